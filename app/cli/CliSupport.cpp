@@ -1,0 +1,77 @@
+#include "app/cli/CliSupport.h"
+
+#include "model/catalog/Catalog.h"
+
+#include <cstdio>
+#include <ostream>
+
+namespace cw::cli {
+
+std::shared_ptr<const Catalog> Context::catalog()
+{
+    if (m_catalog)
+        return m_catalog;
+    auto loaded = Catalog::withUserFolders(catalogFolders);
+    if (!loaded) {
+        err << "error: catalog: " << loaded.error().message << "\n";
+        return nullptr;
+    }
+    m_catalog = *loaded;
+    for (const std::string &note : m_catalog->notes())
+        err << "note: catalog: " << note << "\n";
+    return m_catalog;
+}
+
+std::string ParsedArgs::value(const std::string &option, const std::string &fallback) const
+{
+    auto it = values.find(option);
+    return it == values.end() || it->second.empty() ? fallback : it->second.back();
+}
+
+ParsedArgs parseArgs(const std::vector<std::string> &args, const std::set<std::string> &flags,
+                     const std::set<std::string> &valued)
+{
+    ParsedArgs parsed;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string arg = args[i];
+        if (arg == "-o")
+            arg = "--output";
+        if (arg.size() < 2 || arg[0] != '-' || arg == "--") {
+            parsed.positional.push_back(arg);
+            continue;
+        }
+        std::string name = arg;
+        std::string inlineValue;
+        bool hasInline = false;
+        if (auto eq = arg.find('='); eq != std::string::npos) {
+            name = arg.substr(0, eq);
+            inlineValue = arg.substr(eq + 1);
+            hasInline = true;
+        }
+        if (flags.contains(name) && !hasInline) {
+            parsed.flags.insert(name);
+        } else if (valued.contains(name)) {
+            if (hasInline) {
+                parsed.values[name].push_back(inlineValue);
+            } else if (i + 1 < args.size()) {
+                parsed.values[name].push_back(args[++i]);
+            } else {
+                parsed.error = name + " needs a value";
+                return parsed;
+            }
+        } else {
+            parsed.error = "unknown option " + name;
+            return parsed;
+        }
+    }
+    return parsed;
+}
+
+std::string fixed(double value, int decimals)
+{
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    return buffer;
+}
+
+} // namespace cw::cli

@@ -1,0 +1,65 @@
+#pragma once
+
+#include <filesystem>
+#include <iosfwd>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace cw {
+class Catalog;
+}
+
+namespace cw::cli {
+
+/// Exit codes of clusterwright-cli (docs/cli.md).
+enum ExitCode : int {
+    ExitOk = 0,
+    ExitUsage = 1,      ///< bad command line
+    ExitBadInput = 2,   ///< an input cannot be read or parsed, or is invalid
+    ExitViolations = 3, ///< violations at or above --fail-on
+};
+
+/// What every subcommand gets: its arguments, the catalog and the output streams.
+struct Context
+{
+    Context(std::ostream &output, std::ostream &errors)
+        : out(output)
+        , err(errors)
+    {}
+
+    std::vector<std::string> args;
+    std::vector<std::filesystem::path> catalogFolders;
+    std::ostream &out;
+    std::ostream &err;
+
+    /// The built-in catalog plus user folders; reports and returns null on a bad user file.
+    std::shared_ptr<const Catalog> catalog();
+
+private:
+    std::shared_ptr<const Catalog> m_catalog;
+};
+
+/// The command line of one subcommand, split into positionals, flags and valued options.
+struct ParsedArgs
+{
+    std::vector<std::string> positional;
+    std::set<std::string> flags;
+    std::map<std::string, std::vector<std::string>> values;
+    std::string error;  ///< non-empty when the command line is wrong
+
+    bool has(const std::string &flag) const { return flags.contains(flag); }
+    std::string value(const std::string &option, const std::string &fallback = {}) const;
+};
+
+/// Parses `args`: `flags` take no value, `valued` take one (`--x v` or `--x=v`); `-o` is an
+/// alias of `--output`. Anything else starting with '-' is an error.
+ParsedArgs parseArgs(const std::vector<std::string> &args, const std::set<std::string> &flags,
+                     const std::set<std::string> &valued);
+
+/// Formats a number the way the text reports show it: fixed with `decimals` places.
+std::string fixed(double value, int decimals);
+
+} // namespace cw::cli

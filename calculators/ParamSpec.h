@@ -1,0 +1,27 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cw::calc {
+
+/// One input of a calculator as the CLI and the GUI dock present it.
+struct ParamSpec
+{
+    std::string key; // CLI key, kebab-case ("weight-bytes")
+    std::string unit; // "bytes", "GB/s", "Gb/s", "kW", "" for counts/choices
+    std::string help; // one line: meaning and accepted values
+    std::optional<std::string> defaultValue; // textual default, parsed like user input
+    bool required = false; // missing and no default -> error
+};
+
+/// Name, summary and inputs of one calculator.
+struct CalculatorInfo
+{
+    std::string name;
+    std::string summary;
+    std::vector<ParamSpec> params;
+};
+
+} // namespace cw::calc

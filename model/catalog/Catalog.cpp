@@ -1,0 +1,189 @@
+#include "model/catalog/Catalog.h"
+
+#include "model/catalog/CatalogReader.h"
+#include "model/common/JsonReader.h"
+#include "resources/EmbeddedResources.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace cw {
+namespace {
+
+constexpr const char *kCatalogFormat = "clusterwright-catalog";
+constexpr int kCatalogVersion = 1;
+
+Result<void> checkReferences(const Catalog &catalog)
+{
+    for (const auto &part : catalog.parts()) {
+        if (!part->server || part->server->gpuPart.empty())
+            continue;
+        const Part *gpu = catalog.find(part->server->gpuPart);
+        if (!gpu || gpu->kind != PartKind::Gpu)
+            return Error{part->origin + ": part \"" + part->id + "\": gpu.part \""
+                         + part->server->gpuPart + "\" is not a gpu in the catalog"};
+    }
+    return {};
+}
+
+} // namespace
+
+Result<void> Catalog::addFile(std::string_view fileName, std::string_view text)
+{
+    const std::string file(fileName);
+    nlohmann::json document;
+    try {
+        document = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error &error) {
+        return Error{file + ": not valid JSON at " + describeTextPosition(text, error.byte)
+                     + " (" + error.what() + ")"};
+    }
+    std::vector<std::unique_ptr<Part>> parts;
+    try {
+        const JsonReader root(document, "");
+        if (root.string("format", "") != kCatalogFormat)
+            root.fail("format", std::string("\"") + kCatalogFormat + "\"");
+        root.integerInRange("version", kCatalogVersion, kCatalogVersion);
+        std::set<std::string> seen;
+        for (const JsonReader &entry : root.requiredObjects("parts")) {
+            auto part = readPart(entry);
+            if (!seen.insert(part->id).second)
+                entry.fail("id", "an id not used earlier in this file (\"" + part->id
+                                     + "\" repeats)");
+            part->origin = file;
+            parts.push_back(std::move(part));
+        }
+    } catch (const JsonInputError &error) {
+        return Error{file + ": " + error.what()};
+    }
+    for (auto &part : parts)
+        put(std::move(part));
+    return {};
+}
+
+void Catalog::put(std::unique_ptr<Part> part)
+{
+    auto it = m_byId.find(part->id);
+    if (it != m_byId.end()) {
+        m_notes.push_back("part \"" + part->id + "\" from " + part->origin + " replaces the one from "
+                          + it->second->origin);
+        for (auto &existing : m_parts)
+            if (existing.get() == it->second) {
+                existing = std::move(part);
+                it->second = existing.get();
+                return;
+            }
+    }
+    m_byId[part->id] = part.get();
+    m_parts.push_back(std::move(part));
+}
+
+Result<void> Catalog::addFolder(const std::filesystem::path &folder)
+{
+    std::error_code error;
+    if (!std::filesystem::is_directory(folder, error))
+        return Error{folder.string() + ": catalog folder does not exist"};
+    std::vector<std::filesystem::path> files;
+    for (const auto &entry : std::filesystem::directory_iterator(folder, error))
+        if (entry.is_regular_file() && entry.path().extension() == ".json")
+            files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    for (const auto &path : files) {
+        std::ifstream in(path, std::ios::binary);
+        if (!in)
+            return Error{path.string() + ": cannot be read"};
+        std::ostringstream text;
+        text << in.rdbuf();
+        if (auto added = addFile(path.string(), text.str()); !added)
+            return added;
+    }
+    return {};
+}
+
+const Part *Catalog::find(std::string_view id) const
+{
+    auto it = m_byId.find(std::string(id));
+    return it == m_byId.end() ? nullptr : it->second;
+}
+
+std::vector<const Part *> Catalog::partsOfKind(PartKind kind) const
+{
+    std::vector<const Part *> result;
+    for (const auto &part : m_parts)
+        if (part->kind == kind)
+            result.push_back(part.get());
+    return result;
+}
+
+namespace {
+
+Catalog loadBuiltin()
+{
+    Catalog catalog;
+    for (const auto &file : resources::catalogFiles()) {
+        if (auto added = catalog.addFile("resources/catalog/" + std::string(file.name), file.text);
+            !added)
+            throw std::runtime_error("built-in catalog: " + added.error().message);
+    }
+    if (auto checked = checkReferences(catalog); !checked)
+        throw std::runtime_error("built-in catalog: " + checked.error().message);
+    return catalog;
+}
+
+} // namespace
+
+const Catalog &Catalog::builtin()
+{
+    static const Catalog catalog = loadBuiltin();
+    return catalog;
+}
+
+std::vector<std::filesystem::path> Catalog::userFolders()
+{
+    std::vector<std::filesystem::path> folders;
+    if (const char *path = std::getenv("CLUSTERWRIGHT_CATALOG_PATH"); path && *path) {
+        std::string list(path);
+        std::size_t start = 0;
+        while (start <= list.size()) {
+            const std::size_t end = std::min(list.find(':', start), list.size());
+            if (end > start)
+                folders.emplace_back(list.substr(start, end - start));
+            start = end + 1;
+        }
+        return folders;
+    }
+    std::filesystem::path base;
+    if (const char *xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg)
+        base = xdg;
+    else if (const char *home = std::getenv("HOME"); home && *home)
+        base = std::filesystem::path(home) / ".local" / "share";
+    if (!base.empty()) {
+        std::error_code error;
+        const auto folder = base / "clusterwright" / "catalog";
+        if (std::filesystem::is_directory(folder, error))
+            folders.push_back(folder);
+    }
+    return folders;
+}
+
+Result<std::shared_ptr<const Catalog>> Catalog::withUserFolders(
+    const std::vector<std::filesystem::path> &extraFolders)
+{
+    auto catalog = std::make_shared<Catalog>(loadBuiltin());
+    std::vector<std::filesystem::path> folders = userFolders();
+    folders.insert(folders.end(), extraFolders.begin(), extraFolders.end());
+    for (const auto &folder : folders)
+        if (auto added = catalog->addFolder(folder); !added)
+            return added.error();
+    if (auto checked = checkReferences(*catalog); !checked)
+        return checked.error();
+    return std::shared_ptr<const Catalog>(std::move(catalog));
+}
+
+} // namespace cw

@@ -1,0 +1,176 @@
+#pragma once
+
+#include "model/core/Enums.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cw {
+
+enum class PartKind { Gpu, Server, Nic, Switch, Storage, Cable, Transceiver, Rack, Pdu, Cdu };
+enum class PortRole { Compute, Storage, Frontend, Management, Fabric };
+
+std::string_view toString(PartKind kind);
+std::optional<PartKind> parsePartKind(std::string_view text);
+std::string_view toString(PortRole role);
+std::optional<PortRole> parsePortRole(std::string_view text);
+
+/// One port of a part, after the catalog's port groups are expanded.
+struct PortSpec
+{
+    std::string name;
+    PortRole role = PortRole::Fabric;
+    double speedGbps = 0;
+    std::string formFactor;
+    int rail = -1;  ///< index within the compute ports (rail order); -1 for other roles
+};
+
+struct GpuSpec
+{
+    double memoryGB = 0;
+    double memoryBandwidthGBps = 0;
+    double nvlinkBandwidthGBps = 0;
+    double denseBf16Tflops = 0;
+    std::string formFactor;
+};
+
+struct CpuSpec
+{
+    std::string model;
+    int sockets = 0;
+    int coresPerSocket = 0;
+    int threadsPerCore = 1;
+};
+
+struct PsuSpec
+{
+    int count = 0;
+    double ratingW = 0;
+    int redundant = 0;  ///< PSUs that may fail with the device still at full power
+};
+
+struct NumaNode
+{
+    int node = 0;
+    int socket = 0;
+    std::string cores;  ///< logical core range as Slurm's gres.conf Cores= takes it
+    std::vector<int> gpus;
+    std::vector<std::string> nics;
+};
+
+struct PcieSwitch
+{
+    std::vector<int> gpus;
+    std::vector<std::string> nics;
+};
+
+/// PCIe / NUMA layout the Slurm gres.conf and NCCL topology exporters need.
+struct ServerTopology
+{
+    std::vector<NumaNode> numa;
+    std::vector<PcieSwitch> pcieSwitches;
+    std::vector<std::string> gpuBusIds;
+    std::map<std::string, std::string> nicBusIds;
+    int nvlinksPerGpu = 0;
+    bool nvswitch = false;
+};
+
+struct ServerSpec
+{
+    CpuSpec cpu;
+    double memoryGB = 0;
+    std::string gpuPart;  ///< empty for servers without GPUs
+    int gpuCount = 0;
+    PsuSpec psu;
+    ServerTopology topology;
+};
+
+struct NetworkSpec  ///< NICs and switches
+{
+    std::string asic;
+    std::vector<Technology> technologies;  ///< what it can run (RoCEv2 implies Ethernet)
+    std::string os;
+    double bufferBytes = 0;
+    int radix = 0;
+};
+
+struct StorageSpec
+{
+    std::string storageRole;  ///< mds, oss, weka, vast, ddn
+    double capacityTB = 0;
+    double readGBps = 0;
+    double writeGBps = 0;
+};
+
+struct CableSpec  ///< cables and transceivers
+{
+    std::string medium;
+    double speedGbps = 0;      ///< aggregate speed of the part
+    double linkSpeedGbps = 0;  ///< speed of each logical link it carries
+    int linksPerCable = 1;     ///< 2 for twin-port and 1:2 splitter parts
+    double reachM = 0;
+    std::vector<double> lengthsM;
+    std::string formFactor;
+    double powerWPerEnd = 0;
+    std::string fibre;
+    std::string partNumberPattern;
+};
+
+struct RackSpec
+{
+    int rackUnits = 42;
+    double widthMm = 600;
+    double depthMm = 1200;
+    double maxPowerKw = 0;
+    double maxWeightKg = 0;
+};
+
+struct PduSpec
+{
+    int phases = 3;
+    double voltageV = 400;
+    double breakerA = 32;
+    int outlets = 0;
+};
+
+struct CduSpec
+{
+    double capacityKw = 0;
+    double flowLpm = 0;
+};
+
+/// A catalog part: a real product with its figures and where they come from.
+struct Part
+{
+    std::string id;
+    PartKind kind = PartKind::Server;
+    std::string vendor;
+    std::string model;
+    std::string description;
+    int uHeight = 0;
+    double weightKg = 0;
+    double maxPowerW = 0;
+    double typicalPowerW = 0;
+    double priceUsd = 0;
+    std::optional<Cooling> cooling;
+    std::string source;
+    std::string origin;  ///< the file it was read from
+    std::vector<PortSpec> ports;
+
+    std::optional<GpuSpec> gpu;
+    std::optional<ServerSpec> server;
+    std::optional<NetworkSpec> network;
+    std::optional<StorageSpec> storage;
+    std::optional<CableSpec> cable;
+    std::optional<RackSpec> rack;
+    std::optional<PduSpec> pdu;
+    std::optional<CduSpec> cdu;
+
+    /// Index of the port called `name`, or -1.
+    int portIndex(std::string_view name) const;
+    int countPorts(PortRole role) const;
+};
+
+} // namespace cw

@@ -1,0 +1,408 @@
+#include "model/core/Design.h"
+
+#include <algorithm>
+#include <string>
+
+namespace cw {
+namespace {
+
+std::string idText(const char *what, std::uint64_t id)
+{
+    return std::string(what) + " id " + std::to_string(id);
+}
+
+template<typename Table, typename Id>
+auto &mustFind(Table &table, Id id, const char *what)
+{
+    auto *entity = table.find(id);
+    if (!entity)
+        throw DesignIntegrityError("unknown " + idText(what, id.value));
+    return *entity;
+}
+
+} // namespace
+
+ChangeSet Design::setName(std::string name)
+{
+    m_name = std::move(name);
+    ChangeSet changes;
+    changes.settingsChanged = true;
+    return changes;
+}
+
+void Design::setNextId(std::uint64_t nextId)
+{
+    if (nextId <= maxUsedId())
+        throw DesignIntegrityError("nextId " + std::to_string(nextId)
+                                   + " does not exceed the largest id in use ("
+                                   + std::to_string(maxUsedId()) + ")");
+    m_nextId = nextId;
+}
+
+std::uint64_t Design::maxUsedId() const
+{
+    std::uint64_t maxId = 0;
+    auto consider = [&maxId](const auto &table) {
+        if (!table.empty())
+            maxId = std::max(maxId, table.items().back().id.value);
+    };
+    consider(m_rows);
+    consider(m_racks);
+    consider(m_devices);
+    consider(m_links);
+    consider(m_fabrics);
+    consider(m_storageTiers);
+    return maxId;
+}
+
+bool Design::hasId(std::uint64_t id) const
+{
+    return m_rows.contains(RowId{id}) || m_racks.contains(RackId{id})
+           || m_devices.contains(DeviceId{id}) || m_links.contains(LinkId{id})
+           || m_fabrics.contains(FabricId{id}) || m_storageTiers.contains(StorageTierId{id});
+}
+
+void Design::claimId(std::uint64_t id, const char *what)
+{
+    if (id == 0)
+        throw DesignIntegrityError(std::string(what) + " has no id (take one from newId())");
+    if (hasId(id))
+        throw DesignIntegrityError(idText(what, id) + " is already in use");
+    if (id >= m_nextId)
+        m_nextId = id + 1;
+}
+
+std::uint64_t Design::portKey(PortRef port)
+{
+    // Ports per device stay far below 2^16 (the largest switch has a few hundred).
+    return (port.device.value << 16) | static_cast<std::uint16_t>(port.port);
+}
+
+LinkId Design::linkAt(PortRef port) const
+{
+    auto it = m_portLinks.find(portKey(port));
+    return it == m_portLinks.end() ? LinkId{} : it->second;
+}
+
+std::vector<DeviceId> Design::devicesInRack(RackId rack) const
+{
+    std::vector<DeviceId> result;
+    for (const Device &device : m_devices)
+        if (device.rack == rack)
+            result.push_back(device.id);
+    return result;
+}
+
+std::vector<LinkId> Design::linksOfDevice(DeviceId device) const
+{
+    std::vector<LinkId> result;
+    for (const Link &link : m_links)
+        if (link.a.device == device || link.b.device == device)
+            result.push_back(link.id);
+    return result;
+}
+
+ChangeSet Design::setSite(Site site)
+{
+    m_site = std::move(site);
+    ChangeSet changes;
+    changes.siteChanged = true;
+    return changes;
+}
+
+ChangeSet Design::addRow(Row row)
+{
+    claimId(row.id.value, "row");
+    ChangeSet changes;
+    changes.added.push_back(EntityRef::of(row.id));
+    m_rows.insert(std::move(row));
+    return changes;
+}
+
+ChangeSet Design::updateRow(Row row)
+{
+    mustFind(m_rows, row.id, "row") = std::move(row);
+    ChangeSet changes;
+    changes.modified.push_back(EntityRef::of(row.id));
+    return changes;
+}
+
+ChangeSet Design::addRack(Rack rack)
+{
+    mustFind(m_rows, rack.row, "row");
+    claimId(rack.id.value, "rack");
+    ChangeSet changes;
+    changes.added.push_back(EntityRef::of(rack.id));
+    m_racks.insert(std::move(rack));
+    return changes;
+}
+
+ChangeSet Design::updateRack(Rack rack)
+{
+    mustFind(m_rows, rack.row, "row");
+    const RackId id = rack.id;
+    mustFind(m_racks, id, "rack") = std::move(rack);
+    ChangeSet changes;
+    changes.modified.push_back(EntityRef::of(id));
+    return changes;
+}
+
+ChangeSet Design::addDevice(Device device)
+{
+    mustFind(m_racks, device.rack, "rack");
+    claimId(device.id.value, "device");
+    ChangeSet changes;
+    changes.added.push_back(EntityRef::of(device.id));
+    m_devices.insert(std::move(device));
+    return changes;
+}
+
+ChangeSet Design::updateDevice(Device device)
+{
+    mustFind(m_racks, device.rack, "rack");
+    const DeviceId id = device.id;
+    mustFind(m_devices, id, "device") = std::move(device);
+    ChangeSet changes;
+    changes.modified.push_back(EntityRef::of(id));
+    return changes;
+}
+
+void Design::checkLinkEnds(const Link &link, LinkId ignore) const
+{
+    if (!m_fabrics.contains(link.fabric))
+        throw DesignIntegrityError("link " + std::to_string(link.id.value) + ": unknown "
+                                   + idText("fabric", link.fabric.value));
+    for (const PortRef &end : {link.a, link.b}) {
+        if (!m_devices.contains(end.device))
+            throw DesignIntegrityError("link " + std::to_string(link.id.value) + ": unknown "
+                                       + idText("device", end.device.value));
+        if (end.port < 0 || end.port > 0xffff)
+            throw DesignIntegrityError("link " + std::to_string(link.id.value)
+                                       + ": port index " + std::to_string(end.port)
+                                       + " out of range");
+        const LinkId used = linkAt(end);
+        if (used.isValid() && used != ignore)
+            throw DesignIntegrityError("link " + std::to_string(link.id.value) + ": port "
+                                       + std::to_string(end.port) + " of device "
+                                       + std::to_string(end.device.value)
+                                       + " is already used by link "
+                                       + std::to_string(used.value));
+    }
+    if (link.a == link.b)
+        throw DesignIntegrityError("link " + std::to_string(link.id.value)
+                                   + " connects a port to itself");
+}
+
+ChangeSet Design::addLink(Link link)
+{
+    checkLinkEnds(link, LinkId{});
+    claimId(link.id.value, "link");
+    m_portLinks[portKey(link.a)] = link.id;
+    m_portLinks[portKey(link.b)] = link.id;
+    ChangeSet changes;
+    changes.added.push_back(EntityRef::of(link.id));
+    m_links.insert(std::move(link));
+    return changes;
+}
+
+ChangeSet Design::updateLink(Link link)
+{
+    Link &current = mustFind(m_links, link.id, "link");
+    checkLinkEnds(link, link.id);
+    m_portLinks.erase(portKey(current.a));
+    m_portLinks.erase(portKey(current.b));
+    m_portLinks[portKey(link.a)] = link.id;
+    m_portLinks[portKey(link.b)] = link.id;
+    const LinkId id = link.id;
+    current = std::move(link);
+    ChangeSet changes;
+    changes.modified.push_back(EntityRef::of(id));
+    return changes;
+}
+
+ChangeSet Design::addFabric(Fabric fabric)
+{
+    claimId(fabric.id.value, "fabric");
+    ChangeSet changes;
+    changes.added.push_back(EntityRef::of(fabric.id));
+    m_fabrics.insert(std::move(fabric));
+    return changes;
+}
+
+ChangeSet Design::updateFabric(Fabric fabric)
+{
+    const FabricId id = fabric.id;
+    mustFind(m_fabrics, id, "fabric") = std::move(fabric);
+    ChangeSet changes;
+    changes.modified.push_back(EntityRef::of(id));
+    return changes;
+}
+
+ChangeSet Design::addStorageTier(StorageTier tier)
+{
+    if (tier.fabric.isValid())
+        mustFind(m_fabrics, tier.fabric, "fabric");
+    for (DeviceId member : tier.members)
+        mustFind(m_devices, member, "device");
+    claimId(tier.id.value, "storage tier");
+    ChangeSet changes;
+    changes.added.push_back(EntityRef::of(tier.id));
+    m_storageTiers.insert(std::move(tier));
+    return changes;
+}
+
+ChangeSet Design::updateStorageTier(StorageTier tier)
+{
+    if (tier.fabric.isValid())
+        mustFind(m_fabrics, tier.fabric, "fabric");
+    for (DeviceId member : tier.members)
+        mustFind(m_devices, member, "device");
+    const StorageTierId id = tier.id;
+    mustFind(m_storageTiers, id, "storage tier") = std::move(tier);
+    ChangeSet changes;
+    changes.modified.push_back(EntityRef::of(id));
+    return changes;
+}
+
+ChangeSet Design::removeLink(LinkId id)
+{
+    auto link = m_links.take(id);
+    if (!link)
+        throw DesignIntegrityError("unknown " + idText("link", id.value));
+    m_portLinks.erase(portKey(link->a));
+    m_portLinks.erase(portKey(link->b));
+    ChangeSet changes;
+    changes.removed.push_back(EntityRef::of(id));
+    return changes;
+}
+
+ChangeSet Design::removeDevice(DeviceId id)
+{
+    mustFind(m_devices, id, "device");
+    ChangeSet changes;
+    for (LinkId link : linksOfDevice(id))
+        changes.merge(removeLink(link));
+    for (const StorageTier &tier : m_storageTiers) {
+        if (std::find(tier.members.begin(), tier.members.end(), id) == tier.members.end())
+            continue;
+        StorageTier updated = tier;
+        std::erase(updated.members, id);
+        changes.merge(updateStorageTier(std::move(updated)));
+    }
+    bool partitionsChanged = false;
+    for (Partition &partition : m_scheduler.partitions)
+        partitionsChanged = std::erase(partition.nodes, id) > 0 || partitionsChanged;
+    changes.settingsChanged = changes.settingsChanged || partitionsChanged;
+    m_devices.take(id);
+    changes.removed.push_back(EntityRef::of(id));
+    return changes;
+}
+
+ChangeSet Design::removeRack(RackId id)
+{
+    mustFind(m_racks, id, "rack");
+    ChangeSet changes;
+    for (DeviceId device : devicesInRack(id))
+        changes.merge(removeDevice(device));
+    m_racks.take(id);
+    changes.removed.push_back(EntityRef::of(id));
+    return changes;
+}
+
+ChangeSet Design::removeRow(RowId id)
+{
+    mustFind(m_rows, id, "row");
+    ChangeSet changes;
+    std::vector<RackId> racks;
+    for (const Rack &rack : m_racks)
+        if (rack.row == id)
+            racks.push_back(rack.id);
+    for (RackId rack : racks)
+        changes.merge(removeRack(rack));
+    m_rows.take(id);
+    changes.removed.push_back(EntityRef::of(id));
+    return changes;
+}
+
+ChangeSet Design::removeFabric(FabricId id)
+{
+    mustFind(m_fabrics, id, "fabric");
+    ChangeSet changes;
+    std::vector<LinkId> links;
+    for (const Link &link : m_links)
+        if (link.fabric == id)
+            links.push_back(link.id);
+    for (LinkId link : links)
+        changes.merge(removeLink(link));
+    for (const StorageTier &tier : m_storageTiers) {
+        if (tier.fabric != id)
+            continue;
+        StorageTier updated = tier;
+        updated.fabric = FabricId{};
+        changes.merge(updateStorageTier(std::move(updated)));
+    }
+    m_fabrics.take(id);
+    changes.removed.push_back(EntityRef::of(id));
+    return changes;
+}
+
+ChangeSet Design::removeStorageTier(StorageTierId id)
+{
+    if (!m_storageTiers.take(id))
+        throw DesignIntegrityError("unknown " + idText("storage tier", id.value));
+    ChangeSet changes;
+    changes.removed.push_back(EntityRef::of(id));
+    return changes;
+}
+
+ChangeSet Design::setScheduler(SchedulerSettings settings)
+{
+    for (const Partition &partition : settings.partitions)
+        for (DeviceId node : partition.nodes)
+            mustFind(m_devices, node, "device");
+    m_scheduler = std::move(settings);
+    ChangeSet changes;
+    changes.settingsChanged = true;
+    return changes;
+}
+
+ChangeSet Design::setNccl(NcclSettings settings)
+{
+    m_nccl = std::move(settings);
+    ChangeSet changes;
+    changes.settingsChanged = true;
+    return changes;
+}
+
+ChangeSet Design::setWorkload(Workload workload)
+{
+    m_workload = std::move(workload);
+    ChangeSet changes;
+    changes.settingsChanged = true;
+    return changes;
+}
+
+ChangeSet Design::setWaivers(std::vector<Waiver> waivers)
+{
+    m_waivers = std::move(waivers);
+    ChangeSet changes;
+    changes.settingsChanged = true;
+    return changes;
+}
+
+ChangeSet Design::setSeverityOverrides(std::map<std::string, std::string> severities)
+{
+    m_severities = std::move(severities);
+    ChangeSet changes;
+    changes.settingsChanged = true;
+    return changes;
+}
+
+void Design::reserve(std::size_t devices, std::size_t links)
+{
+    m_devices.reserve(devices);
+    m_links.reserve(links);
+    m_portLinks.reserve(2 * links);
+}
+
+} // namespace cw

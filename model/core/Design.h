@@ -1,0 +1,128 @@
+#pragma once
+
+#include "model/core/ChangeSet.h"
+#include "model/core/EntityTable.h"
+#include "model/core/Equipment.h"
+#include "model/core/Facility.h"
+#include "model/core/Network.h"
+#include "model/core/Settings.h"
+
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace cw {
+
+/// Thrown when a mutation would break the design's integrity (unknown id, id reused, a port
+/// used twice). Callers that take user input (the builder, the loader, undo commands) check
+/// first and report; reaching this is a programming error.
+class DesignIntegrityError : public std::logic_error
+{
+public:
+    using std::logic_error::logic_error;
+};
+
+/// The design aggregate: every entity of a cluster design and the only way to change them.
+/// Each mutator returns the ChangeSet it caused. New entities take ids from `newId()`; ids
+/// are never reused, so undo can restore an entity under its old id.
+class Design
+{
+public:
+    // --- identity -------------------------------------------------------------------------
+    const std::string &name() const { return m_name; }
+    ChangeSet setName(std::string name);
+
+    template<typename IdType>
+    IdType newId() { return IdType{m_nextId++}; }
+    std::uint64_t nextId() const { return m_nextId; }
+    /// Used by the loader: must exceed every id in the design.
+    void setNextId(std::uint64_t nextId);
+    std::uint64_t maxUsedId() const;
+
+    // --- read access ----------------------------------------------------------------------
+    const Site &site() const { return m_site; }
+    const EntityTable<Row> &rows() const { return m_rows; }
+    const EntityTable<Rack> &racks() const { return m_racks; }
+    const EntityTable<Device> &devices() const { return m_devices; }
+    const EntityTable<Link> &links() const { return m_links; }
+    const EntityTable<Fabric> &fabrics() const { return m_fabrics; }
+    const EntityTable<StorageTier> &storageTiers() const { return m_storageTiers; }
+    const SchedulerSettings &scheduler() const { return m_scheduler; }
+    const NcclSettings &nccl() const { return m_nccl; }
+    const Workload &workload() const { return m_workload; }
+    const std::vector<Waiver> &waivers() const { return m_waivers; }
+    const std::map<std::string, std::string> &severityOverrides() const { return m_severities; }
+
+    const Row *row(RowId id) const { return m_rows.find(id); }
+    const Rack *rack(RackId id) const { return m_racks.find(id); }
+    const Device *device(DeviceId id) const { return m_devices.find(id); }
+    const Link *link(LinkId id) const { return m_links.find(id); }
+    const Fabric *fabric(FabricId id) const { return m_fabrics.find(id); }
+    const StorageTier *storageTier(StorageTierId id) const { return m_storageTiers.find(id); }
+
+    /// The link plugged into a port, if any.
+    LinkId linkAt(PortRef port) const;
+    /// Whether any entity of any kind has this id.
+    bool hasId(std::uint64_t id) const;
+    std::vector<DeviceId> devicesInRack(RackId rack) const;
+    std::vector<LinkId> linksOfDevice(DeviceId device) const;
+
+    // --- mutators -------------------------------------------------------------------------
+    ChangeSet setSite(Site site);
+    ChangeSet addRow(Row row);
+    ChangeSet updateRow(Row row);
+    ChangeSet addRack(Rack rack);
+    ChangeSet updateRack(Rack rack);
+    ChangeSet addDevice(Device device);
+    ChangeSet updateDevice(Device device);
+    ChangeSet addLink(Link link);
+    ChangeSet updateLink(Link link);
+    ChangeSet addFabric(Fabric fabric);
+    ChangeSet updateFabric(Fabric fabric);
+    ChangeSet addStorageTier(StorageTier tier);
+    ChangeSet updateStorageTier(StorageTier tier);
+
+    /// Removes the row and everything in it (racks, their devices and links).
+    ChangeSet removeRow(RowId id);
+    /// Removes the rack, its devices and their links.
+    ChangeSet removeRack(RackId id);
+    /// Removes the device and its links, and drops it from storage tiers and partitions.
+    ChangeSet removeDevice(DeviceId id);
+    ChangeSet removeLink(LinkId id);
+    /// Removes the fabric and its links; storage tiers on it lose their fabric.
+    ChangeSet removeFabric(FabricId id);
+    ChangeSet removeStorageTier(StorageTierId id);
+
+    ChangeSet setScheduler(SchedulerSettings settings);
+    ChangeSet setNccl(NcclSettings settings);
+    ChangeSet setWorkload(Workload workload);
+    ChangeSet setWaivers(std::vector<Waiver> waivers);
+    ChangeSet setSeverityOverrides(std::map<std::string, std::string> severities);
+
+    void reserve(std::size_t devices, std::size_t links);
+
+private:
+    void claimId(std::uint64_t id, const char *what);
+    static std::uint64_t portKey(PortRef port);
+    void checkLinkEnds(const Link &link, LinkId ignore) const;
+
+    std::string m_name;
+    std::uint64_t m_nextId = 1;
+    Site m_site;
+    EntityTable<Row> m_rows;
+    EntityTable<Rack> m_racks;
+    EntityTable<Device> m_devices;
+    EntityTable<Link> m_links;
+    EntityTable<Fabric> m_fabrics;
+    EntityTable<StorageTier> m_storageTiers;
+    SchedulerSettings m_scheduler;
+    NcclSettings m_nccl;
+    Workload m_workload;
+    std::vector<Waiver> m_waivers;
+    std::map<std::string, std::string> m_severities;
+    std::unordered_map<std::uint64_t, LinkId> m_portLinks;  ///< port -> link plugged into it
+};
+
+} // namespace cw

@@ -1,0 +1,80 @@
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace cw {
+
+/// Entities of one kind kept sorted by id: iteration order is id order (what the file writer
+/// and every report want), lookup is a binary search, and appending a new id is O(1).
+template<typename Entity>
+class EntityTable
+{
+public:
+    using Id = decltype(Entity::id);
+    using const_iterator = typename std::vector<Entity>::const_iterator;
+
+    const Entity *find(Id id) const
+    {
+        auto it = lowerBound(id);
+        return it != m_items.end() && it->id == id ? &*it : nullptr;
+    }
+    Entity *find(Id id) { return const_cast<Entity *>(std::as_const(*this).find(id)); }
+    bool contains(Id id) const { return find(id) != nullptr; }
+
+    /// Inserts in id order; returns false when the id is already present.
+    bool insert(Entity entity)
+    {
+        if (m_items.empty() || m_items.back().id < entity.id) {
+            m_items.push_back(std::move(entity));
+            return true;
+        }
+        auto it = lowerBound(entity.id);
+        if (it != m_items.end() && it->id == entity.id)
+            return false;
+        m_items.insert(it, std::move(entity));
+        return true;
+    }
+
+    std::optional<Entity> take(Id id)
+    {
+        auto it = lowerBound(id);
+        if (it == m_items.end() || it->id != id)
+            return std::nullopt;
+        Entity entity = std::move(*it);
+        m_items.erase(it);
+        return entity;
+    }
+
+    template<typename Predicate>
+    std::size_t eraseIf(Predicate predicate)
+    {
+        return std::erase_if(m_items, predicate);
+    }
+
+    void reserve(std::size_t count) { m_items.reserve(count); }
+    std::size_t size() const { return m_items.size(); }
+    bool empty() const { return m_items.empty(); }
+    const_iterator begin() const { return m_items.begin(); }
+    const_iterator end() const { return m_items.end(); }
+    const std::vector<Entity> &items() const { return m_items; }
+
+private:
+    typename std::vector<Entity>::const_iterator lowerBound(Id id) const
+    {
+        return std::lower_bound(m_items.begin(), m_items.end(), id,
+                                [](const Entity &e, Id value) { return e.id < value; });
+    }
+    typename std::vector<Entity>::iterator lowerBound(Id id)
+    {
+        return std::lower_bound(m_items.begin(), m_items.end(), id,
+                                [](const Entity &e, Id value) { return e.id < value; });
+    }
+
+    std::vector<Entity> m_items;
+};
+
+} // namespace cw

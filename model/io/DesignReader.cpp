@@ -1,0 +1,524 @@
+#include "model/catalog/Catalog.h"
+#include "model/common/JsonReader.h"
+#include "model/io/AtomicFile.h"
+#include "model/io/DesignFile.h"
+#include "model/io/SchemaVersion.h"
+
+#include <nlohmann/json.hpp>
+
+#include <unordered_map>
+
+namespace cw {
+namespace {
+
+/// Reads the entities of one document into a Design, checking ids and references as it
+/// goes so that every problem is reported with the pointer of the value that causes it.
+class DesignReader
+{
+public:
+    DesignReader(const Catalog &catalog, std::vector<std::string> &warnings)
+        : m_catalog(catalog)
+        , m_warnings(warnings)
+    {}
+
+    Design read(const JsonReader &root);
+
+private:
+    template<typename IdType>
+    IdType claim(const JsonReader &entity)
+    {
+        const long long value = entity.integer("id");
+        if (value <= 0)
+            entity.fail("id", "a positive whole number");
+        auto [it, inserted] = m_idOwner.emplace(static_cast<std::uint64_t>(value),
+                                                entity.pointer());
+        if (!inserted)
+            entity.fail("id", "an id not used elsewhere (" + std::to_string(value)
+                                  + " is already the id of " + it->second + ")");
+        return IdType{static_cast<std::uint64_t>(value)};
+    }
+
+    template<typename IdType, typename Table>
+    IdType reference(const JsonReader &entity, const char *key, const Table &table,
+                     const char *what)
+    {
+        const long long value = entity.integer(key);
+        const IdType id{static_cast<std::uint64_t>(value < 0 ? 0 : value)};
+        if (value <= 0 || !table.contains(id))
+            entity.fail(key, std::string("the id of a ") + what + " in this design");
+        return id;
+    }
+
+    const Part &part(const JsonReader &entity, const char *key,
+                     std::initializer_list<PartKind> kinds, const char *what);
+    void warnUnknown(const JsonReader &reader, std::initializer_list<const char *> known);
+    int portIndex(const JsonReader &end, const Part &part);
+
+    void readSite(const JsonReader &reader, Design &design);
+    void readRows(const JsonReader &root, Design &design);
+    void readRacks(const JsonReader &root, Design &design);
+    void readDevices(const JsonReader &root, Design &design);
+    void readFabrics(const JsonReader &root, Design &design);
+    void readLinks(const JsonReader &root, Design &design);
+    void readStorageTiers(const JsonReader &root, Design &design);
+    void readSettings(const JsonReader &root, Design &design);
+
+    const Catalog &m_catalog;
+    std::vector<std::string> &m_warnings;
+    std::unordered_map<std::uint64_t, std::string> m_idOwner;
+    std::unordered_map<const Part *, std::unordered_map<std::string, int>> m_portNames;
+};
+
+const Part &DesignReader::part(const JsonReader &entity, const char *key,
+                               std::initializer_list<PartKind> kinds, const char *what)
+{
+    const std::string id = entity.string(key);
+    const Part *found = m_catalog.find(id);
+    if (!found)
+        entity.fail(key, std::string("a catalog ") + what + " id (\"" + id
+                             + "\" is not in the catalog; add it to a user catalog file)");
+    for (PartKind kind : kinds)
+        if (found->kind == kind)
+            return *found;
+    entity.fail(key, std::string("a catalog ") + what + " id (\"" + id + "\" is a "
+                         + std::string(toString(found->kind)) + ")");
+}
+
+void DesignReader::warnUnknown(const JsonReader &reader, std::initializer_list<const char *> known)
+{
+    for (const std::string &pointer : reader.unknownKeys(known))
+        m_warnings.push_back(pointer + ": unknown key, ignored (it will not be saved)");
+}
+
+int DesignReader::portIndex(const JsonReader &end, const Part &part)
+{
+    auto &names = m_portNames[&part];
+    if (names.empty())
+        for (std::size_t i = 0; i < part.ports.size(); ++i)
+            names.emplace(part.ports[i].name, static_cast<int>(i));
+    const std::string name = end.string("port");
+    auto it = names.find(name);
+    if (it == names.end())
+        end.fail("port", "a port of " + part.id + " (\"" + name + "\" is not one of its "
+                             + std::to_string(part.ports.size()) + " ports)");
+    return it->second;
+}
+
+void DesignReader::readSite(const JsonReader &reader, Design &design)
+{
+    warnUnknown(reader, {"name", "utilityPowerKw", "itPowerBudgetKw", "pue",
+                         "airCoolingCapacityKw", "liquidCoolingCapacityKw", "airLimitPerRackKw",
+                         "coolantDeltaTK", "electricityUsdPerKwh", "rackWidthM", "rackDepthM",
+                         "rowPitchM", "trayHeightM", "slackM"});
+    Site site;
+    site.name = reader.string("name", "");
+    site.utilityPowerKw = reader.nonNegative("utilityPowerKw", site.utilityPowerKw);
+    site.itPowerBudgetKw = reader.nonNegative("itPowerBudgetKw", site.itPowerBudgetKw);
+    site.pue = reader.number("pue", site.pue);
+    if (site.pue < 1)
+        reader.fail("pue", "a PUE >= 1.0");
+    site.airCoolingCapacityKw = reader.nonNegative("airCoolingCapacityKw", 0);
+    site.liquidCoolingCapacityKw = reader.nonNegative("liquidCoolingCapacityKw", 0);
+    site.airLimitPerRackKw = reader.nonNegative("airLimitPerRackKw", site.airLimitPerRackKw);
+    site.coolantDeltaTK = reader.positive("coolantDeltaTK", site.coolantDeltaTK);
+    site.electricityUsdPerKwh = reader.nonNegative("electricityUsdPerKwh",
+                                                   site.electricityUsdPerKwh);
+    site.rackWidthM = reader.positive("rackWidthM", site.rackWidthM);
+    site.rackDepthM = reader.positive("rackDepthM", site.rackDepthM);
+    site.rowPitchM = reader.positive("rowPitchM", site.rowPitchM);
+    site.trayHeightM = reader.nonNegative("trayHeightM", site.trayHeightM);
+    site.slackM = reader.nonNegative("slackM", site.slackM);
+    design.setSite(std::move(site));
+}
+
+void DesignReader::readRows(const JsonReader &root, Design &design)
+{
+    for (const JsonReader &entry : root.objects("rows")) {
+        warnUnknown(entry, {"id", "name", "index", "powerBudgetKw"});
+        Row row;
+        row.id = claim<RowId>(entry);
+        row.name = entry.string("name");
+        row.index = static_cast<int>(entry.integerInRange("index", 0, 100000, 0));
+        row.powerBudgetKw = entry.nonNegative("powerBudgetKw", 0);
+        design.addRow(std::move(row));
+    }
+}
+
+void DesignReader::readRacks(const JsonReader &root, Design &design)
+{
+    for (const JsonReader &entry : root.objects("racks")) {
+        warnUnknown(entry, {"id", "name", "type", "row", "position", "pdus"});
+        Rack rack;
+        rack.id = claim<RackId>(entry);
+        rack.name = entry.string("name");
+        rack.catalogType = part(entry, "type", {PartKind::Rack}, "rack").id;
+        rack.row = reference<RowId>(entry, "row", design.rows(), "row");
+        rack.position = static_cast<int>(entry.integerInRange("position", 0, 100000));
+        for (const JsonReader &p : entry.objects("pdus")) {
+            warnUnknown(p, {"name", "feed", "type", "phases", "voltageV", "breakerA"});
+            Pdu pdu;
+            pdu.name = p.string("name");
+            const auto feed = parseFeed(p.string("feed"));
+            if (!feed)
+                p.fail("feed", "A | B");
+            pdu.feed = *feed;
+            if (p.has("type"))
+                pdu.catalogType = part(p, "type", {PartKind::Pdu}, "PDU").id;
+            pdu.phases = static_cast<int>(p.integerInRange("phases", 1, 3));
+            if (pdu.phases == 2)
+                p.fail("phases", "1 or 3");
+            pdu.voltageV = p.positive("voltageV");
+            pdu.breakerA = p.positive("breakerA");
+            rack.pdus.push_back(std::move(pdu));
+        }
+        design.addRack(std::move(rack));
+    }
+}
+
+void DesignReader::readDevices(const JsonReader &root, Design &design)
+{
+    for (const JsonReader &entry : root.objects("devices")) {
+        warnUnknown(entry, {"id", "name", "type", "role", "rack", "u", "face", "tier"});
+        Device device;
+        device.id = claim<DeviceId>(entry);
+        device.name = entry.string("name");
+        if (device.name.empty())
+            entry.fail("name", "a non-empty hostname");
+        device.catalogType = part(entry, "type",
+                                  {PartKind::Server, PartKind::Switch, PartKind::Storage,
+                                   PartKind::Cdu},
+                                  "rack-mounted device")
+                                 .id;
+        const auto role = parseDeviceRole(entry.string("role"));
+        if (!role)
+            entry.fail("role", std::string(allowedNames<DeviceRole>()));
+        device.role = *role;
+        device.rack = reference<RackId>(entry, "rack", design.racks(), "rack");
+        device.uPosition = static_cast<int>(entry.integerInRange("u", 1, 60));
+        const auto face = parseFace(entry.string("face", "front"));
+        if (!face)
+            entry.fail("face", std::string(allowedNames<Face>()));
+        device.face = *face;
+        device.tier = static_cast<int>(entry.integerInRange("tier", 0, 7, -1));
+        design.addDevice(std::move(device));
+    }
+}
+
+void DesignReader::readFabrics(const JsonReader &root, Design &design)
+{
+    for (const JsonReader &entry : root.objects("fabrics")) {
+        warnUnknown(entry, {"id", "name", "purpose", "technology", "linkSpeedGbps", "topology",
+                            "qos"});
+        Fabric fabric;
+        fabric.id = claim<FabricId>(entry);
+        fabric.name = entry.string("name");
+        const auto purpose = parseFabricPurpose(entry.string("purpose"));
+        if (!purpose)
+            entry.fail("purpose", std::string(allowedNames<FabricPurpose>()));
+        fabric.purpose = *purpose;
+        const auto technology = parseTechnology(entry.string("technology"));
+        if (!technology)
+            entry.fail("technology", std::string(allowedNames<Technology>()));
+        fabric.technology = *technology;
+        fabric.linkSpeedGbps = entry.positive("linkSpeedGbps");
+        if (entry.has("topology")) {
+            const JsonReader t = entry.object("topology");
+            warnUnknown(t, {"kind", "tiers", "oversubscription", "railOptimized", "rails"});
+            fabric.topology.kind = t.string("kind", "custom");
+            fabric.topology.tiers = static_cast<int>(t.integerInRange("tiers", 0, 5, 0));
+            fabric.topology.oversubscription = t.number("oversubscription", 1);
+            if (fabric.topology.oversubscription < 1)
+                t.fail("oversubscription", "a downlink:uplink ratio >= 1 (1 = non-blocking)");
+            fabric.topology.railOptimized = t.boolean("railOptimized", false);
+            fabric.topology.rails = static_cast<int>(t.integerInRange("rails", 0, 64, 0));
+        }
+        if (entry.has("qos")) {
+            const JsonReader q = entry.object("qos");
+            warnUnknown(q, {"roceDscp", "cnpDscp", "pfcPriority", "cnpPriority",
+                            "losslessPriorities", "ecnEnabled", "ecnMinBytes", "ecnMaxBytes",
+                            "ecnMaxProbabilityPct", "pfcWatchdog", "pfcWatchdogDetectionMs",
+                            "pfcWatchdogRestorationMs", "switchMtu", "hostMtu"});
+            QosProfile &qos = fabric.qos;
+            qos.roceDscp = static_cast<int>(q.integerInRange("roceDscp", 0, 63, qos.roceDscp));
+            qos.cnpDscp = static_cast<int>(q.integerInRange("cnpDscp", 0, 63, qos.cnpDscp));
+            qos.pfcPriority = static_cast<int>(q.integerInRange("pfcPriority", 0, 7, qos.pfcPriority));
+            qos.cnpPriority = static_cast<int>(q.integerInRange("cnpPriority", 0, 7, qos.cnpPriority));
+            if (q.has("losslessPriorities")) {
+                qos.losslessPriorities.clear();
+                for (long long priority : q.integerArray("losslessPriorities")) {
+                    if (priority < 0 || priority > 7)
+                        q.fail("losslessPriorities", "priorities from 0 to 7");
+                    qos.losslessPriorities.push_back(static_cast<int>(priority));
+                }
+            }
+            qos.ecnEnabled = q.boolean("ecnEnabled", qos.ecnEnabled);
+            // Thresholds are read as given, even when inconsistent: the RoCE rules report
+            // Kmin >= Kmax, so the design can be loaded and fixed.
+            qos.ecnMinBytes = static_cast<int>(q.integerInRange("ecnMinBytes", 0, 2000000000, qos.ecnMinBytes));
+            qos.ecnMaxBytes = static_cast<int>(q.integerInRange("ecnMaxBytes", 0, 2000000000, qos.ecnMaxBytes));
+            qos.ecnMaxProbabilityPct = static_cast<int>(q.integerInRange("ecnMaxProbabilityPct", -1000, 1000, qos.ecnMaxProbabilityPct));
+            qos.pfcWatchdog = q.boolean("pfcWatchdog", qos.pfcWatchdog);
+            qos.pfcWatchdogDetectionMs = static_cast<int>(q.integerInRange("pfcWatchdogDetectionMs", 0, 60000, qos.pfcWatchdogDetectionMs));
+            qos.pfcWatchdogRestorationMs = static_cast<int>(q.integerInRange("pfcWatchdogRestorationMs", 0, 600000, qos.pfcWatchdogRestorationMs));
+            qos.switchMtu = static_cast<int>(q.integerInRange("switchMtu", 576, 16384, qos.switchMtu));
+            qos.hostMtu = static_cast<int>(q.integerInRange("hostMtu", 576, 16384, qos.hostMtu));
+        }
+        design.addFabric(std::move(fabric));
+    }
+}
+
+void DesignReader::readLinks(const JsonReader &root, Design &design)
+{
+    const auto entries = root.objects("links");
+    design.reserve(design.devices().size(), entries.size());
+    for (const JsonReader &entry : entries) {
+        warnUnknown(entry, {"id", "fabric", "a", "b", "cable", "lengthM"});
+        Link link;
+        link.id = claim<LinkId>(entry);
+        link.fabric = reference<FabricId>(entry, "fabric", design.fabrics(), "fabric");
+        for (const char *side : {"a", "b"}) {
+            const JsonReader end = entry.object(side);
+            warnUnknown(end, {"device", "port"});
+            const DeviceId deviceId = reference<DeviceId>(end, "device", design.devices(),
+                                                          "device");
+            const Part *devicePart = m_catalog.find(design.device(deviceId)->catalogType);
+            PortRef ref{deviceId, portIndex(end, *devicePart)};
+            const LinkId used = design.linkAt(ref);
+            if (used.isValid())
+                end.fail("port", "a free port (\"" + end.string("port") + "\" of device "
+                                     + std::to_string(deviceId.value)
+                                     + " is already used by link " + std::to_string(used.value)
+                                     + ")");
+            (side[0] == 'a' ? link.a : link.b) = ref;
+        }
+        if (link.a == link.b)
+            entry.fail("b", "a port other than the a side's");
+        link.cableType = entry.string("cable", "");
+        if (!link.cableType.empty())
+            part(entry, "cable", {PartKind::Cable, PartKind::Transceiver}, "cable or transceiver");
+        link.lengthM = entry.nonNegative("lengthM", 0);
+        design.addLink(std::move(link));
+    }
+}
+
+void DesignReader::readStorageTiers(const JsonReader &root, Design &design)
+{
+    for (const JsonReader &entry : root.objects("storageTiers")) {
+        warnUnknown(entry, {"id", "name", "kind", "fabric", "members", "capacityTB", "readGBps",
+                            "writeGBps"});
+        StorageTier tier;
+        tier.id = claim<StorageTierId>(entry);
+        tier.name = entry.string("name");
+        const auto kind = parseStorageKind(entry.string("kind"));
+        if (!kind)
+            entry.fail("kind", std::string(allowedNames<StorageKind>()));
+        tier.kind = *kind;
+        if (entry.has("fabric"))
+            tier.fabric = reference<FabricId>(entry, "fabric", design.fabrics(), "fabric");
+        for (long long member : entry.integerArray("members")) {
+            const DeviceId id{static_cast<std::uint64_t>(member < 0 ? 0 : member)};
+            if (member <= 0 || !design.device(id))
+                entry.fail("members", "ids of devices in this design (" + std::to_string(member)
+                                          + " is not one)");
+            tier.members.push_back(id);
+        }
+        tier.capacityTB = entry.nonNegative("capacityTB", 0);
+        tier.readGBps = entry.nonNegative("readGBps", 0);
+        tier.writeGBps = entry.nonNegative("writeGBps", 0);
+        design.addStorageTier(std::move(tier));
+    }
+}
+
+void DesignReader::readSettings(const JsonReader &root, Design &design)
+{
+    if (root.has("scheduler")) {
+        const JsonReader s = root.object("scheduler");
+        warnUnknown(s, {"clusterName", "controllerHost", "partitions"});
+        SchedulerSettings scheduler;
+        scheduler.clusterName = s.string("clusterName", scheduler.clusterName);
+        scheduler.controllerHost = s.string("controllerHost", scheduler.controllerHost);
+        for (const JsonReader &p : s.objects("partitions")) {
+            warnUnknown(p, {"name", "nodes", "default", "maxTime"});
+            Partition partition;
+            partition.name = p.string("name");
+            for (long long node : p.integerArray("nodes")) {
+                const DeviceId id{static_cast<std::uint64_t>(node < 0 ? 0 : node)};
+                if (node <= 0 || !design.device(id))
+                    p.fail("nodes", "ids of devices in this design (" + std::to_string(node)
+                                        + " is not one)");
+                partition.nodes.push_back(id);
+            }
+            partition.isDefault = p.boolean("default", false);
+            partition.maxTime = p.string("maxTime", partition.maxTime);
+            scheduler.partitions.push_back(std::move(partition));
+        }
+        design.setScheduler(std::move(scheduler));
+    }
+    if (root.has("nccl")) {
+        const JsonReader n = root.object("nccl");
+        warnUnknown(n, {"ibTimeout", "ibRetryCount", "crossNic", "ibGidIndex", "ibTrafficClass",
+                        "ibServiceLevel", "qpsPerConnection", "socketIfname", "netGdrLevel",
+                        "collnetEnable"});
+        NcclSettings nccl;
+        auto optionalInt = [&n](const char *key, long long min, long long max) {
+            auto value = n.optionalInteger(key, min, max);
+            return value ? std::optional<int>(static_cast<int>(*value)) : std::nullopt;
+        };
+        nccl.ibTimeout = optionalInt("ibTimeout", 0, 31);
+        nccl.ibRetryCount = optionalInt("ibRetryCount", 0, 7);
+        nccl.crossNic = optionalInt("crossNic", 0, 2);
+        nccl.ibGidIndex = optionalInt("ibGidIndex", -1, 255);
+        nccl.ibTrafficClass = optionalInt("ibTrafficClass", 0, 255);
+        nccl.ibServiceLevel = optionalInt("ibServiceLevel", 0, 15);
+        nccl.qpsPerConnection = optionalInt("qpsPerConnection", 1, 128);
+        nccl.socketIfname = n.string("socketIfname", "");
+        nccl.netGdrLevel = n.string("netGdrLevel", "");
+        nccl.collnetEnable = n.boolean("collnetEnable", false);
+        design.setNccl(std::move(nccl));
+    }
+    if (root.has("workload")) {
+        const JsonReader w = root.object("workload");
+        warnUnknown(w, {"name", "parameterCount", "trainingTokens", "mfu",
+                        "checkpointBytesPerParam", "checkpointIntervalMin",
+                        "maxCheckpointStallFraction", "datasetReadMBpsPerGpu"});
+        Workload workload;
+        workload.name = w.string("name", "");
+        workload.parameterCount = w.nonNegative("parameterCount", 0);
+        workload.trainingTokens = w.nonNegative("trainingTokens", 0);
+        workload.mfu = w.nonNegative("mfu", workload.mfu);
+        if (workload.mfu > 1)
+            w.fail("mfu", "a fraction from 0 to 1");
+        workload.checkpointBytesPerParam = w.nonNegative("checkpointBytesPerParam",
+                                                         workload.checkpointBytesPerParam);
+        workload.checkpointIntervalMin = w.positive("checkpointIntervalMin",
+                                                    workload.checkpointIntervalMin);
+        workload.maxCheckpointStallFraction = w.nonNegative("maxCheckpointStallFraction",
+                                                            workload.maxCheckpointStallFraction);
+        workload.datasetReadMBpsPerGpu = w.nonNegative("datasetReadMBpsPerGpu", 0);
+        design.setWorkload(std::move(workload));
+    }
+    std::vector<Waiver> waivers;
+    for (const JsonReader &entry : root.objects("waivers")) {
+        warnUnknown(entry, {"rule", "entities", "reason", "author", "date", "expires"});
+        Waiver waiver;
+        waiver.ruleKey = entry.string("rule");
+        for (long long id : entry.integerArray("entities")) {
+            if (id <= 0)
+                entry.fail("entities", "positive entity ids");
+            waiver.entityIds.push_back(static_cast<std::uint64_t>(id));
+        }
+        waiver.reason = entry.string("reason");
+        if (waiver.reason.empty())
+            entry.fail("reason", "a reason for the waiver");
+        waiver.author = entry.string("author", "");
+        waiver.date = entry.string("date", "");
+        waiver.expires = entry.string("expires", "");
+        waivers.push_back(std::move(waiver));
+    }
+    design.setWaivers(std::move(waivers));
+    if (root.has("severityOverrides")) {
+        const JsonReader s = root.object("severityOverrides");
+        std::map<std::string, std::string> severities;
+        for (auto it = s.json().begin(); it != s.json().end(); ++it) {
+            const std::string value = it->is_string() ? it->get<std::string>() : "";
+            if (value != "error" && value != "warning" && value != "info" && value != "off")
+                s.fail(it.key().c_str(), "error | warning | info | off");
+            severities[it.key()] = value;
+        }
+        design.setSeverityOverrides(std::move(severities));
+    }
+}
+
+Design DesignReader::read(const JsonReader &root)
+{
+    warnUnknown(root, {"format", "schemaVersion", "generator", "nextId", "name", "site", "rows",
+                       "racks", "devices", "fabrics", "links", "storageTiers", "scheduler",
+                       "nccl", "workload", "waivers", "severityOverrides"});
+    Design design;
+    design.setName(root.string("name", ""));
+    if (root.has("site"))
+        readSite(root.object("site"), design);
+    readRows(root, design);
+    readRacks(root, design);
+    readDevices(root, design);
+    readFabrics(root, design);
+    readLinks(root, design);
+    readStorageTiers(root, design);
+    readSettings(root, design);
+    const long long nextId = root.integer("nextId");
+    if (nextId <= static_cast<long long>(design.maxUsedId()))
+        root.fail("nextId", "a number larger than every id in the file (largest is "
+                                + std::to_string(design.maxUsedId()) + ")");
+    design.setNextId(static_cast<std::uint64_t>(nextId));
+    return design;
+}
+
+} // namespace
+
+Result<LoadedDesign> parseDesign(std::string_view text, const Catalog &catalog)
+{
+    nlohmann::json document;
+    try {
+        document = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error &error) {
+        const bool truncated = error.byte >= text.size();
+        return Error{std::string(truncated ? "the file ends too early (truncated?) at "
+                                           : "not valid JSON at ")
+                     + describeTextPosition(text, error.byte > 0 ? error.byte - 1 : 0) + ": "
+                     + error.what()};
+    }
+    if (!document.is_object())
+        return Error{"/: expected a JSON object with \"format\": \"" + std::string(kDesignFormat)
+                     + "\", got " + JsonReader::describe(document)};
+    LoadedDesign loaded{Design{}, {}, 0};
+    try {
+        const JsonReader header(document, "");
+        const std::string format = header.has("format") && document["format"].is_string()
+                                       ? document["format"].get<std::string>()
+                                       : std::string();
+        if (format != kDesignFormat)
+            header.fail("format", std::string("\"") + kDesignFormat
+                                      + "\" (this is not a Clusterwright design)");
+        const long long version = header.integer("schemaVersion");
+        if (version > kDesignSchemaVersion)
+            header.fail("schemaVersion",
+                        "a schema version this build reads (at most "
+                            + std::to_string(kDesignSchemaVersion)
+                            + "); the file was written by a newer Clusterwright ("
+                            + header.string("generator", "unknown generator") + ")");
+        if (version < kOldestReadableSchemaVersion)
+            header.fail("schemaVersion", "a schema version from "
+                                             + std::to_string(kOldestReadableSchemaVersion)
+                                             + " to " + std::to_string(kDesignSchemaVersion));
+        loaded.fileSchemaVersion = static_cast<int>(version);
+        for (const Migration &migration : designMigrations()) {
+            if (migration.from < version)
+                continue;
+            migration.apply(document);
+            loaded.warnings.push_back("migrated from schema version "
+                                      + std::to_string(migration.from) + " to "
+                                      + std::to_string(migration.from + 1) + ": "
+                                      + migration.summary);
+        }
+        DesignReader reader(catalog, loaded.warnings);
+        loaded.design = reader.read(JsonReader(document, ""));
+    } catch (const JsonInputError &error) {
+        return Error{error.what()};
+    } catch (const DesignIntegrityError &error) {
+        return Error{std::string("inconsistent design: ") + error.what()};
+    }
+    return loaded;
+}
+
+Result<LoadedDesign> loadDesignFile(const std::filesystem::path &path, const Catalog &catalog)
+{
+    auto text = readWholeFile(path);
+    if (!text)
+        return text.error();
+    auto loaded = parseDesign(*text, catalog);
+    if (!loaded)
+        return Error{path.string() + ": " + loaded.error().message};
+    return loaded;
+}
+
+} // namespace cw

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Clusterwright needs to build and test. Idempotent and quiet when
+# nothing is missing. Sourced by run.sh and test.sh.
+set -euo pipefail
+
+cw_build_packages=(
+    build-essential cmake ninja-build ccache pkg-config
+    qt6-base-dev qt6-base-dev-tools qt6-svg-dev libqcustomplot-dev libgl-dev
+    libboost-graph-dev nlohmann-json3-dev libbenchmark-dev
+)
+# Extra tools the test suite uses (Xvfb for GUI smoke runs, fonts so offscreen text renders).
+cw_test_packages=(xvfb xauth fonts-dejavu-core)
+
+cw_missing_packages() {
+    local missing=()
+    for pkg in "$@"; do
+        if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; then
+            missing+=("$pkg")
+        fi
+    done
+    echo "${missing[@]:-}"
+}
+
+cw_install_packages() {
+    local missing
+    missing=$(cw_missing_packages "$@")
+    [ -z "$missing" ] && return 0
+    echo "Installing missing packages: $missing"
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    # shellcheck disable=SC2086
+    $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
+}

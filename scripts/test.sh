@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Install what is missing, build with warnings as errors, run the whole CTest suite.
+#   ./scripts/test.sh                 normal build (build/test)
+#   CW_SANITIZE=address,undefined ./scripts/test.sh   sanitizer build (build/asan)
+#   CW_UPDATE_GOLDEN=1 ./scripts/test.sh               regenerate golden files under tests/data
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=deps.sh
+source "$root/scripts/deps.sh"
+cw_install_packages "${cw_build_packages[@]}" "${cw_test_packages[@]}"
+
+build="$root/build/test"
+extra=()
+if [ -n "${CW_SANITIZE:-}" ]; then
+    build="$root/build/sanitize"
+    extra+=("-DCW_SANITIZE=${CW_SANITIZE//,/;}")
+fi
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCW_WARNINGS_AS_ERRORS=ON \
+    -DCW_BUILD_BENCHMARKS=ON "${extra[@]}" >/dev/null
+cmake --build "$build" --parallel "$(nproc)"
+export QT_QPA_PLATFORM=offscreen
+cd "$build"
+ctest --output-on-failure --parallel "$(nproc)" --timeout 900
