@@ -18,6 +18,7 @@
 #include <QTreeWidget>
 
 #include <algorithm>
+#include <cstdio>
 
 namespace cw {
 
@@ -68,8 +69,11 @@ bool MainWindow::openFile(const QString &path)
 {
     auto loaded = loadDesignFile(path.toStdString(), m_catalog);
     if (!loaded) {
-        QMessageBox::warning(this, tr("Cannot open design"),
-                             QString::fromStdString(loaded.error().message));
+        if (m_batch)
+            std::fprintf(stderr, "error: %s\n", loaded.error().message.c_str());
+        else
+            QMessageBox::warning(this, tr("Cannot open design"),
+                                 QString::fromStdString(loaded.error().message));
         return false;
     }
     m_design = std::make_unique<Design>(std::move(loaded.value().design));

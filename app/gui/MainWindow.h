@@ -25,6 +25,8 @@ public:
     /// Loads a design; on failure shows the reason and keeps the current one.
     bool openFile(const QString &path);
     const Design *design() const { return m_design.get(); }
+    /// Batch use (--screenshot): errors go to stderr instead of a modal dialog.
+    void setBatchMode(bool batch) { m_batch = batch; }
 
 private:
     void openWithDialog();
@@ -35,6 +37,7 @@ private:
     QString m_path;
     QTreeWidget *m_tree = nullptr;
     QLabel *m_summary = nullptr;
+    bool m_batch = false;
 };
 
 } // namespace cw

@@ -6,6 +6,8 @@
 #include <QCommandLineParser>
 #include <QMessageBox>
 
+#include <cstdio>
+
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
@@ -18,6 +20,11 @@ int main(int argc, char **argv)
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .cluster.json file to open"));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QStringLiteral("Render the window to a PNG file and exit "
+                                                       "(documentation, smoke tests)."),
+                                        QStringLiteral("file"));
+    parser.addOption(screenshot);
     parser.process(app);
 
     auto catalog = cw::Catalog::withUserFolders();
@@ -27,8 +34,21 @@ int main(int argc, char **argv)
         return 2;
     }
     cw::MainWindow window(**catalog);
+    window.setBatchMode(parser.isSet(screenshot));
     window.show();
-    if (!parser.positionalArguments().isEmpty())
-        window.openFile(parser.positionalArguments().constFirst());
+    if (!parser.positionalArguments().isEmpty()
+        && !window.openFile(parser.positionalArguments().constFirst())
+        && parser.isSet(screenshot))
+        return 2;
+    if (parser.isSet(screenshot)) {
+        // Let the layout settle, then grab the window as the user would see it.
+        QApplication::processEvents();
+        const QString path = parser.value(screenshot);
+        if (!window.grab().save(path)) {
+            std::fprintf(stderr, "error: cannot write %s\n", qPrintable(path));
+            return 2;
+        }
+        return 0;
+    }
     return app.exec();
 }
