@@ -116,6 +116,39 @@ private slots:
         QVERIFY(missing.err.contains("cannot be opened"));
     }
 
+    void badFixturesExit2_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("malformed") << "malformed.cluster.json" << "not valid JSON at line";
+        QTest::newRow("truncated") << "truncated.cluster.json" << "the file ends too early (truncated?)";
+        QTest::newRow("wrong-type") << "wrong-type.cluster.json" << "/devices/3/u: expected a whole number, got the string \"3\"";
+        QTest::newRow("negative-power") << "negative-power.cluster.json" << "/site/itPowerBudgetKw: expected a number >= 0, got -60";
+        QTest::newRow("dangling-id") << "dangling-id.cluster.json" << "/links/2/b/device: expected the id of a device in this design, got 987654";
+        QTest::newRow("duplicate-id") << "duplicate-id.cluster.json" << "/devices/5/id: expected an id not used elsewhere";
+    }
+
+    void badFixturesExit2()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, expected);
+        for (const char *command : {"info", "upgrade"}) {
+            const QString path = QStringLiteral(CW_TEST_DATA_DIR "/bad/") + file;
+            QFile before(path);
+            QVERIFY(before.open(QIODevice::ReadOnly));
+            const QByteArray original = before.readAll();
+            const Run run = runCli({QLatin1String(command), path});
+            QCOMPARE(run.exitCode, 2);
+            QVERIFY2(QString::fromUtf8(run.err).contains(expected), run.err.constData());
+            QVERIFY(run.err.startsWith("error: "));
+            QVERIFY(run.out.isEmpty());
+            // upgrade in place must not touch a file it could not read.
+            QFile after(path);
+            QVERIFY(after.open(QIODevice::ReadOnly));
+            QCOMPARE(after.readAll(), original);
+        }
+    }
+
     void upgradeWritesSameBytes()
     {
         QTemporaryDir dir;
