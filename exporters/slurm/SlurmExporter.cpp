@@ -1,0 +1,337 @@
+#include "exporters/slurm/SlurmExporter.h"
+
+#include "exporters/slurm/Hostlist.h"
+#include "model/catalog/Catalog.h"
+#include "model/core/Design.h"
+#include "model/io/SchemaVersion.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace cw::slurm {
+namespace {
+
+std::string header(const Design &design, const char *file)
+{
+    return std::string("# ") + file + " for design \"" + design.name() + "\" (schema version "
+           + std::to_string(kDesignSchemaVersion) + "), written by " + generatorName()
+           + ".\n# Same design, same bytes: edit the design, not this file.\n";
+}
+
+/// Slurm node names: letters, digits, '-', '_', '.'; must not end in a non-digit after a
+/// numeric part in 22.05 hostlists (suffixes came in 23.11), which plain hostnames avoid.
+bool validHostname(const std::string &name)
+{
+    if (name.empty() || name.size() > 63 || name == "ALL" || name == "DEFAULT")
+        return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+    });
+}
+
+/// The GRES type: the GPU part's family ("h100-sxm-80gb" -> "h100").
+std::string gresType(const std::string &gpuPart)
+{
+    return gpuPart.substr(0, gpuPart.find('-'));
+}
+
+std::string rangeText(const std::vector<int> &values)
+{
+    // "/dev/nvidia[0-3]" style for consecutive values, "[0,2,4]" otherwise.
+    std::vector<std::string> names;
+    for (int v : values)
+        names.push_back("x" + std::to_string(v));
+    std::string compressed = compressHostlist(names);
+    return compressed.substr(1);
+}
+
+struct NodeGroup
+{
+    const Part *part = nullptr;
+    std::vector<std::string> names;
+    std::set<std::string> features;
+};
+
+} // namespace
+
+std::string topologyTree(const Design &design, const Catalog &catalog)
+{
+    (void)catalog;
+    // The compute fabric: the first fabric whose purpose is compute.
+    const Fabric *fabric = nullptr;
+    for (const Fabric &f : design.fabrics())
+        if (f.purpose == FabricPurpose::Compute) {
+            fabric = &f;
+            break;
+        }
+    std::ostringstream out;
+    if (!fabric)
+        return out.str();
+
+    // Adjacency on this fabric.
+    std::map<DeviceId, std::set<DeviceId>> neighbours;
+    for (const Link &link : design.links())
+        if (link.fabric == fabric->id) {
+            neighbours[link.a.device].insert(link.b.device);
+            neighbours[link.b.device].insert(link.a.device);
+        }
+    auto isSwitch = [&design](DeviceId id) { return design.device(id)->role == DeviceRole::Switch; };
+    // Tier of each switch: its own when set, else hop distance from the compute nodes - 1.
+    std::map<DeviceId, int> tier;
+    std::vector<DeviceId> frontier;
+    for (const auto &[id, adjacent] : neighbours)
+        if (design.device(id)->role == DeviceRole::Compute)
+            frontier.push_back(id);
+    std::set<DeviceId> seen(frontier.begin(), frontier.end());
+    for (int distance = 0; !frontier.empty(); ++distance) {
+        std::vector<DeviceId> next;
+        for (DeviceId id : frontier)
+            for (DeviceId n : neighbours[id])
+                if (isSwitch(n) && seen.insert(n).second) {
+                    const int own = design.device(n)->tier;
+                    tier[n] = own >= 0 ? own : distance;
+                    next.push_back(n);
+                }
+        frontier = std::move(next);
+    }
+
+    // Level 0: compute nodes grouped by the set of leaves they are cabled to.
+    struct Group
+    {
+        std::string name;
+        std::set<DeviceId> members;   // switches of this level the group stands for
+        std::vector<std::string> children;
+    };
+    std::map<std::set<DeviceId>, std::vector<std::string>> nodesByLeaves;
+    std::vector<std::set<DeviceId>> order;
+    std::vector<const Device *> nodes;
+    for (const Device &device : design.devices())
+        if (device.role == DeviceRole::Compute && neighbours.contains(device.id))
+            nodes.push_back(&device);
+    std::sort(nodes.begin(), nodes.end(),
+              [](const Device *a, const Device *b) { return a->name < b->name; });
+    for (const Device *node : nodes) {
+        std::set<DeviceId> leaves;
+        for (DeviceId n : neighbours[node->id])
+            if (isSwitch(n) && tier[n] == 0)
+                leaves.insert(n);
+        if (leaves.empty())
+            continue;
+        if (!nodesByLeaves.contains(leaves))
+            order.push_back(leaves);
+        nodesByLeaves[leaves].push_back(node->name);
+    }
+    std::vector<Group> level;
+    int railGroup = 0;
+    for (const auto &leaves : order) {
+        Group group;
+        group.members = leaves;
+        group.name = leaves.size() == 1 ? design.device(*leaves.begin())->name
+                                        : "su" + std::to_string(++railGroup);
+        out << "SwitchName=" << group.name << " Nodes=" << compressHostlistSorted(nodesByLeaves[leaves])
+            << "\n";
+        level.push_back(std::move(group));
+    }
+
+    // Upper levels: groups whose switches reach the same set of next-tier switches share a
+    // parent, until one group is left or no tier is above.
+    static const char *const kVirtualNames[] = {"su", "spines", "cores", "tier"};
+    for (int t = 1; level.size() > 1; ++t) {
+        std::map<std::set<DeviceId>, std::vector<std::string>> childrenByParents;
+        std::vector<std::set<DeviceId>> parentOrder;
+        for (const Group &group : level) {
+            std::set<DeviceId> parents;
+            for (DeviceId member : group.members)
+                for (DeviceId n : neighbours[member])
+                    if (isSwitch(n) && tier.contains(n) && tier[n] == t)
+                        parents.insert(n);
+            if (!childrenByParents.contains(parents))
+                parentOrder.push_back(parents);
+            childrenByParents[parents].push_back(group.name);
+        }
+        if (parentOrder.size() == 1 && parentOrder.front().empty()) {
+            // Nothing above: the groups are islands. Slurm warns that no switch reaches all
+            // nodes; jobs then stay within one group, which is the truth of such a fabric.
+            break;
+        }
+        std::vector<Group> next;
+        int counter = 0;
+        for (const auto &parents : parentOrder) {
+            Group group;
+            group.members = parents;
+            if (parents.size() == 1)
+                group.name = design.device(*parents.begin())->name;
+            else
+                group.name = std::string(kVirtualNames[std::min(t, 3)]) + std::to_string(++counter);
+            std::string children;
+            for (const std::string &child : childrenByParents[parents])
+                children += (children.empty() ? "" : ",") + child;
+            out << "SwitchName=" << group.name << " Switches=" << children << "\n";
+            next.push_back(std::move(group));
+        }
+        if (next.size() == level.size() && t > 8)
+            break;  // defensive: a malformed tiering cannot loop forever
+        level = std::move(next);
+    }
+    return out.str();
+}
+
+Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog)
+{
+    SlurmFiles files;
+    // Group compute nodes by identical hardware (catalog part) for the NodeName lines.
+    std::map<std::string, NodeGroup> groups;
+    std::set<std::string> technologies;
+    std::map<DeviceId, std::set<std::string>> nodeFabricTech;
+    for (const Link &link : design.links()) {
+        const Fabric *fabric = design.fabric(link.fabric);
+        if (fabric->purpose != FabricPurpose::Compute)
+            continue;
+        for (DeviceId end : {link.a.device, link.b.device})
+            nodeFabricTech[end].insert(std::string(toString(fabric->technology)));
+    }
+    int computeNodes = 0;
+    for (const Device &device : design.devices()) {
+        if (device.role != DeviceRole::Compute)
+            continue;
+        ++computeNodes;
+        if (!validHostname(device.name))
+            return Error{"device " + std::to_string(device.id.value) + ": hostname \"" + device.name
+                         + "\" is not a valid Slurm node name (letters, digits, - _ .; not ALL or DEFAULT)"};
+        const Part *part = catalog.find(device.catalogType);
+        if (!part || !part->server)
+            return Error{"compute node " + device.name + ": catalog type \"" + device.catalogType
+                         + "\" is not a server"};
+        NodeGroup &group = groups[device.catalogType];
+        group.part = part;
+        group.names.push_back(device.name);
+        for (const std::string &tech : nodeFabricTech[device.id])
+            group.features.insert(tech);
+    }
+    if (computeNodes == 0)
+        return Error{"the design has no compute nodes: nothing for Slurm to schedule"};
+
+    bool anyGpu = false;
+    std::ostringstream conf;
+    conf << header(design, "slurm.conf");
+    conf << "ClusterName=" << design.scheduler().clusterName << "\n";
+    conf << "SlurmctldHost=" << design.scheduler().controllerHost << "\n";
+    conf << "AuthType=auth/munge\n"
+            "SlurmUser=slurm\n"
+            "StateSaveLocation=/var/spool/slurmctld\n"
+            "SlurmdSpoolDir=/var/spool/slurmd\n"
+            "# cons_tres tracks GRES; 22.05's default select/linear does not (domain-facts 1.1).\n"
+            "SelectType=select/cons_tres\n"
+            "SelectTypeParameters=CR_Core_Memory\n"
+            "ProctrackType=proctrack/cgroup\n"
+            "TaskPlugin=task/affinity,task/cgroup\n"
+            "# switch/none is right for InfiniBand and Ethernet (domain-facts 1.2).\n"
+            "SwitchType=switch/none\n"
+            "# topology.conf is read from this file's folder; a missing one is fatal.\n"
+            "TopologyPlugin=topology/tree\n";
+    for (const auto &[type, group] : groups)
+        anyGpu = anyGpu || group.part->server->gpuCount > 0;
+    if (anyGpu)
+        conf << "GresTypes=gpu\n";
+    conf << "ReturnToService=2\n\n";
+
+    std::vector<std::string> allNodes;
+    std::map<std::string, std::pair<int, long long>> perGpu;  // type -> cpus per gpu, mem per gpu
+    for (const auto &[type, group] : groups) {
+        const ServerSpec &server = *group.part->server;
+        const long long realMemoryMiB = static_cast<long long>(
+            std::floor(server.memoryGB * 1024.0 * kRealMemoryFraction));
+        conf << "# " << group.part->vendor << " " << group.part->model << " (" << type << ")\n";
+        conf << "NodeName=" << compressHostlistSorted(group.names) << " Boards=1 SocketsPerBoard="
+             << server.cpu.sockets << " CoresPerSocket=" << server.cpu.coresPerSocket
+             << " ThreadsPerCore=" << server.cpu.threadsPerCore << " RealMemory=" << realMemoryMiB;
+        std::set<std::string> features = group.features;
+        if (server.gpuCount > 0) {
+            const std::string gpu = gresType(server.gpuPart);
+            conf << " Gres=gpu:" << gpu << ":" << server.gpuCount;
+            features.insert(gpu);
+            perGpu[type] = {server.cpu.sockets * server.cpu.coresPerSocket / server.gpuCount,
+                            realMemoryMiB / server.gpuCount};
+        }
+        const int rails = group.part->countPorts(PortRole::Compute);
+        if (rails > 0)
+            features.insert("rails" + std::to_string(rails));
+        if (group.part->cooling)
+            features.insert(std::string(toString(*group.part->cooling)));
+        std::string featureText;
+        for (const std::string &f : features)
+            featureText += (featureText.empty() ? "" : ",") + f;
+        if (!featureText.empty())
+            conf << " Features=" << featureText;
+        conf << " State=UNKNOWN\n";
+        allNodes.insert(allNodes.end(), group.names.begin(), group.names.end());
+    }
+    conf << "\nPartitionName=DEFAULT State=UP MaxTime=INFINITE\n";
+    std::vector<Partition> partitions = design.scheduler().partitions;
+    if (partitions.empty())
+        partitions.push_back(Partition{"gpu", {}, true, "INFINITE"});
+    std::set<std::string> partitionNames;
+    for (const Partition &partition : partitions) {
+        if (!partitionNames.insert(partition.name).second)
+            return Error{"partition \"" + partition.name + "\" is defined twice (slurmctld refuses that)"};
+        std::vector<std::string> names;
+        if (partition.nodes.empty())
+            names = allNodes;
+        for (DeviceId id : partition.nodes)
+            if (const Device *device = design.device(id); device && device->role == DeviceRole::Compute)
+                names.push_back(device->name);
+        if (names.empty())
+            return Error{"partition \"" + partition.name + "\" has no compute nodes"};
+        conf << "PartitionName=" << partition.name << " Nodes=" << compressHostlistSorted(names)
+             << (partition.isDefault ? " Default=YES" : "") << " MaxTime=" << partition.maxTime
+             // Whole nodes per job: the portable spelling of exclusive nodes (domain-facts 1.1).
+             << " OverSubscribe=EXCLUSIVE";
+        if (groups.size() == 1 && !perGpu.empty()) {
+            const auto &[cpus, mem] = perGpu.begin()->second;
+            conf << " DefCpuPerGPU=" << cpus << " DefMemPerGPU=" << mem;
+        }
+        conf << "\n";
+    }
+    files.slurmConf = conf.str();
+
+    files.topologyConf = header(design, "topology.conf")
+                         + "# topology/tree (all Slurm versions). Rail groups are virtual leaves.\n"
+                         + topologyTree(design, catalog);
+
+    std::ostringstream gres;
+    gres << header(design, "gres.conf");
+    gres << "# Explicit inventory: Debian's Slurm ships no NVML plugin, so AutoDetect=nvml would\n"
+            "# find nothing (domain-facts 1.1). Cores= are logical core indices per NUMA node.\n";
+    for (const auto &[type, group] : groups) {
+        const ServerSpec &server = *group.part->server;
+        if (server.gpuCount == 0)
+            continue;
+        const std::string nodes = compressHostlistSorted(group.names);
+        const std::string gpu = gresType(server.gpuPart);
+        bool covered = false;
+        for (const NumaNode &numa : server.topology.numa) {
+            if (numa.gpus.empty())
+                continue;
+            std::vector<int> devices = numa.gpus;
+            std::sort(devices.begin(), devices.end());
+            gres << "NodeName=" << nodes << " Name=gpu Type=" << gpu << " File=/dev/nvidia"
+                 << rangeText(devices) << " Cores=" << numa.cores << "\n";
+            covered = true;
+        }
+        if (!covered) {
+            std::vector<int> devices;
+            for (int i = 0; i < server.gpuCount; ++i)
+                devices.push_back(i);
+            gres << "NodeName=" << nodes << " Name=gpu Type=" << gpu << " File=/dev/nvidia"
+                 << rangeText(devices) << "\n";
+            files.notes.push_back(type + ": the catalog has no NUMA layout, so gres.conf lists its GPUs without Cores=");
+        }
+    }
+    files.gresConf = gres.str();
+    return files;
+}
+
+} // namespace cw::slurm
