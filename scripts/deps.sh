@@ -9,7 +9,8 @@ cw_build_packages=(
     libboost-graph-dev nlohmann-json3-dev libbenchmark-dev
 )
 # Extra tools the test suite uses (Xvfb for GUI smoke runs, fonts so offscreen text renders).
-cw_test_packages=(xvfb xauth fonts-dejavu-core)
+# slurmctld, scontrol and munge check the exported Slurm files against the real Slurm.
+cw_test_packages=(xvfb xauth fonts-dejavu-core slurmctld slurm-client munge)
 
 cw_missing_packages() {
     local missing=()
