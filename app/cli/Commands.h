@@ -20,9 +20,15 @@ const std::vector<Command> &commands();
 int runInfo(Context &context);
 int runUpgrade(Context &context);
 int runCalc(Context &context);
+int runGenerate(Context &context);
+int runAnalyze(Context &context);
+int runExport(Context &context);
 
 extern const char *const kInfoHelp;
 extern const char *const kUpgradeHelp;
 extern const char *const kCalcHelp;
+extern const char *const kGenerateHelp;
+extern const char *const kAnalyzeHelp;
+extern const char *const kExportHelp;
 
 } // namespace cw::cli

@@ -22,6 +22,11 @@ const std::vector<Command> &commands()
          kUpgradeHelp, &runUpgrade},
         {"calc", "sizing calculators (memory, checkpoint, KV cache, power, all-reduce...)",
          kCalcHelp, &runCalc},
+        {"generate", "write a design from a template (fat-tree, superpod-h100, seeds)",
+         kGenerateHelp, &runGenerate},
+        {"analyze", "fabric report: tiers, oversubscription, bisection by max-flow, failures",
+         kAnalyzeHelp, &runAnalyze},
+        {"export", "write artifacts of a design (graphml)", kExportHelp, &runExport},
     };
     return list;
 }

@@ -1,0 +1,104 @@
+#include "model/fabric/Bisection.h"
+
+#include "model/fabric/FabricGraph.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+namespace cw {
+
+std::int64_t BisectionSolver::toMbps(double gbps)
+{
+    return static_cast<std::int64_t>(std::llround(gbps * 1000.0));
+}
+
+BisectionSolver::BisectionSolver(const FabricGraph &graph)
+    : m_nodeCount(graph.nodeCount)
+    , m_switchCount(static_cast<int>(graph.vertices.size()) - graph.nodeCount)
+    , m_network(m_switchCount + 2)
+{
+    const int source = m_switchCount;
+    const int sink = m_switchCount + 1;
+    m_nodeLinks.resize(static_cast<std::size_t>(m_nodeCount));
+    // Sum parallel links: (switch, switch) keys sorted so the network is built in a fixed order.
+    std::vector<std::pair<std::uint64_t, std::int64_t>> switchLinks;
+    switchLinks.reserve(graph.edges.size());
+    std::map<std::pair<int, int>, std::int64_t> nodeSwitch;
+    for (const FabricEdge &edge : graph.edges) {
+        const std::int64_t capacity = toMbps(edge.capacityGbps);
+        const bool nodeA = graph.isNode(edge.a);
+        const bool nodeB = graph.isNode(edge.b);
+        if (nodeA && nodeB) {
+            m_nodePairs.push_back(NodePair{edge.a, edge.b, capacity});
+        } else if (nodeA || nodeB) {
+            const int node = nodeA ? edge.a : edge.b;
+            const int sw = (nodeA ? edge.b : edge.a) - m_nodeCount;
+            auto &links = m_nodeLinks[static_cast<std::size_t>(node)];
+            auto it = std::find_if(links.begin(), links.end(),
+                                   [sw](const auto &entry) { return entry.first == sw; });
+            if (it == links.end())
+                links.emplace_back(sw, capacity);
+            else
+                it->second += capacity;
+        } else {
+            const auto x = static_cast<std::uint64_t>(std::min(edge.a, edge.b) - m_nodeCount);
+            const auto y = static_cast<std::uint64_t>(std::max(edge.a, edge.b) - m_nodeCount);
+            switchLinks.emplace_back((x << 32) | y, capacity);
+        }
+    }
+    std::sort(switchLinks.begin(), switchLinks.end());
+    std::vector<std::int64_t> pairCapacity;
+    for (std::size_t i = 0; i < switchLinks.size();) {
+        const std::uint64_t key = switchLinks[i].first;
+        std::int64_t capacity = 0;
+        for (; i < switchLinks.size() && switchLinks[i].first == key; ++i)
+            capacity += switchLinks[i].second;
+        m_network.addPair(static_cast<int>(key >> 32), static_cast<int>(key & 0xffffffffU));
+        pairCapacity.push_back(capacity);
+    }
+    m_sourcePair.assign(static_cast<std::size_t>(m_switchCount), -1);
+    m_sinkPair.assign(static_cast<std::size_t>(m_switchCount), -1);
+    for (const auto &links : m_nodeLinks)
+        for (const auto &[sw, capacity] : links)
+            if (m_sourcePair[static_cast<std::size_t>(sw)] < 0) {
+                m_sourcePair[static_cast<std::size_t>(sw)] = m_network.addPair(source, sw);
+                m_sinkPair[static_cast<std::size_t>(sw)] = m_network.addPair(sw, sink);
+                pairCapacity.push_back(0);
+                pairCapacity.push_back(0);
+            }
+    m_network.finalize();
+    // Switch-switch links are undirected: both arcs of the pair carry the capacity. The s/t
+    // arcs are directed (reverse capacity 0) and filled in per partition.
+    m_baseCapacities.assign(static_cast<std::size_t>(m_network.pairCount()) * 2, 0);
+    for (std::size_t pair = 0; pair < pairCapacity.size(); ++pair) {
+        m_baseCapacities[2 * pair] = pairCapacity[pair];
+        m_baseCapacities[2 * pair + 1] = pairCapacity[pair];
+    }
+}
+
+std::int64_t BisectionSolver::cutMbps(const std::vector<bool> &inA) const
+{
+    if (static_cast<int>(inA.size()) != m_nodeCount)
+        throw std::invalid_argument("BisectionSolver: one side flag per node expected");
+    std::vector<std::int64_t> capacities = m_baseCapacities;
+    for (int node = 0; node < m_nodeCount; ++node) {
+        const bool a = inA[static_cast<std::size_t>(node)];
+        for (const auto &[sw, capacity] : m_nodeLinks[static_cast<std::size_t>(node)]) {
+            const int pair = a ? m_sourcePair[static_cast<std::size_t>(sw)]
+                               : m_sinkPair[static_cast<std::size_t>(sw)];
+            capacities[2 * static_cast<std::size_t>(pair)] += capacity;
+        }
+    }
+    // A direct node-node link across the cut is an s-t arc: it adds its capacity outright.
+    std::int64_t direct = 0;
+    for (const NodePair &pair : m_nodePairs)
+        if (inA[static_cast<std::size_t>(pair.a)] != inA[static_cast<std::size_t>(pair.b)])
+            direct += pair.capacity;
+    if (m_switchCount == 0)
+        return direct;
+    return direct + m_network.solve(m_switchCount, m_switchCount + 1, capacities);
+}
+
+} // namespace cw

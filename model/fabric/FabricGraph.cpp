@@ -1,0 +1,250 @@
+#include "model/fabric/FabricGraph.h"
+
+#include "model/catalog/Catalog.h"
+
+#include <algorithm>
+#include <climits>
+#include <deque>
+#include <tuple>
+#include <unordered_map>
+
+namespace cw {
+namespace {
+
+double portSpeedGbps(const Part *part, int port)
+{
+    if (!part || port < 0 || port >= static_cast<int>(part->ports.size()))
+        return 0;
+    return part->ports[static_cast<std::size_t>(port)].speedGbps;
+}
+
+/// Canonical position of a device on the floor: row index, rack position, U, name.
+struct FloorKey
+{
+    int rowIndex = INT_MAX;
+    int rackPosition = INT_MAX;
+    int u = INT_MAX;
+    const std::string *name = nullptr;
+
+    bool operator<(const FloorKey &other) const
+    {
+        return std::tie(rowIndex, rackPosition, u, *name)
+               < std::tie(other.rowIndex, other.rackPosition, other.u, *other.name);
+    }
+};
+
+/// BFS from every compute node at once: a switch at distance d is at tier d - 1.
+std::vector<int> inferTiers(const std::vector<FabricVertex> &vertices,
+                            const std::vector<FabricEdge> &edges, int nodeCount)
+{
+    const int count = static_cast<int>(vertices.size());
+    std::vector<int> degree(static_cast<std::size_t>(count) + 1, 0);
+    for (const FabricEdge &edge : edges) {
+        ++degree[static_cast<std::size_t>(edge.a) + 1];
+        ++degree[static_cast<std::size_t>(edge.b) + 1];
+    }
+    for (int i = 0; i < count; ++i)
+        degree[static_cast<std::size_t>(i) + 1] += degree[static_cast<std::size_t>(i)];
+    std::vector<int> adjacency(static_cast<std::size_t>(degree.back()));
+    std::vector<int> fill(degree.begin(), degree.end() - 1);
+    for (const FabricEdge &edge : edges) {
+        adjacency[static_cast<std::size_t>(fill[static_cast<std::size_t>(edge.a)]++)] = edge.b;
+        adjacency[static_cast<std::size_t>(fill[static_cast<std::size_t>(edge.b)]++)] = edge.a;
+    }
+    std::vector<int> distance(static_cast<std::size_t>(count), -1);
+    std::deque<int> queue;
+    for (int v = 0; v < nodeCount; ++v) {
+        distance[static_cast<std::size_t>(v)] = 0;
+        queue.push_back(v);
+    }
+    while (!queue.empty()) {
+        const int v = queue.front();
+        queue.pop_front();
+        for (int i = degree[static_cast<std::size_t>(v)]; i < degree[static_cast<std::size_t>(v) + 1]; ++i) {
+            const int w = adjacency[static_cast<std::size_t>(i)];
+            if (distance[static_cast<std::size_t>(w)] >= 0)
+                continue;
+            distance[static_cast<std::size_t>(w)] = distance[static_cast<std::size_t>(v)] + 1;
+            queue.push_back(w);
+        }
+    }
+    std::vector<int> tiers(static_cast<std::size_t>(count), -1);
+    for (int v = nodeCount; v < count; ++v)
+        if (distance[static_cast<std::size_t>(v)] > 0)
+            tiers[static_cast<std::size_t>(v)] = distance[static_cast<std::size_t>(v)] - 1;
+    return tiers;
+}
+
+} // namespace
+
+double linkSpeedGbps(const Design &design, const Catalog &catalog, const Link &link)
+{
+    const Fabric *fabric = design.fabric(link.fabric);
+    double speed = fabric ? fabric->linkSpeedGbps : 0;
+    for (const PortRef &end : {link.a, link.b}) {
+        const Device *device = design.device(end.device);
+        const double port = portSpeedGbps(device ? catalog.find(device->catalogType) : nullptr,
+                                          end.port);
+        if (port > 0 && (speed <= 0 || port < speed))
+            speed = port;
+    }
+    return speed;
+}
+
+Result<FabricGraph> buildFabricGraph(const Design &design, const Catalog &catalog,
+                                     FabricId fabricId, const std::set<DeviceId> &failed)
+{
+    const Fabric *fabric = design.fabric(fabricId);
+    if (!fabric)
+        return Error{"unknown fabric id " + std::to_string(fabricId.value)};
+
+    // Collect the devices this fabric touches, keyed by device id.
+    struct Member
+    {
+        const Device *device = nullptr;
+        const Part *part = nullptr;
+        FloorKey key;
+        int otherLinks = 0;
+    };
+    std::unordered_map<std::uint64_t, int> memberIndex;
+    std::vector<Member> members;
+    std::unordered_map<std::string_view, const Part *> partCache;
+    auto partOf = [&](const Device &device) {
+        auto it = partCache.find(device.catalogType);
+        if (it != partCache.end())
+            return it->second;
+        const Part *part = catalog.find(device.catalogType);
+        partCache.emplace(device.catalogType, part);
+        return part;
+    };
+    auto memberOf = [&](DeviceId id) -> int {
+        auto it = memberIndex.find(id.value);
+        if (it != memberIndex.end())
+            return it->second;
+        const Device *device = design.device(id);
+        if (!device || (device->role != DeviceRole::Compute && device->role != DeviceRole::Switch)) {
+            memberIndex.emplace(id.value, -1);
+            return -1;
+        }
+        Member member;
+        member.device = device;
+        member.part = partOf(*device);
+        member.key.name = &device->name;
+        member.key.u = device->uPosition;
+        if (const Rack *rack = design.rack(device->rack)) {
+            member.key.rackPosition = rack->position;
+            if (const Row *row = design.row(rack->row))
+                member.key.rowIndex = row->index;
+        }
+        const int index = static_cast<int>(members.size());
+        members.push_back(member);
+        memberIndex.emplace(id.value, index);
+        return index;
+    };
+
+    FabricGraph graph;
+    graph.fabric = fabricId;
+    graph.fabricName = fabric->name;
+    graph.technology = fabric->technology;
+    std::vector<FabricEdge> rawEdges;
+    for (const Link &link : design.links()) {
+        if (link.fabric != fabricId)
+            continue;
+        const int a = memberOf(link.a.device);
+        const int b = memberOf(link.b.device);
+        if (a < 0 || b < 0) {
+            ++graph.otherEndpointLinks;
+            if (a >= 0 || b >= 0)
+                ++members[static_cast<std::size_t>(std::max(a, b))].otherLinks;
+            continue;
+        }
+        if (a == b)
+            continue;  // a loopback cable carries nothing across a cut
+        double speed = fabric->linkSpeedGbps;
+        for (const auto &[member, end] : {std::pair{a, link.a}, std::pair{b, link.b}}) {
+            const double port = portSpeedGbps(members[static_cast<std::size_t>(member)].part, end.port);
+            if (port > 0 && (speed <= 0 || port < speed))
+                speed = port;
+        }
+        rawEdges.push_back(FabricEdge{a, b, speed, link.id});
+    }
+
+    // Canonical order: nodes first, then switches, each by floor position then name.
+    std::vector<int> sorted(members.size());
+    for (std::size_t i = 0; i < sorted.size(); ++i)
+        sorted[i] = static_cast<int>(i);
+    std::sort(sorted.begin(), sorted.end(), [&](int x, int y) {
+        const Member &mx = members[static_cast<std::size_t>(x)];
+        const Member &my = members[static_cast<std::size_t>(y)];
+        const bool nx = mx.device->role == DeviceRole::Compute;
+        const bool ny = my.device->role == DeviceRole::Compute;
+        if (nx != ny)
+            return nx;
+        return mx.key < my.key;
+    });
+    std::vector<int> position(members.size());
+    std::vector<FabricVertex> all(members.size());
+    int nodeCount = 0;
+    for (std::size_t i = 0; i < sorted.size(); ++i) {
+        const Member &member = members[static_cast<std::size_t>(sorted[i])];
+        position[static_cast<std::size_t>(sorted[i])] = static_cast<int>(i);
+        FabricVertex &vertex = all[i];
+        vertex.device = member.device->id;
+        vertex.kind = member.device->role == DeviceRole::Compute ? VertexKind::Node
+                                                                  : VertexKind::Switch;
+        vertex.name = member.device->name;
+        if (const Rack *rack = design.rack(member.device->rack))
+            vertex.rack = rack->name;
+        vertex.tier = vertex.kind == VertexKind::Switch ? member.device->tier : -1;
+        vertex.part = member.part;
+        vertex.otherLinks = member.otherLinks;
+        if (vertex.kind == VertexKind::Node)
+            ++nodeCount;
+    }
+    for (FabricEdge &edge : rawEdges) {
+        edge.a = position[static_cast<std::size_t>(edge.a)];
+        edge.b = position[static_cast<std::size_t>(edge.b)];
+    }
+
+    // Tiers the design leaves open come from the structure of the whole (unfailed) fabric.
+    bool needInference = false;
+    for (int v = nodeCount; v < static_cast<int>(all.size()); ++v)
+        needInference = needInference || all[static_cast<std::size_t>(v)].tier < 0;
+    if (needInference) {
+        const std::vector<int> inferred = inferTiers(all, rawEdges, nodeCount);
+        for (int v = nodeCount; v < static_cast<int>(all.size()); ++v) {
+            FabricVertex &vertex = all[static_cast<std::size_t>(v)];
+            if (vertex.tier < 0) {
+                vertex.tier = inferred[static_cast<std::size_t>(v)];
+                vertex.tierInferred = vertex.tier >= 0;
+            }
+        }
+    }
+
+    // Remove failed switches; the remaining vertices keep their relative (canonical) order.
+    std::vector<int> remap(all.size(), -1);
+    for (std::size_t v = 0; v < all.size(); ++v) {
+        FabricVertex &vertex = all[v];
+        if (vertex.kind == VertexKind::Switch && failed.contains(vertex.device)) {
+            graph.failedSwitches.push_back(vertex.name);
+            continue;
+        }
+        remap[v] = static_cast<int>(graph.vertices.size());
+        vertex.order = remap[v];
+        graph.vertices.push_back(std::move(vertex));
+    }
+    graph.nodeCount = nodeCount;
+    graph.edges.reserve(rawEdges.size());
+    for (const FabricEdge &edge : rawEdges) {
+        const int a = remap[static_cast<std::size_t>(edge.a)];
+        const int b = remap[static_cast<std::size_t>(edge.b)];
+        if (a < 0 || b < 0) {
+            ++graph.failedLinks;
+            continue;
+        }
+        graph.edges.push_back(FabricEdge{a, b, edge.capacityGbps, edge.link});
+    }
+    return graph;
+}
+
+} // namespace cw

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "model/common/Result.h"
+#include "model/core/Design.h"
+
+#include <string>
+#include <vector>
+
+namespace cw {
+
+class Catalog;
+struct Part;
+
+/// A generated design and what the generator noticed (parts missing from the catalog,
+/// cables nothing reaches).
+struct GeneratedDesign
+{
+    Design design;
+    std::vector<std::string> notes;
+};
+
+/// Inputs of the fat-tree generator after the template parameters are parsed and checked
+/// against the catalog. `superpod-h100` is this generator with 32-slot scalable units and
+/// the UFM slot.
+struct FatTreeSpec
+{
+    std::string designName;
+    std::string clusterName = "cluster";
+    std::string nodePrefix = "gpu";
+    int nodes = 0;
+    const Part *nodePart = nullptr;
+    int rails = 0;                       ///< compute ports used per node, in rail order
+    Technology technology = Technology::InfiniBand;
+    const Part *switchPart = nullptr;
+    int tiers = 0;                       ///< 2, 3, or 0 = auto
+    int ratio = 1;                       ///< leaf oversubscription r:1
+    bool railOptimized = true;
+    int nodesPerRack = 4;
+    int racksPerRow = 16;
+    int suSlots = 0;                     ///< node slots per scalable unit; 0 = leaf downlinks
+    bool ufmSlot = false;                ///< the last slot of SU 1 holds the UFM appliance
+    const Part *ufmPart = nullptr;       ///< null: the slot stays empty (noted)
+    std::string storage = "lustre";      ///< none | lustre | weka | vast
+    int storageNodes = 4;                ///< data servers (OSS, WEKA hosts, VAST enclosures)
+    bool storageConverged = false;
+    int storageRatio = 1;                ///< leaf oversubscription of a separate storage fabric
+};
+
+/// Builds the whole design: racks in rows, devices in U slots, the compute fat tree (rail
+/// planes when one tree cannot join every rail), the storage tier and its fabric, the
+/// out-of-band management network, every link cabled, site and row budgets with headroom.
+/// Deterministic: the same spec gives the same design, id for id.
+Result<GeneratedDesign> buildFatTree(const FatTreeSpec &spec, const Catalog &catalog);
+
+} // namespace cw

@@ -1,0 +1,75 @@
+#include "model/fabric/FatTreeShape.h"
+
+#include <algorithm>
+
+namespace cw::fattree {
+
+std::vector<int> divisors(int n)
+{
+    std::vector<int> result;
+    for (int d = 1; d <= n; ++d)
+        if (n % d == 0)
+            result.push_back(d);
+    return result;
+}
+
+Result<void> shapeTree(Tree &tree, int requestedTiers, const std::vector<int> &planeOptions,
+                       const std::function<std::vector<Leaf>(int planes)> &makeLeaves,
+                       const std::string &what)
+{
+    const std::vector<int> tierOptions = requestedTiers ? std::vector<int>{requestedTiers}
+                                                        : std::vector<int>{2, 3};
+    int neededLeaves = 0;
+    for (int planes : planeOptions) {
+        std::vector<Leaf> leaves = makeLeaves(planes);
+        std::vector<std::vector<int>> perPlane(static_cast<std::size_t>(planes));
+        for (std::size_t i = 0; i < leaves.size(); ++i)
+            perPlane[static_cast<std::size_t>(leaves[i].plane)].push_back(static_cast<int>(i));
+        int largest = 0;
+        for (const auto &plane : perPlane)
+            largest = std::max(largest, static_cast<int>(plane.size()));
+        if (planes == planeOptions.front())
+            neededLeaves = largest;
+        for (int tiers : tierOptions) {
+            if (largest > maxLeaves(tree.radix, tiers))
+                continue;
+            tree.tiers = tiers;
+            tree.planes = planes;
+            tree.leaves = std::move(leaves);
+            tree.planeLeaves = std::move(perPlane);
+            for (const auto &plane : tree.planeLeaves) {
+                auto upper = planUpperTiers(static_cast<int>(plane.size()), tree.radix,
+                                            tree.split.up, tiers);
+                if (!upper)
+                    return Error{what + ": " + upper.error().message};
+                tree.upper.push_back(*upper);
+            }
+            return {};
+        }
+    }
+    const int most = maxLeaves(tree.radix, tierOptions.back());
+    return Error{what + " needs " + std::to_string(neededLeaves) + " leaf switches of "
+                 + std::to_string(tree.split.down) + " downlinks, but a "
+                 + std::to_string(tierOptions.back()) + "-tier fat tree of radix "
+                 + std::to_string(tree.radix) + " joins at most " + std::to_string(most)
+                 + " leaves (" + std::to_string(most * tree.split.down)
+                 + " endpoints); use more tiers, rail-optimized=true, or a larger switch"};
+}
+
+void chunkLeaves(const std::vector<Endpoint> &endpoints, int down, int plane, int homeSu,
+                 std::vector<Leaf> &leaves)
+{
+    for (std::size_t first = 0; first < endpoints.size(); first += static_cast<std::size_t>(down)) {
+        Leaf leaf;
+        leaf.plane = plane;
+        leaf.homeSu = homeSu;
+        for (std::size_t i = first; i < std::min(endpoints.size(), first + static_cast<std::size_t>(down)); ++i) {
+            Endpoint endpoint = endpoints[i];
+            endpoint.leafPort = static_cast<int>(i - first);
+            leaf.endpoints.push_back(endpoint);
+        }
+        leaves.push_back(std::move(leaf));
+    }
+}
+
+} // namespace cw::fattree

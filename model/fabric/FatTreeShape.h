@@ -1,0 +1,60 @@
+#pragma once
+
+#include "model/common/Result.h"
+#include "model/fabric/FatTreePlan.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace cw::fattree {
+
+/// Building blocks of the fat-tree generator (internal to model/fabric).
+
+/// One endpoint port on a leaf. `owner` >= 0 is a node index, -1 the UFM, <= -2 storage
+/// server (-2 - index).
+struct Endpoint
+{
+    int owner = 0;
+    int port = 0;
+    int leafPort = 0;  ///< index into the leaf's downlink ports
+};
+
+struct Leaf
+{
+    int plane = 0;
+    int homeSu = -1;  ///< -1: placed in the network area
+    int device = -1;
+    std::vector<Endpoint> endpoints;
+};
+
+/// One fat tree (all its planes) ready to place and cable.
+struct Tree
+{
+    int radix = 0;
+    LeafSplit split;
+    int tiers = 0;
+    int planes = 1;
+    double speedGbps = 0;
+    std::vector<int> switchPorts;  ///< the switch part's port indices, first `radix`
+    std::vector<Leaf> leaves;
+    std::vector<std::vector<int>> planeLeaves;  ///< plane -> leaf indices in order
+    std::vector<UpperTierPlan> upper;           ///< per plane
+    std::vector<std::vector<int>> spineDevices; ///< per plane
+    std::vector<std::vector<int>> coreDevices;
+};
+
+/// The divisors of n, ascending.
+std::vector<int> divisors(int n);
+
+/// Picks tiers and planes: the fewest planes first (one tree joins everything when it can),
+/// then the fewest tiers; fills tree.leaves, planeLeaves and upper.
+Result<void> shapeTree(Tree &tree, int requestedTiers, const std::vector<int> &planeOptions,
+                       const std::function<std::vector<Leaf>(int planes)> &makeLeaves,
+                       const std::string &what);
+
+/// Chunks `endpoints` into leaves of `down` ports, in order.
+void chunkLeaves(const std::vector<Endpoint> &endpoints, int down, int plane, int homeSu,
+                 std::vector<Leaf> &leaves);
+
+} // namespace cw::fattree
