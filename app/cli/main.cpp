@@ -1,5 +1,6 @@
 // clusterwright-cli: the workbench's core without a display (the kicad-cli model).
 
+#include "app/cli/CommandValidate.h"
 #include "app/cli/Commands.h"
 
 #include "calculators/ModelPresets.h"
@@ -26,6 +27,8 @@ const std::vector<Command> &commands()
          kGenerateHelp, &runGenerate},
         {"analyze", "fabric report: tiers, oversubscription, bisection by max-flow, failures",
          kAnalyzeHelp, &runAnalyze},
+        {"validate", "check the design against the rule deck (power, cooling, space, network, RoCE)",
+         kValidateHelp, &runValidate},
         {"export", "write artifacts of a design (graphml)", kExportHelp, &runExport},
     };
     return list;

@@ -2,7 +2,9 @@
 
 #include "model/core/Enums.h"
 #include "model/core/Ids.h"
+#include "model/core/Network.h"
 
+#include <optional>
 #include <string>
 
 namespace cw {
@@ -19,6 +21,10 @@ struct Device
     Face face = Face::Front;
     DeviceRole role = DeviceRole::Compute;
     int tier = -1;  ///< switches: 0 leaf, 1 spine, 2 core; -1 when not a fabric switch
+    /// RoCE settings of this device (its NICs, or the switch) when they differ from the
+    /// profile of the fabric it is on; nullopt = follows the fabric. The RoCE rules compare
+    /// hops with it (NIC vs switch PFC priority, DSCP map, MTU).
+    std::optional<QosProfile> qos;
 
     bool operator==(const Device &) const = default;
 };

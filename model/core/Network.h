@@ -3,6 +3,7 @@
 #include "model/core/Enums.h"
 #include "model/core/Ids.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,20 @@ struct QosProfile
     int pfcWatchdogRestorationMs = 200;
     int switchMtu = 9216;  ///< Cumulus default (domain-facts §4.6)
     int hostMtu = 9000;    ///< >= 4192 needed for RoCE MTU 4096
+    /// DSCP -> switch priority entries that differ from the default map, DSCP >> 3
+    /// (ConnectX default dscp2prio, Cumulus 24-31 -> 3; domain-facts §4.1). SONiC's AZURE
+    /// map is not the default: it sends 26 to TC1, so a SONiC hop lists {26: 1} (§4.2).
+    std::map<int, int> dscpToPriority;
+    /// Cable length the lossless headroom was sized for (Cumulus `nv set qos pfc ...
+    /// cable-length`, default 100 m; domain-facts §4.1, §4.5).
+    double pfcCableLengthM = 100;
+
+    /// The switch priority a DSCP value lands in on a hop using this profile.
+    int priorityOfDscp(int dscp) const
+    {
+        auto it = dscpToPriority.find(dscp);
+        return it != dscpToPriority.end() ? it->second : dscp >> 3;
+    }
 
     bool operator==(const QosProfile &) const = default;
 };

@@ -143,12 +143,18 @@ Result<Design> buildSeed8NodeHdr(const Catalog &catalog)
     DesignBuilder &b = assembler.builder();
 
     CW_TRY(row, b.addRow("R1", 60));
-    // Single-phase 230 V 32 A PDUs (7.36 kW before derating) are too small for an 8-GPU
-    // node; three-phase 400 V 32 A, two per feed, carries a 4-node rack on one feed.
-    const auto pdus = redundantPdus(2, 3, 400, 32, "pdu-3ph-400v-32a");
-    CW_TRY(rack1, b.addRack(row, "A01", "rack-42u-air", pdus));
-    CW_TRY(rack2, b.addRack(row, "A02", "rack-42u-air", pdus));
-    CW_TRY(rack3, b.addRack(row, "A03", "rack-42u-air", redundantPdus(1, 3, 400, 32, "pdu-3ph-400v-32a")));
+    // Two 8-GPU nodes per rack: 2 x 10.2 kW = 20.4 kW stays under the default 30 kW air limit
+    // per rack. Two three-phase 400 V 32 A PDUs per feed carry it on one feed alone:
+    // 2 x 400 V x 32 A x sqrt(3) x 0.8 = 35.5 kW.
+    const auto gpuPdus = redundantPdus(2, 3, 400, 32, "pdu-3ph-400v-32a");
+    std::vector<RackId> gpuRacks;
+    for (int i = 1; i <= 4; ++i) {
+        CW_TRY(rack, b.addRack(row, numbered("A", i), "rack-42u-air", gpuPdus));
+        gpuRacks.push_back(rack);
+    }
+    // The infrastructure rack (switches, head node, Lustre, ~9 kW): one PDU per feed, 17.7 kW.
+    CW_TRY(rack3, b.addRack(row, "A05", "rack-42u-air",
+                            redundantPdus(1, 3, 400, 32, "pdu-3ph-400v-32a")));
 
     Site site = design.site();
     site.name = "Seed lab";
@@ -156,7 +162,6 @@ Result<Design> buildSeed8NodeHdr(const Catalog &catalog)
     site.utilityPowerKw = 150;
     site.pue = 1.4;
     site.airCoolingCapacityKw = 120;
-    site.airLimitPerRackKw = 40;
     design.setSite(site);
 
     CW_TRY(compute, b.addFabric(makeFabric("compute-hdr", FabricPurpose::Compute,
@@ -181,7 +186,7 @@ Result<Design> buildSeed8NodeHdr(const Catalog &catalog)
     }
     std::vector<DeviceId> nodes;
     for (int i = 1; i <= 8; ++i) {
-        CW_TRY(node, assembler.place(i <= 4 ? rack1 : rack2, numbered("gpu", i, 3),
+        CW_TRY(node, assembler.place(gpuRacks[static_cast<std::size_t>((i - 1) / 2)], numbered("gpu", i, 3),
                                      "hdr-8x-h100-seed", DeviceRole::Compute));
         nodes.push_back(node);
     }
@@ -233,8 +238,8 @@ Result<Design> buildDgx8H100Ndr(const Catalog &catalog)
     design.setSite(site);
 
     CW_TRY(row, b.addRow("R1"));
-    // Two 3-phase 400 V 63 A PDUs per feed: one feed alone carries 2 x 34.9 kW after the 80 %
-    // continuous-load derating, enough for 4 DGX H100 at 10.2 kW plus switches.
+    // Two 3-phase 400 V 63 A PDUs per feed: one feed alone carries 2 x 400 V x 63 A x sqrt(3)
+    // x 0.8 = 69.8 kW, enough for 4 DGX H100 at 10.2 kW plus switches and storage (~48 kW).
     const auto pdus = redundantPdus(2, 3, 400, 63, "");
     CW_TRY(rack1, b.addRack(row, "A01", "rack-42u-air", pdus));
     CW_TRY(rack2, b.addRack(row, "A02", "rack-42u-air", pdus));

@@ -59,6 +59,7 @@ private:
     void readRacks(const JsonReader &root, Design &design);
     void readDevices(const JsonReader &root, Design &design);
     void readFabrics(const JsonReader &root, Design &design);
+    void readQos(const JsonReader &q, QosProfile &qos);
     void readLinks(const JsonReader &root, Design &design);
     void readStorageTiers(const JsonReader &root, Design &design);
     void readSettings(const JsonReader &root, Design &design);
@@ -178,7 +179,7 @@ void DesignReader::readRacks(const JsonReader &root, Design &design)
 void DesignReader::readDevices(const JsonReader &root, Design &design)
 {
     for (const JsonReader &entry : root.objects("devices")) {
-        warnUnknown(entry, {"id", "name", "type", "role", "rack", "u", "face", "tier"});
+        warnUnknown(entry, {"id", "name", "type", "role", "rack", "u", "face", "tier", "qos"});
         Device device;
         device.id = claim<DeviceId>(entry);
         device.name = entry.string("name");
@@ -200,8 +201,60 @@ void DesignReader::readDevices(const JsonReader &root, Design &design)
             entry.fail("face", std::string(allowedNames<Face>()));
         device.face = *face;
         device.tier = static_cast<int>(entry.integerInRange("tier", 0, 7, -1));
+        if (entry.has("qos")) {
+            // A device override starts from the defaults, like a fabric's profile.
+            device.qos.emplace();
+            readQos(entry.object("qos"), *device.qos);
+        }
         design.addDevice(std::move(device));
     }
+}
+
+void DesignReader::readQos(const JsonReader &q, QosProfile &qos)
+{
+    warnUnknown(q, {"roceDscp", "cnpDscp", "pfcPriority", "cnpPriority", "losslessPriorities",
+                    "ecnEnabled", "ecnMinBytes", "ecnMaxBytes", "ecnMaxProbabilityPct",
+                    "pfcWatchdog", "pfcWatchdogDetectionMs", "pfcWatchdogRestorationMs",
+                    "switchMtu", "hostMtu", "dscpToPriority", "pfcCableLengthM"});
+    qos.roceDscp = static_cast<int>(q.integerInRange("roceDscp", 0, 63, qos.roceDscp));
+    qos.cnpDscp = static_cast<int>(q.integerInRange("cnpDscp", 0, 63, qos.cnpDscp));
+    qos.pfcPriority = static_cast<int>(q.integerInRange("pfcPriority", 0, 7, qos.pfcPriority));
+    qos.cnpPriority = static_cast<int>(q.integerInRange("cnpPriority", 0, 7, qos.cnpPriority));
+    if (q.has("losslessPriorities")) {
+        qos.losslessPriorities.clear();
+        for (long long priority : q.integerArray("losslessPriorities")) {
+            if (priority < 0 || priority > 7)
+                q.fail("losslessPriorities", "priorities from 0 to 7");
+            qos.losslessPriorities.push_back(static_cast<int>(priority));
+        }
+    }
+    qos.ecnEnabled = q.boolean("ecnEnabled", qos.ecnEnabled);
+    // Thresholds are read as given, even when inconsistent: the RoCE rules report
+    // Kmin >= Kmax, so the design can be loaded and fixed.
+    qos.ecnMinBytes = static_cast<int>(q.integerInRange("ecnMinBytes", 0, 2000000000, qos.ecnMinBytes));
+    qos.ecnMaxBytes = static_cast<int>(q.integerInRange("ecnMaxBytes", 0, 2000000000, qos.ecnMaxBytes));
+    qos.ecnMaxProbabilityPct = static_cast<int>(q.integerInRange("ecnMaxProbabilityPct", -1000, 1000, qos.ecnMaxProbabilityPct));
+    qos.pfcWatchdog = q.boolean("pfcWatchdog", qos.pfcWatchdog);
+    qos.pfcWatchdogDetectionMs = static_cast<int>(q.integerInRange("pfcWatchdogDetectionMs", 0, 60000, qos.pfcWatchdogDetectionMs));
+    qos.pfcWatchdogRestorationMs = static_cast<int>(q.integerInRange("pfcWatchdogRestorationMs", 0, 600000, qos.pfcWatchdogRestorationMs));
+    qos.switchMtu = static_cast<int>(q.integerInRange("switchMtu", 576, 16384, qos.switchMtu));
+    qos.hostMtu = static_cast<int>(q.integerInRange("hostMtu", 576, 16384, qos.hostMtu));
+    if (q.has("dscpToPriority")) {
+        // An object {"26": 3}: keys are DSCP values, values switch priorities.
+        const JsonReader map = q.object("dscpToPriority");
+        qos.dscpToPriority.clear();
+        for (const auto &item : map.json().items()) {
+            const std::string &key = item.key();
+            int dscp = -1;
+            if (!key.empty() && key.size() <= 2
+                && key.find_first_not_of("0123456789") == std::string::npos)
+                dscp = std::stoi(key);
+            if (dscp < 0 || dscp > 63)
+                map.failHere("expected DSCP keys from \"0\" to \"63\", got \"" + key + "\"");
+            qos.dscpToPriority[dscp] = static_cast<int>(map.integerInRange(key.c_str(), 0, 7));
+        }
+    }
+    qos.pfcCableLengthM = q.nonNegative("pfcCableLengthM", qos.pfcCableLengthM);
 }
 
 void DesignReader::readFabrics(const JsonReader &root, Design &design)
@@ -232,37 +285,8 @@ void DesignReader::readFabrics(const JsonReader &root, Design &design)
             fabric.topology.railOptimized = t.boolean("railOptimized", false);
             fabric.topology.rails = static_cast<int>(t.integerInRange("rails", 0, 64, 0));
         }
-        if (entry.has("qos")) {
-            const JsonReader q = entry.object("qos");
-            warnUnknown(q, {"roceDscp", "cnpDscp", "pfcPriority", "cnpPriority",
-                            "losslessPriorities", "ecnEnabled", "ecnMinBytes", "ecnMaxBytes",
-                            "ecnMaxProbabilityPct", "pfcWatchdog", "pfcWatchdogDetectionMs",
-                            "pfcWatchdogRestorationMs", "switchMtu", "hostMtu"});
-            QosProfile &qos = fabric.qos;
-            qos.roceDscp = static_cast<int>(q.integerInRange("roceDscp", 0, 63, qos.roceDscp));
-            qos.cnpDscp = static_cast<int>(q.integerInRange("cnpDscp", 0, 63, qos.cnpDscp));
-            qos.pfcPriority = static_cast<int>(q.integerInRange("pfcPriority", 0, 7, qos.pfcPriority));
-            qos.cnpPriority = static_cast<int>(q.integerInRange("cnpPriority", 0, 7, qos.cnpPriority));
-            if (q.has("losslessPriorities")) {
-                qos.losslessPriorities.clear();
-                for (long long priority : q.integerArray("losslessPriorities")) {
-                    if (priority < 0 || priority > 7)
-                        q.fail("losslessPriorities", "priorities from 0 to 7");
-                    qos.losslessPriorities.push_back(static_cast<int>(priority));
-                }
-            }
-            qos.ecnEnabled = q.boolean("ecnEnabled", qos.ecnEnabled);
-            // Thresholds are read as given, even when inconsistent: the RoCE rules report
-            // Kmin >= Kmax, so the design can be loaded and fixed.
-            qos.ecnMinBytes = static_cast<int>(q.integerInRange("ecnMinBytes", 0, 2000000000, qos.ecnMinBytes));
-            qos.ecnMaxBytes = static_cast<int>(q.integerInRange("ecnMaxBytes", 0, 2000000000, qos.ecnMaxBytes));
-            qos.ecnMaxProbabilityPct = static_cast<int>(q.integerInRange("ecnMaxProbabilityPct", -1000, 1000, qos.ecnMaxProbabilityPct));
-            qos.pfcWatchdog = q.boolean("pfcWatchdog", qos.pfcWatchdog);
-            qos.pfcWatchdogDetectionMs = static_cast<int>(q.integerInRange("pfcWatchdogDetectionMs", 0, 60000, qos.pfcWatchdogDetectionMs));
-            qos.pfcWatchdogRestorationMs = static_cast<int>(q.integerInRange("pfcWatchdogRestorationMs", 0, 600000, qos.pfcWatchdogRestorationMs));
-            qos.switchMtu = static_cast<int>(q.integerInRange("switchMtu", 576, 16384, qos.switchMtu));
-            qos.hostMtu = static_cast<int>(q.integerInRange("hostMtu", 576, 16384, qos.hostMtu));
-        }
+        if (entry.has("qos"))
+            readQos(entry.object("qos"), fabric.qos);
         design.addFabric(std::move(fabric));
     }
 }

@@ -82,6 +82,15 @@ Json qosJson(const QosProfile &qos)
     j["pfcWatchdogRestorationMs"] = qos.pfcWatchdogRestorationMs;
     j["switchMtu"] = qos.switchMtu;
     j["hostMtu"] = qos.hostMtu;
+    // Added after schema 1 shipped: written only when set, so older files round-trip.
+    if (!qos.dscpToPriority.empty()) {
+        Json map = Json::object();
+        for (const auto &[dscp, priority] : qos.dscpToPriority)
+            map[std::to_string(dscp)] = priority;
+        j["dscpToPriority"] = std::move(map);
+    }
+    if (qos.pfcCableLengthM != QosProfile{}.pfcCableLengthM)
+        j["pfcCableLengthM"] = qos.pfcCableLengthM;
     return j;
 }
 
@@ -203,6 +212,8 @@ std::string serializeDesign(const Design &design, const Catalog &catalog)
         d["face"] = std::string(toString(device.face));
         if (device.tier >= 0)
             d["tier"] = device.tier;
+        if (device.qos)
+            d["qos"] = qosJson(*device.qos);
         devices.push_back(std::move(d));
     }
     root["devices"] = std::move(devices);

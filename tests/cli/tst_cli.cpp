@@ -89,7 +89,7 @@ private slots:
         QCOMPARE(j["switches"].toInt(), 2);
         QCOMPARE(j["storage_servers"].toInt(), 5);
         QCOMPARE(j["links"].toInt(), 27);
-        QCOMPARE(j["racks"].toInt(), 3);
+        QCOMPARE(j["racks"].toInt(), 5);
     }
 
     void infoText()

@@ -50,7 +50,7 @@ private slots:
         QCOMPARE(s.gpus, 64);             // 8 servers x 8 H100
         QCOMPARE(s.switches, 2);          // 1 HDR switch + 1 management switch
         QCOMPARE(s.storageServers, 5);    // 1 MDS + 4 OSS
-        QCOMPARE(s.racks, 3);
+        QCOMPARE(s.racks, 5);  // 4 GPU racks of 2 nodes + 1 infrastructure rack
         QCOMPARE(s.rows, 1);
         // Links: 8 node HCAs + one port of each of the 5 storage servers on the HDR switch
         // = 13; management: 8 nodes + head + 5 storage = 14.

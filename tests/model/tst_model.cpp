@@ -25,9 +25,9 @@ struct Fixture
         rack = design.newId<RackId>();
         design.addRack(Rack{rack, "A01", "rack-42u-air", row, 0, {}});
         nodeA = design.newId<DeviceId>();
-        design.addDevice(Device{nodeA, "gpu001", "dgx-h100", rack, 1, Face::Front, DeviceRole::Compute, -1});
+        design.addDevice(Device{nodeA, "gpu001", "dgx-h100", rack, 1, Face::Front, DeviceRole::Compute, -1, {}});
         nodeB = design.newId<DeviceId>();
-        design.addDevice(Device{nodeB, "leaf01", "qm9700", rack, 33, Face::Rear, DeviceRole::Switch, 0});
+        design.addDevice(Device{nodeB, "leaf01", "qm9700", rack, 33, Face::Rear, DeviceRole::Switch, 0, {}});
         fabric = design.newId<FabricId>();
         Fabric f;
         f.id = fabric;
@@ -87,7 +87,7 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(DesignIntegrityError,
                                  f.design.addDevice(Device{f.design.newId<DeviceId>(), "x", "dgx-h100",
                                                            RackId{999}, 1, Face::Front,
-                                                           DeviceRole::Compute, -1}));
+                                                           DeviceRole::Compute, -1, {}}));
         QVERIFY_THROWS_EXCEPTION(DesignIntegrityError,
                                  f.design.addLink(Link{f.design.newId<LinkId>(), f.fabric,
                                                        PortRef{f.nodeA, 1}, PortRef{DeviceId{999}, 0}, "", 1}));
@@ -164,7 +164,7 @@ private slots:
         const Device b = *f.design.device(f.nodeB);
         f.design.removeDevice(f.nodeB);
         const DeviceId later = f.design.newId<DeviceId>();
-        f.design.addDevice(Device{later, "gpu002", "dgx-h100", f.rack, 9, Face::Front, DeviceRole::Compute, -1});
+        f.design.addDevice(Device{later, "gpu002", "dgx-h100", f.rack, 9, Face::Front, DeviceRole::Compute, -1, {}});
         f.design.addDevice(b);  // re-inserted with its older id, lands in the middle
         std::vector<std::uint64_t> ids;
         for (const Device &device : f.design.devices())

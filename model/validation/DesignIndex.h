@@ -1,0 +1,72 @@
+#pragma once
+
+#include "model/core/Design.h"
+#include "model/validation/Rule.h"
+
+#include <array>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace cw {
+
+class Catalog;
+struct Part;
+
+/// Which subjects of each scope need a re-check, and for which changed inputs.
+struct DirtySubjects
+{
+    /// Per scope: subject id -> inputs that changed for it (Design scope uses id 0).
+    std::array<std::unordered_map<std::uint64_t, Inputs>, kRuleScopeCount> subjects;
+    /// Inputs that changed for every subject (site, settings).
+    Inputs global = 0;
+
+    void mark(RuleScope scope, std::uint64_t id, Inputs inputs)
+    {
+        if (inputs != 0 && id != 0)
+            subjects[static_cast<std::size_t>(scope)][id] |= inputs;
+    }
+    void markDesign(Inputs inputs)
+    {
+        if (inputs != 0)
+            subjects[static_cast<std::size_t>(RuleScope::Design)][0] |= inputs;
+    }
+};
+
+/// The validation engine's memory of the design it last checked: copies of the devices,
+/// links and storage tiers (a ChangeSet only names ids, so the old rack of a moved device or
+/// the old fabric of a removed link must come from here) plus the lookups rules need
+/// (rack -> devices, device -> links, device -> catalog part).
+class DesignIndex
+{
+public:
+    void rebuild(const Design &design, const Catalog &catalog);
+    /// Works out what `changes` made dirty by comparing the remembered state with `design`,
+    /// then brings the memory up to date.
+    DirtySubjects update(const Design &design, const Catalog &catalog, const ChangeSet &changes);
+
+    const Part *part(DeviceId device) const;
+    const std::vector<DeviceId> &devicesInRack(RackId rack) const;
+    const std::vector<LinkId> &linksOfDevice(DeviceId device) const;
+
+private:
+    struct DeviceEntry
+    {
+        Device device;
+        const Part *part = nullptr;
+    };
+
+    void addDevice(const Device &device, const Catalog &catalog);
+    void removeDevice(DeviceId id);
+    void addLink(const Link &link);
+    void removeLink(LinkId id);
+    void markDeviceDependents(DirtySubjects &dirty, DeviceId id, Inputs inputs) const;
+
+    std::unordered_map<std::uint64_t, DeviceEntry> m_devices;
+    std::unordered_map<std::uint64_t, Link> m_links;
+    std::unordered_map<std::uint64_t, FabricId> m_tierFabric;
+    std::unordered_map<std::uint64_t, std::vector<DeviceId>> m_rackDevices;
+    std::unordered_map<std::uint64_t, std::vector<LinkId>> m_deviceLinks;
+};
+
+} // namespace cw

@@ -1,0 +1,107 @@
+#pragma once
+
+#include "model/core/ChangeSet.h"
+#include "model/validation/Violation.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cw {
+
+class RuleContext;
+
+/// What one check runs over: one rack, device, link or fabric, or the whole design.
+enum class RuleScope : std::uint8_t { Rack, Device, Link, Fabric, Design };
+inline constexpr int kRuleScopeCount = 5;
+
+std::string_view toString(RuleScope scope);
+
+/// The parts of a design a rule reads. The engine re-runs a rule on a subject only when one
+/// of these changed for it, so a rule must declare everything its result (message included)
+/// depends on.
+namespace input {
+enum : std::uint32_t {
+    RackSpec = 1u << 0, ///< rack fields: name, type, PDUs, row, position
+    Placement = 1u << 1, ///< device rack, U position, face
+    DeviceSpec = 1u << 2, ///< device catalog type, role, tier
+    DeviceName = 1u << 3, ///< device hostname
+    DeviceQos = 1u << 4, ///< device RoCE override
+    Links = 1u << 5, ///< link ends, fabric, cable, length
+    Fabrics = 1u << 6, ///< fabric fields (purpose, technology, topology, QoS, name)
+    StorageTiers = 1u << 7, ///< storage tiers
+    Site = 1u << 8, ///< site budgets and limits
+    Settings = 1u << 9, ///< workload, NCCL, scheduler
+};
+inline constexpr std::uint32_t kDeviceAll = Placement | DeviceSpec | DeviceName | DeviceQos;
+inline constexpr std::uint32_t kAll = (1u << 10) - 1;
+} // namespace input
+using Inputs = std::uint32_t;
+
+/// The entity kinds behind a set of inputs, for documentation and the GUI.
+std::vector<EntityKind> readKinds(Inputs inputs);
+
+/// What a rule found, before the engine adds the rule key, severity and entity names.
+struct Finding
+{
+    std::string message;
+    std::vector<EntityRef> entities;
+    std::string fix;
+};
+
+/// Static description of a rule: its stable key and what it needs.
+struct RuleInfo
+{
+    const char *key;
+    const char *title;
+    const char *category;
+    Severity severity;
+    RuleScope scope;
+    Inputs reads;
+};
+
+/// One design rule (KiCad DRC style): a stable key, a default severity, a scope and the
+/// inputs it reads. `check` looks at one subject of its scope (ignored for Design scope)
+/// and appends what it finds.
+class Rule
+{
+public:
+    virtual ~Rule() = default;
+
+    virtual const RuleInfo &info() const = 0;
+    virtual void check(const RuleContext &context, EntityRef subject,
+                       std::vector<Finding> &out) const = 0;
+
+    std::string_view key() const { return info().key; }
+    std::string_view title() const { return info().title; }
+    std::string_view category() const { return info().category; }
+    Severity defaultSeverity() const { return info().severity; }
+    RuleScope scope() const { return info().scope; }
+    Inputs reads() const { return info().reads; }
+};
+
+/// A rule made of its description and a plain function; what every built-in rule is.
+class FunctionRule final : public Rule
+{
+public:
+    using CheckFunction = void (*)(const RuleContext &, EntityRef, std::vector<Finding> &);
+
+    FunctionRule(RuleInfo info, CheckFunction function)
+        : m_info(info)
+        , m_function(function)
+    { }
+
+    const RuleInfo &info() const override { return m_info; }
+    void check(const RuleContext &context, EntityRef subject,
+               std::vector<Finding> &out) const override
+    {
+        m_function(context, subject, out);
+    }
+
+private:
+    RuleInfo m_info;
+    CheckFunction m_function;
+};
+
+} // namespace cw

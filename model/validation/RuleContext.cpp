@@ -1,0 +1,194 @@
+#include "model/validation/RuleContext.h"
+
+#include "model/catalog/Catalog.h"
+#include "model/validation/DesignIndex.h"
+
+#include <algorithm>
+
+namespace cw {
+namespace {
+
+constexpr int kDefaultRackUnits = 42; // the common cabinet height; used when no rack type
+
+} // namespace
+
+RuleContext::RuleContext(const Design &design, const Catalog &catalog, const DesignIndex &index)
+    : m_design(design)
+    , m_catalog(catalog)
+    , m_index(index)
+{ }
+
+RuleContext::~RuleContext() = default;
+
+const Part *RuleContext::part(DeviceId device) const
+{
+    return m_index.part(device);
+}
+
+const Part *RuleContext::rackPart(const Rack &rack) const
+{
+    const Part *part = m_catalog.find(rack.catalogType);
+    return part && part->rack ? part : nullptr;
+}
+
+int RuleContext::rackUnits(const Rack &rack) const
+{
+    const Part *part = rackPart(rack);
+    return part ? part->rack->rackUnits : kDefaultRackUnits;
+}
+
+Cooling RuleContext::rackCooling(const Rack &rack) const
+{
+    const Part *part = rackPart(rack);
+    return part && part->cooling ? *part->cooling : Cooling::Air;
+}
+
+const PortSpec *RuleContext::port(PortRef ref) const
+{
+    const Part *part = this->part(ref.device);
+    if (!part || ref.port < 0 || ref.port >= static_cast<int>(part->ports.size()))
+        return nullptr;
+    return &part->ports[static_cast<std::size_t>(ref.port)];
+}
+
+std::string RuleContext::portLabel(PortRef ref) const
+{
+    const Device *device = m_design.device(ref.device);
+    const PortSpec *spec = port(ref);
+    return (device ? device->name : "device " + std::to_string(ref.device.value)) + " "
+        + (spec ? spec->name : "#" + std::to_string(ref.port));
+}
+
+double RuleContext::linkSpeedGbps(const Link &link) const
+{
+    double speed = 0;
+    const PortSpec *a = port(link.a);
+    const PortSpec *b = port(link.b);
+    if (a && b)
+        speed = std::min(a->speedGbps, b->speedGbps);
+    else if (a || b)
+        speed = (a ? a : b)->speedGbps;
+    if (const Part *cable = m_catalog.find(link.cableType);
+        cable && cable->cable && cable->cable->linkSpeedGbps > 0)
+        speed = speed > 0 ? std::min(speed, cable->cable->linkSpeedGbps)
+                          : cable->cable->linkSpeedGbps;
+    return speed;
+}
+
+const std::vector<DeviceId> &RuleContext::devicesInRack(RackId rack) const
+{
+    return m_index.devicesInRack(rack);
+}
+
+const std::vector<LinkId> &RuleContext::linksOfDevice(DeviceId device) const
+{
+    return m_index.linksOfDevice(device);
+}
+
+double RuleContext::rackLoadW(RackId rack) const
+{
+    double watts = 0;
+    for (DeviceId device : devicesInRack(rack))
+        if (const Part *part = this->part(device))
+            watts += part->maxPowerW;
+    return watts;
+}
+
+const FabricView &RuleContext::fabricView(FabricId fabric) const
+{
+    auto &slot = m_fabricViews[fabric.value];
+    if (slot)
+        return *slot;
+    slot = std::make_unique<FabricView>();
+    FabricView &view = *slot;
+    for (const Link &link : m_design.links())
+        if (link.fabric == fabric)
+            view.links.push_back(&link);
+    std::vector<DeviceId> devices;
+    devices.reserve(view.links.size() * 2);
+    for (const Link *link : view.links) {
+        devices.push_back(link->a.device);
+        devices.push_back(link->b.device);
+    }
+    std::sort(devices.begin(), devices.end());
+    devices.erase(std::unique(devices.begin(), devices.end()), devices.end());
+    view.devices = std::move(devices);
+    view.vertexOf.reserve(view.devices.size());
+    for (std::size_t i = 0; i < view.devices.size(); ++i)
+        view.vertexOf.emplace(view.devices[i].value, static_cast<int>(i));
+    view.adjacency.resize(view.devices.size());
+    for (const Link *link : view.links) {
+        const int a = view.vertex(link->a.device);
+        const int b = view.vertex(link->b.device);
+        view.adjacency[static_cast<std::size_t>(a)].push_back({ b, link->id });
+        view.adjacency[static_cast<std::size_t>(b)].push_back({ a, link->id });
+    }
+    return view;
+}
+
+const DesignTotals &RuleContext::totals() const
+{
+    if (m_totals)
+        return *m_totals;
+    m_totals = std::make_unique<DesignTotals>();
+    DesignTotals &totals = *m_totals;
+    // Rack cooling is looked up once per rack, not once per device.
+    std::unordered_map<std::uint64_t, Cooling> rackCoolings;
+    for (const Rack &rack : m_design.racks())
+        rackCoolings.emplace(rack.id.value, rackCooling(rack));
+    for (const Device &device : m_design.devices()) {
+        const Part *part = this->part(device.id);
+        if (!part)
+            continue;
+        if (part->server)
+            totals.gpus += part->server->gpuCount;
+        if (part->maxPowerW <= 0)
+            continue;
+        ++totals.devicesWithPower;
+        totals.itPowerW += part->maxPowerW;
+        // Liquid carries a liquid-only part's heat, and a hybrid part's when its rack has
+        // the manifolds; everything else is air (the conservative split without
+        // per-part air/liquid fractions in the catalog).
+        const auto rack = rackCoolings.find(device.rack.value);
+        const bool liquidRack = rack != rackCoolings.end() && rack->second == Cooling::Liquid;
+        const Cooling cooling = part->cooling.value_or(Cooling::Air);
+        if (cooling == Cooling::Liquid || (cooling == Cooling::Hybrid && liquidRack))
+            totals.liquidHeatW += part->maxPowerW;
+        else
+            totals.airHeatW += part->maxPowerW;
+    }
+    return totals;
+}
+
+std::string RuleContext::nameOf(EntityRef ref) const
+{
+    switch (ref.kind) {
+    case EntityKind::Row:
+        if (const Row *row = m_design.row(RowId { ref.id }))
+            return row->name;
+        break;
+    case EntityKind::Rack:
+        if (const Rack *rack = m_design.rack(RackId { ref.id }))
+            return rack->name;
+        break;
+    case EntityKind::Device:
+        if (const Device *device = m_design.device(DeviceId { ref.id }))
+            return device->name;
+        break;
+    case EntityKind::Link:
+        if (const Link *link = m_design.link(LinkId { ref.id }))
+            return portLabel(link->a) + " - " + portLabel(link->b);
+        break;
+    case EntityKind::Fabric:
+        if (const Fabric *fabric = m_design.fabric(FabricId { ref.id }))
+            return fabric->name;
+        break;
+    case EntityKind::StorageTier:
+        if (const StorageTier *tier = m_design.storageTier(StorageTierId { ref.id }))
+            return tier->name;
+        break;
+    }
+    return std::string(entityKindName(ref.kind)) + " " + std::to_string(ref.id);
+}
+
+} // namespace cw

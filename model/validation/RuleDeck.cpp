@@ -1,0 +1,20 @@
+#include "model/validation/ValidationEngine.h"
+#include "model/validation/rules/Rules.h"
+
+namespace cw {
+
+std::vector<std::unique_ptr<Rule>> builtinRules()
+{
+    rules::RuleList rules;
+    rules::addPowerRules(rules);
+    rules::addCoolingRules(rules);
+    rules::addSpaceRules(rules);
+    rules::addNetworkRules(rules);
+    rules::addFabricRules(rules);
+    rules::addRoceRules(rules);
+    rules::addStorageRules(rules);
+    rules::addSlurmRules(rules);
+    return rules;
+}
+
+} // namespace cw

@@ -1,0 +1,107 @@
+#pragma once
+
+#include "model/core/Design.h"
+#include "model/validation/DesignIndex.h"
+#include "model/validation/Rule.h"
+#include "model/validation/Violation.h"
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cw {
+
+class Catalog;
+
+/// A waiver that did not apply: it matches no violation, names an unknown rule, or expired.
+struct StaleWaiver
+{
+    std::size_t index = 0; ///< position in Design::waivers()
+    Waiver waiver;
+    std::string reason;
+    bool expired = false;
+
+    bool operator==(const StaleWaiver &) const = default;
+};
+
+/// The outcome of a validation run: every violation (waived ones included, marked), what
+/// was checked and what was not.
+struct ValidationResult
+{
+    std::vector<Violation> violations; ///< rule deck order, then subject id
+    std::vector<std::string> rulesRun; ///< keys of the rules that ran
+    std::vector<std::string> rulesDisabled; ///< keys switched "off" by a severity override
+    std::vector<StaleWaiver> staleWaivers;
+    std::vector<std::string> notes; ///< overrides that were ignored, and why
+    int errors = 0; ///< not waived
+    int warnings = 0; ///< not waived
+    int infos = 0; ///< not waived
+    int waived = 0;
+
+    bool operator==(const ValidationResult &) const = default;
+    /// Whether a violation that is not waived is at `severity` or worse.
+    bool hasAtLeast(Severity severity) const;
+};
+
+/// The rule engine (KiCad DRC model): runs the rule deck over a design, applies severity
+/// overrides and waivers from the design, and re-checks only what a ChangeSet touched.
+/// One engine per document: it remembers the design it last saw.
+class ValidationEngine
+{
+public:
+    /// With the built-in rule deck.
+    explicit ValidationEngine(const Catalog &catalog);
+    ValidationEngine(const Catalog &catalog, std::vector<std::unique_ptr<Rule>> rules);
+    ~ValidationEngine();
+
+    /// The date waiver expiry is judged against (ISO 8601, "2025-06-30"); empty = today (UTC).
+    void setToday(std::string isoDate) { m_today = std::move(isoDate); }
+
+    const std::vector<std::unique_ptr<Rule>> &rules() const { return m_rules; }
+    const Rule *rule(std::string_view key) const;
+
+    /// Checks everything.
+    ValidationResult runFull(const Design &design);
+    /// Re-checks what `changes` (everything since the previous run, merged) made dirty.
+    /// Falls back to a full run when there was no previous run. Same result as runFull.
+    ValidationResult runIncremental(const Design &design, const ChangeSet &changes);
+
+    /// Rule checks (rule x subject) the last run performed; for tests and benchmarks.
+    std::size_t lastCheckCount() const { return m_lastChecks; }
+
+private:
+    using Results = std::map<std::uint64_t, std::vector<Violation>>;
+
+    void readOverrides(const Design &design, std::vector<bool> &enabled,
+                       std::vector<std::optional<Severity>> &severities,
+                       std::vector<std::string> &notes) const;
+    void runRuleFully(std::size_t ruleIndex, const RuleContext &context);
+    void runSubject(std::size_t ruleIndex, const RuleContext &context, std::uint64_t subject);
+    ValidationResult assemble(const Design &design, const std::vector<bool> &enabled,
+                              const std::vector<std::optional<Severity>> &severities,
+                              std::vector<std::string> notes) const;
+    std::string today() const;
+
+    const Catalog &m_catalog;
+    std::vector<std::unique_ptr<Rule>> m_rules;
+    std::vector<Results> m_results; ///< per rule: subject id -> its violations
+    std::vector<bool> m_enabled;
+    DesignIndex m_index;
+    bool m_hasRun = false;
+    std::string m_today;
+    std::size_t m_lastChecks = 0;
+    std::vector<Finding> m_findings; ///< scratch buffer reused across checks
+};
+
+/// Validates a design once with the built-in deck.
+ValidationResult validateDesign(const Design &design, const Catalog &catalog,
+                                std::string today = {});
+
+/// The built-in rule deck, in report order (power, cooling, space, network, RoCE, storage,
+/// scheduler).
+std::vector<std::unique_ptr<Rule>> builtinRules();
+
+} // namespace cw

@@ -1,0 +1,138 @@
+// Network rules on single links and devices: unconnected compute NICs, speed mismatches,
+// cable reach, switches with more links than ports.
+
+#include "model/catalog/Catalog.h"
+#include "model/validation/Format.h"
+#include "model/validation/RuleContext.h"
+#include "model/validation/rules/Rules.h"
+
+#include <algorithm>
+
+namespace cw::rules {
+namespace {
+
+void portUnconnected(const RuleContext &context, EntityRef subject, std::vector<Finding> &out)
+{
+    const Device *device = context.design().device(DeviceId { subject.id });
+    if (device->role != DeviceRole::Compute)
+        return;
+    const Part *part = context.part(device->id);
+    if (!part)
+        return;
+    std::vector<std::string> open;
+    for (std::size_t i = 0; i < part->ports.size(); ++i) {
+        if (part->ports[i].role != PortRole::Compute)
+            continue;
+        if (!context.design().linkAt(PortRef { device->id, static_cast<int>(i) }).isValid())
+            open.push_back(part->ports[i].name);
+    }
+    if (open.empty())
+        return;
+    // A GPU whose rail NIC has no link reaches other nodes only through another GPU's NIC
+    // (PXN) or not at all: NCCL rings lose that rail's bandwidth.
+    out.push_back({ device->name + ": " + std::to_string(open.size()) + " of "
+                        + std::to_string(part->countPorts(PortRole::Compute))
+                        + " compute NIC ports have no link (" + fmt::list(open, 8) + ")",
+                    { subject },
+                    "cable " + open.front() + " to its rail's leaf" });
+}
+
+void portSpeedMismatch(const RuleContext &context, EntityRef subject, std::vector<Finding> &out)
+{
+    const Link *link = context.design().link(LinkId { subject.id });
+    const PortSpec *a = context.port(link->a);
+    const PortSpec *b = context.port(link->b);
+    if (!a || !b)
+        return; // net.switch-ports-exceeded reports ports a part does not have
+    if (a->speedGbps != b->speedGbps) {
+        out.push_back({ context.portLabel(link->a) + " is " + fmt::num(a->speedGbps, 0) + " Gb/s, "
+                            + context.portLabel(link->b) + " is " + fmt::num(b->speedGbps, 0)
+                            + " Gb/s: the link runs at "
+                            + fmt::num(std::min(a->speedGbps, b->speedGbps), 0) + " Gb/s at best",
+                        { subject, EntityRef::of(link->a.device), EntityRef::of(link->b.device) },
+                        "connect ports of the same speed" });
+        return;
+    }
+    const Part *cable = context.catalog().find(link->cableType);
+    if (cable && cable->cable && cable->cable->linkSpeedGbps > 0
+        && cable->cable->linkSpeedGbps < a->speedGbps)
+        out.push_back({ "cable " + cable->id + " carries "
+                            + fmt::num(cable->cable->linkSpeedGbps, 0) + " Gb/s per link between "
+                            + fmt::num(a->speedGbps, 0) + " Gb/s ports "
+                            + context.portLabel(link->a) + " and " + context.portLabel(link->b),
+                        { subject, EntityRef::of(link->a.device), EntityRef::of(link->b.device) },
+                        "use a " + fmt::num(a->speedGbps, 0) + " Gb/s cable" });
+}
+
+void cableReach(const RuleContext &context, EntityRef subject, std::vector<Finding> &out)
+{
+    const Link *link = context.design().link(LinkId { subject.id });
+    const Part *cable = context.catalog().find(link->cableType);
+    if (!cable || !cable->cable || cable->cable->reachM <= 0)
+        return; // no cable chosen yet
+    // The catalog's reach is the longest orderable length at the part's rated speed
+    // (LinkX specs, domain-facts §6: passive DAC <= 2-3 m, ACC 5 m, SR4 50 m, DR4 100 m).
+    if (link->lengthM <= cable->cable->reachM)
+        return;
+    out.push_back({ context.portLabel(link->a) + " - " + context.portLabel(link->b) + ": "
+                        + fmt::num(link->lengthM, 1) + " m exceeds the "
+                        + fmt::num(cable->cable->reachM, 1) + " m reach of " + cable->id + " ("
+                        + cable->cable->medium + ", " + fmt::num(cable->cable->linkSpeedGbps, 0)
+                        + " Gb/s)",
+                    { subject, EntityRef::of(link->a.device), EntityRef::of(link->b.device) },
+                    "use a longer-reach medium (ACC <= 5 m, multimode optics <= 50 m, single-mode "
+                    "DR4 <= 100 m; domain-facts §6)" });
+}
+
+void switchPortsExceeded(const RuleContext &context, EntityRef subject, std::vector<Finding> &out)
+{
+    const Device *device = context.design().device(DeviceId { subject.id });
+    const Part *part = context.part(device->id);
+    if (!part || part->kind != PartKind::Switch)
+        return;
+    const auto &links = context.linksOfDevice(device->id);
+    const int ports = static_cast<int>(part->ports.size());
+    std::vector<int> missing;
+    for (LinkId id : links) {
+        const Link *link = context.design().link(id);
+        for (const PortRef &end : { link->a, link->b })
+            if (end.device == device->id && end.port >= ports)
+                missing.push_back(end.port + 1);
+    }
+    if (missing.empty())
+        return;
+    std::sort(missing.begin(), missing.end());
+    out.push_back({ device->name + " (" + part->id + ") has " + std::to_string(ports) + " ports; "
+                        + std::to_string(links.size()) + " links use it, "
+                        + std::to_string(missing.size()) + " of them on ports it does not have (#"
+                        + fmt::ranges(missing) + ")",
+                    { subject },
+                    "use a larger switch or move " + std::to_string(missing.size())
+                        + " links to another switch" });
+}
+
+} // namespace
+
+void addNetworkRules(RuleList &rules)
+{
+    add(rules,
+        { "net.port-unconnected", "Compute NIC port without a link", "network", Severity::Warning,
+          RuleScope::Device, input::DeviceSpec | input::DeviceName | input::Links },
+        &portUnconnected);
+    add(rules,
+        { "net.port-speed-mismatch", "Link between ports (or a cable) of different speeds",
+          "network", Severity::Warning, RuleScope::Link,
+          input::Links | input::DeviceSpec | input::DeviceName },
+        &portSpeedMismatch);
+    add(rules,
+        { "net.cable-reach", "Cable longer than its medium reaches", "network", Severity::Error,
+          RuleScope::Link, input::Links | input::DeviceSpec | input::DeviceName },
+        &cableReach);
+    add(rules,
+        { "net.switch-ports-exceeded", "More links on a switch than it has ports", "network",
+          Severity::Error, RuleScope::Device,
+          input::DeviceSpec | input::DeviceName | input::Links },
+        &switchPortsExceeded);
+}
+
+} // namespace cw::rules

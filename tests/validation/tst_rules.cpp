@@ -1,0 +1,521 @@
+// One row per rule key: a fixture that trips the rule (and the message with its numbers,
+// worked by hand in the comment) and a near-miss fixture that does not. Both start from the
+// clean mini design of ValidationFixtures.h (figures worked there).
+
+#include "ValidationFixtures.h"
+
+#include "model/validation/ValidationEngine.h"
+
+#include <QtTest>
+
+#include <set>
+
+using namespace cw;
+using namespace cw::test;
+
+namespace {
+
+using Edit = void (*)(Mini &, const Catalog &);
+
+struct Case
+{
+    const char *key;
+    Edit trip;
+    Edit pass;
+    const char *message; ///< expected in a violation's message; {gpu01} {gpu02} = ids
+};
+
+template<typename F>
+void editDevice(Mini &m, DeviceId id, F change)
+{
+    Device device = *m.design.device(id);
+    change(device);
+    m.design.updateDevice(device);
+}
+
+template<typename F>
+void editRack(Mini &m, RackId id, F change)
+{
+    Rack rack = *m.design.rack(id);
+    change(rack);
+    m.design.updateRack(rack);
+}
+
+template<typename F>
+void editSite(Mini &m, F change)
+{
+    Site site = m.design.site();
+    change(site);
+    m.design.setSite(site);
+}
+
+template<typename F>
+void editFabric(Mini &m, FabricId id, F change)
+{
+    Fabric fabric = *m.design.fabric(id);
+    change(fabric);
+    m.design.updateFabric(fabric);
+}
+
+template<typename F>
+void editLink(Mini &m, LinkId id, F change)
+{
+    Link link = *m.design.link(id);
+    change(link);
+    m.design.updateLink(link);
+}
+
+template<typename F>
+void editWorkload(Mini &m, F change)
+{
+    Workload workload = m.design.workload();
+    change(workload);
+    m.design.setWorkload(workload);
+}
+
+void place(Mini &m, const Catalog &catalog, RackId rack, const char *name, const char *type, int u)
+{
+    DesignBuilder builder(m.design, catalog);
+    must(builder.placeDevice(rack, name, type, u, DeviceRole::Management));
+}
+
+/// Swaps the leaves of gpu01's rail 0 (leaf01) and rail 4 (leaf02) links.
+void swapRails(Mini &m)
+{
+    const Link rail0 = *m.design.link(m.gpu01Rails[0]);
+    const Link rail4 = *m.design.link(m.gpu01Rails[4]);
+    m.design.removeLink(rail0.id);
+    m.design.removeLink(rail4.id);
+    Link a = rail0;
+    a.id = m.design.newId<LinkId>();
+    a.b = rail4.b;
+    Link b = rail4;
+    b.id = m.design.newId<LinkId>();
+    b.b = rail0.b;
+    m.design.addLink(a);
+    m.design.addLink(b);
+}
+
+QosProfile lossless(std::vector<int> priorities)
+{
+    QosProfile qos;
+    qos.losslessPriorities = std::move(priorities);
+    return qos;
+}
+
+const std::vector<Case> &cases()
+{
+    static const std::vector<Case> table {
+        // 230 V x 32 A x 0.8 = 5888 W = 5.9 kW per single-phase feed < 13.0 kW.
+        { "power.rack-over-feed",
+          [](Mini &m, const Catalog &) {
+              editRack(m, m.a01, [](Rack &r) {
+                  r.pdus = { { "A1", Feed::A, "", 1, 230, 32 }, { "B1", Feed::B, "", 1, 230, 32 } };
+              });
+          },
+          // One feed only, 3-phase 400 V 32 A: 17.7 kW >= 13.0 kW.
+          [](Mini &m, const Catalog &) {
+              editRack(m, m.a01, [](Rack &r) { r.pdus = { { "A1", Feed::A, "", 3, 400, 32 } }; });
+          },
+          "rack A01 draws 13.0 kW; feed A can carry 5.9 kW after 80% derating of 1 x 1-phase 32 A "
+          "at 230 V (A/B redundant: one feed must carry the whole rack)" },
+        { "power.rack-over-rating",
+          [](Mini &m, const Catalog &) {
+              editRack(m, m.a01, [](Rack &r) { r.catalogType = "rack-test-10kw"; });
+          },
+          [](Mini &m, const Catalog &) {
+              editRack(m, m.a01, [](Rack &r) { r.catalogType = "rack-48u-air"; });
+          },
+          "rack A01 draws 13.0 kW; its type rack-test-10kw is rated 10.0 kW" },
+        // 2 x 10.2 + 4 x 1.4 + 1.6 = 27.6 kW over 7 devices.
+        { "power.site-it-budget",
+          [](Mini &m, const Catalog &) { editSite(m, [](Site &s) { s.itPowerBudgetKw = 20; }); },
+          [](Mini &m, const Catalog &) { editSite(m, [](Site &s) { s.itPowerBudgetKw = 28; }); },
+          "IT load is 27.6 kW (maximum power of 7 devices); the site IT budget is 20.0 kW" },
+        // 27.6 kW x 1.3 = 35.88 kW.
+        { "power.site-utility",
+          [](Mini &m, const Catalog &) { editSite(m, [](Site &s) { s.utilityPowerKw = 30; }); },
+          [](Mini &m, const Catalog &) { editSite(m, [](Site &s) { s.utilityPowerKw = 36; }); },
+          "IT load 27.6 kW x PUE 1.30 = 35.9 kW; the utility feed carries 30.0 kW" },
+        // (2 - 1) x 1000 W = 1.0 kW < 1.5 kW; mgmt-server-1u: 1 x 1200 W >= 800 W.
+        { "power.psu-redundancy",
+          [](Mini &m, const Catalog &c) { place(m, c, m.a01, "util01", "test-psu-short", 20); },
+          [](Mini &m, const Catalog &c) { place(m, c, m.a01, "util01", "mgmt-server-1u", 20); },
+          "util01 (test-psu-short) draws up to 1.5 kW; with 1 of 2 PSUs failed the remaining 1 x "
+          "1.0 kW carry 1.0 kW" },
+        { "cooling.air-rack-limit",
+          [](Mini &m, const Catalog &) { editSite(m, [](Site &s) { s.airLimitPerRackKw = 12; }); },
+          [](Mini &m, const Catalog &) { editSite(m, [](Site &s) { s.airLimitPerRackKw = 15; }); },
+          "air-cooled rack A01 dissipates 13.0 kW; the site's air limit is 12.0 kW per rack" },
+        { "cooling.liquid-required",
+          [](Mini &m, const Catalog &c) { place(m, c, m.a01, "lq01", "test-liquid-node", 20); },
+          [](Mini &m, const Catalog &c) { place(m, c, m.a03, "lq01", "test-liquid-node", 20); },
+          "lq01 (test-liquid-node) is liquid-cooled only, but rack A01 (rack-42u-air) is "
+          "air-cooled" },
+        { "cooling.site-capacity",
+          [](Mini &m, const Catalog &) {
+              editSite(m, [](Site &s) { s.airCoolingCapacityKw = 20; });
+          },
+          [](Mini &m, const Catalog &) {
+              editSite(m, [](Site &s) { s.airCoolingCapacityKw = 28; });
+          },
+          "air-cooled equipment dissipates 27.6 kW; the site's air cooling capacity is 20.0 kW" },
+        // gpu01 (8U) at U1-U8; sonic-64x400g is 2U.
+        { "space.u-overlap",
+          [](Mini &m, const Catalog &) {
+              editDevice(m, m.leaf01, [](Device &d) { d.uPosition = 5; });
+          },
+          [](Mini &m, const Catalog &) {
+              editDevice(m, m.leaf01, [](Device &d) { d.uPosition = 13; });
+          },
+          "rack A01: gpu01 (U1-U8) overlaps leaf01 (U5-U6)" },
+        { "space.u-overflow",
+          [](Mini &m, const Catalog &) {
+              editDevice(m, m.leaf01, [](Device &d) { d.uPosition = 42; });
+          },
+          [](Mini &m, const Catalog &) {
+              editDevice(m, m.leaf01, [](Device &d) { d.uPosition = 41; });
+          },
+          "leaf01 (2U at U42) reaches U42-U43; rack A01 has U1-U42" },
+        // 130.45 + 18 + 18 = 166.45 kg (printed 166.4: 166.45 is 166.4499... in binary).
+        { "space.rack-weight",
+          [](Mini &m, const Catalog &) {
+              editRack(m, m.a01, [](Rack &r) { r.catalogType = "rack-test-light"; });
+          },
+          [](Mini &m, const Catalog &) {
+              editRack(m, m.a01, [](Rack &r) { r.catalogType = "rack-48u-air"; });
+          },
+          "rack A01 holds 166.4 kg of equipment; rack-test-light is rated for 150 kg static load" },
+        { "net.port-unconnected",
+          [](Mini &m, const Catalog &) { m.design.removeLink(m.gpu01Rails[0]); },
+          [](Mini &m, const Catalog &) { m.design.removeLink(m.leaf01Uplinks[0]); },
+          "gpu01: 1 of 8 compute NIC ports have no link (mlx5_0)" },
+        { "net.port-speed-mismatch",
+          [](Mini &m, const Catalog &) {
+              editLink(m, m.gpu01Rails[0], [](Link &l) {
+                  l.cableType = "dac-hdr-200g-qsfp56";
+                  l.lengthM = 1;
+              });
+          },
+          [](Mini &m, const Catalog &) {
+              editLink(m, m.gpu01Rails[0], [](Link &l) {
+                  l.cableType = "dac-400g-qsfpdd";
+                  l.lengthM = 1;
+              });
+          },
+          "cable dac-hdr-200g-qsfp56 carries 200 Gb/s per link between 400 Gb/s ports gpu01 mlx5_0 "
+          "and leaf01 Ethernet0" },
+        { "net.cable-reach",
+          [](Mini &m, const Catalog &) {
+              editLink(m, m.gpu01Rails[0], [](Link &l) { l.lengthM = 40; });
+          },
+          [](Mini &m, const Catalog &) {
+              editLink(m, m.gpu01Rails[0], [](Link &l) { l.lengthM = 30; });
+          },
+          "gpu01 mlx5_0 - leaf01 Ethernet0: 40.0 m exceeds the 30.0 m reach of aoc-400g-qsfpdd "
+          "(aoc, 400 Gb/s)" },
+        // leaf01 carries 8 node + 8 spine links on ports #1-#16.
+        { "net.switch-ports-exceeded",
+          [](Mini &m, const Catalog &) {
+              editDevice(m, m.leaf01, [](Device &d) { d.catalogType = "test-switch-4p"; });
+          },
+          [](Mini &m, const Catalog &) {
+              editDevice(m, m.spine01, [](Device &d) { d.catalogType = "arista-7060dx5-64s"; });
+          },
+          "leaf01 (test-switch-4p) has 4 ports; 16 links use it, 12 of them on ports it does not "
+          "have (#5-16)" },
+        { "net.fabric-disconnected",
+          [](Mini &m, const Catalog &c) {
+              DesignBuilder b(m.design, c);
+              must(b.connect(m.compute, PortRef { m.oss01, 2 },
+                             must(b.firstFreePort(m.stor01, PortRole::Fabric)), kCable, kCableM));
+          },
+          [](Mini &m, const Catalog &c) {
+              DesignBuilder b(m.design, c);
+              must(b.connect(m.compute, PortRef { m.oss01, 2 },
+                             must(b.firstFreePort(m.spine01, PortRole::Fabric)), kCable, kCableM));
+          },
+          "fabric compute-roce is split into 2 islands that cannot reach each other: 5 devices "
+          "(gpu01, leaf01, leaf02 and 2 more) and 2 devices (stor01, oss01)" },
+        // 8 x 400 down, 4 x 400 up: 3200 / 1600 = 2:1.
+        { "net.oversubscription",
+          [](Mini &m, const Catalog &) {
+              for (int i = 0; i < 4; ++i)
+                  m.design.removeLink(m.leaf01Uplinks[static_cast<std::size_t>(i)]);
+          },
+          [](Mini &m, const Catalog &) {
+              for (int i = 0; i < 4; ++i)
+                  m.design.removeLink(m.leaf01Uplinks[static_cast<std::size_t>(i)]);
+              editFabric(m, m.compute, [](Fabric &f) { f.topology.oversubscription = 2; });
+          },
+          "leaf leaf01 on compute-roce has 3200 Gb/s down and 1600 Gb/s up (2.00:1); the fabric's "
+          "target is 1.00:1 (non-blocking)" },
+        // leaf01 then carries rails 1-3 twice each, rail 0 and rail 4 once.
+        { "net.rail-misaligned", [](Mini &m, const Catalog &) { swapRails(m); },
+          [](Mini &m, const Catalog &) {
+              swapRails(m);
+              editFabric(m, m.compute, [](Fabric &f) { f.topology.railOptimized = false; });
+          },
+          "gpu01 mlx5_6 (rail 4) lands on leaf01, whose NICs are rails 1-3 (rail 4: 1 of 8 NICs "
+          "there)" },
+        { "net.converged-storage",
+          [](Mini &m, const Catalog &) {
+              StorageTier tier = *m.design.storageTier(m.lustre);
+              tier.fabric = m.compute;
+              m.design.updateStorageTier(tier);
+          },
+          [](Mini &m, const Catalog &) {
+              StorageTier tier = *m.design.storageTier(m.lustre);
+              tier.kind = StorageKind::Object;
+              m.design.updateStorageTier(tier);
+          },
+          "storage tier lustre is on compute fabric compute-roce: checkpoint and dataset traffic "
+          "competes with the collectives; never mix them" },
+        { "net.single-point-of-failure",
+          [](Mini &m, const Catalog &) { m.design.removeDevice(m.leaf02); },
+          [](Mini &m, const Catalog &) { m.design.removeDevice(m.spine01); },
+          "losing switch leaf01 splits the 2 compute nodes on compute-roce into 2 groups that "
+          "cannot reach each other (largest: 1 nodes)" },
+        { "roce.pfc-not-end-to-end",
+          [](Mini &m, const Catalog &) {
+              editDevice(m, m.leaf01, [](Device &d) { d.qos = lossless({}); });
+          },
+          [](Mini &m, const Catalog &) {
+              editDevice(m, m.leaf01, [](Device &d) { d.qos = lossless({ 3 }); });
+          },
+          "switch leaf01 has PFC on priorities none but RoCE on compute-roce travels on priority "
+          "3: "
+          "one hop without PFC makes the whole path lossy" },
+        { "roce.pfc-priority-mismatch",
+          [](Mini &m, const Catalog &) {
+              editDevice(m, m.gpu01, [](Device &d) {
+                  QosProfile q = lossless({ 3, 4 });
+                  q.pfcPriority = 4;
+                  d.qos = q;
+              });
+          },
+          [](Mini &m, const Catalog &) {
+              editDevice(m, m.gpu01, [](Device &d) { d.qos = lossless({ 3, 4 }); });
+          },
+          "host gpu01 uses PFC priority 4, switch leaf01 uses 3 on compute-roce: pause frames for "
+          "one are ignored by the other" },
+        // SONiC's AZURE map sends DSCP 26 to TC1 (domain-facts §4.2).
+        { "roce.dscp-map-inconsistent",
+          [](Mini &m, const Catalog &) {
+              editDevice(m, m.leaf01, [](Device &d) {
+                  d.qos = QosProfile {};
+                  d.qos->dscpToPriority[26] = 1;
+              });
+          },
+          [](Mini &m, const Catalog &) {
+              editDevice(m, m.leaf01, [](Device &d) {
+                  d.qos = QosProfile {};
+                  d.qos->dscpToPriority[26] = 3;
+              });
+          },
+          "on switch leaf01 DSCP 26 maps to priority 1, not to the lossless RoCE priority 3: RoCE "
+          "traffic is silently lossy" },
+        { "roce.ecn-misconfigured",
+          [](Mini &m, const Catalog &) {
+              editFabric(m, m.compute, [](Fabric &f) {
+                  f.qos.ecnMinBytes = 1500000;
+                  f.qos.ecnMaxBytes = 150000;
+              });
+          },
+          [](Mini &m, const Catalog &) {
+              editFabric(m, m.compute, [](Fabric &f) {
+                  f.qos.ecnMinBytes = 150000;
+                  f.qos.ecnMaxBytes = 150001;
+              });
+          },
+          "ECN Kmin 1500000 B >= Kmax 150000 B on fabric compute-roce's QoS profile" },
+        { "roce.cnp-priority",
+          [](Mini &m, const Catalog &) {
+              editFabric(m, m.compute, [](Fabric &f) { f.qos.losslessPriorities = { 3, 6 }; });
+          },
+          [](Mini &m, const Catalog &) {
+              editFabric(m, m.compute, [](Fabric &f) { f.qos.losslessPriorities = { 3, 4 }; });
+          },
+          "CNP priority 6 on fabric compute-roce's QoS profile is lossless: congestion "
+          "notifications "
+          "get paused with the data they should slow down" },
+        { "roce.pfc-watchdog",
+          [](Mini &m, const Catalog &) {
+              editFabric(m, m.compute, [](Fabric &f) { f.qos.pfcWatchdogDetectionMs = 400; });
+          },
+          [](Mini &m, const Catalog &) {
+              editFabric(m, m.compute, [](Fabric &f) { f.qos.pfcWatchdogDetectionMs = 100; });
+          },
+          "PFC watchdog on fabric compute-roce's QoS profile detects a storm after 400 ms; allowed "
+          "100-200 ms" },
+        // SONiC formula (§4.5), 400G, MTU 9216, Spectrum constants: peer 905 x 64 = 57920 B,
+        // cable 2 x 150 x 4e5 x 1e9 / 1.98e8 / 8192 = 73981 B; xoff = ceil1K(1024 + (9216 +
+        // 73981 + 819.2 + 57920) x 2.25) = 320512; + xon 18432 = 338944 B. At 100 m: cable
+        // 49321 B, xoff 265216, headroom 283648 B.
+        { "roce.headroom",
+          [](Mini &m, const Catalog &) {
+              editLink(m, m.gpu01Rails[0], [](Link &l) { l.lengthM = 150; });
+          },
+          [](Mini &m, const Catalog &) {
+              editLink(m, m.gpu01Rails[0], [](Link &l) { l.lengthM = 100; });
+          },
+          "switch leaf01: 1 port(s) have cables longer than the headroom was sized for; worst "
+          "leaf01 "
+          "Ethernet0: a 150.0 m cable at 400 Gb/s needs 338944 B of PFC headroom per lossless "
+          "priority; sized for 100 m it gets 283648 B" },
+        { "roce.mtu-mismatch",
+          [](Mini &m, const Catalog &) {
+              editFabric(m, m.compute, [](Fabric &f) { f.qos.hostMtu = 1500; });
+          },
+          [](Mini &m, const Catalog &) {
+              editFabric(m, m.compute, [](Fabric &f) { f.qos.hostMtu = 4192; });
+          },
+          "host MTU 1500 on fabric compute-roce's QoS profile is below 4192: RoCE MTU 4096 needs "
+          "4096 + 96 B of headers" },
+        { "roce.too-many-lossless",
+          [](Mini &m, const Catalog &) {
+              editFabric(m, m.compute, [](Fabric &f) { f.qos.losslessPriorities = { 3, 4, 5 }; });
+          },
+          [](Mini &m, const Catalog &) {
+              editFabric(m, m.compute, [](Fabric &f) { f.qos.losslessPriorities = { 3, 4 }; });
+          },
+          "fabric compute-roce's QoS profile has PFC on 3 priorities (3-5)" },
+        // 96 >> 2 = 24; 104 >> 2 = 26 (no ECN bits) is accepted.
+        { "roce.nccl-traffic-class",
+          [](Mini &m, const Catalog &) {
+              NcclSettings n;
+              n.ibTrafficClass = 96;
+              m.design.setNccl(n);
+          },
+          [](Mini &m, const Catalog &) {
+              NcclSettings n;
+              n.ibTrafficClass = 104;
+              n.ibGidIndex = 3;
+              m.design.setNccl(n);
+          },
+          "NCCL_IB_TC=96 is DSCP 24 (TC >> 2); RoCE on compute-roce uses DSCP 26, so NCCL traffic "
+          "misses the lossless class" },
+        // 70e9 x 14 B = 980 GB / 30 GB/s = 32.67 s; / 600 s = 5.44% (11 min: 4.95%).
+        { "storage.checkpoint-stall",
+          [](Mini &m, const Catalog &) {
+              editWorkload(m, [](Workload &w) { w.checkpointIntervalMin = 10; });
+          },
+          [](Mini &m, const Catalog &) {
+              editWorkload(m, [](Workload &w) { w.checkpointIntervalMin = 11; });
+          },
+          "a 980 GB checkpoint (70.0B parameters x 14 B) written at 30.0 GB/s to lustre stalls "
+          "training 32.7 s every 10 min = 5.44%; the workload allows 5.00%" },
+        // 45 GB/s x 1000 / 16 GPUs = 2812.5 MB/s per GPU.
+        { "storage.read-starvation",
+          [](Mini &m, const Catalog &) {
+              editWorkload(m, [](Workload &w) { w.datasetReadMBpsPerGpu = 3000; });
+          },
+          [](Mini &m, const Catalog &) {
+              editWorkload(m, [](Workload &w) { w.datasetReadMBpsPerGpu = 2812; });
+          },
+          "storage tier lustre reads 45.0 GB/s = 2812.5 MB/s per GPU for 16 GPUs; the data loader "
+          "needs 3000.0 MB/s per GPU" },
+        { "slurm.hostname-invalid",
+          [](Mini &m, const Catalog &) {
+              editDevice(m, m.gpu02, [](Device &d) { d.name = "gpu_02"; });
+          },
+          [](Mini &m, const Catalog &) {
+              editDevice(m, m.gpu02, [](Device &d) { d.name = "gpu-02"; });
+          },
+          "hostname \"gpu_02\" is not valid: '_' is not a letter, digit or '-'" },
+        { "slurm.hostname-duplicate",
+          [](Mini &m, const Catalog &) {
+              editDevice(m, m.gpu02, [](Device &d) { d.name = "GPU01"; });
+          },
+          [](Mini &m, const Catalog &) {
+              editDevice(m, m.gpu02, [](Device &d) { d.name = "gpu03"; });
+          },
+          "hostname gpu01 is used by 2 devices (ids {gpu01}, {gpu02})" },
+    };
+    return table;
+}
+
+std::string expand(std::string text, const Mini &m)
+{
+    for (const auto &[token, id] : { std::pair { std::string("{gpu01}"), m.gpu01.value },
+                                     std::pair { std::string("{gpu02}"), m.gpu02.value } })
+        if (auto at = text.find(token); at != std::string::npos)
+            text.replace(at, token.size(), std::to_string(id));
+    return text;
+}
+
+std::vector<const Violation *> violationsOf(const ValidationResult &result, std::string_view key)
+{
+    std::vector<const Violation *> found;
+    for (const Violation &v : result.violations)
+        if (v.ruleKey == key)
+            found.push_back(&v);
+    return found;
+}
+
+} // namespace
+
+class TestRules : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void everyKeyHasARow();
+    void rule_data();
+    void rule();
+};
+
+void TestRules::everyKeyHasARow()
+{
+    std::set<std::string> keys;
+    for (const Case &c : cases())
+        keys.insert(c.key);
+    const auto rules = builtinRules();
+    QCOMPARE(keys.size(), rules.size());
+    for (const auto &rule : rules)
+        QVERIFY2(keys.contains(std::string(rule->key())), rule->info().key);
+}
+
+void TestRules::rule_data()
+{
+    QTest::addColumn<int>("index");
+    for (std::size_t i = 0; i < cases().size(); ++i)
+        QTest::newRow(cases()[i].key) << int(i);
+}
+
+void TestRules::rule()
+{
+    QFETCH(int, index);
+    const Case &c = cases()[static_cast<std::size_t>(index)];
+    const auto catalog = validationCatalog();
+
+    Mini tripped = buildMini(*catalog);
+    c.trip(tripped, *catalog);
+    const ValidationResult bad = validateDesign(tripped.design, *catalog, "2025-06-30");
+    const auto found = violationsOf(bad, c.key);
+    QVERIFY2(!found.empty(), c.key);
+    const std::string expected = expand(c.message, tripped);
+    bool matched = false;
+    QString seen;
+    for (const Violation *v : found) {
+        matched = matched || v->message.find(expected) != std::string::npos;
+        seen += QString::fromStdString(v->message) + "\n";
+        QVERIFY(!v->entities.empty() || v->ruleKey.starts_with("power.site")
+                || v->ruleKey.starts_with("cooling.site") || v->ruleKey.starts_with("slurm")
+                || v->ruleKey.starts_with("storage"));
+        QCOMPARE(v->names.size(), v->entities.size());
+        QCOMPARE(std::string(toString(v->severity)),
+                 std::string(toString(ValidationEngine(*catalog).rule(c.key)->defaultSeverity())));
+    }
+    QVERIFY2(matched,
+             qPrintable("expected: " + QString::fromStdString(expected) + "\nseen:\n" + seen));
+
+    Mini passed = buildMini(*catalog);
+    c.pass(passed, *catalog);
+    const ValidationResult good = validateDesign(passed.design, *catalog, "2025-06-30");
+    const auto none = violationsOf(good, c.key);
+    QVERIFY2(none.empty(), none.empty() ? "" : none.front()->message.c_str());
+}
+
+QTEST_GUILESS_MAIN(TestRules)
+#include "tst_rules.moc"
