@@ -4,6 +4,7 @@
 #include "ValidationFixtures.h"
 
 #include "model/examples/ReferenceDesigns.h"
+#include "model/fabric/Templates.h"
 #include "model/validation/ValidationEngine.h"
 
 #include <QtTest>
@@ -47,6 +48,8 @@ private slots:
     void miniDesignIsClean();
     void referenceExamples_data();
     void referenceExamples();
+    void generatedSuperPodIsClean_data();
+    void generatedSuperPodIsClean();
     void waiverMarksViolation();
     void staleAndUnknownWaivers();
     void expiredWaiverDoesNotApply();
@@ -138,6 +141,25 @@ void TestValidation::referenceExamples()
     if (reference.fileName == "seed-8node-hdr.cluster.json") // as its builder comment says
         QCOMPARE(countOf(result, "net.converged-storage"), 1);
     QCOMPARE(result.errors, 0);
+}
+
+void TestValidation::generatedSuperPodIsClean_data()
+{
+    QTest::addColumn<QString>("sus");
+    QTest::newRow("1 SU") << "1";
+    QTest::newRow("4 SU") << "4";
+}
+
+void TestValidation::generatedSuperPodIsClean()
+{
+    // The generator's DGX SuperPOD H100 designs pass the whole deck without errors (issue 4).
+    QFETCH(QString, sus);
+    const Catalog &catalog = Catalog::builtin();
+    auto generated = generateDesign("superpod-h100", {{"sus", sus.toStdString()}}, catalog);
+    QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
+    const ValidationResult result = validateDesign(generated->design, catalog, kToday);
+    QVERIFY2(result.errors == 0, qPrintable(describe(result)));
+    QCOMPARE(result.rulesRun.size(), std::size_t(34));
 }
 
 void TestValidation::waiverMarksViolation()
