@@ -1,6 +1,7 @@
 #include "app/cli/CliSupport.h"
 
 #include "model/catalog/Catalog.h"
+#include "model/io/DesignFile.h"
 
 #include <cstdio>
 #include <ostream>
@@ -20,6 +21,18 @@ std::shared_ptr<const Catalog> Context::catalog()
     for (const std::string &note : m_catalog->notes())
         err << "note: catalog: " << note << "\n";
     return m_catalog;
+}
+
+std::unique_ptr<LoadedDesign> Context::loadDesign(const std::string &path, const Catalog &catalog)
+{
+    auto loaded = loadDesignFile(path, catalog);
+    if (!loaded) {
+        err << "error: " << loaded.error().message << "\n";
+        return nullptr;
+    }
+    for (const std::string &warning : loaded->warnings)
+        err << "warning: " << warning << "\n";
+    return std::make_unique<LoadedDesign>(std::move(loaded).value());
 }
 
 std::string ParsedArgs::value(const std::string &option, const std::string &fallback) const

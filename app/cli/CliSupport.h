@@ -10,6 +10,7 @@
 
 namespace cw {
 class Catalog;
+struct LoadedDesign;
 }
 
 namespace cw::cli {
@@ -37,6 +38,8 @@ struct Context
 
     /// The built-in catalog plus user folders; reports and returns null on a bad user file.
     std::shared_ptr<const Catalog> catalog();
+    /// Loads a design; reports the error (and any load warnings) on `err`. Null on failure.
+    std::unique_ptr<LoadedDesign> loadDesign(const std::string &path, const Catalog &catalog);
 
 private:
     std::shared_ptr<const Catalog> m_catalog;

@@ -68,13 +68,9 @@ int runExport(Context &context)
         return ExitUsage;
     }
     const auto catalog = context.catalog();
-    if (!catalog)
+    const auto loaded = catalog ? context.loadDesign(args.positional[0], *catalog) : nullptr;
+    if (!loaded)
         return ExitBadInput;
-    auto loaded = loadDesignFile(args.positional[0], *catalog);
-    if (!loaded) {
-        context.err << "error: " << loaded.error().message << "\n";
-        return ExitBadInput;
-    }
     const Design &design = loaded->design;
     const std::string only = args.value("--fabric");
 

@@ -37,15 +37,9 @@ int runInfo(Context &context)
         return ExitUsage;
     }
     const auto catalog = context.catalog();
-    if (!catalog)
+    const auto loaded = catalog ? context.loadDesign(args.positional[0], *catalog) : nullptr;
+    if (!loaded)
         return ExitBadInput;
-    auto loaded = loadDesignFile(args.positional[0], *catalog);
-    if (!loaded) {
-        context.err << "error: " << loaded.error().message << "\n";
-        return ExitBadInput;
-    }
-    for (const std::string &warning : loaded->warnings)
-        context.err << "warning: " << warning << "\n";
     const Design &design = loaded->design;
     const DesignSummary summary = summarize(design, *catalog);
 

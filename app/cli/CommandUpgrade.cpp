@@ -34,18 +34,12 @@ int runUpgrade(Context &context)
                     << kUpgradeHelp;
         return ExitUsage;
     }
-    const auto catalog = context.catalog();
-    if (!catalog)
-        return ExitBadInput;
     const std::string input = args.positional[0];
     const std::string output = args.value("--output", input);
-    auto loaded = loadDesignFile(input, *catalog);
-    if (!loaded) {
-        context.err << "error: " << loaded.error().message << "\n";
+    const auto catalog = context.catalog();
+    const auto loaded = catalog ? context.loadDesign(input, *catalog) : nullptr;
+    if (!loaded)
         return ExitBadInput;
-    }
-    for (const std::string &warning : loaded->warnings)
-        context.err << "warning: " << warning << "\n";
     if (auto saved = saveDesignFile(loaded->design, *catalog, output); !saved) {
         context.err << "error: " << saved.error().message << "\n";
         return ExitBadInput;

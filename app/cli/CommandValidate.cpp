@@ -115,15 +115,9 @@ int runValidate(Context &context)
         return ExitUsage;
     }
     const auto catalog = context.catalog();
-    if (!catalog)
+    const auto loaded = catalog ? context.loadDesign(args.positional[0], *catalog) : nullptr;
+    if (!loaded)
         return ExitBadInput;
-    auto loaded = loadDesignFile(args.positional[0], *catalog);
-    if (!loaded) {
-        context.err << "error: " << loaded.error().message << "\n";
-        return ExitBadInput;
-    }
-    for (const std::string &warning : loaded->warnings)
-        context.err << "warning: " << warning << "\n";
 
     const ValidationResult result = validateDesign(loaded->design, *catalog);
     if (args.has("--json"))

@@ -8,6 +8,10 @@
 #include "model/io/DesignFile.h"
 #include "model/summary/DesignSummary.h"
 
+#include "resources/EmbeddedResources.h"
+
+#include <nlohmann/json.hpp>
+
 #include <QtTest>
 
 #include <set>
@@ -173,9 +177,29 @@ private slots:
                  static_cast<int>(design.devices().size()) - 1);
     }
 
+    void superPodBuiltinCatalogHasUfm()
+    {
+        // The built-in ufm-appliance fills the SU's spare slot: 31 x 8 + 4 = 252 node+UFM
+        // cables, as in the H100 RA table (domain-facts 3.2).
+        auto generated = generateDesign("superpod-h100", {}, Catalog::builtin());
+        QVERIFY(generated);
+        QCOMPARE(count(generated->design, FabricPurpose::Compute).endpointLinks, 252);
+        QVERIFY(generated->notes.empty());
+    }
+
     void superPodWithoutUfmPartSaysSo()
     {
-        auto generated = generateDesign("superpod-h100", {}, Catalog::builtin());
+        // The built-in files with the UFM appliance taken out, as a user catalog might be.
+        Catalog catalog;
+        for (const auto &file : resources::catalogFiles()) {
+            nlohmann::json document = nlohmann::json::parse(file.text);
+            auto &parts = document["parts"];
+            for (auto it = parts.begin(); it != parts.end();)
+                it = (*it)["id"] == "ufm-appliance" ? parts.erase(it) : it + 1;
+            QVERIFY(catalog.addFile(std::string(file.name), document.dump()));
+        }
+        QVERIFY(!catalog.find("ufm-appliance"));
+        auto generated = generateDesign("superpod-h100", {}, catalog);
         QVERIFY(generated);
         QCOMPARE(count(generated->design, FabricPurpose::Compute).endpointLinks, 248);
         QCOMPARE(generated->notes.size(), std::size_t(1));
