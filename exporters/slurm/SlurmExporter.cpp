@@ -57,30 +57,39 @@ struct NodeGroup
 
 } // namespace
 
-std::string topologyTree(const Design &design, const Catalog &catalog)
-{
-    (void)catalog;
-    // The compute fabric: the first fabric whose purpose is compute.
-    const Fabric *fabric = nullptr;
-    for (const Fabric &f : design.fabrics())
-        if (f.purpose == FabricPurpose::Compute) {
-            fabric = &f;
-            break;
-        }
-    std::ostringstream out;
-    if (!fabric)
-        return out.str();
+namespace {
 
-    // Adjacency on this fabric.
+/// The compute fabric seen from its nodes: adjacency, switch tiers, and the compute nodes
+/// grouped by the set of leaf switches they are cabled to (one group per leaf, or per rail
+/// group when rails land on several leaves).
+struct LeafGroups
+{
     std::map<DeviceId, std::set<DeviceId>> neighbours;
+    std::map<DeviceId, int> tier;
+    std::vector<std::set<DeviceId>> order;  ///< leaf sets in the order of their first node
+    std::map<std::set<DeviceId>, std::vector<std::string>> nodesByLeaves;
+};
+
+const Fabric *computeFabric(const Design &design)
+{
+    for (const Fabric &f : design.fabrics())
+        if (f.purpose == FabricPurpose::Compute)
+            return &f;
+    return nullptr;
+}
+
+LeafGroups collectLeafGroups(const Design &design, const Fabric &fabric)
+{
+    LeafGroups groups;
+    auto &neighbours = groups.neighbours;
+    auto &tier = groups.tier;
     for (const Link &link : design.links())
-        if (link.fabric == fabric->id) {
+        if (link.fabric == fabric.id) {
             neighbours[link.a.device].insert(link.b.device);
             neighbours[link.b.device].insert(link.a.device);
         }
     auto isSwitch = [&design](DeviceId id) { return design.device(id)->role == DeviceRole::Switch; };
     // Tier of each switch: its own when set, else hop distance from the compute nodes - 1.
-    std::map<DeviceId, int> tier;
     std::vector<DeviceId> frontier;
     for (const auto &[id, adjacent] : neighbours)
         if (design.device(id)->role == DeviceRole::Compute)
@@ -97,16 +106,6 @@ std::string topologyTree(const Design &design, const Catalog &catalog)
                 }
         frontier = std::move(next);
     }
-
-    // Level 0: compute nodes grouped by the set of leaves they are cabled to.
-    struct Group
-    {
-        std::string name;
-        std::set<DeviceId> members;   // switches of this level the group stands for
-        std::vector<std::string> children;
-    };
-    std::map<std::set<DeviceId>, std::vector<std::string>> nodesByLeaves;
-    std::vector<std::set<DeviceId>> order;
     std::vector<const Device *> nodes;
     for (const Device &device : design.devices())
         if (device.role == DeviceRole::Compute && neighbours.contains(device.id))
@@ -120,10 +119,35 @@ std::string topologyTree(const Design &design, const Catalog &catalog)
                 leaves.insert(n);
         if (leaves.empty())
             continue;
-        if (!nodesByLeaves.contains(leaves))
-            order.push_back(leaves);
-        nodesByLeaves[leaves].push_back(node->name);
+        if (!groups.nodesByLeaves.contains(leaves))
+            groups.order.push_back(leaves);
+        groups.nodesByLeaves[leaves].push_back(node->name);
     }
+    return groups;
+}
+
+} // namespace
+
+std::string topologyTree(const Design &design, const Catalog &catalog)
+{
+    (void)catalog;
+    std::ostringstream out;
+    const Fabric *fabric = computeFabric(design);
+    if (!fabric)
+        return out.str();
+    LeafGroups leafGroups = collectLeafGroups(design, *fabric);
+    auto &neighbours = leafGroups.neighbours;
+    auto &tier = leafGroups.tier;
+    auto &order = leafGroups.order;
+    auto &nodesByLeaves = leafGroups.nodesByLeaves;
+    auto isSwitch = [&design](DeviceId id) { return design.device(id)->role == DeviceRole::Switch; };
+
+    struct Group
+    {
+        std::string name;
+        std::set<DeviceId> members;   // switches of this level the group stands for
+        std::vector<std::string> children;
+    };
     std::vector<Group> level;
     int railGroup = 0;
     for (const auto &leaves : order) {
@@ -179,7 +203,45 @@ std::string topologyTree(const Design &design, const Catalog &catalog)
     return out.str();
 }
 
+std::string topologyBlock(const Design &design, const Catalog &catalog)
+{
+    (void)catalog;
+    // One block per leaf group of the compute fabric (a leaf, or a rail group's leaves):
+    // the nodes one hop apart on every rail. Without a compute fabric, one block per rack.
+    std::vector<std::pair<std::string, std::vector<std::string>>> blocks;
+    if (const Fabric *fabric = computeFabric(design)) {
+        const LeafGroups groups = collectLeafGroups(design, *fabric);
+        for (const auto &leaves : groups.order)
+            blocks.emplace_back("", groups.nodesByLeaves.at(leaves));
+    } else {
+        std::map<std::string, std::vector<std::string>> byRack;
+        for (const Device &device : design.devices())
+            if (device.role == DeviceRole::Compute)
+                if (const Rack *rack = design.rack(device.rack))
+                    byRack[rack->name].push_back(device.name);
+        for (auto &[rack, names] : byRack)
+            blocks.emplace_back("", names);
+    }
+    std::ostringstream out;
+    std::size_t smallest = 0;
+    int index = 0;
+    for (auto &[name, nodes] : blocks) {
+        smallest = smallest == 0 ? nodes.size() : std::min(smallest, nodes.size());
+        out << "BlockName=block" << ++index << " Nodes=" << compressHostlistSorted(nodes) << "\n";
+    }
+    // The base block size: every block must hold at least this many nodes, or slurmctld is
+    // fatal ("children count lower than bblock_node_cnt", domain-facts 1.4).
+    if (smallest > 0)
+        out << "BlockSizes=" << smallest << "\n";
+    return out.str();
+}
+
 Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog)
+{
+    return exportSlurm(design, catalog, SlurmTopology::Tree);
+}
+
+Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, SlurmTopology topology)
 {
     SlurmFiles files;
     // Group compute nodes by identical hardware (catalog part) for the NodeName lines.
@@ -230,8 +292,13 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog)
             "TaskPlugin=task/affinity,task/cgroup\n"
             "# switch/none is right for InfiniBand and Ethernet (domain-facts 1.2).\n"
             "SwitchType=switch/none\n"
-            "# topology.conf is read from this file's folder; a missing one is fatal.\n"
-            "TopologyPlugin=topology/tree\n";
+            "# topology.conf is read from this file's folder; a missing one is fatal.\n";
+    if (topology == SlurmTopology::Block)
+        conf << "# topology/block needs Slurm 24.05 or later (BlockSizes); 22.05 and 23.02 have no\n"
+                "# block plugin and stop with \"Failed to initialize topology plugin\" (domain-facts 1.1).\n"
+                "TopologyPlugin=topology/block\n";
+    else
+        conf << "TopologyPlugin=topology/tree\n";
     for (const auto &[type, group] : groups)
         anyGpu = anyGpu || group.part->server->gpuCount > 0;
     if (anyGpu)
@@ -297,9 +364,15 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog)
     }
     files.slurmConf = conf.str();
 
-    files.topologyConf = header(design, "topology.conf")
-                         + "# topology/tree (all Slurm versions). Rail groups are virtual leaves.\n"
-                         + topologyTree(design, catalog);
+    if (topology == SlurmTopology::Block)
+        files.topologyConf = header(design, "topology.conf")
+                             + "# topology/block, read by Slurm 24.05 and later (BlockSizes replaced 23.11's\n"
+                               "# BlockLevels). One block per leaf group of the compute fabric.\n"
+                             + topologyBlock(design, catalog);
+    else
+        files.topologyConf = header(design, "topology.conf")
+                             + "# topology/tree (all Slurm versions). Rail groups are virtual leaves.\n"
+                             + topologyTree(design, catalog);
 
     std::ostringstream gres;
     gres << header(design, "gres.conf");

@@ -31,6 +31,14 @@ inline constexpr double kRealMemoryFraction = 0.95;
 /// §1.1, §1.6). Errors name what the design lacks (no compute nodes, an invalid hostname).
 Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog);
 
+/// Which topology plugin topology.conf is written for.
+enum class SlurmTopology { Tree, Block };
+Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, SlurmTopology topology);
+
+/// topology/block (Slurm 24.05+): one block per leaf group of the compute fabric (per rack
+/// without one), and BlockSizes set to the smallest block so every block holds a base block.
+std::string topologyBlock(const Design &design, const Catalog &catalog);
+
 /// The topology/tree description of the compute fabric: leaf switches list their nodes; a
 /// set of leaves every node of a group is cabled to (a rail group) is one virtual switch, as
 /// listing a node under each of its rail leaves makes Slurm warn "Multiple leaf switches

@@ -1,0 +1,12 @@
+#include "exporters/Exporter.h"
+#include "exporters/Families.h"
+
+namespace cw::exporters {
+
+void registerBuiltinExporters(ExporterRegistry &registry)
+{
+    registry.add(makeSlurmExporter());
+    registry.add(makeGraphMlExporter());
+}
+
+} // namespace cw::exporters

@@ -1,0 +1,44 @@
+#include "exporters/Exporter.h"
+
+namespace cw::exporters {
+
+void ExporterRegistry::add(std::unique_ptr<Exporter> exporter)
+{
+    m_exporters.push_back(std::move(exporter));
+}
+
+const Exporter *ExporterRegistry::find(const std::string &name) const
+{
+    for (const auto &exporter : m_exporters)
+        if (exporter->name() == name)
+            return exporter.get();
+    return nullptr;
+}
+
+std::vector<const Exporter *> ExporterRegistry::all() const
+{
+    std::vector<const Exporter *> result;
+    for (const auto &exporter : m_exporters)
+        result.push_back(exporter.get());
+    return result;
+}
+
+Result<void> checkParameters(const Exporter &exporter, const std::map<std::string, std::string> &params)
+{
+    const auto accepted = exporter.parameters();
+    for (const auto &[key, value] : params) {
+        bool known = false;
+        for (const auto &parameter : accepted)
+            known = known || parameter.key == key;
+        if (known)
+            continue;
+        std::string list;
+        for (const auto &parameter : accepted)
+            list += (list.empty() ? "" : ", ") + parameter.key;
+        return Error{"export format \"" + exporter.name() + "\" has no parameter \"" + key + "\""
+                     + (list.empty() ? " (it takes none)" : " (it takes: " + list + ")")};
+    }
+    return {};
+}
+
+} // namespace cw::exporters

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "model/common/Result.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cw {
+class Catalog;
+class Design;
+}
+
+namespace cw::exporters {
+
+/// One file an exporter produces. `path` is relative to the export folder, '/'-separated,
+/// every component built with safeFileName(); writeExport() refuses anything else.
+struct ExportedFile
+{
+    std::string path;
+    std::string bytes;
+};
+
+/// What an exporter reads: the design, the catalog its parts come from, and the
+/// `--param key=value` options (each exporter names the keys it accepts).
+struct ExportRequest
+{
+    const Design &design;
+    const Catalog &catalog;
+    std::map<std::string, std::string> params;
+};
+
+struct ExportResult
+{
+    std::vector<ExportedFile> files;
+    std::vector<std::string> notes;  ///< choices made that the user should know about
+};
+
+/// A parameter an exporter accepts (`--param key=value`).
+struct ExportParameter
+{
+    std::string key;
+    std::string description;
+};
+
+/// An artifact family (slurm, nccl, switch, ...). Exporters are pure functions of the
+/// request: same design, same bytes (no dates, no map-order or pointer-order output).
+class Exporter
+{
+public:
+    virtual ~Exporter() = default;
+    virtual std::string name() const = 0;      ///< the --format value
+    virtual std::string summary() const = 0;   ///< one line for `export --list`
+    virtual std::vector<ExportParameter> parameters() const { return {}; }
+    virtual Result<ExportResult> run(const ExportRequest &request) const = 0;
+};
+
+/// The exporters a program offers, in registration order. Registration is explicit
+/// (registerBuiltinExporters), never by static initialisers, so the list is predictable.
+class ExporterRegistry
+{
+public:
+    void add(std::unique_ptr<Exporter> exporter);
+    const Exporter *find(const std::string &name) const;
+    std::vector<const Exporter *> all() const;
+
+private:
+    std::vector<std::unique_ptr<Exporter>> m_exporters;
+};
+
+/// Adds the Qt-free exporters of cw_exporters (the report exporter lives in its own library).
+void registerBuiltinExporters(ExporterRegistry &registry);
+
+/// Checks `params` against the exporter's declared keys; the error names the unknown key and
+/// lists the accepted ones.
+Result<void> checkParameters(const Exporter &exporter, const std::map<std::string, std::string> &params);
+
+} // namespace cw::exporters
