@@ -6,11 +6,14 @@ set -euo pipefail
 cw_build_packages=(
     build-essential cmake ninja-build ccache pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev libqcustomplot-dev libgl-dev
-    libboost-graph-dev nlohmann-json3-dev libbenchmark-dev
+    libboost-graph-dev nlohmann-json3-dev libbenchmark-dev libxlsxwriter-dev
 )
 # Extra tools the test suite uses (Xvfb for GUI smoke runs, fonts so offscreen text renders).
 # slurmctld, scontrol and munge check the exported Slurm files against the real Slurm.
-cw_test_packages=(xvfb xauth fonts-dejavu-core slurmctld slurm-client munge)
+# ibsim-utils, opensm and infiniband-diags bring a simulated subnet up on the exported
+# InfiniBand topology; poppler-utils reads the facilities PDF back; LibreOffice opens bom.xlsx.
+cw_test_packages=(xvfb xauth fonts-dejavu-core slurmctld slurm-client munge
+    ibsim-utils opensm infiniband-diags poppler-utils libreoffice-calc-nogui)
 
 cw_missing_packages() {
     local missing=()

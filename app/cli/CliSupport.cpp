@@ -80,6 +80,27 @@ ParsedArgs parseArgs(const std::vector<std::string> &args, const std::set<std::s
     return parsed;
 }
 
+std::optional<std::map<std::string, std::string>> keyValueParams(const ParsedArgs &args,
+                                                                 std::ostream &err)
+{
+    std::map<std::string, std::string> parameters;
+    if (auto it = args.values.find("--param"); it != args.values.end())
+        for (const std::string &pair : it->second) {
+            const auto eq = pair.find('=');
+            if (eq == std::string::npos || eq == 0) {
+                err << "error: --param takes KEY=VALUE (got \"" << pair << "\")\n";
+                return std::nullopt;
+            }
+            const std::string key = pair.substr(0, eq);
+            if (parameters.contains(key)) {
+                err << "error: --param " << key << " given twice\n";
+                return std::nullopt;
+            }
+            parameters.emplace(key, pair.substr(eq + 1));
+        }
+    return parameters;
+}
+
 std::string fixed(double value, int decimals)
 {
     char buffer[64];

@@ -4,6 +4,7 @@
 #include <iosfwd>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -61,6 +62,11 @@ struct ParsedArgs
 /// alias of `--output`. Anything else starting with '-' is an error.
 ParsedArgs parseArgs(const std::vector<std::string> &args, const std::set<std::string> &flags,
                      const std::set<std::string> &valued);
+
+/// The repeatable `--param KEY=VALUE` options as a map; reports a malformed or repeated
+/// pair on `err` and returns nullopt.
+std::optional<std::map<std::string, std::string>> keyValueParams(const ParsedArgs &args,
+                                                                 std::ostream &err);
 
 /// Formats a number the way the text reports show it: fixed with `decimals` places.
 std::string fixed(double value, int decimals);

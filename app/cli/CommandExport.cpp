@@ -1,45 +1,77 @@
 #include "app/cli/Commands.h"
+#include "app/cli/ExportRegistry.h"
 
+#include "exporters/Exporter.h"
+#include "exporters/common/ExportWriter.h"
 #include "model/catalog/Catalog.h"
-#include "model/fabric/FabricGraph.h"
-#include "model/fabric/GraphMl.h"
-#include "model/io/AtomicFile.h"
+#include "model/core/Design.h"
 #include "model/io/DesignFile.h"
+#include "model/validation/ValidationEngine.h"
 
 #include <filesystem>
 #include <ostream>
-#include <set>
 
 namespace cw::cli {
 
 const char *const kExportHelp = R"(Usage: clusterwright-cli export --list
-       clusterwright-cli export DESIGN --format graphml -o DIR [--fabric NAME] [--force]
+       clusterwright-cli export DESIGN --format FORMAT -o DIR [--param KEY=VALUE]...
+                                [--force] [--allow-errors]
 
-Writes artifacts of a design into DIR (created if missing).
-
-Formats:
-  graphml   one <fabric>.graphml per fabric: the flow graph of docs/fabric.md (vertices
-            kind/name/tier/rack/order, edges capacity_gbps/link_id), for networkx, Gephi, yEd
+Writes the artifacts of a design into DIR (created if missing). FORMAT is one of the
+formats `export --list` names, or `all` (every format, each in DIR/<format>/).
 
 Options:
-  --list             list the formats
-  --format FORMAT    the artifact family to write
-  -o, --output DIR   the folder to write into (required)
-  --fabric NAME      only this fabric
-  --force            overwrite files that already exist
-  --help             this text
+  --list              list the formats and their parameters
+  --format FORMAT     the artifact family to write, or all
+  -o, --output DIR    the folder to write into (required)
+  --param KEY=VALUE   a format parameter (repeatable), e.g. slurm.topology=block
+  --fabric NAME       only this fabric (formats that are per fabric; same as --param fabric=NAME)
+  --force             overwrite files that already exist
+  --allow-errors      export even when the design has validation errors that are not waived
+  --help              this text
 
-File names are the fabric names with anything but letters, digits, '.', '_' and '-'
-replaced by '_'; nothing is written outside DIR. Every file is written atomically.
+The design is validated first (as `validate` does): a design with errors that are not
+waived is refused, with the violations listed, unless --allow-errors is given.
+File names derived from design names keep letters, digits, '.', '_' and '-' and replace
+anything else with '_'; nothing is written outside DIR. All files are prepared before the
+first is written, so a refusal writes nothing; each file is written atomically. The same
+design gives the same bytes.
 
-Exit codes: 0 ok, 1 usage (unknown format or fabric, a file exists and --force is not
-given), 2 the design cannot be read or a file cannot be written.
+Exit codes: 0 ok, 1 usage (unknown format or parameter, a file exists and --force is not
+given), 2 the design cannot be read or exported or a file cannot be written,
+3 the design has validation errors (see --allow-errors).
 )";
+
+namespace {
+
+void printList(std::ostream &out, const exporters::ExporterRegistry &registry)
+{
+    for (const exporters::Exporter *exporter : registry.all()) {
+        out << exporter->name() << std::string(exporter->name().size() < 10 ? 10 - exporter->name().size() : 1, ' ')
+            << exporter->summary() << "\n";
+        for (const exporters::ExportParameter &parameter : exporter->parameters())
+            out << "          --param " << parameter.key << "=...  " << parameter.description << "\n";
+    }
+    out << "all       every format above, each in DIR/<format>/\n";
+}
+
+/// The parameters of `params` that `exporter` declares.
+std::map<std::string, std::string> paramsFor(const exporters::Exporter &exporter,
+                                             const std::map<std::string, std::string> &params)
+{
+    std::map<std::string, std::string> own;
+    for (const auto &parameter : exporter.parameters())
+        if (auto it = params.find(parameter.key); it != params.end())
+            own.insert(*it);
+    return own;
+}
+
+} // namespace
 
 int runExport(Context &context)
 {
-    const ParsedArgs args = parseArgs(context.args, {"--list", "--force", "--help"},
-                                      {"--format", "--output", "--fabric"});
+    const ParsedArgs args = parseArgs(context.args, {"--list", "--force", "--allow-errors", "--help"},
+                                      {"--format", "--output", "--fabric", "--param"});
     if (args.has("--help")) {
         context.out << kExportHelp;
         return ExitOk;
@@ -48,8 +80,9 @@ int runExport(Context &context)
         context.err << "error: " << args.error << "\n" << kExportHelp;
         return ExitUsage;
     }
+    const exporters::ExporterRegistry registry = exportRegistry();
     if (args.has("--list")) {
-        context.out << "graphml   fabric flow graphs, one file per fabric\n";
+        printList(context.out, registry);
         return ExitOk;
     }
     if (args.positional.size() != 1) {
@@ -57,9 +90,14 @@ int runExport(Context &context)
         return ExitUsage;
     }
     const std::string format = args.value("--format");
-    if (format != "graphml") {
-        context.err << "error: --format must be graphml (see export --list)"
-                    << (format.empty() ? "" : ", got \"" + format + "\"") << "\n";
+    std::vector<const exporters::Exporter *> chosen;
+    if (format == "all")
+        chosen = registry.all();
+    else if (const exporters::Exporter *exporter = registry.find(format))
+        chosen = {exporter};
+    if (chosen.empty()) {
+        context.err << "error: --format must be one of the formats of `export --list` or all"
+                    << (format.empty() ? std::string(" (none given)") : ", got \"" + format + "\"") << "\n";
         return ExitUsage;
     }
     const std::string output = args.value("--output");
@@ -67,57 +105,76 @@ int runExport(Context &context)
         context.err << "error: export needs -o DIR\n";
         return ExitUsage;
     }
+    auto params = keyValueParams(args, context.err);
+    if (!params)
+        return ExitUsage;
+    if (const std::string fabric = args.value("--fabric"); !fabric.empty())
+        (*params)["fabric"] = fabric;
+    // Every parameter must mean something to the chosen format (to one of them for all).
+    for (const auto &[key, value] : *params) {
+        bool known = false;
+        for (const exporters::Exporter *exporter : chosen)
+            known = known || !paramsFor(*exporter, {{key, value}}).empty();
+        if (!known) {
+            if (chosen.size() == 1)
+                context.err << "error: " << exporters::checkParameters(*chosen.front(), *params).error().message << "\n";
+            else
+                context.err << "error: no export format takes the parameter \"" << key << "\"\n";
+            return ExitUsage;
+        }
+    }
+
     const auto catalog = context.catalog();
     const auto loaded = catalog ? context.loadDesign(args.positional[0], *catalog) : nullptr;
     if (!loaded)
         return ExitBadInput;
     const Design &design = loaded->design;
-    const std::string only = args.value("--fabric");
 
-    // Decide every file name first, so a clash or an existing file stops before any write.
-    const std::filesystem::path folder(output);
-    std::vector<std::pair<const Fabric *, std::filesystem::path>> files;
-    std::set<std::string> used;
-    for (const Fabric &fabric : design.fabrics()) {
-        if (!only.empty() && fabric.name != only)
-            continue;
-        std::string stem = sanitizedFileStem(fabric.name);
-        if (!used.insert(stem).second) {
-            stem += "-" + std::to_string(fabric.id.value);
-            used.insert(stem);
+    const ValidationResult validation = validateDesign(design, *catalog);
+    if (validation.errors > 0) {
+        context.err << (args.has("--allow-errors") ? "warning: " : "error: ") << "the design has "
+                    << validation.errors << " validation error" << (validation.errors == 1 ? "" : "s")
+                    << " that " << (validation.errors == 1 ? "is" : "are") << " not waived:\n";
+        for (const Violation &violation : validation.violations)
+            if (violation.severity == Severity::Error && !violation.waived)
+                context.err << "  " << violation.ruleKey << ": " << violation.message << "\n";
+        if (!args.has("--allow-errors")) {
+            context.err << "Fix or waive them, or pass --allow-errors to export anyway.\n";
+            return ExitViolations;
         }
-        files.emplace_back(&fabric, folder / (stem + ".graphml"));
     }
-    if (!only.empty() && files.empty()) {
-        context.err << "error: the design has no fabric \"" << only << "\"\n";
-        return ExitUsage;
+
+    // Prepare every file before writing any, so a failure leaves DIR as it was.
+    std::vector<exporters::ExportedFile> files;
+    for (const exporters::Exporter *exporter : chosen) {
+        exporters::ExportRequest request{design, *catalog, paramsFor(*exporter, *params)};
+        auto result = exporter->run(request);
+        if (!result) {
+            context.err << "error: " << exporter->name() << ": " << result.error().message << "\n";
+            return ExitBadInput;
+        }
+        for (const std::string &note : result->notes)
+            context.out << exporter->name() << ": " << note << "\n";
+        for (exporters::ExportedFile &file : result.value().files) {
+            if (chosen.size() > 1)
+                file.path = exporter->name() + "/" + file.path;
+            files.push_back(std::move(file));
+        }
     }
+    const std::filesystem::path folder(output);
     if (!args.has("--force"))
-        for (const auto &[fabric, path] : files)
-            if (std::filesystem::exists(path)) {
-                context.err << "error: " << path.string()
-                            << " exists; pass --force to overwrite\n";
+        for (const exporters::ExportedFile &file : files)
+            if (const auto target = folder / file.path; std::filesystem::exists(target)) {
+                context.err << "error: " << target.string() << " exists; pass --force to overwrite\n";
                 return ExitUsage;
             }
-    std::error_code error;
-    std::filesystem::create_directories(folder, error);
-    if (error) {
-        context.err << "error: cannot create " << folder.string() << ": " << error.message() << "\n";
+    auto written = exporters::writeExport(files, folder, /*force=*/true);
+    if (!written) {
+        context.err << "error: " << written.error().message << "\n";
         return ExitBadInput;
     }
-    for (const auto &[fabric, path] : files) {
-        auto graph = buildFabricGraph(design, *catalog, fabric->id);
-        if (!graph) {
-            context.err << "error: " << graph.error().message << "\n";
-            return ExitBadInput;
-        }
-        if (auto written = writeFileAtomically(path, fabricGraphMl(*graph)); !written) {
-            context.err << "error: " << written.error().message << "\n";
-            return ExitBadInput;
-        }
-        context.out << "wrote " << path.string() << " (" << graph->vertices.size()
-                    << " vertices, " << graph->edges.size() << " edges)\n";
-    }
+    for (std::size_t i = 0; i < written->size(); ++i)
+        context.out << "wrote " << (*written)[i].string() << " (" << files[i].bytes.size() << " bytes)\n";
     return ExitOk;
 }
 

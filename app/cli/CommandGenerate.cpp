@@ -74,21 +74,10 @@ int runGenerate(Context &context)
         context.err << "error: generate needs -o OUT.cluster.json\n";
         return ExitUsage;
     }
-    std::map<std::string, std::string> parameters;
-    if (auto it = args.values.find("--param"); it != args.values.end())
-        for (const std::string &pair : it->second) {
-            const auto eq = pair.find('=');
-            if (eq == std::string::npos || eq == 0) {
-                context.err << "error: --param takes KEY=VALUE (got \"" << pair << "\")\n";
-                return ExitUsage;
-            }
-            const std::string key = pair.substr(0, eq);
-            if (parameters.contains(key)) {
-                context.err << "error: --param " << key << " given twice\n";
-                return ExitUsage;
-            }
-            parameters.emplace(key, pair.substr(eq + 1));
-        }
+    const auto params = keyValueParams(args, context.err);
+    if (!params)
+        return ExitUsage;
+    const std::map<std::string, std::string> &parameters = *params;
     const auto catalog = context.catalog();
     if (!catalog)
         return ExitBadInput;
