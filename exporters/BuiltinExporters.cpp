@@ -6,6 +6,7 @@ namespace cw::exporters {
 void registerBuiltinExporters(ExporterRegistry &registry)
 {
     registry.add(makeSlurmExporter());
+    registry.add(makeNcclExporter());
     registry.add(makeGraphMlExporter());
 }
 
