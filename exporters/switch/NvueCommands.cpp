@@ -1,0 +1,139 @@
+// Cumulus Linux NVUE command file. Commands from the CL 5.x user guide (QoS, RoCE, Interfaces
+// pages; domain-facts §4.3): `nv set qos roce` installs NVIDIA's RoCE defaults, then the
+// design's QoS profile is written over them with the manual commands the RoCE page documents
+// for changing RoCE settings.
+
+#include "exporters/switch/NvueCommands.h"
+
+#include "exporters/common/FileHeader.h"
+#include "exporters/switch/RoceSwitchPlan.h"
+#include "model/catalog/Part.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace cw::exporters::roce {
+namespace {
+
+// `nv set qos pfc-watchdog polling-interval` takes 100-5000 ms, robustness 1-1000 polls
+// (domain-facts §4.1, S8b).
+constexpr int kPollMinMs = 100;
+constexpr int kPollMaxMs = 5000;
+constexpr int kRobustnessMax = 1000;
+
+void line(std::string &out, const std::string &text)
+{
+    out += text;
+    out += '\n';
+}
+
+void qosLines(std::string &out, const SwitchPlan &plan)
+{
+    const QosProfile &qos = plan.qos;
+    const std::string lossless = joinInts(plan.losslessPriorities, ",");
+    line(out, "");
+    line(out,
+         "# RoCEv2: NVIDIA's RoCE mode, then this design's QoS profile"
+             + std::string(plan.qosOverride ? " (the switch's own override)" : "")
+             + " (domain-facts 4.1, 4.3)");
+    // No lossless priority: ECN-only RoCE (`mode lossy` = no PFC, §4.3).
+    line(out, std::string("nv set qos roce mode ") + (lossless.empty() ? "lossy" : "lossless"));
+    // Routed RoCEv2 carries its class in DSCP only (§4.1 trust, §4.7.10).
+    line(out, "nv set qos mapping default-global trust l3");
+    std::map<int, std::vector<int>> dscpsByPriority;
+    for (int d = 0; d < 64; ++d)
+        dscpsByPriority[qos.priorityOfDscp(d)].push_back(d);
+    for (const auto &[priority, dscps] : dscpsByPriority)
+        line(out,
+             "nv set qos mapping default-global dscp " + joinInts(dscps, ",") + " switch-priority "
+                 + std::to_string(priority));
+    for (int p = 0; p < 8; ++p)
+        line(out,
+             "nv set qos egress-queue-mapping default-global switch-priority " + std::to_string(p)
+                 + " traffic-class "
+                 + std::to_string(plan.priorityToTc[static_cast<std::size_t>(p)]));
+    if (!lossless.empty()) {
+        int cableM = static_cast<int>(std::ceil(qos.pfcCableLengthM));
+        for (const PortPlan &port : plan.ports)
+            cableM = std::max(cableM, port.headroomCableM);
+        line(out, "nv set qos pfc default-global switch-priority " + lossless);
+        line(out, "nv set qos pfc default-global tx enable");
+        line(out, "nv set qos pfc default-global rx enable");
+        // Cumulus sizes the lossless port buffers from this length (§4.1, §4.5); the longest
+        // of the profile's length and the installed cables.
+        line(out, "nv set qos pfc default-global cable-length " + std::to_string(cableM));
+    }
+    for (const auto &[tc, percent] : plan.dwrrPercent) {
+        const std::string prefix
+            = "nv set qos egress-scheduler default-global traffic-class " + std::to_string(tc);
+        line(out, prefix + " mode dwrr");
+        line(out, prefix + " bw-percent " + std::to_string(percent));
+    }
+    if (plan.strictTc >= 0)
+        line(out,
+             "nv set qos egress-scheduler default-global traffic-class "
+                 + std::to_string(plan.strictTc) + " mode strict");
+    if (qos.ecnEnabled) {
+        const std::string prefix = "nv set qos congestion-control default-global traffic-class "
+            + joinInts(plan.ecnTcs, ",");
+        line(out, prefix + " ecn enable");
+        line(out, prefix + " min-threshold " + std::to_string(qos.ecnMinBytes));
+        line(out, prefix + " max-threshold " + std::to_string(qos.ecnMaxBytes));
+        line(out, prefix + " probability " + std::to_string(qos.ecnMaxProbabilityPct));
+    } else {
+        line(out,
+             "nv set qos congestion-control default-global traffic-class "
+                 + std::to_string(trafficClassOf(qos, qos.pfcPriority)) + " ecn disable");
+    }
+    if (qos.pfcWatchdog && !lossless.empty()) {
+        // Cumulus mitigates after `robustness` paused polls and restores after one poll
+        // without pause frames: poll = restoration time, robustness x poll = detection time.
+        const int poll = std::clamp(qos.pfcWatchdogRestorationMs, kPollMinMs, kPollMaxMs);
+        const int robustness
+            = std::clamp((qos.pfcWatchdogDetectionMs + poll - 1) / poll, 1, kRobustnessMax);
+        line(out,
+             "# PFC watchdog: detection " + std::to_string(qos.pfcWatchdogDetectionMs)
+                 + " ms = robustness x polling-interval, restoration "
+                 + std::to_string(qos.pfcWatchdogRestorationMs) + " ms = one poll");
+        line(out, "nv set qos pfc-watchdog polling-interval " + std::to_string(poll));
+        line(out, "nv set qos pfc-watchdog robustness " + std::to_string(robustness));
+    }
+    for (const std::string &note : headroomNotes(plan))
+        line(out, "# " + note);
+}
+
+} // namespace
+
+std::string nvueCommands(const Design &design, const SwitchPlan &plan)
+{
+    std::string out = fileHeader(design, "#", "Cumulus Linux NVUE commands");
+    line(out,
+         "# Switch " + plan.hostname + " (" + plan.part->id + ") on fabric " + plan.fabricName
+             + ". Run on the switch: bash <this file>.");
+    line(out, "nv set system hostname " + plan.hostname);
+    if (plan.lossless)
+        qosLines(out, plan);
+
+    line(out, "");
+    line(out, "# Cabled ports: description from the cabling, MTU from the QoS profile");
+    const bool watchdog = plan.lossless && plan.qos.pfcWatchdog && !plan.losslessPriorities.empty();
+    for (const PortPlan &port : plan.ports) {
+        const std::string prefix = "nv set interface " + port.name;
+        if (port.speedGbps > 0 && port.speedGbps < port.portSpeedGbps)
+            line(out,
+                 "# " + port.name + " runs at " + numberText(port.speedGbps) + "G on a "
+                     + numberText(port.portSpeedGbps)
+                     + "G port: set the breakout or link speed for the optic");
+        line(out, prefix + " description \"" + port.description + "\"");
+        line(out, prefix + " link mtu " + std::to_string(plan.qos.switchMtu));
+        if (watchdog)
+            line(out, prefix + " qos pfc-watchdog state enable");
+    }
+    line(out, "");
+    line(out, "nv config apply --assume-yes");
+    line(out, "nv config save");
+    return out;
+}
+
+} // namespace cw::exporters::roce

@@ -1,0 +1,14 @@
+# RoCE / Ethernet switch configurations (SONiC config_db.json, Cumulus NVUE, Arista EOS).
+target_sources(cw_exporters PRIVATE
+    ${CMAKE_CURRENT_LIST_DIR}/RoceSwitchConfigs.h
+    ${CMAKE_CURRENT_LIST_DIR}/RoceSwitchConfigs.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/RoceSwitchPlan.h
+    ${CMAKE_CURRENT_LIST_DIR}/RoceSwitchPlan.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/SonicConfigDb.h
+    ${CMAKE_CURRENT_LIST_DIR}/SonicConfigDb.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/NvueCommands.h
+    ${CMAKE_CURRENT_LIST_DIR}/NvueCommands.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/EosConfig.h
+    ${CMAKE_CURRENT_LIST_DIR}/EosConfig.cpp)
+# PFC headroom comes from the calculators' SONiC formula (domain-facts §4.5).
+target_link_libraries(cw_exporters PUBLIC cw_calculators)
