@@ -7,6 +7,8 @@ void registerBuiltinExporters(ExporterRegistry &registry)
 {
     registry.add(makeSlurmExporter());
     registry.add(makeNcclExporter());
+    registry.add(makeCablingExporter());
+    registry.add(makeBomExporter());
     registry.add(makeGraphMlExporter());
 }
 

@@ -1,0 +1,145 @@
+#include "exporters/bom/BomSpares.h"
+
+#include "exporters/cabling/CablePlan.h"
+#include "exporters/cabling/Csv.h"
+#include "model/catalog/Catalog.h"
+#include "model/core/Design.h"
+
+#include <cmath>
+#include <map>
+#include <tuple>
+
+namespace cw::bom::detail {
+namespace {
+
+constexpr double kRoundingEpsilon = 1e-9; // 50 x 2 % is exactly 1 spare, not 2
+
+/// The NIC part to stock for host ports of this speed and form factor: same speed, a
+/// matching form factor first, then the cheapest, then the id (stable choice).
+const Part *spareAdapter(const Catalog &catalog, double speedGbps, const std::string &formFactor)
+{
+    const Part *best = nullptr;
+    auto key = [&](const Part &part) {
+        bool fits = false;
+        for (const PortSpec &port : part.ports)
+            fits = fits || (port.speedGbps == speedGbps && port.formFactor == formFactor);
+        return std::tuple(fits ? 0 : 1, part.priceUsd, part.id);
+    };
+    for (const Part *part : catalog.partsOfKind(PartKind::Nic)) {
+        bool speedMatches = false;
+        for (const PortSpec &port : part->ports)
+            speedMatches = speedMatches
+                || (port.role != PortRole::Management && port.speedGbps == speedGbps);
+        if (speedMatches && (!best || key(*part) < key(*best)))
+            best = part;
+    }
+    return best;
+}
+
+bool isHostAdapterPort(PortRole role)
+{
+    // The fabric adapters of a host; BMC and on-board management ports are not HCAs/NICs.
+    return role == PortRole::Compute || role == PortRole::Storage || role == PortRole::Frontend;
+}
+
+} // namespace
+
+int sparesPer(int count, int per)
+{
+    return per > 0 && count > 0 ? (count + per - 1) / per : 0;
+}
+
+int sparesPct(int count, double pct)
+{
+    if (pct <= 0 || count <= 0)
+        return 0;
+    return static_cast<int>(std::ceil(count * pct / 100.0 - kRoundingEpsilon));
+}
+
+std::vector<BomLine> spareLines(const Design &design, const Catalog &catalog,
+                                const SparesPolicy &policy, const std::vector<BomLine> &lines)
+{
+    std::vector<BomLine> spares;
+
+    // Host adapters: linked host ports grouped by speed and form factor.
+    std::map<std::pair<double, std::string>, int> hostPorts;
+    std::map<std::string, std::pair<int, const Part *>> psus; // part id -> (PSUs, part)
+    for (const Device &device : design.devices()) {
+        const Part *part = catalog.find(device.catalogType);
+        if (!part || device.role == DeviceRole::Switch)
+            continue;
+        for (std::size_t p = 0; p < part->ports.size(); ++p)
+            if (isHostAdapterPort(part->ports[p].role)
+                && design.linkAt(PortRef { device.id, static_cast<int>(p) }).isValid())
+                ++hostPorts[{ part->ports[p].speedGbps, part->ports[p].formFactor }];
+        if (part->server && part->server->psu.count > 0) {
+            auto &entry = psus[part->id];
+            entry.first += part->server->psu.count;
+            entry.second = part;
+        }
+    }
+    for (const auto &[key, ports] : hostPorts) {
+        const int quantity = sparesPer(ports, policy.hostAdaptersPerSpare);
+        if (quantity == 0)
+            continue;
+        const auto &[speedGbps, formFactor] = key;
+        BomLine line;
+        line.category = kSpares;
+        line.spare = true;
+        line.quantity = quantity;
+        const std::string what = std::to_string(ports) + " linked "
+            + exporters::csv::number(speedGbps) + " Gb/s " + formFactor + " host ports, 1 per "
+            + std::to_string(policy.hostAdaptersPerSpare);
+        if (const Part *nic = spareAdapter(catalog, speedGbps, formFactor)) {
+            line.partNumber = nic->model.find(' ') == std::string::npos ? nic->model : nic->id;
+            line.catalogId = nic->id;
+            line.description = "Spare HCA/NIC " + cabling::displayName(*nic) + " (" + what + ")";
+            line.unitPriceUsd = nic->priceUsd;
+        } else {
+            line.partNumber = "NIC-" + exporters::csv::number(speedGbps) + "G-" + formFactor;
+            line.description = "Spare HCA/NIC " + exporters::csv::number(speedGbps) + " Gb/s "
+                + formFactor + " (" + what + ")";
+            line.remark = "no catalog NIC of this speed: quote required";
+        }
+        spares.push_back(std::move(line));
+    }
+
+    // Cables, optics and fibres: a share of every such line, same part and length.
+    for (const BomLine &source : lines) {
+        if (source.category != kOpticsCables || source.spare)
+            continue;
+        const int quantity = sparesPct(source.quantity, policy.cablesOpticsPct);
+        if (quantity == 0)
+            continue;
+        BomLine line = source;
+        line.category = kSpares;
+        line.spare = true;
+        line.quantity = quantity;
+        line.description = "Spare " + source.description;
+        line.powerW = 0;
+        line.heatW = 0;
+        spares.push_back(std::move(line));
+    }
+
+    // Power supplies per server type. The catalog has no PSU parts, so these are unpriced.
+    for (const auto &[id, entry] : psus) {
+        const auto &[count, part] = entry;
+        const int quantity = sparesPer(count, policy.psusPerSpare);
+        if (quantity == 0)
+            continue;
+        const std::string rating = exporters::csv::number(part->server->psu.ratingW) + " W";
+        BomLine line;
+        line.category = kSpares;
+        line.spare = true;
+        line.quantity = quantity;
+        line.partNumber = "PSU-" + exporters::csv::number(part->server->psu.ratingW) + "W-" + id;
+        line.description = "Spare power supply " + rating + " for " + cabling::displayName(*part)
+            + " (" + std::to_string(count) + " installed, 1 per "
+            + std::to_string(policy.psusPerSpare) + ")";
+        line.remark = "PSU not in the catalog: quote required";
+        spares.push_back(std::move(line));
+    }
+    return spares;
+}
+
+} // namespace cw::bom::detail

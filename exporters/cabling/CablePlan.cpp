@@ -1,0 +1,321 @@
+#include "exporters/cabling/CablePlan.h"
+
+#include "model/catalog/Catalog.h"
+#include "model/core/Design.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <tuple>
+#include <unordered_map>
+
+namespace cw::cabling {
+namespace {
+
+// Bin upper edges in metres, from the media reaches of domain-facts §6.
+constexpr std::array<double, 8> kBinEdgesM { 1, 2, 3, 5, 10, 30, 50, 100 };
+constexpr double kLengthEpsilonM = 1e-9; // 2.0000000001 m from a sum still counts as 2 m
+constexpr int kCableIdDigits = 5;
+constexpr std::size_t kIdsNamedInNote = 5;
+
+/// Where a device is, with the sort keys of its rack.
+struct Place
+{
+    const Device *device = nullptr;
+    const Part *part = nullptr;
+    int rowIndex = 0;
+    int rackPosition = 0;
+    std::string row;
+    std::string rack;
+};
+
+std::string cableIdOf(LinkId link)
+{
+    std::string digits = std::to_string(link.value);
+    if (static_cast<int>(digits.size()) < kCableIdDigits)
+        digits.insert(0, static_cast<std::size_t>(kCableIdDigits) - digits.size(), '0');
+    return "C" + digits;
+}
+
+/// The end nearer the hosts becomes A: a server before a switch, a lower switch tier before
+/// a higher one, so every row reads host -> leaf -> spine -> core.
+int endRank(const Device &device)
+{
+    if (device.role != DeviceRole::Switch)
+        return -1;
+    return device.tier >= 0 ? device.tier : 1000;
+}
+
+CableEnd makeEnd(const Place &place, int portIndex, std::vector<std::string> &badPorts,
+                 const std::string &cableId)
+{
+    CableEnd end;
+    end.deviceId = place.device->id;
+    end.row = place.row;
+    end.rack = place.rack;
+    end.u = place.device->uPosition;
+    end.device = place.device->name;
+    end.portIndex = portIndex;
+    if (place.part && portIndex >= 0
+        && static_cast<std::size_t>(portIndex) < place.part->ports.size()) {
+        end.port = place.part->ports[static_cast<std::size_t>(portIndex)].name;
+        return end;
+    }
+    end.port = "port" + std::to_string(portIndex);
+    badPorts.push_back(cableId);
+    return end;
+}
+
+double portSpeed(const Place &place, int portIndex)
+{
+    if (!place.part || portIndex < 0
+        || static_cast<std::size_t>(portIndex) >= place.part->ports.size())
+        return 0;
+    return place.part->ports[static_cast<std::size_t>(portIndex)].speedGbps;
+}
+
+std::string joinIds(const std::vector<std::string> &ids)
+{
+    std::string out;
+    for (std::size_t i = 0; i < ids.size() && i < kIdsNamedInNote; ++i)
+        out += (i ? ", " : "") + ids[i];
+    if (ids.size() > kIdsNamedInNote)
+        out += ", ...";
+    return out;
+}
+
+int ceilDiv(int numerator, int denominator)
+{
+    return denominator > 0 ? (numerator + denominator - 1) / denominator : numerator;
+}
+
+} // namespace
+
+const std::vector<std::string> &lengthBins()
+{
+    static const std::vector<std::string> bins = [] {
+        std::vector<std::string> out;
+        double lower = 0;
+        for (double edge : kBinEdgesM) {
+            out.push_back(std::to_string(static_cast<int>(lower)) + "-"
+                          + std::to_string(static_cast<int>(edge)));
+            lower = edge;
+        }
+        out.push_back(std::to_string(static_cast<int>(lower)) + "+");
+        return out;
+    }();
+    return bins;
+}
+
+std::string lengthBin(double lengthM)
+{
+    for (std::size_t i = 0; i < kBinEdgesM.size(); ++i)
+        if (lengthM <= kBinEdgesM[i] + kLengthEpsilonM)
+            return lengthBins()[i];
+    return lengthBins().back();
+}
+
+std::string partNumberOf(const Part &part)
+{
+    if (part.cable && !part.cable->partNumberPattern.empty())
+        return part.cable->partNumberPattern;
+    if (!part.model.empty() && part.model.find(' ') == std::string::npos)
+        return part.model;
+    return part.id;
+}
+
+std::string displayName(const Part &part)
+{
+    if (part.vendor.empty() || part.model.rfind(part.vendor, 0) == 0)
+        return part.model;
+    return part.vendor + " " + part.model;
+}
+
+Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
+{
+    std::unordered_map<FabricId, std::pair<int, std::string>> fabrics; // order, name
+    int fabricOrder = 0;
+    for (const Fabric &fabric : design.fabrics())
+        fabrics.emplace(fabric.id, std::pair(fabricOrder++, fabric.name));
+
+    std::unordered_map<DeviceId, Place> places;
+    for (const Device &device : design.devices()) {
+        Place place;
+        place.device = &device;
+        place.part = catalog.find(device.catalogType);
+        if (const Rack *rack = design.rack(device.rack)) {
+            place.rack = rack->name;
+            place.rackPosition = rack->position;
+            if (const Row *row = design.row(rack->row)) {
+                place.row = row->name;
+                place.rowIndex = row->index;
+            }
+        }
+        places.emplace(device.id, std::move(place));
+    }
+
+    CablePlan plan;
+    std::vector<std::string> unassigned, badPorts, unknownFabric;
+    std::map<std::string, int> unknownParts; // cableType -> links
+    // Sort keys kept beside the rows: fabric order, then the A end's floor position.
+    using SortKey = std::tuple<int, int, int, std::string, int, std::string, int, std::uint64_t>;
+    std::vector<std::pair<SortKey, CableRow>> keyed;
+    keyed.reserve(design.links().size());
+
+    for (const Link &link : design.links()) {
+        auto placeA = places.find(link.a.device);
+        auto placeB = places.find(link.b.device);
+        if (placeA == places.end() || placeB == places.end())
+            return Error { "cabling plan: link " + std::to_string(link.id.value)
+                           + " names a device that is not in the design ("
+                           + std::to_string((placeA == places.end() ? link.a : link.b).device.value)
+                           + ")" };
+        PortRef refA = link.a;
+        PortRef refB = link.b;
+        if (endRank(*placeB->second.device) < endRank(*placeA->second.device)) {
+            std::swap(placeA, placeB);
+            std::swap(refA, refB);
+        }
+        CableRow row;
+        row.link = link.id;
+        row.cableId = cableIdOf(link.id);
+        auto fabric = fabrics.find(link.fabric);
+        if (fabric != fabrics.end()) {
+            row.fabric = fabric->second.second;
+        } else {
+            row.fabric = "?";
+            unknownFabric.push_back(row.cableId);
+        }
+        row.a = makeEnd(placeA->second, refA.port, badPorts, row.cableId);
+        row.z = makeEnd(placeB->second, refB.port, badPorts, row.cableId);
+        row.lengthM = link.lengthM;
+        row.catalogPart = link.cableType;
+
+        double speed = 0;
+        for (double candidate :
+             { portSpeed(placeA->second, refA.port), portSpeed(placeB->second, refB.port) })
+            if (candidate > 0 && (speed == 0 || candidate < speed))
+                speed = candidate;
+        const Part *part = link.cableType.empty() ? nullptr : catalog.find(link.cableType);
+        if (link.cableType.empty()) {
+            row.medium = "none";
+            unassigned.push_back(row.cableId);
+        } else if (!part || !part->cable) {
+            row.medium = "unknown";
+            row.partNumber = link.cableType;
+            ++unknownParts[link.cableType];
+        } else {
+            row.medium = part->cable->medium;
+            row.partNumber = partNumberOf(*part);
+            row.linksPerCable = std::max(part->cable->linksPerCable, 1);
+            row.transceiver = part->kind == PartKind::Transceiver;
+            const double cableSpeed = part->cable->linkSpeedGbps;
+            if (cableSpeed > 0 && (speed == 0 || cableSpeed < speed))
+                speed = cableSpeed;
+        }
+        if (speed == 0 && fabric != fabrics.end())
+            speed = design.fabric(link.fabric)->linkSpeedGbps;
+        row.speedGbps = speed;
+
+        const Place &a = placeA->second;
+        SortKey key { fabric != fabrics.end() ? fabric->second.first : fabricOrder,
+                      a.rowIndex,
+                      a.rackPosition,
+                      a.rack,
+                      row.a.u,
+                      row.a.device,
+                      row.a.portIndex,
+                      link.id.value };
+        keyed.emplace_back(std::move(key), std::move(row));
+    }
+    std::sort(keyed.begin(), keyed.end(),
+              [](const auto &x, const auto &y) { return x.first < y.first; });
+    for (auto &entry : keyed)
+        plan.rows.push_back(std::move(entry.second));
+
+    // Group by part and length: the physical items to order.
+    std::map<std::pair<std::string, double>, CableGroup> groups;
+    for (const CableRow &row : plan.rows) {
+        CableGroup &group = groups[{ row.catalogPart, row.lengthM }];
+        if (group.links == 0) {
+            group.catalogPart = row.catalogPart;
+            group.partNumber = row.partNumber;
+            group.medium = row.medium;
+            group.lengthM = row.lengthM;
+            group.transceiver = row.transceiver;
+            const Part *part = row.catalogPart.empty() ? nullptr : catalog.find(row.catalogPart);
+            group.inCatalog = part && part->cable;
+            if (group.inCatalog) {
+                group.description = part->model;
+                group.unitPriceUsd = part->priceUsd;
+                group.fibre = part->cable->fibre;
+            } else {
+                group.description = row.catalogPart.empty()
+                    ? "cable not chosen in the design"
+                    : "cable part \"" + row.catalogPart + "\" not in the catalog";
+            }
+        }
+        ++group.links;
+    }
+    for (auto &[key, group] : groups) {
+        const Part *part = group.inCatalog ? catalog.find(group.catalogPart) : nullptr;
+        const int perCable = part ? std::max(part->cable->linksPerCable, 1) : 1;
+        if (group.transceiver) {
+            // A module at each end, each serving linksPerCable ports, and one fibre per link.
+            group.transceivers = ceilDiv(2 * group.links, perCable);
+            group.cables = group.links;
+            group.activePowerW = group.transceivers * part->maxPowerW;
+        } else {
+            group.cables = ceilDiv(group.links, perCable);
+            group.activePowerW = part ? 2.0 * group.cables * part->cable->powerWPerEnd : 0.0;
+        }
+        plan.groups.push_back(group);
+    }
+    std::stable_sort(plan.groups.begin(), plan.groups.end(), [](const auto &x, const auto &y) {
+        return std::tie(x.medium, x.catalogPart, x.lengthM)
+            < std::tie(y.medium, y.catalogPart, y.lengthM);
+    });
+
+    // Summary by medium and bin, bins in length order.
+    std::map<std::pair<std::string, std::size_t>, SummaryRow> summary;
+    const auto &bins = lengthBins();
+    plan.total.medium = "all";
+    plan.total.lengthBin = "all";
+    for (const CableGroup &group : plan.groups) {
+        const std::string bin = lengthBin(group.lengthM);
+        const auto binIndex
+            = static_cast<std::size_t>(std::find(bins.begin(), bins.end(), bin) - bins.begin());
+        SummaryRow &row = summary[{ group.medium, binIndex }];
+        row.medium = group.medium;
+        row.lengthBin = bin;
+        for (SummaryRow *target : { &row, &plan.total }) {
+            target->links += group.links;
+            target->cables += group.cables;
+            target->transceivers += group.transceivers;
+            target->activePowerW += group.activePowerW;
+        }
+    }
+    for (auto &[key, row] : summary)
+        plan.summary.push_back(row);
+
+    if (!unassigned.empty())
+        plan.notes.push_back(std::to_string(unassigned.size())
+                             + " link(s) have no cable part chosen (medium \"none\"): "
+                             + joinIds(unassigned));
+    for (const auto &[type, count] : unknownParts)
+        plan.notes.push_back(
+            std::to_string(count) + " link(s) use cable part \"" + type
+            + "\", which is not a cable or transceiver in the catalog (medium \"unknown\")");
+    if (!badPorts.empty())
+        plan.notes.push_back(std::to_string(badPorts.size())
+                             + " cable end(s) name a port the device's catalog part does not have: "
+                             + joinIds(badPorts));
+    if (!unknownFabric.empty())
+        plan.notes.push_back(std::to_string(unknownFabric.size())
+                             + " link(s) are on a fabric missing from the design (fabric \"?\"): "
+                             + joinIds(unknownFabric));
+    return plan;
+}
+
+} // namespace cw::cabling

@@ -1,0 +1,107 @@
+#pragma once
+
+#include "model/common/Result.h"
+#include "model/core/Ids.h"
+
+#include <string>
+#include <vector>
+
+namespace cw {
+class Catalog;
+class Design;
+struct Part;
+} // namespace cw
+
+namespace cw::cabling {
+
+/// One end of a cable: where it plugs in.
+struct CableEnd
+{
+    DeviceId deviceId;
+    std::string row; ///< row name, empty when the rack has no row
+    std::string rack; ///< rack name
+    int u = 0; ///< the device's lowest U (1 = bottom)
+    std::string device; ///< hostname
+    int portIndex = -1;
+    std::string port; ///< the catalog port name ("mlx5_0", "p17"), or "port<N>" if unknown
+};
+
+/// One row of the cabling plan: one design link, i.e. one logical connection between two
+/// ports. A twin-port or splitter part carries `linksPerCable` of them (docs/catalog.md).
+struct CableRow
+{
+    LinkId link;
+    std::string cableId; ///< "C" + the link id, at least five digits: stable across edits
+    std::string fabric;
+    CableEnd a; ///< host side, or the lower switch tier (see orderEnds in the .cpp)
+    CableEnd z;
+    std::string medium; ///< catalog medium (dac, acc, aoc, sr4, dr4...), "none", "unknown"
+    std::string catalogPart; ///< the link's cableType
+    std::string partNumber; ///< see partNumberOf()
+    double lengthM = 0;
+    double speedGbps = 0; ///< slowest of the two ports and the cable's per-link speed
+    int linksPerCable = 1;
+    bool transceiver = false; ///< optics: a module at each end plus a fibre
+};
+
+/// Links of one catalog part and one length, with the physical items they need.
+struct CableGroup
+{
+    std::string catalogPart;
+    std::string partNumber;
+    std::string description; ///< catalog model, or why there is none
+    std::string medium;
+    std::string fibre; ///< transceivers: "mmf" / "smf"
+    double lengthM = 0;
+    double unitPriceUsd = 0; ///< catalog priceUsd of one cable or one transceiver module
+    bool transceiver = false;
+    bool inCatalog = false;
+    int links = 0;
+    int cables = 0; ///< cables: ceil(links / linksPerCable); optics: fibres = links
+    int transceivers = 0; ///< optics: ceil(2 x links / linksPerCable), a module at each end
+    double activePowerW = 0; ///< modules x maxPowerW, or active-cable ends x powerWPerEnd
+};
+
+/// Count per medium and length bin (cabling-summary.csv).
+struct SummaryRow
+{
+    std::string medium;
+    std::string lengthBin;
+    int links = 0;
+    int cables = 0;
+    int transceivers = 0;
+    double activePowerW = 0;
+};
+
+/// The cabling plan of a design: one row per link, the links grouped by part and length,
+/// and the summary by medium and length bin.
+struct CablePlan
+{
+    std::vector<CableRow> rows;
+    std::vector<CableGroup> groups; ///< sorted by medium, part, length
+    std::vector<SummaryRow> summary; ///< sorted by medium, then bin edge
+    SummaryRow total; ///< medium "all", bin "all"
+    std::vector<std::string> notes; ///< links without a cable, parts not in the catalog
+};
+
+/// Builds the plan. Fails only on a link whose device is missing from the design (a broken
+/// file); anything else odd is kept and named in `notes`.
+Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog);
+
+/// The orderable part number of a catalog part: its `partNumberPattern` (LinkX "xx" = length
+/// code), else its model when that is a bare part number (no spaces: "MMA4Z00-NS"), else its id.
+std::string partNumberOf(const Part &part);
+
+/// A part as a reader names it: vendor and model, the vendor left out when the model
+/// already starts with it ("Generic 1U head node", not "Generic Generic 1U head node").
+std::string displayName(const Part &part);
+
+/// The length bin a cable falls in: "0-1", "1-2", "2-3", "3-5", "5-10", "10-30", "30-50",
+/// "50-100", "100+" (metres, upper bound included). The edges follow the media reaches of
+/// domain-facts §6: passive DAC <= 2-3 m, ACC 4-5 m, AOC <= 30 m, MMF optics <= 50 m,
+/// SMF DR4 <= 100 m, FR4 beyond.
+std::string lengthBin(double lengthM);
+/// The bins in order.
+const std::vector<std::string> &lengthBins();
+
+} // namespace cw::cabling

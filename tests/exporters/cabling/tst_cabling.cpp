@@ -1,0 +1,335 @@
+// Cabling plan: one row per link for the reference designs and a generated SuperPOD (1 SU),
+// each link once, summary counts adding up, RFC 4180 quoting, labels, determinism.
+
+#include "exporters/Exporter.h"
+#include "exporters/Families.h"
+#include "exporters/cabling/CablePlan.h"
+#include "exporters/cabling/CablingFiles.h"
+#include "exporters/cabling/Csv.h"
+#include "model/catalog/Catalog.h"
+#include "model/core/Design.h"
+#include "model/examples/ReferenceDesigns.h"
+#include "model/fabric/Templates.h"
+#include "tests/exporters/cabling/CsvReader.h"
+
+#include <QtTest>
+
+#include <set>
+
+using namespace cw;
+
+namespace {
+
+const Catalog &catalog()
+{
+    return Catalog::builtin();
+}
+
+Design designNamed(const QString &name)
+{
+    if (name == "superpod") {
+        auto generated = generateDesign("superpod-h100", { { "sus", "1" } }, catalog());
+        if (!generated)
+            qFatal("superpod-h100: %s", generated.error().message.c_str());
+        return generated->design;
+    }
+    const auto &designs = referenceDesigns();
+    auto built = designs.at(name == "seed" ? 0 : 1).build(catalog());
+    if (!built)
+        qFatal("%s: %s", qPrintable(name), built.error().message.c_str());
+    return *built;
+}
+
+int endRank(const Design &design, DeviceId id)
+{
+    const Device *device = design.device(id);
+    if (device->role != DeviceRole::Switch)
+        return -1;
+    return device->tier >= 0 ? device->tier : 1000;
+}
+
+std::map<std::string, std::string> runExporter(const Design &design)
+{
+    auto exporter = exporters::makeCablingExporter();
+    auto result = exporter->run(exporters::ExportRequest { design, catalog(), {} });
+    if (!result)
+        qFatal("cabling export: %s", result.error().message.c_str());
+    std::map<std::string, std::string> files;
+    for (const auto &file : result->files)
+        files[file.path] = file.bytes;
+    return files;
+}
+
+} // namespace
+
+class TestCabling : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void csvQuoting()
+    {
+        // RFC 4180 §2 rules 6 and 7: fields with commas, quotes or line breaks are enclosed
+        // in double quotes and an embedded quote is doubled; other fields are left alone.
+        namespace csv = exporters::csv;
+        QCOMPARE(csv::field("gpu001"), std::string("gpu001"));
+        QCOMPARE(csv::field("a,b"), std::string("\"a,b\""));
+        QCOMPARE(csv::field("say \"hi\""), std::string("\"say \"\"hi\"\"\""));
+        QCOMPARE(csv::field("two\nlines"), std::string("\"two\nlines\""));
+        QCOMPARE(csv::field(""), std::string(""));
+        QCOMPARE(csv::line({ "a", "b,c", "" }), std::string("a,\"b,c\",\r\n")); // rule 1: CRLF
+        QCOMPARE(csv::commentLine("x\ny"), std::string("# x y\r\n"));
+        QCOMPARE(csv::number(2.5), std::string("2.5"));
+        QCOMPARE(csv::number(3.0), std::string("3"));
+        QCOMPARE(csv::number(-0.0001), std::string("0"));
+        QCOMPARE(csv::usd(1234.5), std::string("1234.50"));
+    }
+
+    void lengthBins_data()
+    {
+        QTest::addColumn<double>("lengthM");
+        QTest::addColumn<QString>("bin");
+        // Upper edge included: a 2 m DAC is in "1-2", the longest passive DAC bin (§6).
+        QTest::newRow("0.5") << 0.5 << "0-1";
+        QTest::newRow("1") << 1.0 << "0-1";
+        QTest::newRow("1.01") << 1.01 << "1-2";
+        QTest::newRow("2") << 2.0 << "1-2";
+        QTest::newRow("2.5") << 2.5 << "2-3";
+        QTest::newRow("4") << 4.0 << "3-5";
+        QTest::newRow("50") << 50.0 << "30-50";
+        QTest::newRow("100") << 100.0 << "50-100";
+        QTest::newRow("101") << 101.0 << "100+";
+    }
+    void lengthBins()
+    {
+        QFETCH(double, lengthM);
+        QFETCH(QString, bin);
+        QCOMPARE(QString::fromStdString(cabling::lengthBin(lengthM)), bin);
+    }
+
+    void rowsEqualLinks_data()
+    {
+        QTest::addColumn<QString>("design");
+        QTest::addColumn<int>("links");
+        QTest::addColumn<QString>("computeFabric");
+        QTest::addColumn<int>("computeLinks");
+        // Counted by hand from model/examples/ReferenceDesigns.cpp:
+        // seed: 8 nodes + MDS + 4 OSS on the HDR switch = 13; management: 8 + head + 5 = 14.
+        QTest::newRow("seed") << "seed" << 27 << "compute-hdr" << 13;
+        // dgx8: 8 x 8 rails + 2 leaves x 2 spines x 16 = 128 compute; storage: 8 DGX x 2 +
+        // MDS 2 + 4 OSS x 2 = 26; management: 8 + head + 5 = 14.
+        QTest::newRow("dgx8") << "dgx8" << 168 << "compute-ndr" << 128;
+        // SuperPOD 1 SU: 252 node+UFM cables and 256 spine-leaf cables (RA table,
+        // domain-facts §3.2); the total includes the storage and management fabrics.
+        QTest::newRow("superpod") << "superpod" << -1 << "compute-ib" << 252 + 256;
+    }
+    void rowsEqualLinks()
+    {
+        QFETCH(QString, design);
+        QFETCH(int, links);
+        QFETCH(QString, computeFabric);
+        QFETCH(int, computeLinks);
+        const Design d = designNamed(design);
+        if (links < 0)
+            links = static_cast<int>(d.links().size());
+        QCOMPARE(static_cast<int>(d.links().size()), links);
+
+        auto plan = cabling::buildCablePlan(d, catalog());
+        QVERIFY2(plan, plan ? "" : plan.error().message.c_str());
+        QCOMPARE(static_cast<int>(plan->rows.size()), links);
+        QVERIFY2(plan->notes.empty(), plan->notes.empty() ? "" : plan->notes.front().c_str());
+
+        // Each link exactly once, and every cable id distinct.
+        std::set<std::uint64_t> seen;
+        std::set<std::string> ids;
+        int onCompute = 0;
+        for (const auto &row : plan->rows) {
+            QVERIFY(seen.insert(row.link.value).second);
+            QVERIFY(ids.insert(row.cableId).second);
+            onCompute += row.fabric == computeFabric.toStdString() ? 1 : 0;
+            // A is the host side or the lower switch tier.
+            QVERIFY(endRank(d, row.a.deviceId) <= endRank(d, row.z.deviceId));
+            QVERIFY(row.lengthM > 0);
+            QVERIFY(row.speedGbps > 0);
+        }
+        for (const Link &link : d.links())
+            QVERIFY(seen.count(link.id.value) == 1);
+        QCOMPARE(onCompute, computeLinks);
+
+        // The summary adds up: every link in one medium/bin cell, totals equal the sums.
+        int summaryLinks = 0, summaryCables = 0, summaryTransceivers = 0;
+        double summaryPowerW = 0;
+        for (const auto &row : plan->summary) {
+            summaryLinks += row.links;
+            summaryCables += row.cables;
+            summaryTransceivers += row.transceivers;
+            summaryPowerW += row.activePowerW;
+        }
+        QCOMPARE(summaryLinks, links);
+        QCOMPARE(plan->total.links, links);
+        QCOMPARE(plan->total.cables, summaryCables);
+        QCOMPARE(plan->total.transceivers, summaryTransceivers);
+        QCOMPARE(plan->total.activePowerW, summaryPowerW);
+
+        // The files: a header comment, the column names, one record per link.
+        const auto files = runExporter(d);
+        QCOMPARE(files.size(), std::size_t(3));
+        const test::CsvTable cables = test::readCsv(files.at("cabling.csv"));
+        QVERIFY(cables.wellFormed);
+        QVERIFY(QString::fromStdString(cables.comment).startsWith("Cabling plan for design"));
+        QCOMPARE(static_cast<int>(cables.records.size()), links + 1);
+        const int idColumn = test::column(cables, "cable_id");
+        const int lengthColumn = test::column(cables, "length_m");
+        QVERIFY(idColumn == 0 && lengthColumn > 0);
+        std::set<std::string> fileIds;
+        for (std::size_t r = 1; r < cables.records.size(); ++r) {
+            QCOMPARE(cables.records[r].size(), cables.records[0].size());
+            fileIds.insert(cables.records[r][static_cast<std::size_t>(idColumn)]);
+        }
+        QCOMPARE(fileIds, ids);
+
+        const test::CsvTable summary = test::readCsv(files.at("cabling-summary.csv"));
+        QVERIFY(summary.wellFormed);
+        const auto &totalRow = summary.records.back();
+        QCOMPARE(totalRow.at(0), std::string("all"));
+        QCOMPARE(std::stoi(totalRow.at(2)), links);
+        int fileLinks = 0;
+        for (std::size_t r = 1; r + 1 < summary.records.size(); ++r)
+            fileLinks += std::stoi(summary.records[r].at(2));
+        QCOMPARE(fileLinks, links);
+
+        const test::CsvTable labels = test::readCsv(files.at("labels.csv"));
+        QCOMPARE(static_cast<int>(labels.records.size()), links + 1);
+    }
+
+    void twinPortCounts()
+    {
+        // dgx8, racks A01 and A02 side by side (42U, 0.6 m wide, tray 0.6 m, slack 1 m).
+        // Lengths by hand with the tray route of model/build/CableChooser.h, 1U = 44.45 mm:
+        //  leaf01 (A01 U33) -> spine01 (A02 U33): 9U x 0.04445 + 0.6 up, 0.6 along, the same
+        //  down, 1 slack = 3.6 m: beyond passive DAC (3 m), so the twin-port ACC
+        //  acc-ndr-800g-twin (4-5 m, 2 links per cable, 1.5 W per end; domain-facts §6),
+        //  ordered at 4 m.
+        //  dgx05 (A02 U1) -> leaf01 (A01 U33): 41U x 0.04445 + 0.6 + 0.6 + 1.0 + 1 = 5.02 m:
+        //  beyond ACC's 5 m, so twin-port SR4 optics (mma4z00-ns, 15 W, 2 links per module),
+        //  fibre cut to 6 m.
+        const Design d = designNamed("dgx8");
+        auto plan = cabling::buildCablePlan(d, catalog());
+        QVERIFY(plan);
+        int leafSpine = 0, dgx05Optics = 0;
+        for (const auto &row : plan->rows) {
+            const Device *a = d.device(row.a.deviceId);
+            const Device *z = d.device(row.z.deviceId);
+            if (a->role == DeviceRole::Switch && a->tier == 0 && z->tier == 1) {
+                ++leafSpine;
+                QCOMPARE(row.catalogPart, std::string("acc-ndr-800g-twin"));
+                QCOMPARE(row.lengthM, 4.0);
+                QCOMPARE(row.linksPerCable, 2);
+            }
+            if (row.a.device == "dgx05" && row.z.device == "leaf01") {
+                ++dgx05Optics;
+                QCOMPARE(row.catalogPart, std::string("mma4z00-ns"));
+                QCOMPARE(row.medium, std::string("sr4"));
+                QCOMPARE(row.lengthM, 6.0);
+            }
+        }
+        QCOMPARE(leafSpine, 64);
+        QCOMPARE(dgx05Optics, 4); // rails 0-3 of dgx05 go to leaf01
+
+        // Physical items per (part, length) group, counted by hand from the rows above:
+        // a twin-port cable carries 2 links, so links / 2 cables, 2 active ends each; an
+        // optics link needs half a twin-port module at each end and one fibre.
+        for (const auto &group : plan->groups) {
+            int links = 0;
+            for (const auto &row : plan->rows)
+                links
+                    += row.catalogPart == group.catalogPart && row.lengthM == group.lengthM ? 1 : 0;
+            QCOMPARE(group.links, links);
+            if (group.catalogPart == "acc-ndr-800g-twin") {
+                QCOMPARE(group.cables, (links + 1) / 2);
+                QCOMPARE(group.transceivers, 0);
+                QCOMPARE(group.activePowerW, group.cables * 2 * 1.5);
+            }
+            if (group.catalogPart == "mma4z00-ns") {
+                QCOMPARE(group.links, 4);
+                QCOMPARE(group.cables, 4); // fibres
+                QCOMPARE(group.transceivers, 4); // 2 modules at dgx05, 2 at leaf01
+                QCOMPARE(group.activePowerW, 60.0);
+            }
+        }
+    }
+
+    void quotingInFile()
+    {
+        // A hostname with a comma, quotes and a line break survives the round trip.
+        Design d = designNamed("seed");
+        Device device = *d.devices().begin();
+        const std::string tricky = "gpu,\"odd\"\nname";
+        device.name = tricky;
+        d.updateDevice(device);
+        const auto files = runExporter(d);
+        const test::CsvTable table = test::readCsv(files.at("cabling.csv"));
+        QVERIFY(table.wellFormed);
+        const int a = test::column(table, "a_device");
+        const int z = test::column(table, "z_device");
+        int found = 0;
+        for (std::size_t r = 1; r < table.records.size(); ++r) {
+            QCOMPARE(table.records[r].size(), table.records[0].size());
+            found += table.records[r][static_cast<std::size_t>(a)] == tricky ? 1 : 0;
+            found += table.records[r][static_cast<std::size_t>(z)] == tricky ? 1 : 0;
+        }
+        // The first device of the seed design has one link per port it uses (>= 1).
+        QVERIFY(found >= 1);
+        QCOMPARE(found, static_cast<int>(d.linksOfDevice(device.id).size()));
+    }
+
+    void missingCableIsKept()
+    {
+        Design d = designNamed("seed");
+        Link first = *d.links().begin();
+        first.cableType.clear();
+        d.updateLink(first);
+        Link second = *std::next(d.links().begin());
+        second.cableType = "no-such-cable";
+        d.updateLink(second);
+        auto plan = cabling::buildCablePlan(d, catalog());
+        QVERIFY(plan);
+        QCOMPARE(plan->rows.size(), d.links().size());
+        int none = 0, unknown = 0;
+        for (const auto &row : plan->rows) {
+            none += row.medium == "none" ? 1 : 0;
+            unknown += row.medium == "unknown" ? 1 : 0;
+        }
+        QCOMPARE(none, 1);
+        QCOMPARE(unknown, 1);
+        QCOMPARE(plan->notes.size(), std::size_t(2));
+        const std::string id
+            = "C" + QString::number(first.id.value).rightJustified(5, '0').toStdString();
+        QVERIFY(QString::fromStdString(plan->notes[0]).contains(QString::fromStdString(id)));
+        QVERIFY(QString::fromStdString(plan->notes[1]).contains("no-such-cable"));
+    }
+
+    void labelText()
+    {
+        cabling::CableRow row;
+        row.cableId = "C00042";
+        row.fabric = "compute";
+        row.a = { DeviceId { 7 }, "R01", "C0001", 12, "gpu001", 0, "mlx5_0" };
+        row.z = { DeviceId { 9 }, "R02", "N001", 40, "leaf01", 2, "p3" };
+        QCOMPARE(cabling::labelText(row, true),
+                 std::string("C00042 compute | C0001 U12 gpu001 mlx5_0 > N001 U40 leaf01 p3"));
+        QCOMPARE(cabling::labelText(row, false),
+                 std::string("C00042 compute | N001 U40 leaf01 p3 > C0001 U12 gpu001 mlx5_0"));
+    }
+
+    void deterministic()
+    {
+        const Design d = designNamed("superpod");
+        QCOMPARE(runExporter(d), runExporter(d));
+        const Design again = designNamed("superpod");
+        QCOMPARE(runExporter(again), runExporter(d));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCabling)
+#include "tst_cabling.moc"
