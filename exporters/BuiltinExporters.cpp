@@ -7,6 +7,7 @@ void registerBuiltinExporters(ExporterRegistry &registry)
 {
     registry.add(makeSlurmExporter());
     registry.add(makeNcclExporter());
+    registry.add(makeSwitchExporter());
     registry.add(makeCablingExporter());
     registry.add(makeBomExporter());
     registry.add(makeGraphMlExporter());
