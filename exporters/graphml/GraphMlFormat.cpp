@@ -2,6 +2,7 @@
 #include "exporters/Exporter.h"
 #include "exporters/Families.h"
 #include "exporters/common/ExportWriter.h"
+#include "exporters/common/FileHeader.h"
 #include "model/core/Design.h"
 #include "model/fabric/FabricGraph.h"
 #include "model/fabric/GraphMl.h"
@@ -39,7 +40,15 @@ public:
             auto graph = buildFabricGraph(request.design, request.catalog, fabric.id);
             if (!graph)
                 return graph.error();
-            result.files.push_back({stem + ".graphml", fabricGraphMl(*graph)});
+            // The header goes after the XML declaration, which must come first.
+            std::string text = fabricGraphMl(*graph);
+            const std::size_t declarationEnd = text.find("?>\n");
+            const std::size_t at = declarationEnd == std::string::npos ? 0 : declarationEnd + 3;
+            std::string comment = headerLine(request.design, "Fabric graph \"" + fabric.name + "\"");
+            for (std::size_t dashes; (dashes = comment.find("--")) != std::string::npos;)
+                comment.replace(dashes, 2, "- -");  // "--" may not appear inside an XML comment
+            text.insert(at, "<!-- " + comment + " -->\n");
+            result.files.push_back({stem + ".graphml", std::move(text)});
             result.notes.push_back(stem + ".graphml: " + std::to_string(graph->vertices.size())
                                    + " vertices, " + std::to_string(graph->edges.size()) + " edges");
         }
