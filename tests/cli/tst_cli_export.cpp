@@ -79,7 +79,7 @@ private slots:
     {
         const Run list = runCli({QStringLiteral("export"), QStringLiteral("--list")});
         QCOMPARE(list.exitCode, 0);
-        for (const char *format : {"slurm ", "graphml ", "all "})
+        for (const char *format : {"slurm ", "nccl ", "switch ", "cabling ", "bom ", "graphml ", "all "})
             QVERIFY2(list.out.contains(format), format);
         QVERIFY(list.out.contains("--param slurm.topology="));
     }
@@ -216,6 +216,11 @@ private slots:
         const QStringList files = filesUnder(out.path());
         QVERIFY(files.contains(QStringLiteral("slurm/slurm.conf")));
         QVERIFY(files.contains(QStringLiteral("graphml/compute-ndr.graphml")));
+        for (const char *expected : {"nccl/nccl.env", "nccl/acceptance.md", "switch/compute-ndr/opensm.conf",
+                                     "switch/compute-ndr/fabric.topo", "switch/oob-mgmt/mgmt01.nvue",
+                                     "cabling/cabling.csv", "bom/bom.csv", "bom/bom.xlsx",
+                                     "bom/procurement-checklist.md"})
+            QVERIFY2(files.contains(QLatin1String(expected)), expected);
         for (const QString &file : files)
             QVERIFY2(!file.startsWith(QLatin1Char('.')) && file.contains(QLatin1Char('/')), qPrintable(file));
     }
