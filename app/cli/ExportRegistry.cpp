@@ -1,6 +1,7 @@
 #include "app/cli/ExportRegistry.h"
 
 #include "exporters/Exporter.h"
+#include "exporters/report/ReportFormat.h"
 
 namespace cw::cli {
 
@@ -8,6 +9,7 @@ exporters::ExporterRegistry exportRegistry()
 {
     exporters::ExporterRegistry registry;
     exporters::registerBuiltinExporters(registry);
+    registry.add(exporters::makeReportExporter());
     return registry;
 }
 

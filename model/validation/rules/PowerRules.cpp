@@ -4,6 +4,7 @@
 // sized on (DGX H100: 10.2 kW max, domain-facts §3.2); typical power would hide the peak.
 
 #include "model/catalog/Catalog.h"
+#include "model/core/PduCapacity.h"
 #include "model/validation/Format.h"
 #include "model/validation/RuleContext.h"
 #include "model/validation/rules/Rules.h"
@@ -16,18 +17,7 @@
 namespace cw::rules {
 namespace {
 
-// Continuous loads may use 80 % of a breaker's rating (NEC 210.19(A)/210.20(A): conductors
-// and breakers sized at 125 % of a continuous load; the feed formula).
-constexpr double kContinuousLoadDerating = 0.8;
 constexpr double kWattsPerKw = 1000.0;
-
-/// What one PDU may carry continuously: V x A (x sqrt 3 for three-phase, V line to line)
-/// x 0.8.
-double pduCapacityW(const Pdu &pdu)
-{
-    const double phaseFactor = pdu.phases == 3 ? std::numbers::sqrt3 : 1.0;
-    return pdu.voltageV * pdu.breakerA * phaseFactor * kContinuousLoadDerating;
-}
 
 /// "2 x 3-phase 32 A at 400 V", identical PDUs grouped.
 std::string describePdus(const std::vector<const Pdu *> &pdus)

@@ -1,0 +1,98 @@
+#include "exporters/report/Drawing.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cw::report {
+namespace {
+
+constexpr double kPointsPerInch = 72.0;
+// Hue of green and red in degrees (HSV): a load sweeps from one to the other.
+constexpr int kGreenHue = 120;
+constexpr int kSaturation = 170;
+constexpr int kValue = 235;
+constexpr double kLigatureOffSpacing = 0.02;
+
+} // namespace
+
+Scale Scale::forDpi(int dpi)
+{
+    return Scale { dpi / kPointsPerInch };
+}
+
+QFont reportFont(double sizePt, bool bold)
+{
+    QFont font(QStringLiteral("DejaVu Sans"));
+    font.setStyleHint(QFont::SansSerif);
+    font.setPointSizeF(sizePt);
+    font.setBold(bold);
+    // Layout from the font's design metrics, not pixel-hinted advances: text measures the
+    // same at 300 dpi (PDF) and 96 dpi (SVG), and tables line up.
+    font.setHintingPreference(QFont::PreferNoHinting);
+    // Any explicit letter spacing makes Qt 6.4 shape without the fi/fl ligatures, so the
+    // PDF's text reads back as typed ("flow", not U+FB02 "ow"): searchable in a viewer and by
+    // pdftotext. 0.02 px is invisible; Qt keeps spacing in 1/64 px, so less would round to 0.
+    font.setLetterSpacing(QFont::AbsoluteSpacing, kLigatureOffSpacing);
+    return font;
+}
+
+QColor loadColour(double fraction)
+{
+    if (!(fraction > 0))
+        return QColor(0xd9, 0xd9, 0xd9);
+    if (fraction >= 1.0)
+        return QColor(0xd7, 0x30, 0x27); // over what the feed carries: alarm red
+    const int hue = static_cast<int>(std::lround(kGreenHue * (1.0 - fraction)));
+    return QColor::fromHsv(hue, kSaturation, kValue);
+}
+
+QColor roleColour(DeviceRole role)
+{
+    switch (role) {
+    case DeviceRole::Compute:
+        return QColor(0x9e, 0xc5, 0xe8);
+    case DeviceRole::Switch:
+        return QColor(0xf6, 0xc1, 0x8b);
+    case DeviceRole::Storage:
+        return QColor(0xb5, 0xdd, 0xa8);
+    case DeviceRole::Management:
+        return QColor(0xd5, 0xc4, 0xe6);
+    }
+    return Qt::lightGray;
+}
+
+QString qs(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+QString number(double value, int decimals)
+{
+    if (!std::isfinite(value))
+        return QStringLiteral("-");
+    QString text = QString::number(std::fabs(value), 'f', decimals);
+    const qsizetype dot = text.indexOf(QLatin1Char('.'));
+    for (qsizetype i = (dot < 0 ? text.size() : dot) - 3; i > 0; i -= 3)
+        text.insert(i, QLatin1Char(','));
+    // No "-0.0": a value that rounds to zero prints without a sign.
+    const bool negative = value < 0
+        && std::any_of(text.begin(), text.end(), [](QChar c) { return c >= u'1' && c <= u'9'; });
+    return negative ? QLatin1Char('-') + text : text;
+}
+
+QString kw(double kilowatts, int decimals)
+{
+    return number(kilowatts, decimals) + QStringLiteral(" kW");
+}
+
+void drawElided(QPainter &painter, const QRectF &rect, int flags, const QString &text)
+{
+    const QFontMetricsF metrics(painter.font(), painter.device());
+    painter.drawText(rect, flags,
+                     metrics.elidedText(text, Qt::ElideRight, std::max(0.0, rect.width())));
+}
+
+} // namespace cw::report

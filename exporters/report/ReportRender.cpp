@@ -1,0 +1,152 @@
+#include "exporters/report/ReportRender.h"
+
+#include "exporters/report/FloorPlan.h"
+#include "exporters/report/RackElevation.h"
+#include "exporters/report/ReportSections.h"
+
+#include <QBuffer>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+
+#include <algorithm>
+
+namespace cw::report {
+namespace {
+
+// 300 dpi: device units fine enough that nothing snaps visibly; the PDF stays vector.
+constexpr int kPdfDpi = 300;
+// CSS pixels: an SVG's user unit is 1/96 in.
+constexpr int kSvgDpi = 96;
+constexpr double kSvgUPt = 12; // a U in the rack SVG, points
+constexpr double kSvgFaceWidthPt = 150;
+constexpr double kSvgMarginPt = 10;
+constexpr double kSvgFloorWidthPt = 800;
+constexpr double kSvgFloorMaxHeightPt = 1200;
+constexpr double kSvgMinFloorHeightPt = 200;
+
+/// QPdfWriter (Qt 6.4) stamps /CreationDate with the clock. The report's one varying input
+/// is its date, so the stamp becomes that day at 00:00:00 UTC: same design and date, same
+/// bytes. The replacement has the same length, so the xref offsets stay right.
+void pinCreationDate(QByteArray &pdf, const std::string &isoDate)
+{
+    static const QByteArray key("/CreationDate (D:");
+    const qsizetype at = pdf.indexOf(key);
+    if (at < 0 || isoDate.size() != 10)
+        return;
+    const QByteArray stamp = QByteArray::fromStdString(isoDate.substr(0, 4) + isoDate.substr(5, 2)
+                                                       + isoDate.substr(8, 2) + "000000");
+    const qsizetype start = at + key.size();
+    if (start + stamp.size() <= pdf.size())
+        pdf.replace(start, stamp.size(), stamp);
+}
+
+Result<QByteArray> finishSvg(QBuffer &buffer, QPainter &painter)
+{
+    if (!painter.end())
+        return Error { "facilities report: the SVG painter failed" };
+    return buffer.data();
+}
+
+} // namespace
+
+Result<QByteArray> renderReportPdf(const ReportData &data, Paper paper)
+{
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    {
+        QPdfWriter writer(&buffer);
+        writer.setPageSize(QPageSize(paper == Paper::A4 ? QPageSize::A4 : QPageSize::Letter));
+        writer.setPageOrientation(QPageLayout::Portrait);
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        writer.setResolution(kPdfDpi);
+        writer.setTitle(QStringLiteral("Facilities report: ") + qs(data.designName));
+        writer.setCreator(qs(data.generator));
+        QPainter painter;
+        if (!painter.begin(&writer))
+            return Error { "facilities report: cannot start painting the PDF" };
+        painter.setRenderHint(QPainter::Antialiasing);
+        PageWriter pages(painter, writer, Scale::forDpi(kPdfDpi),
+                         QStringLiteral("Facilities report - ") + qs(data.designName)
+                             + QStringLiteral(" - ") + qs(data.date));
+        writeCover(pages, data);
+        writeSummary(pages, data);
+        writePower(pages, data);
+        writeCooling(pages, data);
+        writeFloorPlan(pages, data);
+        writeElevations(pages, data);
+        writeCabling(pages, data);
+        writeBom(pages, data);
+        pages.finish();
+        if (!painter.end())
+            return Error { "facilities report: the PDF painter failed" };
+    }
+    QByteArray pdf = buffer.data();
+    pinCreationDate(pdf, data.date);
+    return pdf;
+}
+
+Result<QByteArray> renderRackSvg(const RackFigures &rack, const std::string &designName)
+{
+    const Scale scale = Scale::forDpi(kSvgDpi);
+    const double margin = scale.pt(kSvgMarginPt);
+    const double faceWidth = scale.pt(kSvgFaceWidthPt);
+    const double legend = scale.pt(28); // two lines, see drawElevationLegend
+    const double faceHeight
+        = scale.pt(kElevationTitlePt) + std::max(rack.rackUnits, 1) * scale.pt(kSvgUPt);
+    const QSize size(static_cast<int>(std::ceil(2 * faceWidth + 3 * margin)),
+                     static_cast<int>(std::ceil(faceHeight + legend + 2 * margin)));
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setResolution(kSvgDpi);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setTitle(QStringLiteral("Rack ") + qs(rack.name) + QStringLiteral(" front and rear"));
+    generator.setDescription(qs(designName));
+    QPainter painter;
+    if (!painter.begin(&generator))
+        return Error { "facilities report: cannot start painting the SVG of rack " + rack.name };
+    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    const double legendHeight = drawElevationLegend(painter, QPointF(margin, margin), scale, true);
+    const double top = margin + std::max(legendHeight, legend);
+    drawRackFace(painter, QRectF(margin, top, faceWidth, faceHeight), rack, Face::Front, scale);
+    drawRackFace(painter, QRectF(2 * margin + faceWidth, top, faceWidth, faceHeight), rack,
+                 Face::Rear, scale);
+    return finishSvg(buffer, painter);
+}
+
+Result<QByteArray> renderFloorPlanSvg(const ReportData &data)
+{
+    const Scale scale = Scale::forDpi(kSvgDpi);
+    // The floor's own aspect ratio decides the picture's height, within bounds.
+    const FloorLayout layout = floorLayout(data);
+    const double planWidthPt = kSvgFloorWidthPt - kFloorGutterPt;
+    const double heightPt = std::clamp(
+        layout.widthM > 0 ? planWidthPt * layout.depthM / layout.widthM + kFloorLegendPt
+                          : kSvgMinFloorHeightPt,
+        kSvgMinFloorHeightPt, kSvgFloorMaxHeightPt);
+    const double margin = scale.pt(kSvgMarginPt);
+    const QSize size(static_cast<int>(std::ceil(scale.pt(kSvgFloorWidthPt) + 2 * margin)),
+                     static_cast<int>(std::ceil(scale.pt(heightPt) + 2 * margin)));
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setResolution(kSvgDpi);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setTitle(QStringLiteral("Floor plan"));
+    generator.setDescription(qs(data.designName));
+    QPainter painter;
+    if (!painter.begin(&generator))
+        return Error { "facilities report: cannot start painting the floor plan SVG" };
+    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    drawFloorPlan(painter, QRectF(margin, margin, scale.pt(kSvgFloorWidthPt), scale.pt(heightPt)),
+                  data, scale);
+    return finishSvg(buffer, painter);
+}
+
+} // namespace cw::report

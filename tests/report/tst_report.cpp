@@ -1,0 +1,562 @@
+// Facilities pack (exporters/report): the PDF's totals read back with poppler's pdftotext
+// against the program's own summary and validation, pages rendered with pdftoppm, SVGs parsed.
+
+#include "calculators/Power.h"
+#include "exporters/Exporter.h"
+#include "exporters/common/ExportWriter.h"
+#include "exporters/report/GuiApplication.h"
+#include "exporters/report/ReportData.h"
+#include "exporters/report/ReportFormat.h"
+#include "exporters/report/ReportSections.h"
+#include "model/catalog/Catalog.h"
+#include "model/examples/ReferenceDesigns.h"
+#include "model/fabric/Templates.h"
+#include "model/summary/DesignSummary.h"
+#include "model/validation/ValidationEngine.h"
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+using namespace cw;
+
+namespace {
+
+// A fixed cover date: the one thing the report lets vary, pinned so runs compare.
+const std::string kDate = "2025-06-30";
+
+struct Pack
+{
+    exporters::ExportResult result;
+    QString folder; ///< where the files were written
+};
+
+Result<exporters::ExportResult> runReport(const Design &design,
+                                          std::map<std::string, std::string> params = {})
+{
+    const auto exporter = exporters::makeReportExporter();
+    if (!params.count("report.date"))
+        params["report.date"] = kDate;
+    return exporter->run({ design, Catalog::builtin(), params });
+}
+
+bool havePoppler()
+{
+    return !QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty()
+        && !QStandardPaths::findExecutable(QStringLiteral("pdftoppm")).isEmpty();
+}
+
+/// Runs a poppler tool; returns its stdout, empty on failure (the caller QVERIFYs).
+QString runTool(const QString &program, const QStringList &arguments)
+{
+    QProcess process;
+    process.start(program, arguments);
+    if (!process.waitForFinished(120000) || process.exitStatus() != QProcess::NormalExit
+        || process.exitCode() != 0) {
+        qWarning() << program << arguments << process.readAllStandardError();
+        return QString();
+    }
+    return QString::fromUtf8(process.readAllStandardOutput());
+}
+
+const std::string *fileBytes(const exporters::ExportResult &result, const std::string &path)
+{
+    for (const exporters::ExportedFile &file : result.files)
+        if (file.path == path)
+            return &file.bytes;
+    return nullptr;
+}
+
+/// With CW_REPORT_KEEP=<folder> set, a copy of each pack goes to <folder>/<name> for a human
+/// to look at (the tests cannot judge legibility).
+void keepForReview(const exporters::ExportResult &result, const std::string &name)
+{
+    const QByteArray keep = qgetenv("CW_REPORT_KEEP");
+    if (!keep.isEmpty())
+        exporters::writeExport(result.files, std::filesystem::path(keep.toStdString()) / name,
+                               true);
+}
+
+/// Writes the pack under `dir` and returns the PDF's text (pdftotext -layout).
+QString pdfText(const exporters::ExportResult &result, const QTemporaryDir &dir)
+{
+    auto written = exporters::writeExport(result.files, dir.path().toStdString(), true);
+    if (!written)
+        return QString();
+    return runTool(QStringLiteral("pdftotext"),
+                   { QStringLiteral("-layout"),
+                     dir.filePath(QStringLiteral("facilities-report.pdf")), QStringLiteral("-") });
+}
+
+/// `label` followed (after layout spacing) by `value` on the same line.
+bool hasPair(const QString &text, const QString &label, const QString &value)
+{
+    const QRegularExpression pattern(QRegularExpression::escape(label) + QStringLiteral("[ \\t]+")
+                                     + QRegularExpression::escape(value)
+                                     + QStringLiteral("(\\s|$)"));
+    return pattern.match(text).hasMatch();
+}
+
+/// The report's number format: fixed decimals, thousands grouped with ','.
+QString grouped(double value, int decimals)
+{
+    QString text = QString::number(value, 'f', decimals);
+    const qsizetype dot = text.indexOf(QLatin1Char('.'));
+    for (qsizetype i = (dot < 0 ? text.size() : dot) - 3; i > 0; i -= 3)
+        text.insert(i, QLatin1Char(','));
+    return text;
+}
+
+Design generatedFatTree(int nodes)
+{
+    auto generated
+        = generateDesign("fat-tree", { { "nodes", std::to_string(nodes) } }, Catalog::builtin());
+    if (!generated)
+        qFatal("fat-tree nodes=%d: %s", nodes, generated.error().message.c_str());
+    return std::move(generated).value().design;
+}
+
+/// Page PNGs at 30 dpi: how many, and how many are blank (fewer than 0.5 % non-white pixels).
+struct PageScan
+{
+    int pages = 0;
+    int blank = 0;
+};
+
+PageScan scanPages(const QTemporaryDir &dir)
+{
+    PageScan scan;
+    const QString prefix = dir.filePath(QStringLiteral("page"));
+    runTool(QStringLiteral("pdftoppm"),
+            { QStringLiteral("-r"), QStringLiteral("30"), QStringLiteral("-png"),
+              dir.filePath(QStringLiteral("facilities-report.pdf")), prefix });
+    const QStringList pngs
+        = QDir(dir.path()).entryList({ QStringLiteral("page*.png") }, QDir::Files, QDir::Name);
+    for (const QString &png : pngs) {
+        const QImage image(dir.filePath(png));
+        if (image.isNull())
+            continue;
+        ++scan.pages;
+        qint64 inked = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                if (qGray(image.pixel(x, y)) < 240)
+                    ++inked;
+        // 0.5 % of an A4 page at 30 dpi (248 x 351 px) is ~435 px: a title line alone.
+        if (inked * 200 < static_cast<qint64>(image.width()) * image.height())
+            ++scan.blank;
+    }
+    return scan;
+}
+
+} // namespace
+
+class TestReport : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(report::ensureGuiApplication().ok()); // QTEST_MAIN made one: used as is
+        QVERIFY(qobject_cast<QGuiApplication *>(QCoreApplication::instance()));
+    }
+
+    void exporterDescribesItself()
+    {
+        const auto exporter = exporters::makeReportExporter();
+        QCOMPARE(exporter->name(), std::string("report"));
+        QVERIFY(exporters::checkParameters(
+                    *exporter, { { "report.date", kDate }, { "report.paper", "letter" } })
+                    .ok());
+        QVERIFY(!exporters::checkParameters(*exporter, { { "report.colour", "red" } }).ok());
+        // As clusterwright-cli will hold it: the built-in formats plus this one, no name clash.
+        exporters::ExporterRegistry registry;
+        exporters::registerBuiltinExporters(registry);
+        QVERIFY(!registry.find("report"));
+        registry.add(exporters::makeReportExporter());
+        QVERIFY(registry.find("report"));
+    }
+
+    void rejectsBadParameters()
+    {
+        auto design = referenceDesigns()[0].build(Catalog::builtin());
+        QVERIFY(design.ok());
+        for (const char *date : { "30/06/2025", "2025-02-30", "2025-6-30", "" }) {
+            auto result = runReport(*design, { { "report.date", date } });
+            QVERIFY2(!result.ok(), date);
+            QVERIFY(QString::fromStdString(result.error().message).contains("YYYY-MM-DD"));
+        }
+        auto paper = runReport(*design, { { "report.paper", "a3" } });
+        QVERIFY(!paper.ok());
+        QVERIFY(QString::fromStdString(paper.error().message).contains("a4 or letter"));
+    }
+
+    void referenceTotals_data()
+    {
+        QTest::addColumn<int>("index");
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<int>("racks");
+        QTest::addColumn<double>("itKw");
+        QTest::addColumn<double>("facilityKw");
+        QTest::addColumn<QString>("feedKw");
+        // GPUs, nodes, racks and IT kW as `clusterwright-cli info --json` printed them for
+        // resources/examples/*.cluster.json. Facility kW = IT kW x the design's PUE by hand:
+        // seed 90.55 x 1.4 = 126.77; 8-DGX 96.5 x 1.3 = 125.45. Feed capacity of the GPU
+        // racks by hand: 2 PDUs x 400 V x 32 A x sqrt 3 x 0.8 = 35.47 kW (seed) and
+        // 2 x 400 V x 63 A x sqrt 3 x 0.8 = 69.84 kW (8-DGX).
+        const auto &designs = referenceDesigns();
+        for (int i = 0; i < static_cast<int>(designs.size()); ++i) {
+            const QByteArray name = QByteArray::fromStdString(designs[i].fileName);
+            if (designs[i].fileName == "seed-8node-hdr.cluster.json")
+                QTest::newRow(name) << i << 64 << 8 << 5 << 90.55 << 126.77 << "35.5";
+            else if (designs[i].fileName == "8dgx-h100-ndr.cluster.json")
+                QTest::newRow(name) << i << 64 << 8 << 2 << 96.5 << 125.45 << "69.8";
+        }
+        QCOMPARE(designs.size(), std::size_t(2));
+    }
+
+    void referenceTotals()
+    {
+        if (!havePoppler())
+            QSKIP("pdftotext/pdftoppm not found: install Debian's poppler-utils (scripts/deps.sh)");
+        QFETCH(int, index);
+        QFETCH(int, gpus);
+        QFETCH(int, nodes);
+        QFETCH(int, racks);
+        QFETCH(double, itKw);
+        QFETCH(double, facilityKw);
+        QFETCH(QString, feedKw);
+        const Catalog &catalog = Catalog::builtin();
+        auto design = referenceDesigns()[static_cast<std::size_t>(index)].build(catalog);
+        QVERIFY(design.ok());
+
+        // What `info --json` and `validate --json` compute, in-process.
+        const DesignSummary summary = summarize(*design, catalog);
+        const ValidationResult validation = validateDesign(*design, catalog, kDate);
+        QCOMPARE(summary.gpus, gpus);
+        QCOMPARE(summary.nodes, nodes);
+        QCOMPARE(summary.racks, racks);
+        QCOMPARE(summary.itPowerKw, itKw);
+        const calc::PowerResult power = calc::power({ summary.itPowerKw, design->site().pue });
+        QVERIFY(std::abs(power.facilityKw - facilityKw) < 0.005);
+
+        auto result = runReport(*design);
+        QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
+        keepForReview(*result, QTest::currentDataTag());
+        QTemporaryDir dir;
+        const QString text = pdfText(*result, dir);
+        QVERIFY(!text.isEmpty());
+
+        QVERIFY(text.contains(QStringLiteral("Facilities report")));
+        // Text reads back as typed: no fi/fl ligature code points (U+FB01, U+FB02).
+        QVERIFY(!text.contains(QChar(0xFB01)) && !text.contains(QChar(0xFB02)));
+        QVERIFY(text.contains(QStringLiteral("Coolant flow")));
+        QVERIFY(text.contains(QString::fromStdString(design->name())));
+        QVERIFY(hasPair(text, QStringLiteral("Date"), QString::fromStdString(kDate)));
+        QVERIFY(hasPair(text, QStringLiteral("Design schema version"), QStringLiteral("1")));
+        QVERIFY(hasPair(text, QStringLiteral("GPUs"), QString::number(summary.gpus)));
+        QVERIFY(hasPair(text, QStringLiteral("Compute nodes"), QString::number(summary.nodes)));
+        QVERIFY(hasPair(text, QStringLiteral("Racks"), QString::number(summary.racks)));
+        QVERIFY(hasPair(text, QStringLiteral("IT load (maximum)"),
+                        grouped(summary.itPowerKw, 2) + " kW"));
+        QVERIFY(hasPair(text, QStringLiteral("IT load (typical)"),
+                        grouped(summary.itTypicalPowerKw, 2) + " kW"));
+        QVERIFY(hasPair(text, QStringLiteral("Facility load (IT maximum x PUE)"),
+                        grouped(facilityKw, 2) + " kW"));
+        const QString violations = QStringLiteral("%1 errors, %2 warnings, %3 infos")
+                                       .arg(validation.errors)
+                                       .arg(validation.warnings)
+                                       .arg(validation.infos);
+        QVERIFY(hasPair(text, QStringLiteral("Open violations"), violations));
+        QVERIFY(
+            hasPair(text, QStringLiteral("Waived violations"), QString::number(validation.waived)));
+        // Both references have warnings (port-speed mismatches, `validate` lists them).
+        QVERIFY(validation.warnings > 0);
+        // Every section is there, and the hand-computed feed capacity is in the rack table.
+        for (const char *section : { "1 Summary", "2 Power", "3 Cooling", "4 Floor plan",
+                                     "5 Rack elevations", "6 Cabling", "7 Bill of materials" })
+            QVERIFY2(text.contains(QLatin1String(section)), section);
+        QVERIFY(text.contains(QRegularExpression(
+            QStringLiteral("\\s") + QRegularExpression::escape(feedKw) + QStringLiteral("\\s"))));
+        // Every rack by name in the tables and the elevation titles.
+        for (const Rack &rack : design->racks()) {
+            QVERIFY(text.contains(QString::fromStdString(rack.name + " front")));
+            QVERIFY(text.contains(QString::fromStdString(rack.name + " rear")));
+        }
+
+        const PageScan scan = scanPages(dir);
+        QVERIFY(scan.pages >= 8); // cover + 7 sections, each on its own page
+        QCOMPARE(scan.blank, 0);
+    }
+
+    void cablingAndBomTotalsComeFromTheirExporters()
+    {
+        if (!havePoppler())
+            QSKIP("pdftotext not found: install Debian's poppler-utils (scripts/deps.sh)");
+        const Catalog &catalog = Catalog::builtin();
+        auto design = buildDgx8H100Ndr(catalog);
+        QVERIFY(design.ok());
+        const report::ReportData data = report::gatherReportData(*design, catalog, kDate);
+        QVERIFY(data.cabling.has_value());
+        QVERIFY(data.bom.has_value());
+        // The design's links are the cabling plan's links (168 as `info` printed).
+        QCOMPARE(data.cabling->total.links, 168);
+        auto result = runReport(*design);
+        QVERIFY(result.ok());
+        QTemporaryDir dir;
+        const QString text = pdfText(*result, dir);
+        QVERIFY(hasPair(text, QStringLiteral("Links"), QStringLiteral("168")));
+        QVERIFY(hasPair(text, QStringLiteral("Optics (transceivers)"),
+                        QString::number(data.cabling->total.transceivers)));
+        QVERIFY(hasPair(text, QStringLiteral("Grand total"),
+                        grouped(data.bom->grandTotalUsd, 0) + QStringLiteral(" USD")));
+    }
+
+    void rackFiguresAgreeWithThePowerRules()
+    {
+        // Drop rack A01 of the 8-DGX reference to one 16 A PDU per feed: 400 x 16 x sqrt 3 x
+        // 0.8 = 8.87 kW per feed by hand, below its four DGX H100 (4 x 10.2 kW = 40.8 kW).
+        const Catalog &catalog = Catalog::builtin();
+        auto built = buildDgx8H100Ndr(catalog);
+        QVERIFY(built.ok());
+        Design design = std::move(built).value();
+        std::optional<Rack> a01;
+        for (const Rack &rack : design.racks())
+            if (rack.name == "A01")
+                a01 = rack;
+        QVERIFY(a01);
+        a01->pdus = { { "A0", Feed::A, "", 3, 400, 16 }, { "B0", Feed::B, "", 3, 400, 16 } };
+        const RackId changed = a01->id;
+        design.updateRack(*a01);
+        const report::ReportData data = report::gatherReportData(design, catalog, kDate);
+        const ValidationResult validation = validateDesign(design, catalog, kDate);
+        int flaggedByReport = 0;
+        for (const report::RackFigures &rack : data.racks) {
+            const bool overInReport = rack.loadKw > rack.failoverCapacityKw;
+            bool flaggedByRule = false;
+            for (const Violation &violation : validation.violations)
+                if (violation.ruleKey == "power.rack-over-feed" && !violation.entities.empty()
+                    && violation.entities.front().id == rack.id.value)
+                    flaggedByRule = true;
+            QCOMPARE(overInReport, flaggedByRule);
+            flaggedByReport += overInReport ? 1 : 0;
+            if (rack.id == changed) {
+                QVERIFY(std::abs(rack.feedA.capacityKw - 8.868) < 0.001);
+                QVERIFY(std::abs(rack.feedB.capacityKw - 8.868) < 0.001);
+                QVERIFY(std::abs(rack.feedA.failoverLoadPct - rack.loadKw / 8.868 * 100) < 0.05);
+            }
+        }
+        QCOMPARE(flaggedByReport, 1);
+        // The per-rack heat split adds up to the rules' site totals (RuleContext::totals).
+        double air = 0, liquid = 0;
+        for (const report::RackFigures &rack : data.racks) {
+            air += rack.airKw;
+            liquid += rack.liquidKw;
+        }
+        QVERIFY(std::abs(air - data.airHeat.kw) < 1e-9);
+        QVERIFY(std::abs(liquid - data.liquidHeat.kw) < 1e-9);
+        QVERIFY(std::abs(air + liquid - data.summary.itPowerKw) < 1e-9);
+    }
+
+    void pageCountGrowsWithRacks()
+    {
+        if (!havePoppler())
+            QSKIP("pdftoppm not found: install Debian's poppler-utils (scripts/deps.sh)");
+        // fat-tree nodes=52 gives 16 racks and nodes=220 gives 64 (clusterwright-cli generate).
+        const Design small = generatedFatTree(52);
+        const Design large = generatedFatTree(220);
+        QCOMPARE(small.racks().size(), std::size_t(16));
+        QCOMPARE(large.racks().size(), std::size_t(64));
+        PageScan scans[2];
+        const Design *designs[2] = { &small, &large };
+        for (int i = 0; i < 2; ++i) {
+            auto result = runReport(*designs[i]);
+            QVERIFY(result.ok());
+            keepForReview(*result, "fat-tree-" + std::to_string(designs[i]->racks().size()));
+            QTemporaryDir dir;
+            QVERIFY(exporters::writeExport(result->files, dir.path().toStdString(), true).ok());
+            scans[i] = scanPages(dir);
+            QCOMPARE(scans[i].blank, 0);
+            // Three racks per elevation page: ceil(16 / 3) = 6 and ceil(64 / 3) = 22 pages, the
+            // first titled "5 Rack elevations", the others "(continued)".
+            const QString text = runTool(QStringLiteral("pdftotext"),
+                                         { QStringLiteral("-layout"),
+                                           dir.filePath(QStringLiteral("facilities-report.pdf")),
+                                           QStringLiteral("-") });
+            const int racks = static_cast<int>(designs[i]->racks().size());
+            const int elevationPages
+                = (racks + report::kRacksPerElevationPage - 1) / report::kRacksPerElevationPage;
+            QCOMPARE(static_cast<int>(text.count(QStringLiteral("Rack elevations (continued)"))),
+                     elevationPages - 1);
+        }
+        // 48 more racks: at least 16 more elevation pages (22 - 6), plus longer tables.
+        QVERIFY2(
+            scans[1].pages - scans[0].pages >= 16,
+            qPrintable(QStringLiteral("%1 vs %2 pages").arg(scans[0].pages).arg(scans[1].pages)));
+    }
+
+    void svgsParseAndNameTheRacks()
+    {
+        const Catalog &catalog = Catalog::builtin();
+        auto design = buildSeed8NodeHdr(catalog);
+        QVERIFY(design.ok());
+        auto result = runReport(*design);
+        QVERIFY(result.ok());
+        const std::string *floor = fileBytes(*result, "floorplan.svg");
+        QVERIFY(floor);
+        const auto parses = [](const std::string &bytes, QString &allText) {
+            QXmlStreamReader xml(QByteArray::fromStdString(bytes));
+            bool svgRoot = false;
+            while (!xml.atEnd()) {
+                xml.readNext();
+                if (xml.isStartElement() && xml.name() == QLatin1String("svg"))
+                    svgRoot = true;
+                if (xml.isCharacters())
+                    allText += xml.text().toString() + QLatin1Char('\n');
+            }
+            return !xml.hasError() && svgRoot;
+        };
+        QString floorText;
+        QVERIFY(parses(*floor, floorText));
+        for (const Rack &rack : design->racks()) {
+            QVERIFY2(floorText.contains(QString::fromStdString(rack.name)), rack.name.c_str());
+            const std::string path = "racks/" + exporters::safeFileName(rack.name) + ".svg";
+            const std::string *svg = fileBytes(*result, path);
+            QVERIFY2(svg, path.c_str());
+            QString rackText;
+            QVERIFY(parses(*svg, rackText));
+            QVERIFY(rackText.contains(QString::fromStdString(rack.name + " front")));
+            QVERIFY(rackText.contains(QString::fromStdString(rack.name + " rear")));
+            // Every device of the rack is named in its elevation.
+            for (DeviceId id : design->devicesInRack(rack.id))
+                QVERIFY2(rackText.contains(QString::fromStdString(design->device(id)->name)),
+                         design->device(id)->name.c_str());
+        }
+        // One PDF, one floor plan, one SVG per rack: nothing else.
+        QCOMPARE(result->files.size(), design->racks().size() + 2);
+    }
+
+    void handMadeEdgeCases()
+    {
+        // A liquid rack with an in-rack CDU (liquid-cooled part, 1.5 kW) and an air rack with no
+        // PDU holding a DGX H100 and a device whose part the catalog does not know.
+        const Catalog &catalog = Catalog::builtin();
+        Design design;
+        design.setName("edge cases");
+        const RowId row = design.newId<RowId>();
+        design.addRow({ row, "R9", 0, 0 });
+        const RackId liquid = design.newId<RackId>();
+        design.addRack(
+            { liquid, "L01", "rack-48u-liquid", row, 0, { { "A0", Feed::A, "", 1, 230, 16 } } });
+        const RackId bare = design.newId<RackId>();
+        design.addRack({ bare, "X01", "rack-42u-air", row, 1, {} });
+        const auto place
+            = [&](const char *name, const char *part, RackId rack, int u, DeviceRole role) {
+                  Device device;
+                  device.id = design.newId<DeviceId>();
+                  device.name = name;
+                  device.catalogType = part;
+                  device.rack = rack;
+                  device.uPosition = u;
+                  device.role = role;
+                  design.addDevice(device);
+              };
+        place("cdu01", "cdu-inrack-100kw", liquid, 1, DeviceRole::Management);
+        place("dgx01", "dgx-h100", bare, 1, DeviceRole::Compute);
+        place("mystery01", "no-such-part", bare, 20, DeviceRole::Compute);
+
+        const report::ReportData data = report::gatherReportData(design, catalog, kDate);
+        QCOMPARE(data.racks.size(), std::size_t(2));
+        const report::RackFigures &l01 = data.racks[0];
+        const report::RackFigures &x01 = data.racks[1];
+        QCOMPARE(l01.name, std::string("L01"));
+        // Single-phase 230 V x 16 A x 0.8 = 2.944 kW on feed A only, no feed B.
+        QVERIFY(std::abs(l01.failoverCapacityKw - 2.944) < 1e-9);
+        QVERIFY(!l01.feedB.present);
+        QVERIFY(std::abs(l01.liquidKw - 1.5) < 1e-9);
+        QCOMPARE(data.cdus, 1);
+        QCOMPARE(data.cduCapacityKw, 100.0);
+        QCOMPARE(data.cduFlowLpm, 150.0);
+        // Water for 1.5 kW at 10 K: 1.5 / (4.18 x 10) = 0.035885 kg/s / 997 kg/m3 x 60,000
+        // = 2.1596 L/min.
+        QVERIFY(data.coolant.has_value());
+        QVERIFY(std::abs(data.coolant->litresPerMinute - 2.1596) < 0.0005);
+        // No PDU: nothing may be drawn, the rule flags it, the unknown part adds nothing.
+        QCOMPARE(x01.failoverCapacityKw, 0.0);
+        QCOMPARE(x01.loadKw, 10.2); // DGX H100 maximum 10.2 kW (catalog, domain-facts §3.2)
+        const ValidationResult validation = validateDesign(design, catalog, kDate);
+        QVERIFY(std::any_of(
+            validation.violations.begin(), validation.violations.end(), [&](const Violation &v) {
+                return v.ruleKey == "power.rack-over-feed" && v.entities.front().id == bare.value;
+            }));
+
+        auto result = runReport(design);
+        QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
+        QCOMPARE(result->files.size(), std::size_t(4));
+        if (!havePoppler())
+            QSKIP("pdftotext not found: install Debian's poppler-utils (scripts/deps.sh)");
+        QTemporaryDir dir;
+        const QString text = pdfText(*result, dir);
+        QVERIFY(text.contains(QStringLiteral("no PDU")));
+        QVERIFY(hasPair(text, QStringLiteral("Coolant flow needed"), QStringLiteral("2.2 L/min")));
+        QVERIFY(hasPair(text, QStringLiteral("CDUs in the design"),
+                        QStringLiteral("1: 100 kW, 150 L/min")));
+    }
+
+    void emptyDesign()
+    {
+        Design design;
+        auto result = runReport(design);
+        QVERIFY(result.ok());
+        QCOMPARE(result->files.size(), std::size_t(2)); // the PDF and an empty floor plan
+    }
+
+    void sameInputsSameBytes()
+    {
+        auto design = buildDgx8H100Ndr(Catalog::builtin());
+        QVERIFY(design.ok());
+        auto first = runReport(*design);
+        auto second = runReport(*design);
+        QVERIFY(first.ok() && second.ok());
+        QCOMPARE(first->files.size(), second->files.size());
+        for (std::size_t i = 0; i < first->files.size(); ++i) {
+            QCOMPARE(first->files[i].path, second->files[i].path);
+            QVERIFY2(first->files[i].bytes == second->files[i].bytes, first->files[i].path.c_str());
+        }
+    }
+
+    void letterPaper()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("pdfinfo")).isEmpty())
+            QSKIP("pdfinfo not found: install Debian's poppler-utils (scripts/deps.sh)");
+        auto design = buildDgx8H100Ndr(Catalog::builtin());
+        QVERIFY(design.ok());
+        for (const auto &[paper, size] : { std::pair { "letter", "612 x 792 pts (letter)" },
+                                           std::pair { "a4", "595 x 842 pts (A4)" } }) {
+            auto result = runReport(*design, { { "report.paper", paper } });
+            QVERIFY(result.ok());
+            QTemporaryDir dir;
+            QVERIFY(exporters::writeExport(result->files, dir.path().toStdString(), true).ok());
+            const QString info = runTool(QStringLiteral("pdfinfo"),
+                                         { dir.filePath(QStringLiteral("facilities-report.pdf")) });
+            // US Letter is 8.5 x 11 in = 612 x 792 pt; A4 is 210 x 297 mm = 595.28 x 841.89 pt,
+            // which pdfinfo prints rounded.
+            QVERIFY2(info.contains(QLatin1String(size)), qPrintable(info));
+        }
+    }
+};
+
+QTEST_MAIN(TestReport)
+#include "tst_report.moc"
