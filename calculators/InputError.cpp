@@ -8,7 +8,8 @@ namespace cw::calc {
 std::string formatNumber(double value)
 {
     // std::to_chars without a format gives the shortest representation that round-trips,
-    // so 7e10 prints as "70000000000" and 0.05 as "0.05" (no locale, no trailing zeros).
+    // fixed or scientific, whichever is shorter: 7e10 prints as "7e+10", 524288 as "524288"
+    // and 0.05 as "0.05" (no locale, no trailing zeros). parseNumber() reads all of them back.
     char buffer[64];
     const auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
     return std::string(buffer, result.ptr);

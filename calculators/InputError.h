@@ -31,7 +31,8 @@ void requireRange(const std::string &param, double value, double minValue, doubl
 /// Throws InputError unless value >= minValue.
 void requireAtLeast(const std::string &param, long long value, long long minValue);
 
-/// Formats a double for messages and assumptions: shortest round-trip form ("70000000000", "2.5").
+/// Formats a double for messages and assumptions: shortest round-trip form ("7e+10", "524288",
+/// "2.5").
 std::string formatNumber(double value);
 
 } // namespace cw::calc

@@ -241,6 +241,11 @@ std::string ParamReader::choice(const std::string &key,
     throw InputError(key, "expected one of " + list + ", got " + quoted(text));
 }
 
+std::string ParamReader::choice(const std::string &key) const
+{
+    return choice(key, spec(key).choices);
+}
+
 std::optional<std::string> ParamReader::optionalText(const std::string &key) const
 {
     return raw(key);

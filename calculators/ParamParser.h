@@ -48,6 +48,8 @@ public:
     bool boolean(const std::string &key) const;
     /// One of choices (exact, case-sensitive).
     std::string choice(const std::string &key, const std::vector<std::string> &choices) const;
+    /// One of the key's ParamSpec::choices.
+    std::string choice(const std::string &key) const;
     std::optional<std::string> optionalText(const std::string &key) const;
 
 private:

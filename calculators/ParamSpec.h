@@ -14,6 +14,9 @@ struct ParamSpec
     std::string help; // one line: meaning and accepted values
     std::optional<std::string> defaultValue; // textual default, parsed like user input
     bool required = false; // missing and no default -> error
+    /// The accepted values when the input is a choice ("ring", "tree"; "true", "false");
+    /// empty for numbers and for lists only known at run time (model presets, GPU parts).
+    std::vector<std::string> choices = {};
 };
 
 /// Name, summary and inputs of one calculator.

@@ -1,6 +1,13 @@
 #include "app/cli/Commands.h"
 
+#include "calculators/ParamParser.h"
 #include "calculators/Registry.h"
+#include "calculators/design/CatalogGpus.h"
+#include "calculators/design/DesignFacts.h"
+#include "calculators/design/DesignPrefill.h"
+#include "exporters/bom/BillOfMaterials.h"
+#include "model/catalog/Catalog.h"
+#include "model/io/DesignFile.h"
 
 #include <nlohmann/json.hpp>
 
@@ -9,7 +16,7 @@
 namespace cw::cli {
 
 const char *const kCalcHelp = R"(Usage: clusterwright-cli calc --list
-       clusterwright-cli calc NAME [--param key=value ...] [--json]
+       clusterwright-cli calc NAME [--param key=value ...] [--design DESIGN] [--json]
        clusterwright-cli calc NAME --help
 
 Runs one of the sizing calculators (formulas and sources in docs/calculators.md).
@@ -18,11 +25,19 @@ GiB = 2^30 bytes, Gb/s for links, GB/s for storage and collectives, kW, L/min.
 
 Options:
   --list               list the calculators
-  --param key=value    an input (repeat for each)
-  --json               result keys and "assumptions" as JSON
+  --param key=value    an input (repeat for each); always wins over the design
+  --design DESIGN      take the inputs the design knows (GPU count and model, storage
+                       write bandwidth, IT load, PUE, link speed, switch radix, workload,
+                       bill of materials for cost) from a .cluster.json
+  --json               result keys, "assumptions" and, with --design, "prefilled"
+                       (input -> value and source) and "prefill_notes"
   --help               this text, or a calculator's inputs with NAME
 
-Exit codes: 0 ok, 1 usage (unknown calculator or parameter, bad value).
+cost needs --design (capex from its bill of materials) unless capex-usd, it-kw, gpus,
+usd-per-kwh and pue are all given.
+
+Exit codes: 0 ok, 1 usage (unknown calculator or parameter, bad value),
+2 the design or the catalog cannot be read.
 )";
 
 namespace {
@@ -42,10 +57,22 @@ void printInputs(std::ostream &out, const calc::CalculatorInfo &info)
     }
 }
 
+void printPrefill(std::ostream &out, const std::string &designName, const calc::Prefill &prefill)
+{
+    out << "Inputs from design \"" << designName << "\":\n";
+    if (prefill.inputs.empty())
+        out << "  (none)\n";
+    for (const calc::PrefilledInput &input : prefill.inputs)
+        out << "  " << input.key << " = " << input.value << "  (" << input.source << ")\n";
+    for (const std::string &note : prefill.notes)
+        out << "  not from the design: " << note << "\n";
+    out << "\n";
+}
+
 void printResult(std::ostream &out, const nlohmann::json &result)
 {
     for (auto it = result.begin(); it != result.end(); ++it) {
-        if (it.key() == "assumptions")
+        if (it.key() == "assumptions" || it.key() == "prefilled" || it.key() == "prefill_notes")
             continue;
         out << it.key() << ": " << (it->is_string() ? it->get<std::string>() : it->dump()) << "\n";
     }
@@ -56,11 +83,40 @@ void printResult(std::ostream &out, const nlohmann::json &result)
     }
 }
 
+/// The capex input of `cost`: the bill of materials' grand total (exporters/bom). Kept apart
+/// from the prefill (cw_calcdesign sits below cw_exporters) and handed to it as an extra.
+calc::PrefillExtras costExtras(const Design &design, const Catalog &catalog)
+{
+    calc::PrefillExtras extras;
+    const auto bom = bom::computeBom(design, catalog);
+    if (!bom) {
+        extras.capexNote = "the bill of materials failed: " + bom.error().message;
+        return extras;
+    }
+    int unpriced = 0;
+    for (const bom::BomLine &line : bom->lines)
+        unpriced += line.unitPriceUsd <= 0 ? 1 : 0;
+    extras.capexUsd = bom->grandTotalUsd;
+    extras.capexSource = "bill of materials grand total: " + std::to_string(bom->lines.size())
+        + " lines incl. spares at catalog list prices"
+        + (unpriced > 0 ? ", " + std::to_string(unpriced) + " unpriced lines at 0" : "");
+    return extras;
+}
+
+/// A prefilled value as JSON: a number when it reads as one, else the text ("1:1").
+nlohmann::json prefilledValue(const std::string &text)
+{
+    if (const auto number = calc::parseNumber(text))
+        return *number;
+    return text;
+}
+
 } // namespace
 
 int runCalc(Context &context)
 {
-    const ParsedArgs args = parseArgs(context.args, {"--list", "--json", "--help"}, {"--param"});
+    const ParsedArgs args
+        = parseArgs(context.args, { "--list", "--json", "--help" }, { "--param", "--design" });
     if (!args.error.empty()) {
         context.err << "error: " << args.error << "\n" << kCalcHelp;
         return ExitUsage;
@@ -92,30 +148,70 @@ int runCalc(Context &context)
         context.err << "error: unknown calculator " << name << " (see calc --list)\n";
         return ExitUsage;
     }
-    std::map<std::string, std::string> params;
-    if (auto it = args.values.find("--param"); it != args.values.end())
-        for (const std::string &pair : it->second) {
-            const auto eq = pair.find('=');
-            if (eq == std::string::npos || eq == 0) {
-                context.err << "error: --param expects key=value, got \"" << pair << "\"\n";
-                return ExitUsage;
-            }
-            const std::string key = pair.substr(0, eq);
-            if (params.contains(key)) {
-                context.err << "error: parameter '" << key << "' given twice\n";
-                return ExitUsage;
-            }
-            params[key] = pair.substr(eq + 1);
-        }
-    const calc::CalcOutcome outcome = calc::runCalculator(name, params);
-    if (!outcome.ok()) {
-        context.err << "error: " << name << ": " << outcome.error << "\n";
+    const auto given = keyValueParams(args, context.err);
+    if (!given)
+        return ExitUsage;
+    const auto designs = args.values.find("--design");
+    if (designs != args.values.end() && designs->second.size() > 1) {
+        context.err << "error: --design given more than once\n";
         return ExitUsage;
     }
-    if (args.has("--json"))
+    const bool withDesign = designs != args.values.end();
+    if (name == "cost" && !withDesign && !given->contains("capex-usd")) {
+        context.err << "error: cost: needs --design DESIGN (capex from its bill of materials) "
+                       "or --param capex-usd=...\n";
+        return ExitUsage;
+    }
+
+    // The catalog is the source of the GPU peaks (training-time gpu=...) and of every design
+    // figure; read it only when one of them is asked for.
+    std::shared_ptr<const Catalog> catalog;
+    if (withDesign || given->contains("gpu")) {
+        catalog = context.catalog();
+        if (!catalog)
+            return ExitBadInput;
+        calc::registerCatalogGpus(*catalog);
+    }
+
+    std::map<std::string, std::string> params = *given;
+    std::optional<calc::Prefill> prefill;
+    std::string designName;
+    if (withDesign) {
+        const auto loaded = context.loadDesign(designs->second.front(), *catalog);
+        if (!loaded)
+            return ExitBadInput;
+        const calc::DesignFacts facts = calc::gatherDesignFacts(loaded->design, *catalog);
+        designName = facts.designName;
+        const calc::PrefillExtras extras = name == "cost" && !given->contains("capex-usd")
+            ? costExtras(loaded->design, *catalog)
+            : calc::PrefillExtras {};
+        prefill = calc::prefillFromDesign(name, facts, *given, extras);
+        params = prefill->merged(*given);
+    }
+
+    calc::CalcOutcome outcome = calc::runCalculator(name, params);
+    if (!outcome.ok()) {
+        context.err << "error: " << name << ": " << outcome.error << "\n";
+        if (prefill && !prefill->notes.empty())
+            for (const std::string &note : prefill->notes)
+                context.err << "note: not from the design: " << note << "\n";
+        return ExitUsage;
+    }
+    if (prefill) {
+        nlohmann::json filled = nlohmann::json::object();
+        for (const calc::PrefilledInput &input : prefill->inputs)
+            filled[input.key]
+                = { { "value", prefilledValue(input.value) }, { "source", input.source } };
+        outcome.result["prefilled"] = filled;
+        outcome.result["prefill_notes"] = prefill->notes;
+    }
+    if (args.has("--json")) {
         context.out << outcome.result.dump(2) << "\n";
-    else
+    } else {
+        if (prefill)
+            printPrefill(context.out, designName, *prefill);
         printResult(context.out, outcome.result);
+    }
     return ExitOk;
 }
 

@@ -1,151 +1,303 @@
 #include "app/gui/MainWindow.h"
 
+#include "views/canvas/FabricView.h"
+#include "views/canvas/FloorPlanView.h"
+#include "views/canvas/RackElevationView.h"
+#include "views/docks/InspectorDock.h"
+#include "views/docks/LibraryDock.h"
+#include "views/docks/SummaryDock.h"
+#include "views/docks/ViolationsDock.h"
+#include "views/document/EditChecks.h"
+#include "views/document/LiveValidator.h"
+
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
-#include "model/io/DesignFile.h"
-#include "model/summary/DesignSummary.h"
 
 #include <QAction>
 #include <QApplication>
-#include <QFileDialog>
+#include <QDockWidget>
 #include <QFileInfo>
-#include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QSplitter>
 #include <QStatusBar>
-#include <QTreeWidget>
-
-#include <algorithm>
-#include <cstdio>
+#include <QTabWidget>
+#include <QUndoStack>
+#include <QUndoView>
 
 namespace cw {
+
+/// Autosave period: a crash loses at most this much work.
+constexpr int kAutosaveIntervalMs = 60 * 1000;
 
 MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
     : QMainWindow(parent)
     , m_catalog(catalog)
 {
-    setWindowTitle(tr("Clusterwright"));
-    auto *splitter = new QSplitter(this);
-    m_tree = new QTreeWidget(splitter);
-    m_tree->setColumnCount(5);
-    m_tree->setHeaderLabels({tr("Name"), tr("Part"), tr("Role"), tr("U"), tr("Max power")});
-    m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_summary = new QLabel(splitter);
-    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_summary->setTextFormat(Qt::RichText);
-    m_summary->setMargin(12);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 1);
-    setCentralWidget(splitter);
-
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *open = file->addAction(tr("&Open..."), this, &MainWindow::openWithDialog);
-    open->setShortcut(QKeySequence::Open);
-    file->addSeparator();
-    QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
-    quit->setShortcut(QKeySequence::Quit);
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Clusterwright"), this, [this] {
-        QMessageBox::about(this, tr("About Clusterwright"),
-                           tr("Clusterwright: a workbench for designing GPU training clusters."));
-    });
+    setObjectName(QStringLiteral("MainWindow"));
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+    setCentralWidget(m_tabs);
+    createDocks();
+    createActions();
+    createMenus();
+    m_counts = new QLabel(this);
+    statusBar()->addPermanentWidget(m_counts);
+    connect(m_violations, &ViolationsDock::countsChanged, m_counts, &QLabel::setText);
+    connect(m_violations, &ViolationsDock::focusRequested, this, &MainWindow::focusEntities);
+    connect(m_library, &LibraryDock::partActivated, this,
+            [this](const QString &id) { showMessage(placePart(id)); });
+    connect(m_inspector, &InspectorDock::statusMessage, this, &MainWindow::showMessage);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateSelectionActions);
     resize(1200, 760);
-    statusBar()->showMessage(tr("No design open"));
+    setDocument(std::make_unique<Document>(m_catalog));
 }
 
-MainWindow::~MainWindow() = default;
-
-void MainWindow::openWithDialog()
+MainWindow::~MainWindow()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open design"), QString(),
-                                                      tr("Cluster designs (*.cluster.json)"));
-    if (!path.isEmpty())
-        openFile(path);
-}
-
-bool MainWindow::openFile(const QString &path)
-{
-    auto loaded = loadDesignFile(path.toStdString(), m_catalog);
-    if (!loaded) {
-        if (m_batch)
-            std::fprintf(stderr, "error: %s\n", loaded.error().message.c_str());
-        else
-            QMessageBox::warning(this, tr("Cannot open design"),
-                                 QString::fromStdString(loaded.error().message));
-        return false;
+    // Views and docks refer to the document: let go of them first.
+    m_inspector->setDocument(nullptr);
+    m_violations->setDocument(nullptr);
+    m_summary->setDocument(nullptr);
+    m_history->setStack(nullptr);
+    while (m_tabs->count() > 0) {
+        QWidget *view = m_tabs->widget(0);
+        m_tabs->removeTab(0);
+        delete view;
     }
-    m_design = std::make_unique<Design>(std::move(loaded.value().design));
-    m_path = path;
-    showDesign();
-    return true;
 }
 
-void MainWindow::showDesign()
+const Design *MainWindow::design() const
 {
-    m_tree->clear();
-    const Design &design = *m_design;
-    setWindowTitle(tr("%1 - Clusterwright").arg(QFileInfo(m_path).fileName()));
-    std::vector<const Rack *> racks;
-    for (const Rack &rack : design.racks())
-        racks.push_back(&rack);
-    std::sort(racks.begin(), racks.end(), [&design](const Rack *a, const Rack *b) {
-        const int rowA = design.row(a->row)->index;
-        const int rowB = design.row(b->row)->index;
-        return rowA != rowB ? rowA < rowB : a->position < b->position;
-    });
-    for (const Rack *rack : racks) {
-        auto *rackItem = new QTreeWidgetItem(m_tree);
-        rackItem->setText(0, QString::fromStdString(rack->name));
-        rackItem->setText(1, QString::fromStdString(rack->catalogType));
-        rackItem->setText(2, QString::fromStdString(design.row(rack->row)->name));
-        double rackPowerW = 0;
-        std::vector<const Device *> devices;
-        for (DeviceId id : design.devicesInRack(rack->id))
-            devices.push_back(design.device(id));
-        std::sort(devices.begin(), devices.end(),
-                  [](const Device *a, const Device *b) { return a->uPosition > b->uPosition; });
-        for (const Device *device : devices) {
-            const Part *part = m_catalog.find(device->catalogType);
-            auto *item = new QTreeWidgetItem(rackItem);
-            item->setText(0, QString::fromStdString(device->name));
-            item->setText(1, QString::fromStdString(device->catalogType));
-            item->setText(2, QString::fromUtf8(toString(device->role).data()));
-            item->setText(3, QString::number(device->uPosition));
-            const double powerW = part ? part->maxPowerW : 0;
-            rackPowerW += powerW;
-            item->setText(4, tr("%1 kW").arg(powerW / 1000.0, 0, 'f', 2));
+    return m_document ? &m_document->design() : nullptr;
+}
+
+QAction *MainWindow::action(const QString &objectName) const
+{
+    return findChild<QAction *>(objectName);
+}
+
+canvas::CanvasView *MainWindow::currentView() const
+{
+    return qobject_cast<canvas::CanvasView *>(m_tabs->currentWidget());
+}
+
+void MainWindow::createDocks()
+{
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    m_library = new LibraryDock(m_catalog, this);
+    m_inspector = new InspectorDock(this);
+    m_violations = new ViolationsDock(this);
+    m_summary = new SummaryDock(this);
+    m_historyDock = new QDockWidget(tr("Undo History"), this);
+    m_historyDock->setObjectName(QStringLiteral("UndoHistoryDock"));
+    m_history = new QUndoView(m_historyDock);
+    m_history->setEmptyLabel(tr("<opened>"));
+    m_historyDock->setWidget(m_history);
+    addDockWidget(Qt::LeftDockWidgetArea, m_library);
+    addDockWidget(Qt::RightDockWidgetArea, m_inspector);
+    addDockWidget(Qt::RightDockWidgetArea, m_summary);
+    tabifyDockWidget(m_inspector, m_summary);
+    m_inspector->raise();
+    addDockWidget(Qt::BottomDockWidgetArea, m_violations);
+    addDockWidget(Qt::BottomDockWidgetArea, m_historyDock);
+    tabifyDockWidget(m_violations, m_historyDock);
+    m_violations->raise();
+}
+
+void MainWindow::setDocument(std::unique_ptr<Document> document)
+{
+    // Everything that points at the old document goes before it does.
+    m_inspector->setDocument(nullptr);
+    m_violations->setDocument(nullptr);
+    m_summary->setDocument(nullptr);
+    m_history->setStack(nullptr);
+    const int currentTab = std::max(m_tabs->currentIndex(), 0);
+    while (m_tabs->count() > 0) {
+        QWidget *view = m_tabs->widget(0);
+        m_tabs->removeTab(0);
+        delete view;
+    }
+    m_floorPlan = nullptr;
+    m_elevation = nullptr;
+    m_fabric = nullptr;
+    m_document = std::move(document);
+    Document *doc = m_document.get();
+    if (!m_batch)
+        doc->setAutosave(Document::recoveryPathFor(doc->filePath()), kAutosaveIntervalMs);
+
+    m_floorPlan = new canvas::FloorPlanView(doc, m_tabs);
+    m_elevation = new canvas::RackElevationView(doc, m_tabs);
+    m_fabric = new canvas::FabricView(doc, m_tabs);
+    m_tabs->addTab(m_floorPlan, tr("Floor Plan"));
+    m_tabs->addTab(m_elevation, tr("Rack Elevation"));
+    m_tabs->addTab(m_fabric, tr("Fabric"));
+    m_tabs->setCurrentIndex(currentTab);
+    for (canvas::CanvasView *view : { static_cast<canvas::CanvasView *>(m_floorPlan),
+                                      static_cast<canvas::CanvasView *>(m_elevation),
+                                      static_cast<canvas::CanvasView *>(m_fabric) }) {
+        connect(view, &canvas::CanvasView::statusMessage, this, &MainWindow::showMessage);
+        view->setPresentationMode(m_presentation);
+    }
+
+    m_inspector->setDocument(doc);
+    m_violations->setDocument(doc);
+    m_summary->setDocument(doc);
+    m_history->setStack(doc->undoStack());
+    connect(doc, &Document::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(doc, &Document::filePathChanged, this, &MainWindow::updateTitle);
+    connect(doc, &Document::selectionChanged, this, &MainWindow::updateSelectionActions);
+    QUndoStack *stack = doc->undoStack();
+    connect(stack, &QUndoStack::indexChanged, this, &MainWindow::updateUndoActions);
+    connect(stack, &QUndoStack::cleanChanged, this, &MainWindow::updateUndoActions);
+    updateTitle();
+    updateUndoActions();
+    updateSelectionActions();
+    // Let the views lay out before fitting them to the window.
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            for (int i = 0; i < m_tabs->count(); ++i)
+                if (auto *view = qobject_cast<canvas::CanvasView *>(m_tabs->widget(i)))
+                    view->zoomToFit();
+        },
+        Qt::QueuedConnection);
+}
+
+void MainWindow::updateTitle()
+{
+    const QString path = m_document ? m_document->filePath() : QString();
+    const QString name = path.isEmpty() ? tr("Untitled") : QFileInfo(path).fileName();
+    setWindowTitle(tr("%1[*] - Clusterwright").arg(name));
+    setWindowModified(m_document && m_document->isModified());
+    if (QAction *revert = action(QStringLiteral("fileRevert")))
+        revert->setEnabled(!path.isEmpty() && m_document->isModified());
+}
+
+void MainWindow::updateUndoActions()
+{
+    QUndoStack *stack = m_document ? m_document->undoStack() : nullptr;
+    QAction *undo = action(QStringLiteral("editUndo"));
+    QAction *redo = action(QStringLiteral("editRedo"));
+    undo->setEnabled(stack && stack->canUndo());
+    redo->setEnabled(stack && stack->canRedo());
+    undo->setText(stack && stack->canUndo() ? tr("&Undo %1").arg(stack->undoText()) : tr("&Undo"));
+    redo->setText(stack && stack->canRedo() ? tr("&Redo %1").arg(stack->redoText()) : tr("&Redo"));
+    updateTitle();
+}
+
+void MainWindow::updateSelectionActions()
+{
+    const bool any = m_document && !m_document->selection().empty();
+    for (const char *name : { "editCut", "editCopy", "editDuplicate", "editDelete" })
+        if (QAction *a = action(QString::fromLatin1(name)))
+            a->setEnabled(any);
+    if (QAction *paste = action(QStringLiteral("editPaste")))
+        paste->setEnabled(!m_clipboard.isEmpty());
+}
+
+void MainWindow::showMessage(const QString &message)
+{
+    if (!message.isEmpty())
+        statusBar()->showMessage(message, 8000);
+}
+
+void MainWindow::focusEntities(const std::vector<EntityRef> &entities)
+{
+    if (entities.empty() || !m_document)
+        return;
+    // The view that draws the first named object best.
+    canvas::CanvasView *view = m_floorPlan;
+    switch (entities.front().kind) {
+    case EntityKind::Device:
+        view = m_elevation;
+        if (const Device *device = m_document->design().device(DeviceId { entities.front().id }))
+            m_elevation->setRacks({ device->rack });
+        break;
+    case EntityKind::Link:
+    case EntityKind::Fabric:
+    case EntityKind::StorageTier:
+        view = m_fabric;
+        break;
+    case EntityKind::Row:
+    case EntityKind::Rack:
+        view = m_floorPlan;
+        break;
+    }
+    m_tabs->setCurrentWidget(view);
+    view->focusOn(entities);
+}
+
+QString MainWindow::placePart(const QString &partId)
+{
+    if (!m_document)
+        return tr("No design open.");
+    const Part *part = m_catalog.find(partId.toStdString());
+    if (!part)
+        return tr("unknown catalog type \"%1\"").arg(partId);
+    const Design &design = m_document->design();
+    if (part->kind == PartKind::Rack) {
+        RowId row;
+        if (design.rows().empty()) {
+            if (const QString why = m_document->addRow(Row {}); !why.isEmpty())
+                return why;
         }
-        rackItem->setText(4, tr("%1 kW").arg(rackPowerW / 1000.0, 0, 'f', 1));
-        rackItem->setExpanded(true);
+        row = design.rows().items().front().id;
+        for (EntityRef ref : m_document->selection())
+            if (ref.kind == EntityKind::Row)
+                row = RowId { ref.id };
+        Rack rack;
+        rack.catalogType = part->id;
+        rack.row = row;
+        rack.position = -1;
+        return m_document->addRack(rack);
     }
+    RackId rack;
+    for (EntityRef ref : m_document->selection()) {
+        if (ref.kind == EntityKind::Rack)
+            rack = RackId { ref.id };
+        else if (ref.kind == EntityKind::Device)
+            if (const Device *device = design.device(DeviceId { ref.id }))
+                rack = device->rack;
+        if (rack.isValid())
+            break;
+    }
+    if (!rack.isValid())
+        return tr("Select a rack to place %1 in (or drag it onto a rack).").arg(partId);
+    std::string why;
+    const int u = firstFreeU(design, m_catalog, rack, part->id, &why);
+    if (u < 0)
+        return QString::fromStdString(why);
+    Device device;
+    device.catalogType = part->id;
+    device.rack = rack;
+    device.uPosition = u;
+    return m_document->addDevice(device);
+}
 
-    const DesignSummary s = summarize(design, m_catalog);
-    QString html = tr("<h3>%1</h3><table>").arg(QString::fromStdString(design.name()).toHtmlEscaped());
-    auto row = [&html](const QString &label, const QString &value) {
-        html += QStringLiteral("<tr><td>%1</td><td align=right><b>%2</b></td></tr>").arg(label, value);
-    };
-    row(tr("Racks"), QString::number(s.racks));
-    row(tr("Compute nodes"), QString::number(s.nodes));
-    row(tr("GPUs"), QString::number(s.gpus));
-    row(tr("Switches"), QString::number(s.switches));
-    row(tr("Storage servers"), QString::number(s.storageServers));
-    row(tr("Links"), QString::number(s.links));
-    row(tr("IT power (max)"), tr("%1 kW").arg(s.itPowerKw, 0, 'f', 1));
-    row(tr("Facility power (PUE %1)").arg(design.site().pue),
-        tr("%1 kW").arg(s.itPowerKw * design.site().pue, 0, 'f', 1));
-    row(tr("Storage capacity"), tr("%1 TB").arg(s.storageCapacityTB, 0, 'f', 0));
-    html += QStringLiteral("</table><h4>%1</h4><table>").arg(tr("Fabrics"));
-    for (const FabricSummary &fabric : s.fabrics)
-        row(QString::fromStdString(fabric.name),
-            tr("%1 links, %2 Gb/s").arg(fabric.links).arg(fabric.linkSpeedGbps));
-    html += QStringLiteral("</table>");
-    m_summary->setText(html);
-    statusBar()->showMessage(tr("%1 racks, %2 devices, %3 links")
-                                 .arg(s.racks)
-                                 .arg(s.devices)
-                                 .arg(s.links));
+void MainWindow::setPresentationMode(bool on)
+{
+    if (on == m_presentation)
+        return;
+    m_presentation = on;
+    if (on) {
+        m_stateBeforePresentation = saveState();
+        for (QDockWidget *dock : findChildren<QDockWidget *>())
+            dock->hide();
+        showFullScreen();
+    } else {
+        showNormal();
+        restoreState(m_stateBeforePresentation);
+    }
+    menuBar()->setVisible(!on);
+    statusBar()->setVisible(!on);
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (auto *view = qobject_cast<canvas::CanvasView *>(m_tabs->widget(i)))
+            view->setPresentationMode(on);
+    if (QAction *a = action(QStringLiteral("viewPresentation")))
+        a->setChecked(on);
+    if (QAction *a = action(QStringLiteral("viewLeavePresentation")))
+        a->setEnabled(on);
 }
 
 } // namespace cw

@@ -1,19 +1,37 @@
 #pragma once
 
+#include "views/document/Document.h"
+
 #include <QMainWindow>
 
 #include <memory>
 
+class QAction;
+class QDockWidget;
 class QLabel;
-class QTreeWidget;
+class QMenu;
+class QTabWidget;
+class QUndoView;
 
 namespace cw {
 
 class Catalog;
 class Design;
+class InspectorDock;
+class LibraryDock;
+class SummaryDock;
+class ViolationsDock;
 
-/// The workbench window. For now: the design's racks and devices as a tree and its summary;
-/// the canvas views, docks and editing arrive with the workbench issue.
+namespace canvas {
+class CanvasView;
+class FabricView;
+class FloorPlanView;
+class RackElevationView;
+} // namespace canvas
+
+/// The workbench window: one Document shown by the three canvas views (tabs) and the docks
+/// (library, inspector, violations, summary, undo history); menus for files, editing and
+/// views. Wiring only - everything it calls lives in views/ and below.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -24,19 +42,92 @@ public:
 
     /// Loads a design; on failure shows the reason and keeps the current one.
     bool openFile(const QString &path);
-    const Design *design() const { return m_design.get(); }
-    /// Batch use (--screenshot): errors go to stderr instead of a modal dialog.
+    /// Replaces the document by a new one holding `design` (untitled, unmodified).
+    void newDocument(std::unique_ptr<Design> design);
+    const Design *design() const;
+    Document *document() const { return m_document.get(); }
+    /// Batch use (--screenshot, tests): errors go to stderr instead of a modal dialog, no
+    /// prompts, and the window leaves QSettings alone.
     void setBatchMode(bool batch) { m_batch = batch; }
+    /// Offers to restore recovery copies a crash left behind (start-up, interactive only).
+    void offerRecovery();
+    /// Window geometry, dock layout and recent files from QSettings (interactive start-up).
+    void readSettings();
+
+    // Reached by tests and by the menus alike.
+    LibraryDock *libraryDock() const { return m_library; }
+    InspectorDock *inspectorDock() const { return m_inspector; }
+    ViolationsDock *violationsDock() const { return m_violations; }
+    SummaryDock *summaryDock() const { return m_summary; }
+    QTabWidget *viewTabs() const { return m_tabs; }
+    canvas::CanvasView *currentView() const;
+    canvas::FloorPlanView *floorPlanView() const { return m_floorPlan; }
+    canvas::RackElevationView *rackElevationView() const { return m_elevation; }
+    canvas::FabricView *fabricView() const { return m_fabric; }
+    QAction *action(const QString &objectName) const;
+    QStringList recentFiles() const { return m_recent; }
+    bool isPresentationMode() const { return m_presentation; }
+
+    /// Places a library part: a rack at the end of the first row (a row is made if there is
+    /// none), anything else at the first free U of the selected rack (or the selected
+    /// device's rack). Returns the refusal, empty on success.
+    QString placePart(const QString &partId);
+    /// Shows the entities in the view that suits them (floor plan for racks and rows, rack
+    /// elevation for devices, fabric for links and fabrics) and selects them.
+    void focusEntities(const std::vector<EntityRef> &entities);
+    void setPresentationMode(bool on);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
 
 private:
+    void createActions();
+    void createMenus();
+    void createDocks();
+    void setDocument(std::unique_ptr<Document> document);
+    void updateTitle();
+    void updateUndoActions();
+    void updateSelectionActions();
+    void showMessage(const QString &message);
+
+    // Files (MainWindowFiles.cpp).
+    void newEmpty();
+    void newFromTemplate();
     void openWithDialog();
-    void showDesign();
+    bool save();
+    bool saveAs();
+    void revert();
+    bool maybeSave();
+    void addRecentFile(const QString &path);
+    void rebuildRecentMenu();
+    void writeSettings();
+
+    // Edit (MainWindowEdit.cpp).
+    void cut();
+    void copy();
+    void paste();
+    void duplicate();
+    void deleteSelection();
+    void selectAll();
 
     const Catalog &m_catalog;
-    std::unique_ptr<Design> m_design;
-    QString m_path;
-    QTreeWidget *m_tree = nullptr;
-    QLabel *m_summary = nullptr;
+    std::unique_ptr<Document> m_document;
+    QTabWidget *m_tabs = nullptr;
+    canvas::FloorPlanView *m_floorPlan = nullptr;
+    canvas::RackElevationView *m_elevation = nullptr;
+    canvas::FabricView *m_fabric = nullptr;
+    LibraryDock *m_library = nullptr;
+    InspectorDock *m_inspector = nullptr;
+    ViolationsDock *m_violations = nullptr;
+    SummaryDock *m_summary = nullptr;
+    QDockWidget *m_historyDock = nullptr;
+    QUndoView *m_history = nullptr;
+    QLabel *m_counts = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QStringList m_recent;
+    EntityClipboard m_clipboard;
+    QByteArray m_stateBeforePresentation;
+    bool m_presentation = false;
     bool m_batch = false;
 };
 

@@ -16,10 +16,12 @@ int main(int argc, char **argv)
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Workbench for designing GPU training clusters"));
+    parser.setApplicationDescription(
+        QStringLiteral("Workbench for designing GPU training clusters"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .cluster.json file to open"));
+    parser.addPositionalArgument(QStringLiteral("design"),
+                                 QStringLiteral("A .cluster.json file to open"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                         QStringLiteral("Render the window to a PNG file and exit "
                                                        "(documentation, smoke tests)."),
@@ -34,14 +36,20 @@ int main(int argc, char **argv)
         return 2;
     }
     cw::MainWindow window(**catalog);
-    window.setBatchMode(parser.isSet(screenshot));
+    const bool batch = parser.isSet(screenshot);
+    window.setBatchMode(batch);
+    if (!batch)
+        window.readSettings();
     window.show();
+    if (!batch && parser.positionalArguments().isEmpty())
+        window.offerRecovery();
     if (!parser.positionalArguments().isEmpty()
-        && !window.openFile(parser.positionalArguments().constFirst())
-        && parser.isSet(screenshot))
+        && !window.openFile(parser.positionalArguments().constFirst()) && parser.isSet(screenshot))
         return 2;
     if (parser.isSet(screenshot)) {
-        // Let the layout settle, then grab the window as the user would see it.
+        // Let the layout settle (views fit themselves once laid out), then grab the window
+        // as the user would see it.
+        QApplication::processEvents();
         QApplication::processEvents();
         const QString path = parser.value(screenshot);
         if (!window.grab().save(path)) {

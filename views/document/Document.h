@@ -18,12 +18,26 @@ namespace cw {
 
 class Catalog;
 class Design;
+class DesignPatch;
 class LiveValidator;
+class PatchCommand;
 struct Violation;
+
+/// Entities copied for a later paste: values, not references, so the paste works after the
+/// originals are edited or deleted (cut).
+struct EntityClipboard
+{
+    std::vector<Row> rows;
+    std::vector<Rack> racks;
+    std::vector<Device> devices;
+    std::vector<Link> links; ///< only links between copied devices
+
+    bool isEmpty() const { return rows.empty() && racks.empty() && devices.empty(); }
+};
 
 /// The open design as the GUI edits it: owns the Design, the undo stack, the selection, the
 /// file path and the modified flag (the stack's clean state). Every edit goes through an
-/// undo command holding ids and values (views/document/EditCommands.h); views listen to
+/// undo command holding ids and values (views/document/PatchCommand.h); views listen to
 /// changed() and update only what the ChangeSet names.
 ///
 /// Edit methods return an empty string on success, or the reason the edit was refused
@@ -47,7 +61,7 @@ public:
     // Files. Writes are atomic; errors come back as text naming the file and the reason.
     QString filePath() const;
     bool isModified() const;
-    QString save(const QString &path = {});  ///< empty path = the current file path
+    QString save(const QString &path = {}); ///< empty path = the current file path
     static std::unique_ptr<Document> open(const Catalog &catalog, const QString &path,
                                           QString *error, QObject *parent = nullptr);
 
@@ -57,21 +71,56 @@ public:
 
     // Edits: each is one undo step (a drag ends in exactly one call).
     QString addRow(Row row);
-    QString addRack(Rack rack);                                     ///< id assigned if invalid
+    QString addRack(Rack rack); ///< id assigned if invalid
     QString moveRack(RackId rack, RowId row, int position);
-    QString addDevice(Device device);                               ///< id assigned if invalid
+    QString addDevice(Device device); ///< id assigned if invalid
     QString moveDevice(DeviceId device, RackId rack, int uPosition, Face face);
-    QString addLink(Link link);  ///< cable chosen by auto-cabling when cableType is empty
-    QString updateDevice(const Device &device);  ///< property edits; merges with the last edit of the same property
+    QString addLink(Link link); ///< cable chosen by auto-cabling when cableType is empty
+    QString updateDevice(
+        const Device &device); ///< property edits; merges with the last edit of the same property
     QString updateRack(const Rack &rack);
     QString updateRow(const Row &row);
     QString updateFabric(const Fabric &fabric);
     QString addFabric(Fabric fabric);
     QString addStorageTier(StorageTier tier);
-    QString remove(const std::vector<EntityRef> &entities);       ///< cascades; undo restores the same ids
+    QString
+    remove(const std::vector<EntityRef> &entities); ///< cascades; undo restores the same ids
     QString duplicate(const std::vector<EntityRef> &entities);
-    QString recable(const std::vector<EntityRef> &entities);      ///< re-run auto-cabling on a selection
-    QString setWaived(const Violation &violation, const QString &reason);  ///< empty reason removes the waiver
+    QString recable(const std::vector<EntityRef> &entities); ///< re-run auto-cabling on a selection
+    QString setWaived(const Violation &violation,
+                      const QString &reason); ///< empty reason removes the waiver
+
+    // Additions to the edit set (same contract: one undo step, a reason when refused).
+    QString updateDevices(const std::vector<Device> &devices); ///< multi-selection edit
+    QString updateRacks(const std::vector<Rack> &racks);
+    QString updateLink(const Link &link);
+    QString updateStorageTier(const StorageTier &tier);
+    QString updateSite(const Site &site);
+    QString setDesignName(const QString &name);
+    /// The selection as values for a later paste(); empty when nothing copyable is named.
+    EntityClipboard copy(const std::vector<EntityRef> &entities) const;
+    /// Adds copies under new ids and unique names: rows after the last row, racks at the
+    /// end of their row, devices at the first free U of `targetRack` (or their own rack).
+    /// The pasted entities become the selection.
+    QString paste(const EntityClipboard &clipboard, RackId targetRack = {});
+
+    /// Everything in the design, for Select All.
+    std::vector<EntityRef> allEntities() const;
+    /// The name a view shows for an entity ("rack A01", hostname...).
+    QString displayName(EntityRef entity) const;
+
+    // Autosave: every `intervalMs` while modified, the design goes to `recoveryPath` with a
+    // sidecar `<recoveryPath>.origin` naming the file it belongs to. A clean close removes
+    // both; after a crash they are what MainWindow offers to restore.
+    void setAutosave(const QString &recoveryPath, int intervalMs);
+    QString recoveryPath() const;
+    bool autosaveNow();
+    /// Where the recovery copy of `filePath` (empty = untitled) goes.
+    static QString recoveryPathFor(const QString &filePath);
+    static QString recoveryFolder();
+    /// Makes a document opened from a recovery copy stand for `originPath` (empty =
+    /// untitled) with its changes unsaved.
+    void adoptRecovery(const QString &originPath);
 
 signals:
     void changed(const cw::ChangeSet &changes);
@@ -80,6 +129,10 @@ signals:
     void filePathChanged(const QString &path);
 
 private:
+    friend class PatchCommand;
+    void applyPatch(const DesignPatch &patch, bool forward);
+    QString push(DesignPatch patch, const QString &text, const QString &mergeKey = {});
+
     struct Private;
     std::unique_ptr<Private> d;
 };

@@ -1,0 +1,208 @@
+// MainWindow's actions and menus, and the Edit commands they run.
+
+#include "app/gui/MainWindow.h"
+
+#include "views/canvas/FabricView.h"
+#include "views/canvas/FloorPlanView.h"
+#include "views/canvas/RackElevationView.h"
+#include "views/docks/LibraryDock.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QTabWidget>
+#include <QUndoStack>
+
+namespace cw {
+
+void MainWindow::createActions()
+{
+    // Every action is also added to the window so that its shortcut works while the menu
+    // bar is hidden (presentation mode).
+    auto make = [this](const char *name, const QString &text, const QList<QKeySequence> &keys,
+                       auto slot) {
+        auto *a = new QAction(text, this);
+        a->setObjectName(QString::fromLatin1(name));
+        a->setShortcuts(keys);
+        connect(a, &QAction::triggered, this, slot);
+        addAction(a);
+        return a;
+    };
+    make("fileNew", tr("&New"), { QKeySequence::New }, [this] { newEmpty(); });
+    make("fileNewFromTemplate", tr("New from &Template..."),
+         { QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N) }, [this] { newFromTemplate(); });
+    make("fileOpen", tr("&Open..."), { QKeySequence::Open }, [this] { openWithDialog(); });
+    make("fileSave", tr("&Save"), { QKeySequence::Save }, [this] { save(); });
+    make("fileSaveAs", tr("Save &As..."), { QKeySequence::SaveAs }, [this] { saveAs(); });
+    make("fileRevert", tr("Re&vert to Saved"), {}, [this] { revert(); });
+    make("fileQuit", tr("&Quit"), { QKeySequence::Quit }, [this] { close(); });
+
+    make("editUndo", tr("&Undo"), { QKeySequence::Undo }, [this] {
+        if (m_document)
+            m_document->undoStack()->undo();
+    });
+    // Ctrl+Shift+Z everywhere, and Ctrl+Y where it is the platform's redo.
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    if (!redoKeys.contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)))
+        redoKeys.prepend(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
+    make("editRedo", tr("&Redo"), redoKeys, [this] {
+        if (m_document)
+            m_document->undoStack()->redo();
+    });
+    make("editCut", tr("Cu&t"), { QKeySequence::Cut }, [this] { cut(); });
+    make("editCopy", tr("&Copy"), { QKeySequence::Copy }, [this] { copy(); });
+    make("editPaste", tr("&Paste"), { QKeySequence::Paste }, [this] { paste(); });
+    make("editDuplicate", tr("D&uplicate"), { QKeySequence(Qt::CTRL | Qt::Key_D) },
+         [this] { duplicate(); });
+    make("editDelete", tr("&Delete"), { QKeySequence::Delete, QKeySequence(Qt::Key_Backspace) },
+         [this] { deleteSelection(); });
+    make("editSelectAll", tr("Select &All"), { QKeySequence::SelectAll }, [this] { selectAll(); });
+
+    make("viewZoomIn", tr("Zoom &In"), { QKeySequence::ZoomIn }, [this] {
+        if (auto *view = currentView())
+            view->zoomIn();
+    });
+    make("viewZoomOut", tr("Zoom &Out"), { QKeySequence::ZoomOut }, [this] {
+        if (auto *view = currentView())
+            view->zoomOut();
+    });
+    make("viewZoomFit", tr("Zoom to &Fit"), { QKeySequence(Qt::CTRL | Qt::Key_0) }, [this] {
+        if (auto *view = currentView())
+            view->zoomToFit();
+    });
+    make("viewFloorPlan", tr("&Floor Plan"), { QKeySequence(Qt::CTRL | Qt::Key_1) },
+         [this] { m_tabs->setCurrentIndex(0); });
+    make("viewRackElevation", tr("&Rack Elevation"), { QKeySequence(Qt::CTRL | Qt::Key_2) },
+         [this] { m_tabs->setCurrentIndex(1); });
+    make("viewFabric", tr("F&abric"), { QKeySequence(Qt::CTRL | Qt::Key_3) },
+         [this] { m_tabs->setCurrentIndex(2); });
+    QList<QKeySequence> fullScreen = QKeySequence::keyBindings(QKeySequence::FullScreen);
+    if (!fullScreen.contains(QKeySequence(Qt::Key_F11)))
+        fullScreen.prepend(QKeySequence(Qt::Key_F11));
+    QAction *presentation = make("viewPresentation", tr("&Presentation Mode"), fullScreen,
+                                 [this](bool on) { setPresentationMode(on); });
+    presentation->setCheckable(true);
+    // Escape leaves presentation mode, as in every slide viewer.
+    make("viewLeavePresentation", tr("Leave Presentation Mode"), { QKeySequence(Qt::Key_Escape) },
+         [this] { setPresentationMode(false); })
+        ->setEnabled(false); // only in presentation mode: Escape belongs to the views otherwise
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(action(QStringLiteral("fileNew")));
+    file->addAction(action(QStringLiteral("fileNewFromTemplate")));
+    file->addAction(action(QStringLiteral("fileOpen")));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addSeparator();
+    file->addAction(action(QStringLiteral("fileSave")));
+    file->addAction(action(QStringLiteral("fileSaveAs")));
+    file->addAction(action(QStringLiteral("fileRevert")));
+    // No Export entry until the exporters' dialog exists: an absent action, not a dead one.
+    file->addSeparator();
+    file->addAction(action(QStringLiteral("fileQuit")));
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(action(QStringLiteral("editUndo")));
+    edit->addAction(action(QStringLiteral("editRedo")));
+    edit->addSeparator();
+    for (const char *name : { "editCut", "editCopy", "editPaste", "editDuplicate", "editDelete" })
+        edit->addAction(action(QString::fromLatin1(name)));
+    edit->addSeparator();
+    edit->addAction(action(QStringLiteral("editSelectAll")));
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    for (const char *name : { "viewZoomIn", "viewZoomOut", "viewZoomFit" })
+        view->addAction(action(QString::fromLatin1(name)));
+    view->addSeparator();
+    for (const char *name : { "viewFloorPlan", "viewRackElevation", "viewFabric" })
+        view->addAction(action(QString::fromLatin1(name)));
+    view->addSeparator();
+    view->addAction(action(QStringLiteral("viewPresentation")));
+    QMenu *panels = view->addMenu(tr("&Docks"));
+    for (QDockWidget *dock : findChildren<QDockWidget *>())
+        panels->addAction(dock->toggleViewAction());
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Clusterwright"), this, [this] {
+        QMessageBox::about(this, tr("About Clusterwright"),
+                           tr("Clusterwright %1: a workbench for designing GPU training clusters.")
+                               .arg(QApplication::applicationVersion()));
+    });
+    rebuildRecentMenu();
+}
+
+// --- Edit -----------------------------------------------------------------------------------
+
+void MainWindow::copy()
+{
+    if (!m_document || m_document->selection().empty())
+        return;
+    m_clipboard = m_document->copy(m_document->selection());
+    // Other programs get the names, one per line.
+    QStringList names;
+    for (EntityRef ref : m_document->selection())
+        names << m_document->displayName(ref);
+    QApplication::clipboard()->setText(names.join(u'\n'));
+    updateSelectionActions();
+    showMessage(m_clipboard.isEmpty()
+                    ? tr("Only rows, racks and devices can be copied.")
+                    : tr("Copied %n object(s)", nullptr, static_cast<int>(names.size())));
+}
+
+void MainWindow::cut()
+{
+    if (!m_document || m_document->selection().empty())
+        return;
+    copy();
+    showMessage(m_document->remove(m_document->selection()));
+}
+
+void MainWindow::paste()
+{
+    if (!m_document || m_clipboard.isEmpty())
+        return;
+    // Into the selected rack (or the selected device's rack) when there is one.
+    RackId target;
+    for (EntityRef ref : m_document->selection()) {
+        if (ref.kind == EntityKind::Rack)
+            target = RackId { ref.id };
+        else if (ref.kind == EntityKind::Device)
+            if (const Device *device = m_document->design().device(DeviceId { ref.id }))
+                target = device->rack;
+        if (target.isValid())
+            break;
+    }
+    showMessage(m_document->paste(m_clipboard, target));
+}
+
+void MainWindow::duplicate()
+{
+    if (m_document && !m_document->selection().empty())
+        showMessage(m_document->duplicate(m_document->selection()));
+}
+
+void MainWindow::deleteSelection()
+{
+    if (m_document && !m_document->selection().empty())
+        showMessage(m_document->remove(m_document->selection()));
+}
+
+void MainWindow::selectAll()
+{
+    if (!m_document)
+        return;
+    // What the current view shows: racks on the floor plan, devices elsewhere.
+    std::vector<EntityRef> all;
+    const bool floor = m_tabs->currentWidget() == m_floorPlan;
+    for (EntityRef ref : m_document->allEntities())
+        if (ref.kind == (floor ? EntityKind::Rack : EntityKind::Device))
+            all.push_back(ref);
+    m_document->setSelection(all);
+}
+
+} // namespace cw

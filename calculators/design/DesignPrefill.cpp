@@ -1,0 +1,302 @@
+#include "calculators/design/DesignPrefill.h"
+
+#include "calculators/InputError.h"
+#include "calculators/ParamParser.h"
+#include "calculators/Units.h"
+#include "model/catalog/Part.h"
+#include "model/core/Enums.h"
+
+#include <cmath>
+
+namespace cw::calc {
+
+namespace {
+
+// Mixed-precision training keeps bf16 gradients (Rajbhandari et al. 2020 §3.1: 2 bytes per
+// parameter); an all-reduce of the gradients moves that buffer.
+constexpr double gradientBytesPerParam = 2.0;
+
+/// Collects the prefills of one calculator, skipping keys the user gave.
+class Filler
+{
+public:
+    Filler(const std::map<std::string, std::string> &given, Prefill &out)
+        : m_given(given)
+        , m_out(out)
+    { }
+
+    bool given(const std::string &key) const { return m_given.contains(key); }
+
+    void text(const std::string &key, const std::string &value, const std::string &source)
+    {
+        if (!given(key))
+            m_out.inputs.push_back({ key, value, source });
+    }
+    void number(const std::string &key, double value, const std::string &source)
+    {
+        text(key, formatNumber(value), source);
+    }
+    void note(const std::string &text) { m_out.notes.push_back(text); }
+
+    /// The user's number for `key`, else `fallback` (also when the text does not parse: the
+    /// calculator reports that, not the prefill).
+    double givenNumber(const std::string &key, double fallback) const
+    {
+        const auto it = m_given.find(key);
+        if (it == m_given.end())
+            return fallback;
+        return parseNumber(it->second).value_or(fallback);
+    }
+
+private:
+    const std::map<std::string, std::string> &m_given;
+    Prefill &m_out;
+};
+
+std::string quoted(const std::string &name)
+{
+    return "'" + name + "'";
+}
+
+void gpus(Filler &f, const DesignFacts &facts, const std::string &key)
+{
+    if (facts.gpus > 0)
+        f.number(key, facts.gpus,
+                 "GPUs of the design's servers (" + std::to_string(facts.gpus) + " = "
+                     + std::to_string(facts.nodes) + " x " + std::to_string(facts.gpusPerNode)
+                     + " in " + (facts.node ? facts.node->id : std::string("?"))
+                     + (facts.mixedGpus ? ", plus other GPU servers)" : ")"));
+    else
+        f.note(key + ": the design has no GPU servers");
+}
+
+void workloadParams(Filler &f, const DesignFacts &facts)
+{
+    if (facts.workload.parameterCount > 0)
+        f.number("params", facts.workload.parameterCount,
+                 "workload " + quoted(facts.workload.name) + " parameter count");
+    else
+        f.note("params: the design's workload has no parameter count");
+}
+
+void itLoad(Filler &f, const DesignFacts &facts, const std::string &key, const std::string &why)
+{
+    if (facts.itKw > 0)
+        f.number(key, facts.itKw,
+                 "IT load: maximum power of " + std::to_string(facts.devicesWithPower)
+                     + " devices (catalog)" + why);
+    else
+        f.note(key + ": no device of the design has a catalog power figure");
+}
+
+void sitePue(Filler &f, const DesignFacts &facts)
+{
+    f.number("pue", facts.site.pue, "site " + quoted(facts.site.name) + " PUE");
+}
+
+void trainingMemory(Filler &f, const DesignFacts &facts)
+{
+    workloadParams(f, facts);
+    const double tp = f.givenNumber("tp", 1);
+    const double pp = f.givenNumber("pp", 1);
+    const double modelParallel = tp * pp;
+    if (facts.gpus > 0 && modelParallel >= 1 && std::fmod(facts.gpus, modelParallel) == 0) {
+        f.number("dp", facts.gpus / modelParallel,
+                 std::to_string(facts.gpus) + " GPUs / (tp " + formatNumber(tp) + " x pp "
+                     + formatNumber(pp) + "): one job on all of the design's GPUs");
+    } else if (facts.gpus > 0) {
+        f.note("dp: the design's " + std::to_string(facts.gpus) + " GPUs do not divide by tp x pp");
+    }
+    if (facts.gpu)
+        f.number("gpu-memory-gb", facts.gpu->gpu->memoryGB,
+                 "memory of GPU part " + facts.gpu->id + " (catalog)");
+    f.note("zero: the design does not say which ZeRO stage the job uses");
+}
+
+void checkpoint(Filler &f, const DesignFacts &facts)
+{
+    workloadParams(f, facts);
+    if (facts.parallelFs)
+        f.number("write-gbps", facts.parallelFs->writeGBps,
+                 "storage tier " + quoted(facts.parallelFs->name)
+                     + " (parallel-filesystem) aggregate write bandwidth");
+    else
+        f.note("write-gbps: the design has no parallel-filesystem tier with a write bandwidth");
+    const Workload &w = facts.workload;
+    if (w.checkpointIntervalMin > 0)
+        f.number("interval-min", w.checkpointIntervalMin,
+                 "workload " + quoted(w.name) + " checkpoint interval");
+    if (w.maxCheckpointStallFraction > 0 && w.maxCheckpointStallFraction <= 1)
+        f.number("stall-target", w.maxCheckpointStallFraction,
+                 "workload " + quoted(w.name) + " maximum checkpoint stall fraction");
+    gpus(f, facts, "gpus");
+    // The workload states bytes per parameter as one figure; the calculator splits it into
+    // weights + master + optimizer. Only the optimizer share is adjusted, and only when the
+    // user left all three alone.
+    const double weight = 2, master = 4, optimizer = 8; // the calculator's defaults
+    const double perParam = w.checkpointBytesPerParam;
+    if (perParam > 0 && perParam != weight + master + optimizer && !f.given("weight-bytes")
+        && !f.given("master-bytes") && !f.given("optimizer-bytes")) {
+        if (perParam >= weight + master)
+            f.number("optimizer-bytes", perParam - weight - master,
+                     "workload " + quoted(w.name) + " checkpoint " + formatNumber(perParam)
+                         + " B/param minus weights 2 and master 4");
+        else
+            f.note("optimizer-bytes: the workload's " + formatNumber(perParam)
+                   + " B/param checkpoint is less than weights + master (6 B)");
+    }
+}
+
+void trainingTime(Filler &f, const DesignFacts &facts)
+{
+    workloadParams(f, facts);
+    const Workload &w = facts.workload;
+    if (w.trainingTokens > 0)
+        f.number("tokens", w.trainingTokens, "workload " + quoted(w.name) + " training tokens");
+    else
+        f.note("tokens: the design's workload has no token count");
+    if (w.mfu > 0 && w.mfu <= 1)
+        f.number("mfu", w.mfu, "workload " + quoted(w.name) + " MFU");
+    gpus(f, facts, "gpus");
+    if (f.given("peak-tflops") || f.given("gpu"))
+        return;
+    if (facts.gpu && facts.gpu->gpu->denseBf16Tflops > 0)
+        f.number("peak-tflops", facts.gpu->gpu->denseBf16Tflops,
+                 "dense BF16 peak of GPU part " + facts.gpu->id + " (catalog)");
+    else if (facts.gpu)
+        f.note("peak-tflops: GPU part " + facts.gpu->id + " has no dense BF16 figure");
+}
+
+void allReduce(Filler &f, const DesignFacts &facts)
+{
+    if (facts.gpus >= 2)
+        gpus(f, facts, "ranks");
+    if (const double perGpu = facts.nicGBpsPerGpu(); perGpu > 0) {
+        const int ports = facts.node->countPorts(PortRole::Compute);
+        f.number("link-gbps", perGpu,
+                 "compute fabric " + quoted(facts.computeFabric->name) + ": "
+                     + std::to_string(ports) + " x "
+                     + formatNumber(facts.computeFabric->linkSpeedGbps) + " Gb/s ports / "
+                     + std::to_string(facts.gpusPerNode) + " GPUs per " + facts.node->id
+                     + " (the NIC is the bottleneck of a ring across nodes)");
+    } else {
+        f.note("link-gbps: the design has no compute fabric or no compute ports on its nodes");
+    }
+    if (facts.workload.parameterCount > 0)
+        f.number("bytes", facts.workload.parameterCount * gradientBytesPerParam,
+                 "bf16 gradients (2 B each) of the " + formatNumber(facts.workload.parameterCount)
+                     + " parameters of workload " + quoted(facts.workload.name));
+}
+
+void fatTree(Filler &f, const DesignFacts &facts)
+{
+    if (!facts.computeFabric) {
+        f.note("radix, tiers: the design has no compute fabric");
+        return;
+    }
+    const Fabric &fabric = *facts.computeFabric;
+    if (facts.fabricSwitch)
+        f.number("radix", facts.fabricSwitch->network->radix,
+                 "radix of switch part " + facts.fabricSwitch->id + " on compute fabric "
+                     + quoted(fabric.name) + " (catalog)");
+    else
+        f.note("radix: no catalog switch with a radix is linked on compute fabric "
+               + quoted(fabric.name));
+    if (fabric.topology.tiers == 2 || fabric.topology.tiers == 3)
+        f.number("tiers", fabric.topology.tiers,
+                 "compute fabric " + quoted(fabric.name) + " topology tiers");
+    else
+        f.note("tiers: compute fabric " + quoted(fabric.name) + " states no 2- or 3-tier topology");
+    if (fabric.topology.oversubscription >= 1)
+        f.text("oversubscription", formatNumber(fabric.topology.oversubscription) + ":1",
+               "compute fabric " + quoted(fabric.name) + " oversubscription target");
+}
+
+void pfcHeadroom(Filler &f, const DesignFacts &facts)
+{
+    if (!facts.roceFabric) {
+        f.note("speed-gbps, cable-m: the design has no RoCEv2 fabric (PFC headroom is a RoCE "
+               "setting; InfiniBand is lossless by credit flow control)");
+        return;
+    }
+    const Fabric &fabric = *facts.roceFabric;
+    f.number("speed-gbps", fabric.linkSpeedGbps,
+             "RoCEv2 fabric " + quoted(fabric.name) + " link speed");
+    if (facts.longestRoceLinkM > 0)
+        f.number("cable-m", facts.longestRoceLinkM,
+                 "longest link on RoCEv2 fabric " + quoted(fabric.name));
+    else
+        f.number("cable-m", fabric.qos.pfcCableLengthM,
+                 "PFC cable length of RoCEv2 fabric " + quoted(fabric.name)
+                     + " (its links have no lengths yet)");
+    f.number("mtu", fabric.qos.switchMtu,
+             "switch MTU of RoCEv2 fabric " + quoted(fabric.name) + " QoS profile");
+}
+
+void cost(Filler &f, const DesignFacts &facts, const PrefillExtras &extras)
+{
+    if (extras.capexUsd)
+        f.number("capex-usd", *extras.capexUsd, extras.capexSource);
+    else if (!extras.capexNote.empty())
+        f.note("capex-usd: " + extras.capexNote);
+    itLoad(f, facts, "it-kw", "");
+    gpus(f, facts, "gpus");
+    f.number("usd-per-kwh", facts.site.electricityUsdPerKwh,
+             "site " + quoted(facts.site.name) + " electricity price");
+    sitePue(f, facts);
+}
+
+} // namespace
+
+std::map<std::string, std::string>
+Prefill::merged(const std::map<std::string, std::string> &given) const
+{
+    std::map<std::string, std::string> all = given;
+    for (const PrefilledInput &input : inputs)
+        all.emplace(input.key, input.value); // emplace keeps a given key
+    return all;
+}
+
+const PrefilledInput *Prefill::find(const std::string &key) const
+{
+    for (const PrefilledInput &input : inputs) {
+        if (input.key == key)
+            return &input;
+    }
+    return nullptr;
+}
+
+Prefill prefillFromDesign(const std::string &name, const DesignFacts &facts,
+                          const std::map<std::string, std::string> &given,
+                          const PrefillExtras &extras)
+{
+    Prefill prefill;
+    Filler f(given, prefill);
+    if (name == "training-memory") {
+        trainingMemory(f, facts);
+    } else if (name == "checkpoint") {
+        checkpoint(f, facts);
+    } else if (name == "training-time") {
+        trainingTime(f, facts);
+    } else if (name == "kv-cache") {
+        f.note("model, layers, kv-heads, head-dim: the design does not carry a model shape");
+    } else if (name == "power") {
+        itLoad(f, facts, "it-kw", "");
+        sitePue(f, facts);
+    } else if (name == "coolant-flow") {
+        itLoad(f, facts, "heat-kw", "; all of it becomes heat");
+        f.number("delta-t-k", facts.site.coolantDeltaTK,
+                 "site " + quoted(facts.site.name) + " coolant supply/return difference");
+    } else if (name == "allreduce") {
+        allReduce(f, facts);
+    } else if (name == "fat-tree") {
+        fatTree(f, facts);
+    } else if (name == "pfc-headroom") {
+        pfcHeadroom(f, facts);
+    } else if (name == "cost") {
+        cost(f, facts, extras);
+    }
+    return prefill;
+}
+
+} // namespace cw::calc

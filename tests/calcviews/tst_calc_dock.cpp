@@ -1,0 +1,278 @@
+// The Calculators dock as a user drives it: type into a generated form, read the result and
+// its assumptions, open a design and see what it prefilled, look at the charts and export
+// them. Expected figures are worked by hand (comments) from the formulas in
+// docs/calculators.md, resources/examples/8dgx-h100-ndr.cluster.json and the catalog.
+
+#include "calculators/Registry.h"
+#include "model/catalog/Catalog.h"
+#include "model/core/Design.h"
+#include "model/io/DesignFile.h"
+#include "views/calculators/CalculatorPanel.h"
+#include "views/calculators/CalculatorsDock.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QImage>
+#include <QLineEdit>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QtTest>
+
+#include <cmath>
+#include <optional>
+
+using cw::calcviews::CalculatorPanel;
+using cw::calcviews::CalculatorsDock;
+
+namespace {
+
+bool near(double actual, double expected, double relTolerance = 1e-9)
+{
+    return std::fabs(actual - expected) <= relTolerance * std::fabs(expected);
+}
+
+#define CW_VERIFY_NEAR(actual, expected)                                                           \
+    QVERIFY2(near((actual), (expected)),                                                           \
+             qPrintable(QStringLiteral("actual %1, expected %2")                                   \
+                            .arg((actual), 0, 'g', 17)                                             \
+                            .arg((expected), 0, 'g', 17)))
+
+/// The text of the result row `key` in the panel's result table ("" when absent).
+QString shownValue(const CalculatorPanel *panel, const QString &key)
+{
+    const auto *tree = panel->findChild<QTreeWidget *>(QStringLiteral("results"));
+    for (int i = 0; tree && i < tree->topLevelItemCount(); ++i) {
+        if (tree->topLevelItem(i)->text(0) == key)
+            return tree->topLevelItem(i)->text(1);
+    }
+    return {};
+}
+
+/// Pixels that differ from the background (the top-left pixel).
+int inkedPixels(const QImage &image)
+{
+    const QRgb background = image.pixel(0, 0);
+    int count = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            count += image.pixel(x, y) != background ? 1 : 0;
+    return count;
+}
+
+/// Pixels close to `colour` (anti-aliasing tolerance).
+int pixelsOf(const QImage &image, const QColor &colour)
+{
+    int count = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            count += std::abs(c.red() - colour.red()) + std::abs(c.green() - colour.green())
+                    + std::abs(c.blue() - colour.blue())
+                < 30;
+        }
+    return count;
+}
+
+} // namespace
+
+class TestCalcDock : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        auto loaded = cw::loadDesignFile(
+            CW_SOURCE_DIR "/resources/examples/8dgx-h100-ndr.cluster.json", cw::Catalog::builtin());
+        QVERIFY(loaded.ok());
+        m_design = std::move(loaded.value().design);
+    }
+
+    void onePanelPerCalculator()
+    {
+        CalculatorsDock dock(cw::Catalog::builtin());
+        QStringList expected;
+        for (const auto &info : cw::calc::calculators())
+            expected << QString::fromStdString(info.name);
+        QCOMPARE(dock.calculatorNames(), expected);
+        QVERIFY(expected.contains(QStringLiteral("cost")));
+        dock.showCalculator(QStringLiteral("kv-cache"));
+        QCOMPARE(dock.currentPanel(), dock.panel(QStringLiteral("kv-cache")));
+        // A form field per input, with its unit in the label.
+        const CalculatorPanel *checkpoint = dock.panel(QStringLiteral("checkpoint"));
+        QVERIFY(checkpoint->findChild<QLineEdit *>(QStringLiteral("write-gbps")));
+        QVERIFY(checkpoint->findChild<QComboBox *>(QStringLiteral("async"))); // true/false
+    }
+
+    void typeIntoTheFormAndReadTheResult()
+    {
+        CalculatorsDock dock(cw::Catalog::builtin());
+        CalculatorPanel *power = dock.panel(QStringLiteral("power"));
+        QVERIFY(!power->hasResult()); // it-kw and pue are required
+        QVERIFY(power->errorText().contains(QStringLiteral("missing")));
+        QTest::keyClicks(power->findChild<QLineEdit *>(QStringLiteral("it-kw")),
+                         QStringLiteral("100"));
+        QTest::keyClicks(power->findChild<QLineEdit *>(QStringLiteral("pue")),
+                         QStringLiteral("1.3"));
+        QVERIFY2(power->hasResult(), qPrintable(power->errorText()));
+        // 100 kW x 1.3 = 130 kW; 100,000 W x 3.412142 = 341,214.2 BTU/h; / 12,000 = 28.43 tons.
+        QCOMPARE(power->result().at("facility_kw").get<double>(), 130.0);
+        CW_VERIFY_NEAR(power->result().at("btu_per_hour").get<double>(), 341214.2);
+        QCOMPARE(shownValue(power, QStringLiteral("facility_kw")), QStringLiteral("130"));
+        QCOMPARE(shownValue(power, QStringLiteral("btu_per_hour")), QStringLiteral("341,214.2"));
+        QVERIFY(!power->result().at("assumptions").empty());
+        QVERIFY(power->findChild<QLabel *>(QStringLiteral("assumptions"))
+                    ->text()
+                    .contains(QStringLiteral("NIST SP 811")));
+    }
+
+    void validationNamesTheField()
+    {
+        CalculatorsDock dock(cw::Catalog::builtin());
+        CalculatorPanel *power = dock.panel(QStringLiteral("power"));
+        power->setInput(QStringLiteral("it-kw"), QStringLiteral("100"));
+        power->setInput(QStringLiteral("pue"), QStringLiteral("0.9"));
+        QVERIFY(!power->hasResult());
+        QVERIFY(power->errorText().startsWith(
+            QStringLiteral("parameter 'pue': expected a number >= 1")));
+        QVERIFY(power->findChild<QLineEdit *>(QStringLiteral("pue"))
+                    ->styleSheet()
+                    .contains(QStringLiteral("border")));
+        QVERIFY(power->findChild<QLineEdit *>(QStringLiteral("it-kw"))->styleSheet().isEmpty());
+        QVERIFY(power->findChild<QLabel *>(QStringLiteral("error"))
+                    ->text()
+                    .contains(QStringLiteral("'pue'")));
+    }
+
+    void prefilledFromTheOpenDesign()
+    {
+        CalculatorsDock dock(cw::Catalog::builtin());
+        dock.setDesign(&*m_design);
+        CalculatorPanel *checkpoint = dock.panel(QStringLiteral("checkpoint"));
+        // Everything comes from the design: workload 70e9 params, 60 min, tier 'lustre' 120 GB/s.
+        QCOMPARE(checkpoint->prefilledValue(QStringLiteral("write-gbps")), QStringLiteral("120"));
+        QVERIFY(checkpoint->prefilledSource(QStringLiteral("write-gbps"))
+                    .contains(QStringLiteral("'lustre'")));
+        QVERIFY2(checkpoint->hasResult(), qPrintable(checkpoint->errorText()));
+        // 70e9 x 14 B = 9.8e11 B / 120 GB/s = 8.1667 s per 3600 s.
+        CW_VERIFY_NEAR(checkpoint->result().at("stall_fraction").get<double>(),
+                       9.8e11 / 120e9 / 3600);
+        // The placeholder shows the design's value; typing a value wins over it.
+        auto *write = checkpoint->findChild<QLineEdit *>(QStringLiteral("write-gbps"));
+        QCOMPARE(write->placeholderText(), QStringLiteral("120"));
+        QTest::keyClicks(write, QStringLiteral("50"));
+        QVERIFY(checkpoint->prefilledValue(QStringLiteral("write-gbps")).isEmpty());
+        CW_VERIFY_NEAR(checkpoint->result().at("write_seconds").get<double>(), 19.6); // 9.8e11/50e9
+
+        // Cost: capex from the bill of materials, the rest from the design and site.
+        CalculatorPanel *cost = dock.panel(QStringLiteral("cost"));
+        QVERIFY2(cost->hasResult(), qPrintable(cost->errorText()));
+        QVERIFY(cost->prefilledSource(QStringLiteral("capex-usd"))
+                    .contains(QStringLiteral("bill of materials")));
+        // 96.5 kW x 1.3 x 8760 h x 0.10 USD = 109,894.2 USD a year.
+        CW_VERIFY_NEAR(cost->result().at("opex_usd_per_year").get<double>(), 109894.2);
+
+        // Closing the design: back to defaults and required inputs.
+        dock.setDesign(nullptr);
+        QVERIFY(
+            dock.panel(QStringLiteral("power"))->prefilledValue(QStringLiteral("it-kw")).isEmpty());
+        QVERIFY(!dock.panel(QStringLiteral("power"))->hasResult());
+    }
+
+    void kvCacheChartForTheSelectedModel()
+    {
+        CalculatorsDock dock(cw::Catalog::builtin());
+        CalculatorPanel *kv = dock.panel(QStringLiteral("kv-cache"));
+        auto *model = kv->findChild<QComboBox *>(QStringLiteral("model"));
+        QVERIFY(model);
+        model->setCurrentIndex(model->findText(QStringLiteral("llama-2-70b")));
+        kv->setInput(QStringLiteral("tokens"), QStringLiteral("4096"));
+        QVERIFY2(kv->hasResult(), qPrintable(kv->errorText()));
+        // Llama-2-70B: 2 x 80 layers x 8 kv heads x 128 x 2 B = 327,680 B per token.
+        QCOMPARE(kv->result().at("bytes_per_token").get<double>(), 327680.0);
+        QCustomPlot *plot = kv->chart();
+        QVERIFY(plot && kv->chartStatus().isEmpty());
+        QCOMPARE(plot->graphCount(), 1);
+        // Context 1k..128k in powers of two = 8 points; at 4096 tokens 327,680 x 4096 B
+        // = 1.25 GiB.
+        QCOMPARE(plot->graph(0)->dataCount(), 8);
+        const auto at4096 = plot->graph(0)->data()->findBegin(4096, false);
+        QCOMPARE(at4096->key, 4096.0);
+        CW_VERIFY_NEAR(at4096->value, 1.25);
+
+        const QImage image = plot->toPixmap(640, 400).toImage();
+        QCOMPARE(image.size(), QSize(640, 400));
+        QVERIFY2(inkedPixels(image) > 640 * 400 / 50, "the chart is (nearly) blank");
+        QVERIFY2(pixelsOf(image, QColor(255, 127, 14)) > 100, "the KV-cache curve is not drawn");
+    }
+
+    void designChartsAndExport()
+    {
+        CalculatorsDock dock(cw::Catalog::builtin());
+        CalculatorPanel *power = dock.panel(QStringLiteral("power"));
+        QVERIFY(!power->chartStatus().isEmpty()); // no design: nothing to draw
+        dock.setDesign(&*m_design);
+        QVERIFY(power->chartStatus().isEmpty());
+        // Racks A01 47.8 kW and A02 48.7 kW (device maximum power) against one feed of
+        // 2 x 400 V x 63 A x sqrt(3) x 0.8 = 69.84 kW.
+        QCustomPlot *plot = power->chart();
+        QCOMPARE(plot->plottableCount(), 2);
+        auto *load = qobject_cast<QCPBars *>(plot->plottable(0));
+        auto *feed = qobject_cast<QCPBars *>(plot->plottable(1));
+        QVERIFY(load && feed);
+        CW_VERIFY_NEAR(load->data()->at(0)->value, 47.8);
+        CW_VERIFY_NEAR(load->data()->at(1)->value, 48.7);
+        CW_VERIFY_NEAR(feed->data()->at(0)->value, 2 * 400 * 63 * std::sqrt(3.0) * 0.8 / 1000);
+
+        // Bandwidth hierarchy of a DGX H100 GPU on the allreduce panel: HBM 3350, NVLink 450,
+        // PCIe 64, NIC 50, storage 2.8125 read / 1.875 write GB/s (180 and 120 GB/s / 64).
+        auto *bandwidth = qobject_cast<QCPBars *>(
+            dock.panel(QStringLiteral("allreduce"))->chart()->plottable(0));
+        QVERIFY(bandwidth);
+        QCOMPARE(bandwidth->data()->size(), 6);
+        QCOMPARE(bandwidth->data()->at(0)->value, 3350.0);
+        QCOMPARE(bandwidth->data()->at(5)->value, 1.875);
+
+        // Checkpoint: stall against bandwidth with the design's tier marked, exported.
+        CalculatorPanel *checkpoint = dock.panel(QStringLiteral("checkpoint"));
+        QVERIFY(checkpoint->chartStatus().isEmpty());
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("stall.png"));
+        const QString svg = dir.filePath(QStringLiteral("stall.svg"));
+        QVERIFY(checkpoint->exportChart(png, 800, 500));
+        QVERIFY(checkpoint->exportChart(svg, 800, 500));
+        QVERIFY(!checkpoint->exportChart(dir.filePath(QStringLiteral("stall.bmp"))));
+        const QImage image(png);
+        QCOMPARE(image.size(), QSize(800, 500));
+        QVERIFY2(inkedPixels(image) > 800 * 500 / 50, "the exported PNG is (nearly) blank");
+        QVERIFY2(pixelsOf(image, QColor(31, 119, 180)) > 100, "the stall curve is not drawn");
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY(text.contains("<svg"));
+        QVERIFY(text.contains("<path") || text.contains("<polyline"));
+        QVERIFY(text.contains("lustre")); // the design's tier label
+    }
+
+    void trainingTimeCurvesAtSeveralMfus()
+    {
+        CalculatorsDock dock(cw::Catalog::builtin());
+        dock.setDesign(&*m_design);
+        CalculatorPanel *time = dock.panel(QStringLiteral("training-time"));
+        QVERIFY2(time->hasResult(), qPrintable(time->errorText()));
+        QCustomPlot *plot = time->chart();
+        QCOMPARE(plot->graphCount(), 3); // MFU 0.3, 0.4 (the workload's), 0.5
+        // At 64 GPUs and MFU 0.4: 8.4e23 / (64 x 989e12 x 0.4) / 86400 = 384.0 days.
+        const auto at64 = plot->graph(1)->data()->findBegin(64, false);
+        QCOMPARE(at64->key, 64.0);
+        CW_VERIFY_NEAR(at64->value, 8.4e23 / (64 * 989e12 * 0.4) / 86400);
+    }
+
+private:
+    std::optional<cw::Design> m_design;
+};
+
+QTEST_MAIN(TestCalcDock)
+
+#include "tst_calc_dock.moc"

@@ -1,0 +1,224 @@
+// The live validator: cheap rules synchronous on every change, global rules debounced on a
+// worker with stale results dropped, the combination equal to a full validation run.
+
+#include "views/document/Document.h"
+#include "views/document/LiveValidator.h"
+
+#include "model/catalog/Catalog.h"
+#include "model/core/Design.h"
+#include "model/examples/ReferenceDesigns.h"
+#include "model/validation/ValidationEngine.h"
+
+#include <QSignalSpy>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <algorithm>
+#include <random>
+
+using namespace cw;
+
+namespace {
+
+constexpr const char *kToday = "2025-01-15";
+
+std::unique_ptr<Document> seedDocument()
+{
+    auto design = buildSeed8NodeHdr(Catalog::builtin());
+    if (!design)
+        qFatal("seed design: %s", design.error().message.c_str());
+    auto document = std::make_unique<Document>(
+        Catalog::builtin(), std::make_unique<Design>(std::move(design.value())), QString());
+    document->validator()->setToday(kToday);
+    return document;
+}
+
+const Rack *rackNamed(const Design &design, const std::string &name)
+{
+    for (const Rack &rack : design.racks())
+        if (rack.name == name)
+            return &rack;
+    return nullptr;
+}
+
+int countRule(const std::vector<Violation> &violations, const std::string &key)
+{
+    return static_cast<int>(std::count_if(violations.begin(), violations.end(),
+                                          [&key](const Violation &v) { return v.ruleKey == key; }));
+}
+
+} // namespace
+
+class TestLiveValidator : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void liveValidatorTracksPowerRule();
+    void globalRulesRunOnWorkerAndDropStaleResults();
+    void incrementalEqualsFullAfterRandomEdits();
+    void waiverIsAnUndoableEdit();
+};
+
+void TestLiveValidator::liveValidatorTracksPowerRule()
+{
+    auto document = seedDocument();
+    LiveValidator *validator = document->validator();
+    validator->flush();
+    const Design &design = document->design();
+    const RackId a01 = rackNamed(design, "A01")->id;
+    QCOMPARE(countRule(validator->violations(), "power.rack-over-feed"), 0);
+    const int errorsBefore = validator->result().errors;
+
+    // A01 has two 3-phase 400 V 32 A PDUs per feed: 2 x 400 x 32 x sqrt(3) x 0.8 = 35.47 kW
+    // per feed. Each hdr-8x-h100-seed draws 10.2 kW max: 3 nodes = 30.6 kW fits, 4 nodes =
+    // 40.8 kW overloads feed A and feed B (each must carry the rack alone): 2 violations.
+    QSignalSpy deltas(validator, &LiveValidator::violationsChanged);
+    Device node;
+    node.catalogType = "hdr-8x-h100-seed";
+    node.rack = a01;
+    node.uPosition = 17;
+    QCOMPARE(document->addDevice(node), QString());
+    QCOMPARE(countRule(validator->violations(), "power.rack-over-feed"), 0);
+    node.uPosition = 25;
+    QCOMPARE(document->addDevice(node), QString());
+    // The rack rule is a cheap one: current without waiting for the worker.
+    QCOMPARE(countRule(validator->violations(), "power.rack-over-feed"), 2);
+    QVERIFY(deltas.count() >= 1);
+    const auto delta = deltas.last().at(0).value<ViolationDelta>();
+    QCOMPARE(countRule(delta.added, "power.rack-over-feed"), 2);
+    QVERIFY(delta.removed.empty() || countRule(delta.removed, "power.rack-over-feed") == 0);
+    QVERIFY(validator->result().errors >= errorsBefore + 2);
+
+    document->undoStack()->undo();
+    QCOMPARE(countRule(validator->violations(), "power.rack-over-feed"), 0);
+    const auto undoDelta = deltas.last().at(0).value<ViolationDelta>();
+    QCOMPARE(countRule(undoDelta.removed, "power.rack-over-feed"), 2);
+    document->undoStack()->undo();
+    validator->flush();
+    QCOMPARE(validator->result().errors, errorsBefore);
+}
+
+void TestLiveValidator::globalRulesRunOnWorkerAndDropStaleResults()
+{
+    auto document = seedDocument();
+    LiveValidator *validator = document->validator();
+    validator->setDebounceMs(10);
+    QSignalSpy settled(validator, &LiveValidator::settled);
+    QVERIFY(settled.wait(10000));
+    const Design &design = document->design();
+    // The seed has 60 kW of IT budget on row R1 and a site IT budget of 100 kW; cutting the
+    // site budget to 50 kW trips power.site-it-budget, a design-scope (global) rule: the
+    // seed's IT load is 8 x 10.2 kW of nodes alone (81.6 kW).
+    Site site = design.site();
+    site.itPowerBudgetKw = 50;
+    QCOMPARE(document->updateSite(site), QString());
+    QVERIFY(validator->isPending());
+    QCOMPARE(countRule(validator->violations(), "power.site-it-budget"), 0);
+    // A second change while the worker runs on the first makes its result stale: the
+    // result is posted back to this thread, which only sees it after the edit below.
+    QSignalSpy started(validator, &LiveValidator::globalRunStarted);
+    QVERIFY(started.wait(10000));
+    site.itPowerBudgetKw = 40;
+    QCOMPARE(document->updateSite(site), QString());
+    QTRY_VERIFY_WITH_TIMEOUT(!validator->isPending(), 10000);
+    QCOMPARE(validator->staleResultsDropped(), 1);
+    QCOMPARE(countRule(validator->violations(), "power.site-it-budget"), 1);
+    const auto &violations = validator->violations();
+    const auto it = std::find_if(violations.begin(), violations.end(), [](const Violation &v) {
+        return v.ruleKey == "power.site-it-budget";
+    });
+    QVERIFY2(it->message.find("40") != std::string::npos, it->message.c_str());
+    document->undoStack()->undo(); // the two site edits merged: one undo
+    QTRY_VERIFY_WITH_TIMEOUT(!validator->isPending(), 10000);
+    QCOMPARE(countRule(validator->violations(), "power.site-it-budget"), 0);
+}
+
+void TestLiveValidator::incrementalEqualsFullAfterRandomEdits()
+{
+    auto document = seedDocument();
+    LiveValidator *validator = document->validator();
+    const Design &design = document->design();
+    std::mt19937 random(20250115);
+    const std::vector<std::string> parts
+        = { "hdr-8x-h100-seed", "mgmt-server-1u", "lustre-oss", "qm8700", "dgx-h100" };
+    int accepted = 0;
+    for (int step = 0; step < 120; ++step) {
+        const int action = static_cast<int>(random() % 7);
+        const auto &devices = design.devices().items();
+        const auto &racks = design.racks().items();
+        if (action == 0 || devices.empty()) {
+            Device device;
+            device.catalogType = parts[random() % parts.size()];
+            device.rack = racks[random() % racks.size()].id;
+            device.uPosition = 1 + static_cast<int>(random() % 42);
+            accepted += document->addDevice(device).isEmpty();
+        } else if (action == 1) {
+            const Device &device = devices[random() % devices.size()];
+            accepted += document
+                            ->moveDevice(device.id, racks[random() % racks.size()].id,
+                                         1 + static_cast<int>(random() % 42), Face::Front)
+                            .isEmpty();
+        } else if (action == 2) {
+            accepted += document->remove({ EntityRef::of(devices[random() % devices.size()].id) })
+                            .isEmpty();
+        } else if (action == 3) {
+            Device device = devices[random() % devices.size()];
+            device.catalogType = parts[random() % parts.size()];
+            accepted += document->updateDevice(device).isEmpty();
+        } else if (action == 4 && document->undoStack()->canUndo()) {
+            document->undoStack()->undo();
+        } else if (action == 5 && document->undoStack()->canRedo()) {
+            document->undoStack()->redo();
+        } else {
+            Site site = design.site();
+            site.itPowerBudgetKw = static_cast<double>(random() % 200);
+            accepted += document->updateSite(site).isEmpty();
+        }
+        if (step % 10 == 9) {
+            validator->flush();
+            const ValidationResult full = validateDesign(design, document->catalog(), kToday);
+            QVERIFY2(validator->result().violations == full.violations,
+                     qPrintable(QStringLiteral("step %1: %2 live vs %3 full")
+                                    .arg(step)
+                                    .arg(validator->violations().size())
+                                    .arg(full.violations.size())));
+            QCOMPARE(validator->result().errors, full.errors);
+            QCOMPARE(validator->result().warnings, full.warnings);
+            QVERIFY(validator->result().staleWaivers == full.staleWaivers);
+            QVERIFY(validator->result().rulesRun == full.rulesRun);
+        }
+    }
+    // The random walk must have exercised real edits, not only refusals.
+    QVERIFY2(accepted > 30, qPrintable(QString::number(accepted)));
+}
+
+void TestLiveValidator::waiverIsAnUndoableEdit()
+{
+    auto document = seedDocument();
+    LiveValidator *validator = document->validator();
+    validator->flush();
+    // The seed puts Lustre on the compute fabric: net.converged-storage fires (a warning).
+    const auto &violations = validator->violations();
+    const auto it = std::find_if(violations.begin(), violations.end(), [](const Violation &v) {
+        return v.ruleKey == "net.converged-storage";
+    });
+    QVERIFY(it != violations.end());
+    const Violation violation = *it;
+    const int warnings = validator->result().warnings;
+    QCOMPARE(document->setWaived(violation, QStringLiteral("seed article design")), QString());
+    validator->flush();
+    QCOMPARE(validator->result().waived, 1);
+    QCOMPARE(validator->result().warnings, warnings - 1);
+    QCOMPARE(document->design().waivers().front().reason, std::string("seed article design"));
+    document->undoStack()->undo();
+    validator->flush();
+    QCOMPARE(validator->result().waived, 0);
+    document->undoStack()->redo();
+    // Removing the waiver (empty reason) is an edit too.
+    QCOMPARE(document->setWaived(violation, QString()), QString());
+    QVERIFY(document->design().waivers().empty());
+}
+
+QTEST_GUILESS_MAIN(TestLiveValidator)
+#include "tst_live_validator.moc"

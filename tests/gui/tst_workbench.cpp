@@ -1,0 +1,446 @@
+// The workbench window driven as a user would: start from a template, drop a server into a
+// rack slot, edit in the inspector and undo, drag a device, save and reopen, trip a power
+// rule and waive it from the Violations dock, presentation mode.
+
+#include "app/gui/MainWindow.h"
+#include "app/gui/NewDesignWizard.h"
+
+#include "views/canvas/CanvasItem.h"
+#include "views/canvas/ElevationItems.h"
+#include "views/canvas/FabricView.h"
+#include "views/canvas/FloorPlanItems.h"
+#include "views/canvas/FloorPlanView.h"
+#include "views/canvas/RackElevationView.h"
+#include "views/docks/InspectorDock.h"
+#include "views/docks/LibraryDock.h"
+#include "views/docks/ViolationsDock.h"
+#include "views/document/Document.h"
+#include "views/document/LiveValidator.h"
+
+#include "model/catalog/Catalog.h"
+#include "model/core/Design.h"
+#include "model/io/DesignFile.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace cw;
+
+namespace {
+
+constexpr const char *kSeedNode = "hdr-8x-h100-seed";
+
+const Rack *rackNamed(const Design &design, const std::string &name)
+{
+    for (const Rack &rack : design.racks())
+        if (rack.name == name)
+            return &rack;
+    return nullptr;
+}
+
+const Device *deviceNamed(const Design &design, const std::string &name)
+{
+    for (const Device &device : design.devices())
+        if (device.name == name)
+            return &device;
+    return nullptr;
+}
+
+int countRule(const std::vector<Violation> &violations, const std::string &key, bool waived = false)
+{
+    int count = 0;
+    for (const Violation &v : violations)
+        count += v.ruleKey == key && v.waived == waived;
+    return count;
+}
+
+void sendMouse(QWidget *widget, QEvent::Type type, QPoint pos, Qt::MouseButton button,
+               Qt::MouseButtons buttons)
+{
+    QMouseEvent event(type, QPointF(pos), widget->mapToGlobal(QPointF(pos)), button, buttons,
+                      Qt::NoModifier);
+    QApplication::sendEvent(widget, &event);
+}
+
+/// The window with the seed template loaded through the New from Template wizard.
+std::unique_ptr<MainWindow> windowFromTemplate()
+{
+    auto window = std::make_unique<MainWindow>(Catalog::builtin());
+    window->setBatchMode(true);
+    NewDesignWizard wizard(Catalog::builtin(), window.get());
+    wizard.setTemplate(QStringLiteral("seed-8node-hdr"));
+    QString error;
+    if (!wizard.generate(&error))
+        qFatal("template: %s", qPrintable(error));
+    window->newDocument(wizard.takeDesign());
+    window->resize(1600, 1000);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()))
+        qFatal("window not exposed");
+    window->document()->validator()->flush();
+    return window;
+}
+
+} // namespace
+
+class TestWorkbench : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void templateThenDropServerIntoSlot();
+    void inspectorEditsAndUndo();
+    void dragDeviceIsOneUndoStep();
+    void saveReopenCompare();
+    void powerRuleInDockThenWaive();
+    void violationClickSelectsAndShows();
+    void presentationModeHidesDocks();
+    void menusAndShortcuts();
+};
+
+void TestWorkbench::templateThenDropServerIntoSlot()
+{
+    auto window = windowFromTemplate();
+    Document *document = window->document();
+    const Design &design = document->design();
+    // The seed template: 8 HGX nodes in A01-A04 (2 each), infrastructure in A05.
+    QCOMPARE(static_cast<int>(design.racks().size()), 5);
+    int nodes = 0;
+    for (const Device &device : design.devices())
+        nodes += device.role == DeviceRole::Compute;
+    QCOMPARE(nodes, 8);
+    const ValidationResult before = document->validator()->result();
+    QCOMPARE(countRule(before.violations, "cooling.air-rack-limit"), 0);
+    QCOMPARE(countRule(before.violations, "power.site-it-budget"), 0);
+
+    // Drag the part from the library's model onto U17 of A01's front in the elevation.
+    const RackId a01 = rackNamed(design, "A01")->id;
+    window->viewTabs()->setCurrentWidget(window->rackElevationView());
+    canvas::RackElevationView *view = window->rackElevationView();
+    view->setRacks({ a01 });
+    view->zoomToFit();
+    QCoreApplication::processEvents();
+    QStandardItemModel *library = window->libraryDock()->model();
+    QModelIndex partIndex;
+    for (int g = 0; g < library->rowCount() && !partIndex.isValid(); ++g)
+        for (int r = 0; r < library->item(g)->rowCount(); ++r)
+            if (library->item(g)->child(r)->text() == QLatin1String(kSeedNode))
+                partIndex = library->item(g)->child(r)->index();
+    QVERIFY(partIndex.isValid());
+    std::unique_ptr<QMimeData> mime(library->mimeData({ partIndex }));
+    const QPoint pos = view->mapFromScene(view->slotCenter(a01, Face::Front, 17));
+    QWidget *viewport = view->viewport();
+    QDragEnterEvent enter(pos, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(viewport, &enter);
+    QDragMoveEvent move(pos, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(viewport, &move);
+    QDropEvent drop(QPointF(pos), Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(viewport, &drop);
+
+    const std::vector<DeviceId> inRack = design.devicesInRack(a01);
+    QCOMPARE(static_cast<int>(inRack.size()), 3);
+    const Device *added = nullptr;
+    for (DeviceId id : inRack)
+        if (design.device(id)->uPosition == 17)
+            added = design.device(id);
+    QVERIFY(added);
+    QCOMPARE(added->catalogType, std::string(kSeedNode));
+    QVERIFY(added->role == DeviceRole::Compute);
+    QCOMPARE(document->undoStack()->count(), 1);
+
+    // A01 now carries 3 x 10.2 kW = 30.6 kW, above the site's 30 kW air limit per rack; the
+    // site's IT load goes from 90.55 kW (8 x 10.2 nodes + QM8700 0.55 + mgmt switch 0.2 +
+    // head 0.8 + MDS 1.0 + 4 OSS x 1.6) to 100.75 kW, above the 100 kW IT budget.
+    document->validator()->flush();
+    const ValidationResult after = document->validator()->result();
+    QCOMPARE(countRule(after.violations, "cooling.air-rack-limit"), 1);
+    QCOMPARE(countRule(after.violations, "power.site-it-budget"), 1);
+    QCOMPARE(after.errors, before.errors + 2);
+    ViolationsDock *dock = window->violationsDock();
+    QVERIFY(dock->firstItemOfRule("cooling.air-rack-limit"));
+    QVERIFY(dock->countsText().contains(QStringLiteral("%1 error").arg(after.errors)));
+}
+
+void TestWorkbench::inspectorEditsAndUndo()
+{
+    auto window = windowFromTemplate();
+    Document *document = window->document();
+    const Design &design = document->design();
+    InspectorDock *inspector = window->inspectorDock();
+    const DeviceId gpu = deviceNamed(design, "gpu001")->id;
+    document->setSelection({ EntityRef::of(gpu) });
+
+    // Type a new hostname and press Enter.
+    auto *name = qobject_cast<QLineEdit *>(inspector->editor(QStringLiteral("name")));
+    QVERIFY(name);
+    QCOMPARE(name->text(), QStringLiteral("gpu001"));
+    name->selectAll();
+    QTest::keyClicks(name, QStringLiteral("gpu-a"));
+    QTest::keyClick(name, Qt::Key_Return);
+    QCOMPARE(design.device(gpu)->name, std::string("gpu-a"));
+    QCOMPARE(document->undoStack()->count(), 1);
+    window->action(QStringLiteral("editUndo"))->trigger();
+    QCOMPARE(design.device(gpu)->name, std::string("gpu001"));
+    QCOMPARE(name->text(), QStringLiteral("gpu001")); // the form follows the undo
+
+    // Refusals leave the design and the undo stack alone and say why.
+    auto *u = qobject_cast<QSpinBox *>(inspector->editor(QStringLiteral("uPosition")));
+    QVERIFY(u);
+    u->setValue(40); // an 8U part at U40 would reach U47 of a 42U rack
+    QVERIFY2(inspector->lastMessage().contains(QStringLiteral("U47")),
+             qPrintable(inspector->lastMessage()));
+    QCOMPARE(design.device(gpu)->uPosition, 1);
+    QCOMPARE(u->value(), 1);
+    auto *part = qobject_cast<QComboBox *>(inspector->editor(QStringLiteral("part")));
+    QVERIFY(part && part->isEditable());
+    part->setEditText(QStringLiteral("no-such-part"));
+    emit part->lineEdit()->editingFinished();
+    QVERIFY2(inspector->lastMessage().contains(QStringLiteral("unknown catalog type")),
+             qPrintable(inspector->lastMessage()));
+    QCOMPARE(design.device(gpu)->catalogType, std::string(kSeedNode));
+
+    const RowId row = rackNamed(design, "A01")->row;
+    document->setSelection({ EntityRef::of(row) });
+    auto *budget
+        = qobject_cast<QDoubleSpinBox *>(inspector->editor(QStringLiteral("powerBudgetKw")));
+    QVERIFY(budget);
+    QCOMPARE(budget->value(), 60.0); // the seed's row budget
+    budget->setValue(-5);
+    QVERIFY2(inspector->lastMessage().contains(QStringLiteral(">= 0 kW")),
+             qPrintable(inspector->lastMessage()));
+    QCOMPARE(design.row(row)->powerBudgetKw, 60.0);
+    QCOMPARE(document->undoStack()->index(), 0);
+
+    // Several devices: one change, one undo step for all.
+    std::vector<EntityRef> nodes;
+    for (const char *host : { "gpu001", "gpu002", "gpu003", "gpu004" })
+        nodes.push_back(EntityRef::of(deviceNamed(design, host)->id));
+    document->setSelection(nodes);
+    QVERIFY(!inspector->editor(QStringLiteral("name"))); // hostnames are per device
+    auto *tier = qobject_cast<QSpinBox *>(inspector->editor(QStringLiteral("tier")));
+    QVERIFY(tier);
+    tier->setValue(1);
+    QCOMPARE(document->undoStack()->index(), 1);
+    for (EntityRef ref : nodes)
+        QCOMPARE(design.device(DeviceId { ref.id })->tier, 1);
+    window->action(QStringLiteral("editUndo"))->trigger();
+    for (EntityRef ref : nodes)
+        QCOMPARE(design.device(DeviceId { ref.id })->tier, -1);
+}
+
+void TestWorkbench::dragDeviceIsOneUndoStep()
+{
+    auto window = windowFromTemplate();
+    Document *document = window->document();
+    const Design &design = document->design();
+    const RackId a01 = rackNamed(design, "A01")->id;
+    const DeviceId gpu002 = deviceNamed(design, "gpu002")->id; // A01, U9-U16
+    window->viewTabs()->setCurrentWidget(window->rackElevationView());
+    canvas::RackElevationView *view = window->rackElevationView();
+    view->setRacks({ a01 });
+    view->zoomToFit();
+    QCoreApplication::processEvents();
+    // Grab half a U above the device's bottom edge and drop that point on U30: its lowest U
+    // becomes 30 (U30-U37 are free).
+    canvas::ElevationDeviceItem *item = view->deviceItem(gpu002);
+    QVERIFY(item);
+    const QRectF rect = item->sceneBoundingRect();
+    const double halfU = rect.height() / 8 / 2; // the seed node is 8U
+    const QPoint from = view->mapFromScene(QPointF(rect.center().x(), rect.bottom() - halfU));
+    const QPoint to = view->mapFromScene(view->slotCenter(a01, Face::Front, 30));
+    QWidget *viewport = view->viewport();
+    sendMouse(viewport, QEvent::MouseButtonPress, from, Qt::LeftButton, Qt::LeftButton);
+    for (int step = 1; step <= 6; ++step)
+        sendMouse(viewport, QEvent::MouseMove, from + (to - from) * step / 6, Qt::NoButton,
+                  Qt::LeftButton);
+    sendMouse(viewport, QEvent::MouseButtonRelease, to, Qt::LeftButton, Qt::NoButton);
+
+    QCOMPARE(design.device(gpu002)->uPosition, 30);
+    QCOMPARE(document->undoStack()->count(), 1); // the whole drag: one step
+    QVERIFY(document->undoStack()->undoText().contains(QStringLiteral("gpu002")));
+    window->action(QStringLiteral("editUndo"))->trigger();
+    QCOMPARE(design.device(gpu002)->uPosition, 9);
+    window->action(QStringLiteral("editRedo"))->trigger();
+    QCOMPARE(design.device(gpu002)->uPosition, 30);
+}
+
+void TestWorkbench::saveReopenCompare()
+{
+    QTemporaryDir dir;
+    auto window = windowFromTemplate();
+    Document *document = window->document();
+    QVERIFY(window->windowTitle().startsWith(QStringLiteral("Untitled")));
+    // An edit, so the saved file differs from the template's bytes.
+    Device node;
+    node.catalogType = kSeedNode;
+    node.rack = rackNamed(document->design(), "A02")->id;
+    node.uPosition = 20;
+    QCOMPARE(document->addDevice(node), QString());
+    QVERIFY(window->isWindowModified());
+    const QString path = dir.filePath(QStringLiteral("work.cluster.json"));
+    QCOMPARE(document->save(path), QString());
+    QVERIFY(!window->isWindowModified());
+    QVERIFY(window->windowTitle().startsWith(QStringLiteral("work.cluster.json")));
+    const std::string saved = serializeDesign(document->design(), document->catalog());
+
+    QVERIFY(window->openFile(path));
+    QVERIFY(window->document() != nullptr);
+    QCOMPARE(serializeDesign(*window->design(), Catalog::builtin()), saved);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll().toStdString(), saved);
+    QVERIFY(deviceNamed(*window->design(), "node01"));
+    QCOMPARE(window->recentFiles().value(0), QFileInfo(path).absoluteFilePath());
+    QVERIFY(!window->document()->undoStack()->canUndo());
+}
+
+void TestWorkbench::powerRuleInDockThenWaive()
+{
+    auto window = windowFromTemplate();
+    Document *document = window->document();
+    const Design &design = document->design();
+    const RackId a01 = rackNamed(design, "A01")->id;
+    // Add servers through the library (Enter on a part places it in the selected rack).
+    document->setSelection({ EntityRef::of(a01) });
+    QCOMPARE(window->placePart(QString::fromLatin1(kSeedNode)), QString());
+    document->validator()->flush();
+    QCOMPARE(countRule(document->validator()->violations(), "power.rack-over-feed"), 0);
+    QCOMPARE(window->placePart(QString::fromLatin1(kSeedNode)), QString());
+    // Four nodes: 40.8 kW against 2 x 400 V x 32 A x sqrt(3) x 0.8 = 35.47 kW per feed, and
+    // each of feed A and B must carry the rack alone: one violation per feed.
+    document->validator()->flush();
+    QCOMPARE(countRule(document->validator()->violations(), "power.rack-over-feed"), 2);
+    ViolationsDock *dock = window->violationsDock();
+    QTreeWidgetItem *item = dock->firstItemOfRule("power.rack-over-feed");
+    QVERIFY(item);
+    QVERIFY(item->text(0).contains(QStringLiteral("40.8 kW")));
+    // The marker on the rack in the floor plan.
+    canvas::FloorRackItem *rackItem = window->floorPlanView()->rackItem(a01);
+    QVERIFY(rackItem);
+    QVERIFY(rackItem->marker().has_value());
+    QVERIFY(*rackItem->marker() == Severity::Error);
+
+    const int errors = document->validator()->result().errors;
+    QCOMPARE(dock->waive(item, QStringLiteral("feeds upgraded to 63 A in Q3")), QString());
+    document->validator()->flush();
+    // The waiver names rack A01 only, so it covers both feed violations.
+    QCOMPARE(countRule(document->validator()->violations(), "power.rack-over-feed", true), 2);
+    QCOMPARE(document->validator()->result().errors, errors - 2);
+    QCOMPARE(document->validator()->result().waived, 2);
+    QVERIFY(dock->countsText().contains(QStringLiteral("2 waived")));
+    bool waivedGroup = false;
+    for (int i = 0; i < dock->tree()->topLevelItemCount(); ++i)
+        waivedGroup = waivedGroup
+            || dock->tree()->topLevelItem(i)->text(0).startsWith(QStringLiteral("Waived (2)"));
+    QVERIFY(waivedGroup);
+    QCOMPARE(design.waivers().size(), std::size_t(1));
+    QCOMPARE(design.waivers().front().reason, std::string("feeds upgraded to 63 A in Q3"));
+
+    // Removing the load makes the waiver stale, and the dock says so.
+    window->action(QStringLiteral("editUndo"))->trigger(); // the waiver
+    window->action(QStringLiteral("editRedo"))->trigger();
+    const DeviceId last = design.devices().items().back().id;
+    QCOMPARE(document->remove({ EntityRef::of(last) }), QString());
+    document->validator()->flush();
+    QCOMPARE(static_cast<int>(document->validator()->result().staleWaivers.size()), 1);
+    QVERIFY(dock->countsText().contains(QStringLiteral("1 stale waiver")));
+}
+
+void TestWorkbench::violationClickSelectsAndShows()
+{
+    auto window = windowFromTemplate();
+    Document *document = window->document();
+    const Design &design = document->design();
+    // Lustre on the compute fabric: net.converged-storage names the fabric.
+    ViolationsDock *dock = window->violationsDock();
+    QTreeWidgetItem *item = dock->firstItemOfRule("net.converged-storage");
+    QVERIFY(item);
+    const Violation violation = *dock->violationAt(item);
+    dock->activate(item);
+    std::vector<EntityRef> expected = violation.entities;
+    std::sort(expected.begin(), expected.end());
+    QVERIFY(document->selection() == expected);
+    QCOMPARE(window->viewTabs()->currentWidget(), static_cast<QWidget *>(window->fabricView()));
+
+    // Filtering by text narrows the tree to matching violations.
+    dock->setFilterText(QStringLiteral("net.converged-storage"));
+    QCOMPARE(dock->shownViolationCount(),
+             countRule(document->validator()->violations(), "net.converged-storage"));
+    dock->setFilterText(QString());
+    (void)design;
+}
+
+void TestWorkbench::presentationModeHidesDocks()
+{
+    auto window = windowFromTemplate();
+    QVERIFY(window->libraryDock()->isVisible());
+    window->action(QStringLiteral("viewPresentation"))->trigger();
+    QVERIFY(window->isPresentationMode());
+    QVERIFY(window->windowState() & Qt::WindowFullScreen);
+    QVERIFY(!window->libraryDock()->isVisible());
+    QVERIFY(!window->violationsDock()->isVisible());
+    QVERIFY(window->floorPlanView()->isPresentationMode());
+    window->action(QStringLiteral("viewPresentation"))->trigger();
+    QVERIFY(!window->isPresentationMode());
+    QVERIFY(window->libraryDock()->isVisible());
+    QVERIFY(!window->floorPlanView()->isPresentationMode());
+}
+
+void TestWorkbench::menusAndShortcuts()
+{
+    auto window = windowFromTemplate();
+    // Standard shortcuts on the standard actions.
+    QVERIFY(window->action(QStringLiteral("fileSave"))
+                ->shortcuts()
+                .contains(QKeySequence(QKeySequence::Save)));
+    QVERIFY(window->action(QStringLiteral("editUndo"))
+                ->shortcuts()
+                .contains(QKeySequence(QKeySequence::Undo)));
+    QVERIFY(window->action(QStringLiteral("editRedo"))
+                ->shortcuts()
+                .contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)));
+    QVERIFY(window->action(QStringLiteral("editDelete"))
+                ->shortcuts()
+                .contains(QKeySequence(QKeySequence::Delete)));
+    QVERIFY(window->action(QStringLiteral("viewPresentation"))
+                ->shortcuts()
+                .contains(QKeySequence(Qt::Key_F11)));
+    // No Export action until the export dialog exists.
+    for (QAction *a : window->findChildren<QAction *>())
+        QVERIFY2(!a->text().contains(QStringLiteral("Export"), Qt::CaseInsensitive),
+                 qPrintable(a->text()));
+
+    // Delete with the keyboard, undo with the keyboard: one step each.
+    Document *document = window->document();
+    const DeviceId gpu = deviceNamed(document->design(), "gpu005")->id;
+    document->setSelection({ EntityRef::of(gpu) });
+    window->floorPlanView()->setFocus();
+    QTest::keySequence(window.get(), QKeySequence(QKeySequence::Delete));
+    QVERIFY(!document->design().device(gpu));
+    QTest::keySequence(window.get(), QKeySequence(QKeySequence::Undo));
+    QVERIFY(document->design().device(gpu));
+    // Copy and paste into the selected device's rack.
+    document->setSelection({ EntityRef::of(gpu) });
+    window->action(QStringLiteral("editCopy"))->trigger();
+    window->action(QStringLiteral("editPaste"))->trigger();
+    QVERIFY(deviceNamed(document->design(), "gpu009"));
+    QCOMPARE(deviceNamed(document->design(), "gpu009")->rack, document->design().device(gpu)->rack);
+    // Select All on the floor plan selects the racks.
+    window->viewTabs()->setCurrentWidget(window->floorPlanView());
+    window->action(QStringLiteral("editSelectAll"))->trigger();
+    QCOMPARE(document->selection().size(), document->design().racks().size());
+}
+
+QTEST_MAIN(TestWorkbench)
+#include "tst_workbench.moc"

@@ -1,0 +1,343 @@
+#include "views/calculators/CalculatorCharts.h"
+
+#include "calculators/InputError.h"
+#include "calculators/ParamParser.h"
+#include "calculators/Registry.h"
+#include "calculators/Units.h"
+#include "model/catalog/Part.h"
+#include "views/calculators/DesignContext.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cw::calcviews {
+
+namespace {
+
+using Inputs = std::map<std::string, std::string>;
+
+const QList<QColor> &palette()
+{
+    static const QList<QColor> colors { QColor(31, 119, 180), QColor(255, 127, 14),
+                                        QColor(44, 160, 44), QColor(214, 39, 40),
+                                        QColor(148, 103, 189) };
+    return colors;
+}
+
+/// Points x -> result[outKey] of calculator `name` with inputs[key] = x; x values whose run
+/// fails (out of the calculator's domain) are left out.
+void sample(const std::string &name, Inputs inputs, const std::string &key,
+            const QVector<double> &xs, const std::string &outKey, double scale,
+            QVector<double> &keys, QVector<double> &values)
+{
+    for (double x : xs) {
+        inputs[key] = calc::formatNumber(x);
+        const calc::CalcOutcome outcome = calc::runCalculator(name, inputs);
+        if (!outcome.ok() || !outcome.result.contains(outKey))
+            continue;
+        keys << x;
+        values << outcome.result.at(outKey).get<double>() * scale;
+    }
+}
+
+QVector<double> logSpaced(double from, double to, int count)
+{
+    QVector<double> xs;
+    const double step = std::log(to / from) / (count - 1);
+    for (int i = 0; i < count; ++i)
+        xs << from * std::exp(step * i);
+    return xs;
+}
+
+QVector<double> powersOfTwo(double from, double to)
+{
+    QVector<double> xs;
+    for (double x = from; x <= to; x *= 2)
+        xs << x;
+    return xs;
+}
+
+std::optional<double> number(const Inputs &inputs, const std::string &key)
+{
+    const auto it = inputs.find(key);
+    return it == inputs.end() ? std::nullopt : calc::parseNumber(it->second);
+}
+
+void setLog(QCPAxis *axis, bool log)
+{
+    axis->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (log)
+        axis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    else
+        axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+}
+
+/// Empties the plot (graphs, bars, items, groups) and sets its title.
+void reset(QCustomPlot *plot, const QString &title)
+{
+    plot->clearPlottables();
+    plot->clearItems();
+    qDeleteAll(plot->findChildren<QCPBarsGroup *>());
+    plot->legend->setVisible(false);
+    setLog(plot->xAxis, false);
+    setLog(plot->yAxis, false);
+    plot->xAxis->setLabel(QString());
+    plot->yAxis->setLabel(QString());
+    QCPTextElement *titleElement = nullptr;
+    if (plot->plotLayout()->rowCount() > 1)
+        titleElement = qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0));
+    if (!titleElement) {
+        plot->plotLayout()->insertRow(0);
+        titleElement = new QCPTextElement(plot, QString(), QFont(QString(), 10, QFont::Bold));
+        plot->plotLayout()->addElement(0, 0, titleElement);
+    }
+    titleElement->setText(title);
+}
+
+QCPGraph *addCurve(QCustomPlot *plot, const QVector<double> &keys, const QVector<double> &values,
+                   const QString &name, int colour)
+{
+    QCPGraph *graph = plot->addGraph();
+    graph->setData(keys, values, true);
+    graph->setName(name);
+    graph->setPen(QPen(palette()[colour % palette().size()], 2));
+    return graph;
+}
+
+void marker(QCustomPlot *plot, bool vertical, double at, const QString &label, const QColor &colour)
+{
+    auto *line = new QCPItemStraightLine(plot);
+    line->setPen(QPen(colour, 1.5, Qt::DashLine));
+    if (vertical) {
+        line->point1->setCoords(at, 1);
+        line->point2->setCoords(at, 2);
+    } else {
+        line->point1->setCoords(1, at);
+        line->point2->setCoords(2, at);
+    }
+    auto *text = new QCPItemText(plot);
+    text->setText(label);
+    text->setColor(colour);
+    text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    if (vertical) {
+        text->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        text->position->setCoords(at, 0.02);
+    } else {
+        text->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        text->position->setTypeY(QCPItemPosition::ptPlotCoords);
+        text->position->setCoords(0.02, at);
+    }
+}
+
+void fit(QCustomPlot *plot)
+{
+    plot->rescaleAxes();
+    // Give log-scale curves a little air at both ends.
+    for (QCPAxis *axis : { plot->xAxis, plot->yAxis }) {
+        if (axis->scaleType() == QCPAxis::stLogarithmic)
+            axis->setRange(axis->range().lower / 1.5, axis->range().upper * 1.5);
+        else
+            axis->scaleRange(1.1, axis->range().center());
+    }
+}
+
+QString checkpointChart(QCustomPlot *plot, const Inputs &inputs, const DesignContext &context)
+{
+    reset(plot, QStringLiteral("Checkpoint stall against storage write bandwidth"));
+    const auto write = number(inputs, "write-gbps");
+    if (!write || !calc::runCalculator("checkpoint", inputs).ok())
+        return QStringLiteral("fill the inputs to see the stall against write bandwidth");
+    double low = *write / 100, high = *write * 100;
+    if (context.facts && context.facts->parallelFs) {
+        low = std::min(low, context.facts->parallelFs->writeGBps / 10);
+        high = std::max(high, context.facts->parallelFs->writeGBps * 10);
+    }
+    QVector<double> keys, values;
+    sample("checkpoint", inputs, "write-gbps", logSpaced(low, high, 80), "stall_fraction", 1.0,
+           keys, values);
+    addCurve(plot, keys, values, QStringLiteral("stall fraction"), 0);
+    setLog(plot->xAxis, true);
+    setLog(plot->yAxis, true);
+    plot->xAxis->setLabel(QStringLiteral("aggregate write bandwidth [GB/s]"));
+    plot->yAxis->setLabel(QStringLiteral("stall fraction"));
+    fit(plot);
+    const double target = number(inputs, "stall-target").value_or(0.05);
+    marker(plot, false, target, QStringLiteral("target %1").arg(target), QColor(214, 39, 40));
+    if (context.facts && context.facts->parallelFs) {
+        const StorageTier &tier = *context.facts->parallelFs;
+        marker(plot, true, tier.writeGBps,
+               QStringLiteral("design: %1, %2 GB/s")
+                   .arg(QString::fromStdString(tier.name))
+                   .arg(tier.writeGBps),
+               QColor(44, 160, 44));
+    }
+    return {};
+}
+
+QString trainingTimeChart(QCustomPlot *plot, const Inputs &inputs, const DesignContext &context)
+{
+    reset(plot, QStringLiteral("Training time against GPU count"));
+    const auto gpus = number(inputs, "gpus");
+    const auto mfu = number(inputs, "mfu");
+    if (!gpus || !calc::runCalculator("training-time", inputs).ok())
+        return QStringLiteral("fill the inputs to see training days against GPU count");
+    std::vector<double> mfus { 0.3, 0.4, 0.5 };
+    if (mfu && std::find(mfus.begin(), mfus.end(), *mfu) == mfus.end())
+        mfus.push_back(*mfu);
+    std::sort(mfus.begin(), mfus.end());
+    const QVector<double> counts = powersOfTwo(8, std::max(1024.0, *gpus * 16));
+    int colour = 0;
+    for (double m : mfus) {
+        Inputs at = inputs;
+        at["mfu"] = calc::formatNumber(m);
+        QVector<double> keys, values;
+        sample("training-time", at, "gpus", counts, "days", 1.0, keys, values);
+        addCurve(plot, keys, values, QStringLiteral("MFU %1").arg(m), colour++);
+    }
+    setLog(plot->xAxis, true);
+    setLog(plot->yAxis, true);
+    plot->xAxis->setLabel(QStringLiteral("GPUs"));
+    plot->yAxis->setLabel(QStringLiteral("training time [days]"));
+    plot->legend->setVisible(true);
+    fit(plot);
+    marker(plot, true, *gpus,
+           QStringLiteral("%1 %2 GPUs").arg(context.hasDesign() ? "design:" : "").arg(*gpus),
+           QColor(90, 90, 90));
+    return {};
+}
+
+QString kvCacheChart(QCustomPlot *plot, const Inputs &inputs)
+{
+    const auto model = inputs.find("model");
+    const QString what = model != inputs.end() ? QString::fromStdString(model->second)
+                                               : QStringLiteral("the given shape");
+    reset(plot, QStringLiteral("KV cache against context length: %1").arg(what));
+    if (!calc::runCalculator("kv-cache", inputs).ok())
+        return QStringLiteral("choose a model (or give the shape) to see the KV cache");
+    QVector<double> keys, values;
+    sample("kv-cache", inputs, "tokens", powersOfTwo(1024, 131072), "total_bytes",
+           1.0 / calc::bytesPerGiB, keys, values);
+    addCurve(plot, keys, values, QStringLiteral("KV cache"), 1);
+    setLog(plot->xAxis, true);
+    setLog(plot->yAxis, true);
+    plot->xAxis->setLabel(QStringLiteral("context length [tokens]"));
+    plot->yAxis->setLabel(QStringLiteral("KV cache [GiB]"));
+    fit(plot);
+    if (const auto tokens = number(inputs, "tokens"))
+        marker(plot, true, *tokens, QStringLiteral("%1 tokens").arg(*tokens), QColor(90, 90, 90));
+    return {};
+}
+
+/// Bars at 1..n labelled with `names`.
+QCPBars *addBars(QCustomPlot *plot, const QVector<double> &values, const QString &name, int colour)
+{
+    auto *bars = new QCPBars(plot->xAxis, plot->yAxis);
+    QVector<double> keys;
+    for (int i = 0; i < values.size(); ++i)
+        keys << i + 1;
+    bars->setData(keys, values, true);
+    bars->setName(name);
+    const QColor c = palette()[colour % palette().size()];
+    bars->setPen(QPen(c.darker(130)));
+    bars->setBrush(c);
+    return bars;
+}
+
+void labelBars(QCustomPlot *plot, const QStringList &names)
+{
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    for (int i = 0; i < names.size(); ++i)
+        ticker->addTick(i + 1, names[i]);
+    plot->xAxis->setTicker(ticker);
+    plot->xAxis->setRange(0.4, names.size() + 0.6);
+}
+
+QString powerChart(QCustomPlot *plot, const DesignContext &context)
+{
+    reset(plot, QStringLiteral("Power per rack against feed capacity"));
+    if (!context.hasDesign() || context.racks.empty())
+        return QStringLiteral("open a design with racks to see power per rack");
+    QVector<double> load, feed;
+    QStringList names;
+    for (const calc::RackPowerRow &row : context.racks) {
+        names << QString::fromStdString(row.rack);
+        load << row.loadKw;
+        feed << row.feedCapacityKw;
+    }
+    auto *group = new QCPBarsGroup(plot);
+    QCPBars *loadBars = addBars(plot, load, QStringLiteral("load (maximum power)"), 0);
+    QCPBars *feedBars = addBars(plot, feed, QStringLiteral("one feed after 80 % derating"), 2);
+    for (QCPBars *bars : { loadBars, feedBars }) {
+        bars->setWidth(0.35);
+        bars->setBarsGroup(group);
+    }
+    plot->yAxis->setLabel(QStringLiteral("kW"));
+    plot->legend->setVisible(true);
+    const double top = std::max(*std::max_element(load.begin(), load.end()),
+                                *std::max_element(feed.begin(), feed.end()));
+    plot->yAxis->setRange(0, top * 1.25);
+    labelBars(plot, names);
+    return {};
+}
+
+QString bandwidthChart(QCustomPlot *plot, const DesignContext &context)
+{
+    const QString node = context.facts && context.facts->node
+        ? QString::fromStdString(context.facts->node->id)
+        : QString();
+    reset(plot, QStringLiteral("Bandwidth per GPU: %1").arg(node));
+    if (context.bandwidth.empty())
+        return QStringLiteral("open a design with GPU servers to see the bandwidth hierarchy");
+    QVector<double> values;
+    QStringList names;
+    for (const calc::BandwidthLevel &level : context.bandwidth) {
+        names << QString::fromStdString(level.name);
+        values << level.gbPerS;
+    }
+    addBars(plot, values, QStringLiteral("GB/s per GPU"), 0)->setWidth(0.6);
+    setLog(plot->yAxis, true);
+    plot->yAxis->setLabel(QStringLiteral("GB/s per GPU (per direction)"));
+    const double low = *std::min_element(values.begin(), values.end());
+    const double high = *std::max_element(values.begin(), values.end());
+    plot->yAxis->setRange(low / 3, high * 3);
+    labelBars(plot, names);
+    return {};
+}
+
+} // namespace
+
+bool hasChart(const std::string &name)
+{
+    return name == "checkpoint" || name == "training-time" || name == "kv-cache" || name == "power"
+        || name == "allreduce";
+}
+
+QString drawChart(QCustomPlot *plot, const std::string &name, const Inputs &inputs,
+                  const DesignContext &context)
+{
+    QString status;
+    if (name == "checkpoint")
+        status = checkpointChart(plot, inputs, context);
+    else if (name == "training-time")
+        status = trainingTimeChart(plot, inputs, context);
+    else if (name == "kv-cache")
+        status = kvCacheChart(plot, inputs);
+    else if (name == "power")
+        status = powerChart(plot, context);
+    else if (name == "allreduce")
+        status = bandwidthChart(plot, context);
+    if (!status.isEmpty()) {
+        auto *text = new QCPItemText(plot);
+        text->position->setType(QCPItemPosition::ptAxisRectRatio);
+        text->position->setCoords(0.5, 0.5);
+        text->setText(status);
+        text->setColor(Qt::darkGray);
+    }
+    plot->replot();
+    return status;
+}
+
+} // namespace cw::calcviews

@@ -1,0 +1,127 @@
+#include "views/canvas/CanvasItem.h"
+
+#include "views/canvas/CanvasStyle.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cw::canvas {
+
+void CanvasScene::setLabelScale(double scale)
+{
+    if (scale == m_labelScale)
+        return;
+    m_labelScale = scale;
+    update();
+}
+
+void CachedLabel::setText(const QString &text)
+{
+    if (text == m_text)
+        return;
+    m_text = text;
+    m_dirty = true;
+}
+
+void CachedLabel::draw(QPainter *painter, const QPointF &topLeft, int pixelSize, double maxWidth,
+                       bool bold, bool shrink)
+{
+    if (m_text.isEmpty() || pixelSize <= 0)
+        return;
+    if (m_dirty || pixelSize != m_pixelSize || maxWidth != m_maxWidth || bold != m_bold) {
+        QFont font;
+        font.setPixelSize(pixelSize);
+        font.setBold(bold);
+        m_drawPixelSize = pixelSize;
+        if (shrink) {
+            const double width = QFontMetricsF(font).horizontalAdvance(m_text);
+            if (width > maxWidth && width > 0) {
+                m_drawPixelSize = std::max(1, static_cast<int>(pixelSize * maxWidth / width));
+                font.setPixelSize(m_drawPixelSize);
+            }
+        }
+        const QFontMetricsF metrics(font);
+        m_static.setText(metrics.elidedText(m_text, Qt::ElideRight, maxWidth));
+        m_static.setTextFormat(Qt::PlainText);
+        m_static.setPerformanceHint(QStaticText::AggressiveCaching);
+        m_static.prepare(QTransform(), font);
+        m_pixelSize = pixelSize;
+        m_maxWidth = maxWidth;
+        m_bold = bold;
+        m_dirty = false;
+    }
+    QFont font = painter->font();
+    font.setPixelSize(m_drawPixelSize);
+    font.setBold(bold);
+    painter->setFont(font);
+    painter->drawStaticText(topLeft, m_static);
+}
+
+CanvasItem::CanvasItem(EntityRef ref, QGraphicsItem *parent)
+    : QGraphicsItem(parent)
+    , m_ref(ref)
+{
+    setFlag(ItemIsSelectable);
+}
+
+void CanvasItem::setMarker(std::optional<Severity> severity)
+{
+    if (severity == m_marker)
+        return;
+    m_marker = severity;
+    update();
+}
+
+double CanvasItem::levelOfDetail(const QStyleOptionGraphicsItem *option, const QPainter *painter)
+{
+    return option->levelOfDetailFromTransform(painter->worldTransform());
+}
+
+double CanvasItem::labelScale() const
+{
+    const auto *canvas = dynamic_cast<const CanvasScene *>(scene());
+    return canvas ? canvas->labelScale() : 1.0;
+}
+
+int CanvasItem::labelPixels(double base) const
+{
+    return std::max(1, static_cast<int>(std::lround(base * labelScale())));
+}
+
+void CanvasItem::paintMarker(QPainter *painter, const QRectF &rect, double lod) const
+{
+    if (!m_marker)
+        return;
+    // A quarter of the item's smaller side, at least 7 screen pixels when zoomed out, never
+    // more than the item itself.
+    const double minimum = 7.0 / std::max(lod, 1e-6);
+    const double side = std::min(rect.width(), rect.height());
+    const double size = std::min(std::max(side * 0.25, minimum), side);
+    const QRectF badge(rect.right() - size, rect.top(), size, size);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(severityColor(*m_marker));
+    painter->drawEllipse(badge);
+    if (size * lod >= 10) {
+        painter->setPen(Qt::white);
+        QFont font = painter->font();
+        font.setPixelSize(std::max(1, static_cast<int>(size * 0.8)));
+        font.setBold(true);
+        painter->setFont(font);
+        painter->drawText(badge, Qt::AlignCenter, QStringLiteral("!"));
+    }
+}
+
+void CanvasItem::paintSelection(QPainter *painter, const QRectF &rect, double lod)
+{
+    QPen pen(QColor(0x15, 0x65, 0xc0));
+    pen.setWidthF(3.0 / std::max(lod, 1e-6));
+    painter->setPen(pen);
+    painter->setBrush(Qt::NoBrush);
+    painter->drawRect(rect);
+}
+
+} // namespace cw::canvas

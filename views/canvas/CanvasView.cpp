@@ -1,0 +1,410 @@
+#include "views/canvas/CanvasView.h"
+
+#include "views/canvas/CanvasItem.h"
+#include "views/canvas/CanvasStyle.h"
+#include "views/canvas/DesignCache.h"
+#include "views/document/Document.h"
+#include "views/document/LiveValidator.h"
+
+#include <QFontMetricsF>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QScrollBar>
+#include <QTimer>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cw::canvas {
+namespace {
+
+constexpr double kZoomStep = 1.25;
+constexpr double kMinZoom = 1e-4;
+constexpr double kMaxZoom = 50;
+constexpr int kMessageMs = 4000;
+constexpr double kSceneMargin = 0.05; ///< fraction of the items' extent around them
+
+} // namespace
+
+/// A refusal or notice shown at the place it concerns, at screen size whatever the zoom.
+class MessageItem : public QGraphicsItem
+{
+public:
+    explicit MessageItem(const QString &text)
+        : m_text(text)
+    {
+        setFlag(ItemIgnoresTransformations);
+        setZValue(1e6);
+        QFont font;
+        font.setPixelSize(13);
+        m_font = font;
+        const QFontMetricsF metrics(font);
+        m_rect = metrics.boundingRect(QRectF(0, 0, 420, 400), Qt::TextWordWrap, m_text)
+                     .adjusted(-8, -6, 8, 6);
+        m_rect.moveTopLeft(QPointF(8, 8));
+    }
+    QRectF boundingRect() const override { return m_rect.adjusted(-1, -1, 1, 1); }
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidget *) override
+    {
+        painter->setPen(QPen(QColor(0xb7, 0x1c, 0x1c), 1));
+        painter->setBrush(QColor(0xff, 0xeb, 0xee));
+        painter->drawRoundedRect(m_rect, 4, 4);
+        painter->setPen(QColor(0x33, 0x10, 0x10));
+        painter->setFont(m_font);
+        painter->drawText(m_rect.adjusted(8, 6, -8, -6), Qt::TextWordWrap, m_text);
+    }
+
+private:
+    QString m_text;
+    QFont m_font;
+    QRectF m_rect;
+};
+
+CanvasView::CanvasView(Document *document, QWidget *parent)
+    : QGraphicsView(parent)
+    , m_document(document)
+    , m_cache(DesignCache::of(document)) // before our own connection: it updates first
+    , m_scene(new CanvasScene(this))
+{
+    setScene(m_scene);
+    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    setDragMode(RubberBandDrag);
+    setTransformationAnchor(AnchorUnderMouse);
+    setResizeAnchor(AnchorViewCenter);
+    setViewportUpdateMode(SmartViewportUpdate);
+    // Items set their own pen, brush and font on every paint.
+    setOptimizationFlags(DontSavePainterState);
+    setBackgroundBrush(QColor(0xfa, 0xfa, 0xf7));
+    setAcceptDrops(true);
+
+    connect(document, &Document::changed, this, &CanvasView::onChanged);
+    connect(document, &Document::selectionChanged, this, [this] {
+        if (m_syncingSelection)
+            return;
+        documentSelectionChanged(m_document->selection());
+        reapplySelection();
+    });
+    connect(m_scene, &QGraphicsScene::selectionChanged, this, &CanvasView::onSceneSelectionChanged);
+    if (LiveValidator *validator = document->validator()) {
+        // The delta says something changed; markers are cheap to redo from the whole list.
+        connect(validator, &LiveValidator::violationsChanged, this,
+                [this, validator] { setViolations(validator->violations()); });
+        m_violations = validator->violations();
+    }
+}
+
+CanvasView::~CanvasView()
+{
+    // The scene deletes the items; nothing may call back into the index meanwhile.
+    disconnect(m_scene, nullptr, this, nullptr);
+}
+
+void CanvasView::zoomIn()
+{
+    scaleBy(kZoomStep);
+}
+
+void CanvasView::zoomOut()
+{
+    scaleBy(1.0 / kZoomStep);
+}
+
+double CanvasView::zoom() const
+{
+    return transform().m11();
+}
+
+void CanvasView::scaleBy(double factor)
+{
+    m_fitPending = false;
+    const double target = std::clamp(zoom() * factor, kMinZoom, kMaxZoom);
+    if (zoom() > 0)
+        scale(target / zoom(), target / zoom());
+}
+
+void CanvasView::zoomToFit()
+{
+    m_fitPending = true;
+    const QRectF bounds = m_scene->itemsBoundingRect();
+    if (bounds.isEmpty())
+        return;
+    fitInView(
+        bounds.marginsAdded(
+            QMarginsF(bounds.width(), bounds.height(), bounds.width(), bounds.height()) * 0.02),
+        Qt::KeepAspectRatio);
+}
+
+void CanvasView::setPresentationMode(bool on)
+{
+    m_presentation = on;
+    m_scene->setLabelScale(on ? kPresentationLabelScale : 1.0);
+}
+
+void CanvasView::focusOn(const std::vector<EntityRef> &entities)
+{
+    m_document->setSelection(entities);
+    QRectF bounds;
+    // Each entity's first item only: a device drawn on three fabrics is looked at on the
+    // first, not through a zoom that takes in all three bands.
+    for (const EntityRef &ref : entities) {
+        const std::vector<CanvasItem *> items = markerItemsFor(ref);
+        if (!items.empty())
+            bounds = bounds.united(items.front()->sceneBoundingRect());
+    }
+    if (bounds.isNull())
+        return;
+    m_fitPending = false;
+    // Leave context around a single small item instead of filling the screen with it.
+    const double side = std::max(bounds.width(), bounds.height());
+    bounds.adjust(-side * 0.5, -side * 0.5, side * 0.5, side * 0.5);
+    fitInView(bounds, Qt::KeepAspectRatio);
+    if (zoom() > kMaxZoom)
+        scaleBy(1.0);
+}
+
+void CanvasView::setViolations(const std::vector<Violation> &violations)
+{
+    m_violations = violations;
+    reapplyMarkers();
+}
+
+void CanvasView::reapplyMarkers()
+{
+    for (CanvasItem *item : m_marked)
+        item->setMarker(std::nullopt);
+    m_marked.clear();
+    for (const Violation &violation : m_violations) {
+        if (violation.waived)
+            continue;
+        for (const EntityRef &ref : violation.entities)
+            for (CanvasItem *item : markerItemsFor(ref)) {
+                const auto current = item->marker();
+                // Lower Severity values are more severe.
+                if (!current || violation.severity < *current) {
+                    if (!current)
+                        m_marked.push_back(item);
+                    item->setMarker(violation.severity);
+                }
+            }
+    }
+}
+
+std::vector<CanvasItem *> CanvasView::itemsFor(EntityRef ref) const
+{
+    auto it = m_index.find(ref.id);
+    return it == m_index.end() ? std::vector<CanvasItem *> {} : it->second;
+}
+
+std::size_t CanvasView::entityItemCount() const
+{
+    return m_itemCount;
+}
+
+void CanvasView::registerItem(CanvasItem *item)
+{
+    for (const EntityRef &ref : item->entities())
+        m_index[ref.id].push_back(item);
+    ++m_itemCount;
+}
+
+void CanvasView::unregisterTree(QGraphicsItem *item)
+{
+    for (QGraphicsItem *child : item->childItems())
+        unregisterTree(child);
+    auto *canvasItem = dynamic_cast<CanvasItem *>(item);
+    if (!canvasItem)
+        return;
+    bool known = false;
+    for (const EntityRef &ref : canvasItem->entities()) {
+        auto it = m_index.find(ref.id);
+        if (it == m_index.end())
+            continue;
+        known = known || std::erase(it->second, canvasItem) > 0;
+        if (it->second.empty())
+            m_index.erase(it);
+    }
+    if (known)
+        --m_itemCount;
+    std::erase(m_marked, canvasItem);
+}
+
+void CanvasView::destroyItem(QGraphicsItem *item)
+{
+    if (!item)
+        return;
+    unregisterTree(item);
+    delete item;
+}
+
+void CanvasView::clearScene()
+{
+    m_syncingSelection = true;
+    m_index.clear();
+    m_marked.clear();
+    m_itemCount = 0;
+    m_messageItem = nullptr;
+    m_scene->clear();
+    m_syncingSelection = false;
+}
+
+void CanvasView::updateSceneRect()
+{
+    QRectF bounds = m_scene->itemsBoundingRect();
+    const double margin = std::max(bounds.width(), bounds.height()) * kSceneMargin + 50;
+    bounds.adjust(-margin, -margin, margin, margin);
+    m_scene->setSceneRect(bounds);
+}
+
+void CanvasView::showMessage(const QString &text, const QPointF &scenePos)
+{
+    m_lastMessage = text;
+    emit statusMessage(text);
+    if (m_messageItem) {
+        m_scene->removeItem(m_messageItem);
+        delete m_messageItem;
+    }
+    m_messageItem = new MessageItem(text);
+    m_messageItem->setPos(scenePos);
+    m_scene->addItem(m_messageItem);
+    const int serial = ++m_messageSerial;
+    QTimer::singleShot(kMessageMs, this, [this, serial] {
+        if (serial != m_messageSerial || !m_messageItem)
+            return;
+        m_scene->removeItem(m_messageItem);
+        delete m_messageItem;
+        m_messageItem = nullptr;
+    });
+}
+
+void CanvasView::onChanged(const ChangeSet &changes)
+{
+    m_syncingSelection = true; // removing selected items must not rewrite the selection
+    applyChanges(changes);
+    m_syncingSelection = false;
+    reapplyMarkers();
+    reapplySelection();
+}
+
+void CanvasView::documentSelectionChanged(const std::vector<EntityRef> &) { }
+
+void CanvasView::reapplySelection()
+{
+    m_syncingSelection = true;
+    m_scene->clearSelection();
+    for (const EntityRef &ref : m_document->selection())
+        for (CanvasItem *item : itemsFor(ref))
+            item->setSelected(true);
+    m_syncingSelection = false;
+}
+
+void CanvasView::onSceneSelectionChanged()
+{
+    if (m_syncingSelection)
+        return;
+    std::vector<EntityRef> refs;
+    for (QGraphicsItem *item : m_scene->selectedItems())
+        if (auto *canvasItem = dynamic_cast<CanvasItem *>(item)) {
+            const auto entities = canvasItem->entities();
+            refs.insert(refs.end(), entities.begin(), entities.end());
+        }
+    std::sort(refs.begin(), refs.end());
+    refs.erase(std::unique(refs.begin(), refs.end()), refs.end());
+    m_syncingSelection = true;
+    m_document->setSelection(std::move(refs));
+    m_syncingSelection = false;
+}
+
+void CanvasView::deleteSelection()
+{
+    const std::vector<EntityRef> selection = m_document->selection();
+    if (selection.empty())
+        return;
+    const QString error = m_document->remove(selection);
+    if (!error.isEmpty())
+        showMessage(error, mapToScene(viewport()->rect().center()));
+}
+
+void CanvasView::duplicateSelection()
+{
+    const std::vector<EntityRef> selection = m_document->selection();
+    if (selection.empty())
+        return;
+    const QString error = m_document->duplicate(selection);
+    if (!error.isEmpty())
+        showMessage(error, mapToScene(viewport()->rect().center()));
+}
+
+void CanvasView::wheelEvent(QWheelEvent *event)
+{
+    if (event->modifiers() & Qt::ShiftModifier) {
+        QGraphicsView::wheelEvent(event); // scroll
+        return;
+    }
+    const double degrees = event->angleDelta().y() / 8.0;
+    if (degrees == 0) {
+        QGraphicsView::wheelEvent(event);
+        return;
+    }
+    // One notch (15 degrees) = one zoom step, around the cursor.
+    scaleBy(std::pow(kZoomStep, degrees / 15.0));
+    event->accept();
+}
+
+void CanvasView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::MiddleButton) {
+        m_panning = true;
+        m_panStart = event->position().toPoint();
+        viewport()->setCursor(Qt::ClosedHandCursor);
+        event->accept();
+        return;
+    }
+    QGraphicsView::mousePressEvent(event);
+}
+
+void CanvasView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (m_panning) {
+        const QPoint delta = event->position().toPoint() - m_panStart;
+        m_panStart = event->position().toPoint();
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - delta.x());
+        verticalScrollBar()->setValue(verticalScrollBar()->value() - delta.y());
+        event->accept();
+        return;
+    }
+    QGraphicsView::mouseMoveEvent(event);
+}
+
+void CanvasView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (m_panning && event->button() == Qt::MiddleButton) {
+        m_panning = false;
+        viewport()->unsetCursor();
+        event->accept();
+        return;
+    }
+    QGraphicsView::mouseReleaseEvent(event);
+}
+
+void CanvasView::resizeEvent(QResizeEvent *event)
+{
+    QGraphicsView::resizeEvent(event);
+    // A view built before its window is laid out keeps showing everything until the user
+    // takes over the zoom.
+    if (m_fitPending)
+        zoomToFit();
+}
+
+void CanvasView::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Delete || event->key() == Qt::Key_Backspace) {
+        deleteSelection();
+        event->accept();
+        return;
+    }
+    QGraphicsView::keyPressEvent(event);
+}
+
+} // namespace cw::canvas

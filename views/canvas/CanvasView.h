@@ -1,0 +1,116 @@
+#pragma once
+
+#include "model/core/ChangeSet.h"
+#include "model/validation/Violation.h"
+
+#include <QGraphicsView>
+
+#include <unordered_map>
+#include <vector>
+
+namespace cw {
+class Document;
+}
+
+namespace cw::canvas {
+
+class CanvasItem;
+class CanvasScene;
+class DesignCache;
+class MessageItem;
+
+/// What the three canvas views share: a scene of CanvasItems indexed by entity id, zoom and
+/// pan (wheel, middle button), presentation mode, two-way selection with the Document,
+/// violation markers, and incremental updates from Document::changed.
+class CanvasView : public QGraphicsView
+{
+    Q_OBJECT
+
+public:
+    CanvasView(Document *document, QWidget *parent = nullptr);
+    ~CanvasView() override;
+
+    Document *document() const { return m_document; }
+    CanvasScene *canvasScene() const { return m_scene; }
+
+    void zoomIn();
+    void zoomOut();
+    void zoomToFit();
+    /// Screen pixels per scene unit.
+    double zoom() const;
+    /// Large labels for a projector.
+    void setPresentationMode(bool on);
+    bool isPresentationMode() const { return m_presentation; }
+    /// Selects the entities in the document and zooms this view to where they are shown.
+    void focusOn(const std::vector<EntityRef> &entities);
+    /// Marks the items the violations name (replaces the previous markers). Fed by the
+    /// document's LiveValidator; public so a caller holding violations can show them.
+    void setViolations(const std::vector<Violation> &violations);
+    const std::vector<Violation> &violations() const { return m_violations; }
+
+    /// The items that show `ref` (an aggregate counts for each of its members).
+    virtual std::vector<CanvasItem *> itemsFor(EntityRef ref) const;
+    /// Items standing for entities now in the scene.
+    std::size_t entityItemCount() const;
+    /// The last refusal or notice shown (also sent as statusMessage).
+    QString lastMessage() const { return m_lastMessage; }
+
+    void deleteSelection();
+    void duplicateSelection();
+
+signals:
+    void statusMessage(const QString &message);
+
+protected:
+    /// Updates the scene for what `changes` names, and nothing else.
+    virtual void applyChanges(const ChangeSet &changes) = 0;
+    /// Where a violation naming `ref` is marked; by default the items showing it (views roll
+    /// a device up to its rack, a link up to an aggregate's edge...).
+    virtual std::vector<CanvasItem *> markerItemsFor(EntityRef ref) const { return itemsFor(ref); }
+    /// Called after the document selection changed, before items are selected.
+    virtual void documentSelectionChanged(const std::vector<EntityRef> &selection);
+
+    DesignCache *cache() const { return m_cache; }
+    void registerItem(CanvasItem *item);
+    /// Unregisters `item` and its CanvasItem children, then deletes it.
+    void destroyItem(QGraphicsItem *item);
+    /// Deletes every item (for a full rebuild).
+    void clearScene();
+    /// Shows a refusal or notice near `scenePos` for a few seconds and as statusMessage.
+    void showMessage(const QString &text, const QPointF &scenePos);
+    /// Grows the scene rect to the items plus a margin.
+    void updateSceneRect();
+    void reapplyMarkers();
+    void reapplySelection();
+
+    void wheelEvent(QWheelEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    void onChanged(const ChangeSet &changes);
+    void onSceneSelectionChanged();
+    void unregisterTree(QGraphicsItem *item);
+    void scaleBy(double factor);
+
+    Document *m_document;
+    DesignCache *m_cache;
+    CanvasScene *m_scene;
+    std::unordered_map<std::uint64_t, std::vector<CanvasItem *>> m_index;
+    std::size_t m_itemCount = 0;
+    std::vector<Violation> m_violations;
+    std::vector<CanvasItem *> m_marked;
+    bool m_presentation = false;
+    bool m_fitPending = true; ///< fit on resize until the user zooms or focuses
+    bool m_syncingSelection = false;
+    bool m_panning = false;
+    QPoint m_panStart;
+    QString m_lastMessage;
+    MessageItem *m_messageItem = nullptr;
+    int m_messageSerial = 0;
+};
+
+} // namespace cw::canvas

@@ -1,0 +1,71 @@
+#pragma once
+
+#include "model/core/Enums.h"
+#include "views/canvas/CanvasItem.h"
+#include "views/canvas/DesignCache.h"
+
+#include <vector>
+
+namespace cw::canvas {
+
+/// Scene geometry of the elevation (1 scene unit = 1 mm).
+namespace elevation {
+inline constexpr double kUnitMm = 44.45; ///< 1U (EIA-310)
+inline constexpr double kPanelWidthMm = 482.6; ///< 19 in panel (EIA-310)
+inline constexpr double kGutterMm = 60; ///< U numbers left of the rails
+inline constexpr double kTitleMm = 150; ///< title above the rack
+inline constexpr double kFaceWidthMm = kGutterMm + kPanelWidthMm + 20;
+inline constexpr double kFaceGapMm = 60;
+inline constexpr double kRackGapMm = 200;
+} // namespace elevation
+
+/// One face (front or rear) of a rack: the frame, U numbers bottom-up, and a title with the
+/// rack's name, face and load. Devices on that face are its children.
+class ElevationFaceItem : public CanvasItem
+{
+public:
+    ElevationFaceItem(RackId rack, Face face, int units);
+
+    RackId rackId() const { return RackId { ref().id }; }
+    Face face() const { return m_face; }
+    int units() const { return m_units; }
+    void setTitle(const QString &name);
+    void setPower(const RackPower &power);
+    /// Device-area rectangle of U slots [u, u + height - 1], in item coordinates.
+    QRectF slotRect(int u, int height) const;
+    /// The U slot at a point in item coordinates (may be out of 1..units).
+    int uAt(const QPointF &pos) const;
+
+    QRectF boundingRect() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override;
+
+private:
+    Face m_face;
+    int m_units;
+    RackPower m_power;
+    CachedLabel m_title;
+    CachedLabel m_load;
+    std::vector<CachedLabel> m_numbers;
+};
+
+/// A device drawn to scale in its U slots with its name, part and maximum power.
+class ElevationDeviceItem : public CanvasItem
+{
+public:
+    ElevationDeviceItem(DeviceId device, DeviceRole role, const QRectF &rect);
+
+    DeviceId deviceId() const { return DeviceId { ref().id }; }
+    void setLabels(const QString &name, const QString &part, double powerW);
+    QRectF rect() const { return m_rect; }
+
+    QRectF boundingRect() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override;
+
+private:
+    DeviceRole m_role;
+    QRectF m_rect;
+    CachedLabel m_name;
+    CachedLabel m_detail;
+};
+
+} // namespace cw::canvas

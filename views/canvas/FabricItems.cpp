@@ -1,0 +1,303 @@
+#include "views/canvas/FabricItems.h"
+
+#include "views/canvas/CanvasStyle.h"
+
+#include <QPainter>
+#include <QPainterPathStroker>
+#include <QStyleOptionGraphicsItem>
+
+#include <cmath>
+
+namespace cw::canvas {
+namespace {
+
+using G = FabricGeometry;
+
+constexpr double kTitlePx = 34;
+constexpr double kSubtitlePx = 20;
+constexpr double kLayerPx = 22;
+constexpr double kBoxLabelPx = 17;
+constexpr double kBoxDetailPx = 13;
+constexpr double kTextLod = 4.0; ///< below this many screen pixels text is not drawn
+
+QColor layerFill(FabricLayer layer)
+{
+    switch (layer) {
+    case FabricLayer::Nodes:
+        return QColor(0xe3, 0xee, 0xf9);
+    case FabricLayer::Leaf:
+        return QColor(0xe6, 0xf4, 0xe1);
+    case FabricLayer::Spine:
+        return QColor(0xf3, 0xec, 0xd9);
+    case FabricLayer::Core:
+        return QColor(0xf1, 0xe0, 0xe8);
+    }
+    return Qt::white;
+}
+
+QString storageKindName(StorageKind kind)
+{
+    switch (kind) {
+    case StorageKind::ParallelFilesystem:
+        return QStringLiteral("parallel filesystem");
+    case StorageKind::Object:
+        return QStringLiteral("object store");
+    case StorageKind::NodeLocalNvme:
+        return QStringLiteral("node-local NVMe");
+    }
+    return {};
+}
+
+} // namespace
+
+FabricBandItem::FabricBandItem(FabricId fabric, const QColor &colour, const FabricBand &layout)
+    : CanvasItem(EntityRef::of(fabric))
+    , m_colour(colour)
+    , m_size(layout.width, layout.height)
+{
+    setZValue(-1);
+    setFlag(ItemIsSelectable, fabric.isValid());
+    for (const auto &[layer, y] : layout.layerY) {
+        CachedLabel label;
+        label.setText(QString::fromLatin1(layerName(layer)));
+        m_layers.emplace_back(y, std::move(label));
+    }
+}
+
+void FabricBandItem::setTitle(const QString &title, const QString &subtitle)
+{
+    m_title.setText(title);
+    m_subtitle.setText(subtitle);
+    update();
+}
+
+QRectF FabricBandItem::boundingRect() const
+{
+    return QRectF(QPointF(0, 0), m_size).adjusted(-2, -2, 2, 2);
+}
+
+void FabricBandItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const double lod = levelOfDetail(option, painter);
+    const QRectF rect(QPointF(0, 0), m_size);
+    QColor fill = m_colour;
+    fill.setAlpha(22);
+    painter->setPen(QPen(m_colour, 0));
+    painter->setBrush(fill);
+    painter->drawRect(rect);
+    const int titlePx = labelPixels(kTitlePx);
+    if (lod * titlePx >= kTextLod) {
+        painter->setPen(QColor(0x20, 0x20, 0x20));
+        m_title.draw(painter, QPointF(20, 10), titlePx, m_size.width() - 40, true);
+        m_subtitle.draw(painter, QPointF(20, 16 + titlePx * 1.2), labelPixels(kSubtitlePx),
+                        m_size.width() - 40);
+    }
+    const int layerPx = labelPixels(kLayerPx);
+    if (lod * layerPx >= kTextLod) {
+        painter->setPen(QColor(0x66, 0x66, 0x66));
+        for (auto &[y, label] : m_layers)
+            label.draw(painter, QPointF(16, y + (G::boxHeight - layerPx) / 2), layerPx,
+                       G::gutter - 24, true);
+    }
+    if (isSelected())
+        paintSelection(painter, rect, lod);
+    paintMarker(painter, QRectF(rect.right() - 60, 10, 50, 50), lod);
+}
+
+FabricBoxItem::FabricBoxItem(const FabricBox &box, FabricId fabric, bool aggregate,
+                             const QColor &colour)
+    : CanvasItem(box.devices.empty() ? EntityRef {} : EntityRef::of(box.devices.front()))
+    , m_devices(box.devices)
+    , m_fabric(fabric)
+    , m_layer(box.layer)
+    , m_aggregate(aggregate)
+    , m_colour(colour)
+{
+    setPos(box.x, box.y);
+    setZValue(1);
+    m_label.setText(QString::fromStdString(box.label));
+    m_detail.setText(QString::fromStdString(box.detail));
+}
+
+std::vector<EntityRef> FabricBoxItem::entities() const
+{
+    std::vector<EntityRef> refs;
+    refs.reserve(m_devices.size());
+    for (DeviceId id : m_devices)
+        refs.push_back(EntityRef::of(id));
+    return refs;
+}
+
+DeviceId FabricBoxItem::deviceId() const
+{
+    return m_devices.size() == 1 && !m_aggregate ? m_devices.front() : DeviceId {};
+}
+
+void FabricBoxItem::setLabels(const QString &label, const QString &detail)
+{
+    m_label.setText(label);
+    m_detail.setText(detail);
+    update();
+}
+
+QPointF FabricBoxItem::anchor(bool top) const
+{
+    return pos() + QPointF(G::boxWidth / 2, top ? 0 : G::boxHeight);
+}
+
+QRectF FabricBoxItem::boundingRect() const
+{
+    return QRectF(-4, -4, G::boxWidth + 8, G::boxHeight + 8);
+}
+
+void FabricBoxItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const double lod = levelOfDetail(option, painter);
+    const QRectF rect(0, 0, G::boxWidth, G::boxHeight);
+    if (lod * G::boxWidth < 4) {
+        painter->fillRect(rect, m_colour);
+        paintMarker(painter, rect, lod);
+        return;
+    }
+    if (m_aggregate) {
+        // A stack: the aggregate reads as "many" before its count can be read.
+        painter->setPen(QPen(m_colour, 0));
+        painter->setBrush(layerFill(m_layer).darker(110));
+        painter->drawRect(rect.translated(4, -4));
+    }
+    QPen pen(m_colour);
+    pen.setWidthF(m_aggregate ? 3 : 2);
+    painter->setPen(pen);
+    painter->setBrush(layerFill(m_layer));
+    painter->drawRect(rect);
+    const int labelPx = labelPixels(kBoxLabelPx);
+    if (lod * labelPx >= kTextLod) {
+        painter->setPen(QColor(0x15, 0x15, 0x15));
+        m_label.draw(painter, QPointF(8, 6), labelPx, G::boxWidth - 16, true, true);
+        m_detail.draw(painter, QPointF(8, 10 + labelPx * 1.2), labelPixels(kBoxDetailPx),
+                      G::boxWidth - 16);
+    }
+    if (isSelected())
+        paintSelection(painter, rect, lod);
+    paintMarker(painter, rect, lod);
+}
+
+FabricLinkItem::FabricLinkItem(LinkId link, const FabricBoxItem *a, const FabricBoxItem *b,
+                               int count, const QColor &colour)
+    : CanvasItem(EntityRef::of(link))
+    , m_count(count)
+    , m_colour(colour)
+{
+    setZValue(0);
+    setFlag(ItemIsSelectable, link.isValid());
+    const bool aAbove = a->pos().y() < b->pos().y();
+    if (a->pos().y() == b->pos().y()) {
+        // Same layer (an inter-switch link, a back-to-back cable): an arc above the boxes.
+        const QPointF from = a->anchor(true);
+        const QPointF to = b->anchor(true);
+        m_path.moveTo(from);
+        m_path.quadTo(QPointF((from.x() + to.x()) / 2, from.y() - G::layerPitch * 0.4), to);
+    } else {
+        const QPointF from = aAbove ? a->anchor(false) : a->anchor(true);
+        const QPointF to = aAbove ? b->anchor(true) : b->anchor(false);
+        m_path.moveTo(from);
+        m_path.lineTo(to);
+    }
+    m_middle = m_path.pointAtPercent(0.5);
+    if (count > 1)
+        m_countLabel.setText(QString::number(count));
+}
+
+std::vector<EntityRef> FabricLinkItem::entities() const
+{
+    // A bundle is found through its boxes (FabricView::itemsFor), not indexed per link.
+    return ref().id != 0 ? std::vector<EntityRef> { ref() } : std::vector<EntityRef> {};
+}
+
+QRectF FabricLinkItem::boundingRect() const
+{
+    return m_path.boundingRect().adjusted(-30, -30, 30, 30);
+}
+
+QPainterPath FabricLinkItem::shape() const
+{
+    QPainterPathStroker stroker;
+    stroker.setWidth(10);
+    return stroker.createStroke(m_path);
+}
+
+void FabricLinkItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const double lod = levelOfDetail(option, painter);
+    const bool flagged = marker().has_value();
+    QPen pen(flagged ? severityColor(*marker()) : m_colour);
+    // Screen pixels, whatever the zoom: a bundle thickens with the log of its count, so a
+    // zoomed-in aggregate view is not a wall of colour.
+    const double width = m_count > 1 ? 1.5 + 0.6 * std::log2(static_cast<double>(m_count)) : 1.5;
+    pen.setCosmetic(true);
+    pen.setWidthF(width * (flagged ? 1.6 : 1.0));
+    if (flagged)
+        pen.setStyle(Qt::DashLine);
+    if (isSelected())
+        pen.setColor(QColor(0x15, 0x65, 0xc0));
+    painter->setPen(pen);
+    painter->setBrush(Qt::NoBrush);
+    painter->drawPath(m_path);
+    const int px = labelPixels(kBoxDetailPx);
+    if (m_count > 1 && lod * px >= kTextLod) {
+        const QRectF chip(m_middle - QPointF(22, 10), QSizeF(44, 20));
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(255, 255, 255, 220));
+        painter->drawRoundedRect(chip, 4, 4);
+        painter->setPen(QColor(0x22, 0x22, 0x22));
+        m_countLabel.draw(painter, chip.topLeft() + QPointF(4, 2), px, chip.width() - 8, false,
+                          true);
+    }
+    if (flagged)
+        paintMarker(painter, QRectF(m_middle - QPointF(9, 9), QSizeF(18, 18)), lod);
+}
+
+StorageBlockItem::StorageBlockItem(const StorageTier &tier, const StorageBlock &block,
+                                   const QColor &colour)
+    : CanvasItem(EntityRef::of(tier.id))
+    , m_rect(block.x, block.y, block.width, G::storageHeight)
+    , m_colour(colour)
+{
+    setZValue(1);
+    m_title.setText(QString::fromStdString(tier.name) + QStringLiteral(" · ")
+                    + storageKindName(tier.kind));
+    m_capacity.setText(QStringLiteral("%1 TB usable").arg(tier.capacityTB, 0, 'f', 0));
+    m_bandwidth.setText(QStringLiteral("read %1 / write %2 GB/s")
+                            .arg(tier.readGBps, 0, 'f', 0)
+                            .arg(tier.writeGBps, 0, 'f', 0));
+}
+
+QRectF StorageBlockItem::boundingRect() const
+{
+    return m_rect.adjusted(-3, -3, 3, 3);
+}
+
+void StorageBlockItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const double lod = levelOfDetail(option, painter);
+    QPen pen(m_colour.darker(130));
+    pen.setWidthF(2);
+    painter->setPen(pen);
+    painter->setBrush(QColor(0xfd, 0xf1, 0xe4));
+    painter->drawRoundedRect(m_rect, 10, 10);
+    const int px = labelPixels(kBoxLabelPx);
+    if (lod * px >= kTextLod) {
+        painter->setPen(QColor(0x33, 0x22, 0x11));
+        m_title.draw(painter, m_rect.topLeft() + QPointF(10, 8), px, m_rect.width() - 20, true);
+        const int detailPx = labelPixels(kBoxDetailPx);
+        m_capacity.draw(painter, m_rect.topLeft() + QPointF(10, 12 + px * 1.2), detailPx,
+                        m_rect.width() - 20);
+        m_bandwidth.draw(painter, m_rect.topLeft() + QPointF(10, 14 + px * 1.2 + detailPx * 1.25),
+                         detailPx, m_rect.width() - 20);
+    }
+    if (isSelected())
+        paintSelection(painter, m_rect, lod);
+    paintMarker(painter, m_rect, lod);
+}
+
+} // namespace cw::canvas

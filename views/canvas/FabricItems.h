@@ -1,0 +1,104 @@
+#pragma once
+
+#include "views/canvas/CanvasItem.h"
+#include "views/canvas/FabricLayout.h"
+
+#include <QColor>
+#include <QPainterPath>
+
+namespace cw::canvas {
+
+/// A fabric's band: background, title with the fabric's figures, layer names. Boxes, links
+/// and storage blocks are its children (band coordinates = layout units).
+class FabricBandItem : public CanvasItem
+{
+public:
+    FabricBandItem(FabricId fabric, const QColor &colour, const FabricBand &layout);
+
+    FabricId fabricId() const { return FabricId { ref().id }; }
+    void setTitle(const QString &title, const QString &subtitle);
+    double height() const { return m_size.height(); }
+
+    QRectF boundingRect() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override;
+
+private:
+    QColor m_colour;
+    QSizeF m_size;
+    CachedLabel m_title;
+    CachedLabel m_subtitle;
+    std::vector<std::pair<double, CachedLabel>> m_layers;
+};
+
+/// A device on a fabric, or an aggregate (a pod's nodes, a row's leaves) with its count.
+class FabricBoxItem : public CanvasItem
+{
+public:
+    FabricBoxItem(const FabricBox &box, FabricId fabric, bool aggregate, const QColor &colour);
+
+    std::vector<EntityRef> entities() const override;
+    FabricId fabricId() const { return m_fabric; }
+    bool isAggregate() const { return m_aggregate; }
+    /// The device when the box shows exactly one, else an invalid id.
+    DeviceId deviceId() const;
+    int deviceCount() const { return static_cast<int>(m_devices.size()); }
+    FabricLayer layer() const { return m_layer; }
+    void setLabels(const QString &label, const QString &detail);
+    /// Where links attach: top or bottom centre, in band coordinates.
+    QPointF anchor(bool top) const;
+
+    QRectF boundingRect() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override;
+
+private:
+    std::vector<DeviceId> m_devices;
+    FabricId m_fabric;
+    FabricLayer m_layer;
+    bool m_aggregate;
+    QColor m_colour;
+    CachedLabel m_label;
+    CachedLabel m_detail;
+};
+
+/// A link between two boxes (one link), or the bundle between two aggregates (a count).
+/// Coloured by fabric; red and dashed when a violation names it (the marker).
+class FabricLinkItem : public CanvasItem
+{
+public:
+    /// `link` invalid for an aggregate bundle (not selectable, not indexed by id).
+    FabricLinkItem(LinkId link, const FabricBoxItem *a, const FabricBoxItem *b, int count,
+                   const QColor &colour);
+
+    std::vector<EntityRef> entities() const override;
+    int count() const { return m_count; }
+
+    QRectF boundingRect() const override;
+    QPainterPath shape() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override;
+
+private:
+    QPainterPath m_path;
+    QPointF m_middle;
+    int m_count;
+    QColor m_colour;
+    CachedLabel m_countLabel;
+};
+
+/// A storage tier as a block: kind, capacity and read/write bandwidth.
+class StorageBlockItem : public CanvasItem
+{
+public:
+    StorageBlockItem(const StorageTier &tier, const StorageBlock &block, const QColor &colour);
+
+    QRectF boundingRect() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override;
+
+private:
+    QRectF m_rect;
+    QColor m_colour;
+    CachedLabel m_title;
+    CachedLabel m_capacity;
+    CachedLabel m_bandwidth;
+};
+
+} // namespace cw::canvas

@@ -1,0 +1,593 @@
+#include "views/canvas/FabricView.h"
+
+#include "model/catalog/Catalog.h"
+#include "model/core/Design.h"
+#include "views/canvas/CanvasStyle.h"
+#include "views/canvas/DesignCache.h"
+#include "views/canvas/FabricItems.h"
+#include "views/document/Document.h"
+
+#include <QApplication>
+#include <QGraphicsLineItem>
+#include <QInputDialog>
+#include <QMouseEvent>
+
+#include <algorithm>
+#include <set>
+
+namespace cw::canvas {
+namespace {
+
+constexpr double kBandGap = 80;
+constexpr std::uint64_t kUnconnected = 0; ///< band key of the devices on no link
+
+PortRole portRoleFor(FabricPurpose purpose)
+{
+    switch (purpose) {
+    case FabricPurpose::Compute:
+        return PortRole::Compute;
+    case FabricPurpose::Storage:
+        return PortRole::Storage;
+    case FabricPurpose::Frontend:
+        return PortRole::Frontend;
+    case FabricPurpose::OutOfBand:
+        break;
+    }
+    return PortRole::Management;
+}
+
+QString technologyName(Technology technology)
+{
+    switch (technology) {
+    case Technology::InfiniBand:
+        return QStringLiteral("InfiniBand");
+    case Technology::RoCEv2:
+        return QStringLiteral("RoCEv2");
+    case Technology::Ethernet:
+        return QStringLiteral("Ethernet");
+    }
+    return {};
+}
+
+} // namespace
+
+FabricView::FabricView(Document *document, QWidget *parent)
+    : CanvasView(document, parent)
+{
+    setObjectName(QStringLiteral("fabricView"));
+    // Items are placed once per band build and never move: the BSP tree pays off.
+    canvasScene()->setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+    rebuild();
+    zoomToFit();
+}
+
+FabricView::~FabricView() = default;
+
+void FabricView::setAggregation(const AggregationOptions &options)
+{
+    m_options = options;
+    rebuild();
+    reapplyMarkers();
+    reapplySelection();
+}
+
+QColor FabricView::colourOf(FabricId id) const
+{
+    const Design &design = document()->design();
+    const Fabric *fabric = design.fabric(id);
+    if (!fabric)
+        return QColor(0x90, 0x90, 0x90);
+    int ordinal = 0;
+    for (const Fabric &other : design.fabrics()) {
+        if (other.id == id)
+            break;
+        if (other.purpose == fabric->purpose)
+            ++ordinal;
+    }
+    return fabricColor(fabric->purpose, ordinal);
+}
+
+void FabricView::rebuild()
+{
+    clearScene();
+    m_bands.clear();
+    m_rubber = nullptr;
+    m_linkFrom = nullptr;
+    const Design &design = document()->design();
+    m_linkFabric.clear();
+    m_linkFabric.reserve(design.links().size());
+    for (const Link &link : design.links())
+        m_linkFabric[link.id.value] = link.fabric.value;
+    m_tierFabric.clear();
+    for (const StorageTier &tier : design.storageTiers())
+        m_tierFabric[tier.id.value] = tier.fabric.value;
+    const auto buckets = linksByFabric(design);
+    for (const Fabric &fabric : design.fabrics())
+        buildBand(fabric.id, buckets.at(fabric.id.value));
+    buildUnconnected();
+    stackBands();
+    updateSceneRect();
+}
+
+void FabricView::buildBand(FabricId id, const std::vector<const Link *> &links)
+{
+    const Fabric *fabric = document()->design().fabric(id);
+    if (!fabric)
+        return;
+    const FabricBand layout = layoutFabric(document()->design(), id, links, m_options);
+    Band band;
+    band.aggregated = layout.aggregated;
+    band.links = layout.linkCount;
+    band.item = new FabricBandItem(id, colourOf(id), layout);
+    QString subtitle = tr("%1 · %2 Gb/s · %3 · %4 devices, %5 links")
+                           .arg(technologyName(fabric->technology))
+                           .arg(fabric->linkSpeedGbps)
+                           .arg(QString::fromStdString(fabric->topology.kind))
+                           .arg(layout.deviceCount)
+                           .arg(layout.linkCount);
+    if (layout.aggregated)
+        subtitle += tr(" · aggregated by row");
+    band.item->setTitle(QString::fromStdString(fabric->name), subtitle);
+    canvasScene()->addItem(band.item);
+    registerItem(band.item);
+    createBandItems(band, layout);
+    m_bands[id.value] = std::move(band);
+}
+
+void FabricView::buildUnconnected()
+{
+    const FabricBand layout = layoutUnconnected(document()->design(), *cache(), m_options);
+    if (layout.boxes.empty() && layout.storage.empty())
+        return;
+    Band band;
+    band.aggregated = layout.aggregated;
+    band.item = new FabricBandItem(FabricId {}, QColor(0x9e, 0x9e, 0x9e), layout);
+    band.item->setTitle(tr("Not connected"),
+                        tr("%1 devices on no link yet (drag from one device to another to "
+                           "link them), storage on no fabric")
+                            .arg(layout.deviceCount));
+    canvasScene()->addItem(band.item);
+    createBandItems(band, layout);
+    m_bands[kUnconnected] = std::move(band);
+}
+
+void FabricView::createBandItems(Band &band, const FabricBand &layout)
+{
+    const FabricId fabric = layout.fabric;
+    const QColor colour = colourOf(fabric);
+    band.boxes.reserve(layout.boxes.size());
+    for (const FabricBox &box : layout.boxes) {
+        auto *item = new FabricBoxItem(box, fabric, layout.aggregated, colour);
+        item->setParentItem(band.item);
+        registerItem(item);
+        band.boxes.push_back(item);
+        for (DeviceId device : box.devices)
+            band.boxOf[device.value] = item;
+    }
+    for (const FabricEdge &edge : layout.edges) {
+        const FabricBoxItem *a = band.boxes[static_cast<std::size_t>(edge.a)];
+        const FabricBoxItem *b = band.boxes[static_cast<std::size_t>(edge.b)];
+        auto *item = new FabricLinkItem(edge.link, a, b, edge.links, colour);
+        item->setParentItem(band.item);
+        if (edge.link.isValid())
+            registerItem(item);
+        else
+            band.bundles[std::minmax(a, b)] = item;
+    }
+    const Design &design = document()->design();
+    for (const StorageBlock &block : layout.storage)
+        if (const StorageTier *tier = design.storageTier(block.tier)) {
+            auto *item = new StorageBlockItem(*tier, block, colour);
+            item->setParentItem(band.item);
+            registerItem(item);
+        }
+}
+
+void FabricView::destroyBand(std::uint64_t key)
+{
+    auto it = m_bands.find(key);
+    if (it == m_bands.end())
+        return;
+    if (m_linkFrom && m_linkFrom->parentItem() == it->second.item)
+        m_linkFrom = nullptr;
+    destroyItem(it->second.item);
+    m_bands.erase(it);
+}
+
+void FabricView::stackBands()
+{
+    double y = 0;
+    const auto place = [&y](Band &band) {
+        band.item->setPos(0, y);
+        y += band.item->height() + kBandGap;
+    };
+    for (auto &[key, band] : m_bands)
+        if (key != kUnconnected)
+            place(band);
+    if (auto it = m_bands.find(kUnconnected); it != m_bands.end())
+        place(it->second);
+}
+
+FabricBoxItem *FabricView::boxItem(DeviceId device, FabricId fabric) const
+{
+    auto band = m_bands.find(fabric.value);
+    if (band == m_bands.end())
+        return nullptr;
+    auto it = band->second.boxOf.find(device.value);
+    return it == band->second.boxOf.end() ? nullptr : it->second;
+}
+
+FabricBandItem *FabricView::bandItem(FabricId fabric) const
+{
+    auto it = m_bands.find(fabric.value);
+    return it == m_bands.end() ? nullptr : it->second.item;
+}
+
+int FabricView::boxCount() const
+{
+    int count = 0;
+    for (const auto &[key, band] : m_bands)
+        count += static_cast<int>(band.boxes.size());
+    return count;
+}
+
+int FabricView::linkItemCount() const
+{
+    int count = 0;
+    for (const auto &[key, band] : m_bands)
+        for (QGraphicsItem *child : band.item->childItems())
+            if (dynamic_cast<FabricLinkItem *>(child))
+                ++count;
+    return count;
+}
+
+std::vector<CanvasItem *> FabricView::itemsFor(EntityRef ref) const
+{
+    std::vector<CanvasItem *> items = CanvasView::itemsFor(ref);
+    if (ref.kind != EntityKind::Link || !items.empty())
+        return items;
+    // A link inside an aggregated fabric is drawn as part of the bundle between two boxes.
+    const Link *link = document()->design().link(LinkId { ref.id });
+    if (!link)
+        return items;
+    auto band = m_bands.find(link->fabric.value);
+    if (band == m_bands.end() || !band->second.aggregated)
+        return items;
+    const FabricBoxItem *a = boxItem(link->a.device, link->fabric);
+    const FabricBoxItem *b = boxItem(link->b.device, link->fabric);
+    if (auto bundle = band->second.bundles.find(std::minmax(a, b));
+        a && b && bundle != band->second.bundles.end())
+        items.push_back(bundle->second);
+    return items;
+}
+
+void FabricView::applyChanges(const ChangeSet &changes)
+{
+    const Design &design = document()->design();
+    std::set<std::uint64_t> dirty;
+    bool unconnectedDirty = false;
+    const auto inUnconnected = [this](DeviceId device) {
+        return boxItem(device, FabricId { kUnconnected }) != nullptr;
+    };
+    const auto tierBand = [&](std::uint64_t fabric) {
+        if (design.fabric(FabricId { fabric }))
+            dirty.insert(fabric);
+        else
+            unconnectedDirty = true;
+    };
+
+    for (const EntityRef &ref : changes.removed) {
+        switch (ref.kind) {
+        case EntityKind::Link:
+            if (auto it = m_linkFabric.find(ref.id); it != m_linkFabric.end()) {
+                dirty.insert(it->second);
+                m_linkFabric.erase(it);
+            }
+            unconnectedDirty = true; // its ends may have lost their last link
+            break;
+        case EntityKind::Device:
+            unconnectedDirty = unconnectedDirty || inUnconnected(DeviceId { ref.id });
+            break;
+        case EntityKind::Fabric:
+            destroyBand(ref.id);
+            dirty.erase(ref.id);
+            unconnectedDirty = true; // its storage tiers lose their fabric
+            break;
+        case EntityKind::StorageTier:
+            if (auto it = m_tierFabric.find(ref.id); it != m_tierFabric.end()) {
+                tierBand(it->second);
+                m_tierFabric.erase(it);
+            }
+            break;
+        default:
+            break;
+        }
+    }
+    for (const EntityRef &ref : changes.added) {
+        switch (ref.kind) {
+        case EntityKind::Link: {
+            const Link *link = design.link(LinkId { ref.id });
+            if (!link)
+                break;
+            m_linkFabric[ref.id] = link->fabric.value;
+            auto band = m_bands.find(link->fabric.value);
+            FabricBoxItem *a = boxItem(link->a.device, link->fabric);
+            FabricBoxItem *b = boxItem(link->b.device, link->fabric);
+            if (band != m_bands.end() && !band->second.aggregated && a && b
+                && !dirty.contains(link->fabric.value)) {
+                // Both ends already drawn: one new item, nothing else moves.
+                auto *item = new FabricLinkItem(link->id, a, b, 1, colourOf(link->fabric));
+                item->setParentItem(band->second.item);
+                registerItem(item);
+            } else {
+                dirty.insert(link->fabric.value);
+            }
+            unconnectedDirty = unconnectedDirty || inUnconnected(link->a.device)
+                || inUnconnected(link->b.device);
+            break;
+        }
+        case EntityKind::Device:
+            unconnectedDirty = true;
+            break;
+        case EntityKind::Fabric:
+            dirty.insert(ref.id);
+            break;
+        case EntityKind::StorageTier:
+            if (const StorageTier *tier = design.storageTier(StorageTierId { ref.id })) {
+                m_tierFabric[ref.id] = tier->fabric.value;
+                tierBand(tier->fabric.value);
+            }
+            break;
+        default:
+            break;
+        }
+    }
+    for (const EntityRef &ref : changes.modified) {
+        switch (ref.kind) {
+        case EntityKind::Link: {
+            const Link *link = design.link(LinkId { ref.id });
+            auto old = m_linkFabric.find(ref.id);
+            if (old != m_linkFabric.end())
+                dirty.insert(old->second);
+            if (link) {
+                dirty.insert(link->fabric.value);
+                m_linkFabric[ref.id] = link->fabric.value;
+            }
+            break;
+        }
+        case EntityKind::Device: {
+            const Device *device = design.device(DeviceId { ref.id });
+            if (!device)
+                break;
+            for (auto &[key, band] : m_bands) {
+                auto it = band.boxOf.find(ref.id);
+                if (it == band.boxOf.end())
+                    continue;
+                if (it->second->layer() != layerOf(*device)) {
+                    if (key == kUnconnected)
+                        unconnectedDirty = true;
+                    else
+                        dirty.insert(key);
+                } else if (!it->second->isAggregate())
+                    it->second->setLabels(QString::fromStdString(device->name),
+                                          QString::fromStdString(device->catalogType));
+            }
+            break;
+        }
+        case EntityKind::Fabric:
+            dirty.insert(ref.id);
+            break;
+        case EntityKind::StorageTier: {
+            if (auto it = m_tierFabric.find(ref.id); it != m_tierFabric.end())
+                tierBand(it->second);
+            if (const StorageTier *tier = design.storageTier(StorageTierId { ref.id })) {
+                m_tierFabric[ref.id] = tier->fabric.value;
+                tierBand(tier->fabric.value);
+            }
+            break;
+        }
+        default:
+            break;
+        }
+    }
+
+    if (dirty.empty() && !unconnectedDirty)
+        return;
+    if (!dirty.empty()) {
+        // Collect the dirty fabrics' links in one pass over the design.
+        std::map<std::uint64_t, std::vector<const Link *>> links;
+        for (std::uint64_t fabric : dirty)
+            links[fabric];
+        for (const Link &link : design.links())
+            if (auto it = links.find(link.fabric.value); it != links.end())
+                it->second.push_back(&link);
+        for (const auto &[fabric, fabricLinks] : links) {
+            destroyBand(fabric);
+            buildBand(FabricId { fabric }, fabricLinks);
+        }
+    }
+    if (unconnectedDirty) {
+        destroyBand(kUnconnected);
+        buildUnconnected();
+    }
+    stackBands();
+    updateSceneRect();
+}
+
+std::vector<int> FabricView::freePorts(DeviceId id, FabricId fabricId) const
+{
+    const Design &design = document()->design();
+    const Device *device = design.device(id);
+    const Fabric *fabric = design.fabric(fabricId);
+    const Part *part = device ? document()->catalog().find(device->catalogType) : nullptr;
+    std::vector<int> ports;
+    if (!device || !fabric || !part)
+        return ports;
+    const PortRole wanted = portRoleFor(fabric->purpose);
+    for (std::size_t i = 0; i < part->ports.size(); ++i) {
+        const PortRole role = part->ports[i].role;
+        const bool suits
+            = role == wanted || (device->role == DeviceRole::Switch && role == PortRole::Fabric);
+        const int index = static_cast<int>(i);
+        if (suits && !design.linkAt(PortRef { id, index }).isValid())
+            ports.push_back(index);
+    }
+    return ports;
+}
+
+QString FabricView::defaultPick(const Device &device, const Part &part,
+                                const std::vector<int> &candidates, int *chosen)
+{
+    QStringList names;
+    for (int index : candidates) {
+        const PortSpec &port = part.ports[static_cast<std::size_t>(index)];
+        names << tr("%1 (%2 Gb/s %3)")
+                     .arg(QString::fromStdString(port.name))
+                     .arg(port.speedGbps)
+                     .arg(QString::fromStdString(port.formFactor));
+    }
+    bool ok = false;
+    const QString name = QInputDialog::getItem(
+        this, tr("Choose a port"),
+        tr("Port of %1 (%2 free):").arg(QString::fromStdString(device.name)).arg(candidates.size()),
+        names, 0, false, &ok);
+    *chosen = ok ? candidates[static_cast<std::size_t>(std::max<qsizetype>(names.indexOf(name), 0))]
+                 : -1;
+    return {};
+}
+
+QString FabricView::drawLink(DeviceId a, DeviceId b, FabricId fabricId)
+{
+    const Design &design = document()->design();
+    const Fabric *fabric = design.fabric(fabricId);
+    const Device *ends[2] = { design.device(a), design.device(b) };
+    QString error;
+    if (!fabric)
+        error = tr("create a fabric first: a link belongs to one fabric");
+    else if (!ends[0] || !ends[1])
+        error = tr("a link needs two existing devices");
+    else if (a == b)
+        error = tr("a link needs two different devices");
+    PortRef refs[2] = { { a, -1 }, { b, -1 } };
+    for (int side = 0; side < 2 && error.isEmpty(); ++side) {
+        const Device &device = *ends[side];
+        const std::vector<int> candidates = freePorts(device.id, fabricId);
+        const Part *part = document()->catalog().find(device.catalogType);
+        if (candidates.empty() || !part) {
+            error = tr("%1 has no free port for %2 fabric %3")
+                        .arg(QString::fromStdString(device.name),
+                             QString::fromUtf8(toString(fabric->purpose).data()),
+                             QString::fromStdString(fabric->name));
+            break;
+        }
+        int chosen = candidates.front();
+        if (candidates.size() > 1) {
+            if (m_picker)
+                chosen = m_picker(device, *part, candidates);
+            else
+                defaultPick(device, *part, candidates, &chosen);
+        }
+        if (chosen < 0)
+            return tr("cancelled");
+        refs[side].port = chosen;
+    }
+    const Device *first = ends[0];
+    if (error.isEmpty()) {
+        Link link;
+        link.fabric = fabricId;
+        link.a = refs[0];
+        link.b = refs[1];
+        // Empty cable type: Document runs auto-cabling for the medium and length.
+        error = document()->addLink(std::move(link));
+    }
+    if (!error.isEmpty()) {
+        QPointF where = mapToScene(viewport()->rect().center());
+        if (first && fabric)
+            if (const FabricBoxItem *box = boxItem(first->id, fabricId))
+                where = box->sceneBoundingRect().center();
+        showMessage(error, where);
+    }
+    return error;
+}
+
+void FabricView::mousePressEvent(QMouseEvent *event)
+{
+    m_linkFrom = nullptr;
+    m_linking = false;
+    if (event->button() == Qt::LeftButton)
+        for (QGraphicsItem *item : items(event->position().toPoint()))
+            if (auto *box = dynamic_cast<FabricBoxItem *>(item)) {
+                if (box->deviceId().isValid()) {
+                    m_linkFrom = box;
+                    m_pressPos = event->position().toPoint();
+                }
+                break;
+            }
+    CanvasView::mousePressEvent(event);
+}
+
+void FabricView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (m_linkFrom && (event->buttons() & Qt::LeftButton)) {
+        if (!m_linking
+            && (event->position().toPoint() - m_pressPos).manhattanLength()
+                >= QApplication::startDragDistance())
+            m_linking = true;
+        if (m_linking) {
+            if (!m_rubber) {
+                m_rubber = new QGraphicsLineItem;
+                QPen pen(QColor(0x15, 0x65, 0xc0), 0, Qt::DashLine);
+                m_rubber->setPen(pen);
+                m_rubber->setZValue(1e5);
+                canvasScene()->addItem(m_rubber);
+            }
+            m_rubber->setLine(QLineF(m_linkFrom->sceneBoundingRect().center(),
+                                     mapToScene(event->position().toPoint())));
+            event->accept();
+            return;
+        }
+    }
+    CanvasView::mouseMoveEvent(event);
+}
+
+void FabricView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (m_rubber) {
+        canvasScene()->removeItem(m_rubber);
+        delete m_rubber;
+        m_rubber = nullptr;
+    }
+    if (m_linkFrom && m_linking && event->button() == Qt::LeftButton) {
+        FabricBoxItem *from = m_linkFrom;
+        m_linkFrom = nullptr;
+        m_linking = false;
+        FabricBoxItem *to = nullptr;
+        for (QGraphicsItem *item : items(event->position().toPoint()))
+            if (auto *box = dynamic_cast<FabricBoxItem *>(item)) {
+                to = box;
+                break;
+            }
+        if (!to || !to->deviceId().isValid() || to == from) {
+            showMessage(to ? tr("drop on a single device (zoom in or raise the aggregation "
+                                "limit to link inside an aggregate)")
+                           : tr("drag onto another device to link them"),
+                        mapToScene(event->position().toPoint()));
+        } else {
+            // The fabric of the band the drag started in; a device on no link yet takes the
+            // other end's fabric; two such devices take the first fabric.
+            FabricId fabric = from->fabricId();
+            if (!fabric.isValid())
+                fabric = to->fabricId();
+            if (!fabric.isValid() && !document()->design().fabrics().empty())
+                fabric = document()->design().fabrics().begin()->id;
+            drawLink(from->deviceId(), to->deviceId(), fabric);
+        }
+        event->accept();
+        return;
+    }
+    m_linkFrom = nullptr;
+    m_linking = false;
+    CanvasView::mouseReleaseEvent(event);
+}
+
+} // namespace cw::canvas

@@ -1,0 +1,105 @@
+#pragma once
+
+#include "model/core/Equipment.h"
+#include "views/canvas/CanvasView.h"
+#include "views/canvas/FabricLayout.h"
+
+#include <functional>
+#include <map>
+#include <unordered_map>
+#include <vector>
+
+class QGraphicsLineItem;
+
+namespace cw {
+struct Part;
+}
+
+namespace cw::canvas {
+
+class FabricBandItem;
+class FabricBoxItem;
+class FabricLinkItem;
+
+/// The topology as a layered graph per fabric (nodes, leaf, spine, core, bottom to top),
+/// storage tiers as blocks under their servers, links coloured by fabric and flagged when a
+/// rule names them. A fabric with many devices is drawn aggregated (a row's nodes or
+/// switches as one box with a count, the links between two boxes as one bundle) so a
+/// 2,000-rack design stays fluid. Devices on no link yet sit in a last band; dragging from
+/// one device to another draws a link (a port picker when a side has several free ports,
+/// the cable chosen by auto-cabling).
+class FabricView : public CanvasView
+{
+    Q_OBJECT
+
+public:
+    /// Picks one of `candidates` (port indices of `part`) for `device`; -1 cancels.
+    using PortPicker = std::function<int(const Device &device, const Part &part,
+                                         const std::vector<int> &candidates)>;
+
+    explicit FabricView(Document *document, QWidget *parent = nullptr);
+    ~FabricView() override;
+
+    void setAggregation(const AggregationOptions &options);
+    const AggregationOptions &aggregation() const { return m_options; }
+    /// Replaces the port dialog (tests, scripted use).
+    void setPortPicker(PortPicker picker) { m_picker = std::move(picker); }
+
+    /// Links two devices on `fabric` with free ports suited to it, cable by auto-cabling.
+    /// Returns Document's refusal or why no port fits; empty on success.
+    QString drawLink(DeviceId a, DeviceId b, FabricId fabric);
+    /// Free ports of `device` a link on `fabric` may use (by role: compute ports on a
+    /// compute fabric...; a switch's fabric ports on any).
+    std::vector<int> freePorts(DeviceId device, FabricId fabric) const;
+
+    /// The box showing `device` on `fabric` (invalid fabric: the "not connected" band).
+    FabricBoxItem *boxItem(DeviceId device, FabricId fabric) const;
+    FabricBandItem *bandItem(FabricId fabric) const;
+    /// Boxes and link items now in the scene (for tests and the benchmark).
+    int boxCount() const;
+    int linkItemCount() const;
+
+    std::vector<CanvasItem *> itemsFor(EntityRef ref) const override;
+
+protected:
+    void applyChanges(const ChangeSet &changes) override;
+
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+
+private:
+    struct Band
+    {
+        FabricBandItem *item = nullptr;
+        bool aggregated = false;
+        std::unordered_map<std::uint64_t, FabricBoxItem *> boxOf; ///< device -> box
+        std::map<std::pair<const FabricBoxItem *, const FabricBoxItem *>, FabricLinkItem *> bundles;
+        std::vector<FabricBoxItem *> boxes;
+        int links = 0;
+    };
+
+    void rebuild();
+    void buildBand(FabricId fabric, const std::vector<const Link *> &links);
+    void buildUnconnected();
+    void createBandItems(Band &band, const FabricBand &layout);
+    void destroyBand(std::uint64_t key);
+    void stackBands();
+    QColor colourOf(FabricId fabric) const;
+    QString defaultPick(const Device &device, const Part &part, const std::vector<int> &candidates,
+                        int *chosen);
+
+    AggregationOptions m_options;
+    std::map<std::uint64_t, Band> m_bands; ///< fabric id -> band; 0 = not connected
+    std::unordered_map<std::uint64_t, std::uint64_t> m_linkFabric; ///< link -> fabric
+    std::unordered_map<std::uint64_t, std::uint64_t> m_tierFabric; ///< storage tier -> fabric
+    PortPicker m_picker;
+
+    // Link drawing state.
+    FabricBoxItem *m_linkFrom = nullptr;
+    QGraphicsLineItem *m_rubber = nullptr;
+    QPoint m_pressPos;
+    bool m_linking = false;
+};
+
+} // namespace cw::canvas

@@ -1,0 +1,121 @@
+#include "views/canvas/FloorPlanItems.h"
+
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+namespace cw::canvas {
+namespace {
+
+constexpr double kRackLabelPx = 13; ///< scene units (cm): fits "20.4 kW" in a 60 cm rack
+constexpr double kRowLabelPx = 36;
+constexpr double kTextLod = 4.0; ///< below this many screen pixels text is not drawn
+
+} // namespace
+
+FloorRackItem::FloorRackItem(RackId rack, const QSizeF &sizeCm)
+    : CanvasItem(EntityRef::of(rack))
+    , m_size(sizeCm)
+{
+    setZValue(1);
+}
+
+void FloorRackItem::setSize(const QSizeF &sizeCm)
+{
+    if (sizeCm == m_size)
+        return;
+    prepareGeometryChange();
+    m_size = sizeCm;
+}
+
+void FloorRackItem::setName(const QString &name)
+{
+    m_name.setText(name);
+    update();
+}
+
+void FloorRackItem::setPower(const RackPower &power)
+{
+    m_power = power;
+    m_load.setText(QStringLiteral("%1 kW").arg(power.loadW / 1000.0, 0, 'f', 1));
+    update();
+}
+
+QColor FloorRackItem::fillColor() const
+{
+    return loadColor(m_power.level);
+}
+
+QRectF FloorRackItem::boundingRect() const
+{
+    return QRectF(QPointF(0, 0), m_size).adjusted(-2, -2, 2, 2);
+}
+
+void FloorRackItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const double lod = levelOfDetail(option, painter);
+    const QRectF rect(QPointF(0, 0), m_size);
+    if (lod * m_size.width() < 3) {
+        // A few pixels: a plain fill is all that can be seen.
+        painter->fillRect(rect, isSelected() ? QColor(0x15, 0x65, 0xc0) : fillColor());
+        paintMarker(painter, rect, lod);
+        return;
+    }
+    painter->setPen(QPen(QColor(0x44, 0x44, 0x44), 0));
+    painter->setBrush(fillColor());
+    painter->drawRect(rect);
+    const int px = labelPixels(kRackLabelPx);
+    if (lod * px >= kTextLod) {
+        painter->setPen(QColor(0x1a, 0x1a, 0x1a));
+        const double inner = m_size.width() - 4;
+        m_name.draw(painter, QPointF(2, 3), px, inner, true, true);
+        m_load.draw(painter, QPointF(2, 3 + px * 1.3), px, inner, false, true);
+    }
+    if (isSelected())
+        paintSelection(painter, rect, lod);
+    paintMarker(painter, rect, lod);
+}
+
+FloorRowItem::FloorRowItem(RowId row, double labelWidthCm)
+    : CanvasItem(EntityRef::of(row))
+    , m_labelWidth(labelWidthCm)
+{
+    setZValue(0);
+}
+
+void FloorRowItem::setName(const QString &name)
+{
+    m_name.setText(name);
+    update();
+}
+
+void FloorRowItem::setBand(double widthCm, double depthCm)
+{
+    if (widthCm == m_width && depthCm == m_depth)
+        return;
+    prepareGeometryChange();
+    m_width = widthCm;
+    m_depth = depthCm;
+}
+
+QRectF FloorRowItem::boundingRect() const
+{
+    return QRectF(-m_labelWidth, -10, m_labelWidth + m_width + 10, m_depth + 20);
+}
+
+void FloorRowItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const double lod = levelOfDetail(option, painter);
+    const QRectF band = boundingRect();
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(isSelected() ? QColor(0xd6, 0xe4, 0xf5) : QColor(0xec, 0xec, 0xe6));
+    painter->drawRect(band);
+    const int px = labelPixels(kRowLabelPx);
+    if (lod * px >= kTextLod) {
+        painter->setPen(QColor(0x33, 0x33, 0x33));
+        m_name.draw(painter, QPointF(-m_labelWidth + 8, m_depth / 2 - px * 0.6), px,
+                    m_labelWidth - 16, true);
+    }
+    paintMarker(painter, QRectF(-m_labelWidth, -10, m_labelWidth, m_depth + 20), lod);
+}
+
+} // namespace cw::canvas

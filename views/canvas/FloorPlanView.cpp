@@ -1,0 +1,496 @@
+#include "views/canvas/FloorPlanView.h"
+
+#include "model/catalog/Catalog.h"
+#include "model/core/Design.h"
+#include "views/canvas/FloorPlanItems.h"
+#include "views/canvas/NewEntities.h"
+#include "views/document/Document.h"
+
+#include <QApplication>
+#include <QContextMenuEvent>
+#include <QDropEvent>
+#include <QInputDialog>
+#include <QMenu>
+#include <QMimeData>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cw::canvas {
+namespace {
+
+constexpr double kCmPerM = 100.0;
+constexpr double kRowLabelWidthCm = 260;
+
+} // namespace
+
+FloorPlanView::FloorPlanView(Document *document, QWidget *parent)
+    : CanvasView(document, parent)
+{
+    setObjectName(QStringLiteral("floorPlanView"));
+    // Racks move only when dragged and rows are few: the BSP tree pays off.
+    canvasScene()->setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+    rebuild();
+    zoomToFit();
+}
+
+FloorPlanView::~FloorPlanView() = default;
+
+double FloorPlanView::rackWidth() const
+{
+    return document()->design().site().rackWidthM * kCmPerM;
+}
+
+double FloorPlanView::rackDepth() const
+{
+    return document()->design().site().rackDepthM * kCmPerM;
+}
+
+double FloorPlanView::rowPitch() const
+{
+    // A pitch smaller than the rack would overlap rows; keep at least a little aisle.
+    return std::max(document()->design().site().rowPitchM * kCmPerM, rackDepth() + 60);
+}
+
+FloorRackItem *FloorPlanView::rackItem(RackId rack) const
+{
+    auto it = m_racks.find(rack.value);
+    return it == m_racks.end() ? nullptr : it->second;
+}
+
+FloorRowItem *FloorPlanView::rowItem(RowId row) const
+{
+    auto it = m_rows.find(row.value);
+    return it == m_rows.end() ? nullptr : it->second;
+}
+
+QRectF FloorPlanView::slotRect(RowId row, int position) const
+{
+    auto it = m_rowY.find(row.value);
+    const double y = it == m_rowY.end() ? 0 : it->second;
+    return QRectF(position * rackWidth(), y, rackWidth(), rackDepth());
+}
+
+void FloorPlanView::rebuild()
+{
+    clearScene();
+    m_racks.clear();
+    m_rows.clear();
+    m_dragItem = nullptr;
+    const Design &design = document()->design();
+    for (const Row &row : design.rows()) {
+        auto *item = new FloorRowItem(row.id, kRowLabelWidthCm);
+        item->setName(QString::fromStdString(row.name));
+        canvasScene()->addItem(item);
+        registerItem(item);
+        m_rows[row.id.value] = item;
+    }
+    const QSizeF size(rackWidth(), rackDepth());
+    for (const Rack &rack : design.racks()) {
+        auto *item = new FloorRackItem(rack.id, size);
+        canvasScene()->addItem(item);
+        registerItem(item);
+        m_racks[rack.id.value] = item;
+        item->setName(QString::fromStdString(rack.name));
+        item->setPower(cache()->rackPower(rack.id));
+    }
+    layoutRows();
+    updateSceneRect();
+}
+
+void FloorPlanView::layoutRows()
+{
+    const Design &design = document()->design();
+    std::vector<const Row *> rows;
+    for (const Row &row : design.rows())
+        rows.push_back(&row);
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const Row *a, const Row *b) { return a->index < b->index; });
+    m_rowY.clear();
+    for (std::size_t rank = 0; rank < rows.size(); ++rank) {
+        const double y = static_cast<double>(rank) * rowPitch();
+        m_rowY[rows[rank]->id.value] = y;
+        if (FloorRowItem *item = rowItem(rows[rank]->id))
+            item->setPos(0, y);
+    }
+    const QSizeF size(rackWidth(), rackDepth());
+    for (const auto &[id, item] : m_racks) {
+        (void)id;
+        item->setSize(size);
+        placeRack(item);
+    }
+    std::vector<RowId> ids;
+    for (const Row *row : rows)
+        ids.push_back(row->id);
+    refreshRowBands(ids);
+}
+
+void FloorPlanView::placeRack(FloorRackItem *item)
+{
+    const Rack *rack = document()->design().rack(item->rackId());
+    if (!rack)
+        return;
+    item->setPos(slotRect(rack->row, rack->position).topLeft());
+}
+
+void FloorPlanView::refreshRack(RackId id)
+{
+    const Rack *rack = document()->design().rack(id);
+    FloorRackItem *item = rackItem(id);
+    if (!rack || !item)
+        return;
+    item->setName(QString::fromStdString(rack->name));
+    item->setPower(cache()->rackPower(id));
+    placeRack(item);
+}
+
+void FloorPlanView::refreshRowBands(const std::vector<RowId> &rows)
+{
+    if (rows.empty())
+        return;
+    std::unordered_map<std::uint64_t, int> extents; // row -> racks' extent in positions
+    for (const Rack &rack : document()->design().racks()) {
+        int &extent = extents[rack.row.value];
+        extent = std::max(extent, rack.position + 1);
+    }
+    for (RowId id : rows)
+        if (FloorRowItem *item = rowItem(id)) {
+            auto it = extents.find(id.value);
+            // One spare slot at the end: where the next rack goes.
+            const int extent = (it == extents.end() ? 1 : it->second) + 1;
+            item->setBand(extent * rackWidth(), rackDepth());
+        }
+}
+
+void FloorPlanView::applyChanges(const ChangeSet &changes)
+{
+    const Design &design = document()->design();
+    if (changes.siteChanged) { // rack size and row pitch
+        layoutRows();
+    }
+    bool rowsChanged = false;
+    for (const EntityRef &ref : changes.removed) {
+        if (ref.kind == EntityKind::Rack) {
+            if (auto it = m_racks.find(ref.id); it != m_racks.end()) {
+                if (m_dragItem == it->second)
+                    m_dragItem = nullptr;
+                destroyItem(it->second);
+                m_racks.erase(it);
+            }
+        } else if (ref.kind == EntityKind::Row) {
+            if (auto it = m_rows.find(ref.id); it != m_rows.end()) {
+                destroyItem(it->second);
+                m_rows.erase(it);
+            }
+            rowsChanged = true;
+        }
+    }
+    for (const EntityRef &ref : changes.added) {
+        if (ref.kind == EntityKind::Row) {
+            const Row *row = design.row(RowId { ref.id });
+            if (!row || m_rows.contains(ref.id))
+                continue;
+            auto *item = new FloorRowItem(row->id, kRowLabelWidthCm);
+            item->setName(QString::fromStdString(row->name));
+            canvasScene()->addItem(item);
+            registerItem(item);
+            m_rows[ref.id] = item;
+            rowsChanged = true;
+        } else if (ref.kind == EntityKind::Rack) {
+            const Rack *rack = design.rack(RackId { ref.id });
+            if (!rack || m_racks.contains(ref.id))
+                continue;
+            auto *item = new FloorRackItem(rack->id, QSizeF(rackWidth(), rackDepth()));
+            canvasScene()->addItem(item);
+            registerItem(item);
+            m_racks[ref.id] = item;
+        }
+    }
+    for (const EntityRef &ref : changes.modified)
+        if (ref.kind == EntityKind::Row) {
+            if (const Row *row = design.row(RowId { ref.id }); row && rowItem(row->id))
+                rowItem(row->id)->setName(QString::fromStdString(row->name));
+            rowsChanged = true; // its index may have changed
+        }
+    if (rowsChanged)
+        layoutRows();
+
+    // Racks named by the change, and racks whose load the change altered (devices added,
+    // removed or moved, as the validation index works out).
+    std::vector<RackId> racks = cache()->dirtyRacks();
+    for (const auto *list : { &changes.added, &changes.modified })
+        for (const EntityRef &ref : *list)
+            if (ref.kind == EntityKind::Rack)
+                racks.push_back(RackId { ref.id });
+    std::sort(racks.begin(), racks.end());
+    racks.erase(std::unique(racks.begin(), racks.end()), racks.end());
+    for (RackId id : racks)
+        refreshRack(id);
+    if (!racks.empty() && !rowsChanged && !changes.siteChanged) {
+        // A moved rack may shrink its old row and grow its new one: one pass does all rows.
+        std::vector<RowId> rows;
+        for (const auto &[id, item] : m_rows) {
+            (void)item;
+            rows.push_back(RowId { id });
+        }
+        refreshRowBands(rows);
+    }
+    if (!changes.added.empty() || !changes.removed.empty() || rowsChanged)
+        updateSceneRect();
+}
+
+std::vector<CanvasItem *> FloorPlanView::markerItemsFor(EntityRef ref) const
+{
+    // A device's findings show on its rack: the floor plan has no smaller item.
+    if (ref.kind == EntityKind::Device)
+        if (const Device *device = document()->design().device(DeviceId { ref.id }))
+            if (FloorRackItem *item = rackItem(device->rack))
+                return { item };
+    return CanvasView::markerItemsFor(ref);
+}
+
+std::optional<FloorPlanView::Slot> FloorPlanView::slotAt(const QPointF &scenePos) const
+{
+    if (m_rowY.empty())
+        return std::nullopt;
+    const double depth = rackDepth();
+    const auto nearest
+        = std::min_element(m_rowY.begin(), m_rowY.end(), [&](const auto &a, const auto &b) {
+              return std::abs(a.second + depth / 2 - scenePos.y())
+                  < std::abs(b.second + depth / 2 - scenePos.y());
+          });
+    Slot slot;
+    slot.row = RowId { nearest->first };
+    slot.position = std::max(0, static_cast<int>(std::floor(scenePos.x() / rackWidth())));
+    return slot;
+}
+
+void FloorPlanView::mousePressEvent(QMouseEvent *event)
+{
+    m_dragItem = nullptr;
+    m_dragging = false;
+    if (event->button() == Qt::LeftButton) {
+        for (QGraphicsItem *item : items(event->position().toPoint()))
+            if (auto *rack = dynamic_cast<FloorRackItem *>(item)) {
+                m_dragItem = rack;
+                m_dragGrab = rack->mapFromScene(mapToScene(event->position().toPoint()));
+                m_pressPos = event->position().toPoint();
+                break;
+            }
+    }
+    CanvasView::mousePressEvent(event);
+}
+
+void FloorPlanView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (m_dragItem && (event->buttons() & Qt::LeftButton)) {
+        if (!m_dragging
+            && (event->position().toPoint() - m_pressPos).manhattanLength()
+                >= QApplication::startDragDistance())
+            m_dragging = true;
+        if (m_dragging) {
+            // Follow the cursor, snapped to the slot the rack would land in.
+            const QPointF scenePos = mapToScene(event->position().toPoint());
+            if (const auto slot
+                = slotAt(scenePos - m_dragGrab + QPointF(rackWidth() / 2, rackDepth() / 2))) {
+                m_dragItem->setPos(slotRect(slot->row, slot->position).topLeft());
+                m_dragItem->setZValue(2);
+            }
+            event->accept();
+            return;
+        }
+    }
+    CanvasView::mouseMoveEvent(event);
+}
+
+void FloorPlanView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (m_dragItem && m_dragging && event->button() == Qt::LeftButton) {
+        FloorRackItem *item = m_dragItem;
+        m_dragItem = nullptr;
+        m_dragging = false;
+        item->setZValue(1);
+        const QPointF scenePos = mapToScene(event->position().toPoint());
+        const auto slot = slotAt(scenePos - m_dragGrab + QPointF(rackWidth() / 2, rackDepth() / 2));
+        const Rack *rack = document()->design().rack(item->rackId());
+        if (slot && rack && (slot->row != rack->row || slot->position != rack->position)) {
+            const RackId id = rack->id;
+            // The whole drag is this one call: one undo step.
+            const QString error = document()->moveRack(id, slot->row, slot->position);
+            if (!error.isEmpty()) {
+                if (FloorRackItem *back = rackItem(id))
+                    placeRack(back);
+                showMessage(error, scenePos);
+            }
+        } else {
+            placeRack(item);
+        }
+        event->accept();
+        return;
+    }
+    m_dragItem = nullptr;
+    m_dragging = false;
+    CanvasView::mouseReleaseEvent(event);
+}
+
+void FloorPlanView::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    for (QGraphicsItem *item : items(event->position().toPoint()))
+        if (auto *row = dynamic_cast<FloorRowItem *>(item)) {
+            bool ok = false;
+            const QString name = QInputDialog::getText(this, tr("Rename row"), tr("Row name:"),
+                                                       QLineEdit::Normal, row->name(), &ok);
+            if (ok)
+                renameRow(row->rowId(), name);
+            event->accept();
+            return;
+        }
+    CanvasView::mouseDoubleClickEvent(event);
+}
+
+QString FloorPlanView::addRow(const QString &name)
+{
+    const Design &design = document()->design();
+    Row row;
+    row.name = name.trimmed().isEmpty() ? newRowName(design) : name.trimmed().toStdString();
+    int index = 0;
+    for (const Row &other : design.rows())
+        index = std::max(index, other.index + 1);
+    row.index = index;
+    const QString error = document()->addRow(std::move(row));
+    if (!error.isEmpty())
+        showMessage(error, mapToScene(viewport()->rect().center()));
+    return error;
+}
+
+QString FloorPlanView::renameRow(RowId id, const QString &name)
+{
+    const Row *current = document()->design().row(id);
+    if (!current)
+        return tr("row %1 does not exist").arg(id.value);
+    if (name.trimmed().isEmpty()) {
+        const QString error = tr("a row needs a name");
+        showMessage(error, slotRect(id, 0).topLeft());
+        return error;
+    }
+    Row row = *current;
+    row.name = name.trimmed().toStdString();
+    const QString error = document()->updateRow(row);
+    if (!error.isEmpty())
+        showMessage(error, slotRect(id, 0).topLeft());
+    return error;
+}
+
+QString FloorPlanView::addRack(const std::string &partId, RowId row, int position)
+{
+    const Design &design = document()->design();
+    const Part *part = document()->catalog().find(partId);
+    QString error;
+    if (!part || !part->rack)
+        error = tr("\"%1\" is not a rack in the catalog").arg(QString::fromStdString(partId));
+    else if (!design.row(row))
+        error = tr("add a row first (right-click > Add row)");
+    else
+        error = document()->addRack(newRack(design, *part, row, position));
+    if (!error.isEmpty())
+        showMessage(error, slotRect(row, position).topLeft());
+    return error;
+}
+
+void FloorPlanView::contextMenuEvent(QContextMenuEvent *event)
+{
+    const QPointF scenePos = mapToScene(event->pos());
+    FloorRackItem *rack = nullptr;
+    FloorRowItem *row = nullptr;
+    for (QGraphicsItem *item : items(event->pos())) {
+        if (!rack)
+            rack = dynamic_cast<FloorRackItem *>(item);
+        if (!row)
+            row = dynamic_cast<FloorRowItem *>(item);
+    }
+    QMenu menu(this);
+    if (rack) {
+        if (!rack->isSelected()) {
+            canvasScene()->clearSelection();
+            rack->setSelected(true);
+        }
+        menu.addAction(tr("Duplicate"), this, &CanvasView::duplicateSelection);
+        menu.addAction(tr("Delete"), this, &CanvasView::deleteSelection);
+        menu.addSeparator();
+    }
+    if (const auto slot = slotAt(scenePos); slot && row) {
+        QMenu *add = menu.addMenu(tr("Add rack here"));
+        for (const Part *part : document()->catalog().partsOfKind(PartKind::Rack)) {
+            const std::string id = part->id;
+            add->addAction(QString::fromStdString(part->id + " - " + part->model), this,
+                           [this, id, slot] { addRack(id, slot->row, slot->position); });
+        }
+        const RowId rowId = row->rowId();
+        menu.addAction(tr("Rename row..."), this, [this, rowId] {
+            bool ok = false;
+            const Row *current = document()->design().row(rowId);
+            const QString name = QInputDialog::getText(
+                this, tr("Rename row"), tr("Row name:"), QLineEdit::Normal,
+                current ? QString::fromStdString(current->name) : QString(), &ok);
+            if (ok)
+                renameRow(rowId, name);
+        });
+        menu.addAction(tr("Delete row"), this, [this, rowId] {
+            const QString error = document()->remove({ EntityRef::of(rowId) });
+            if (!error.isEmpty())
+                showMessage(error, slotRect(rowId, 0).topLeft());
+        });
+    }
+    menu.addAction(tr("Add row..."), this, [this] {
+        bool ok = false;
+        const QString name
+            = QInputDialog::getText(this, tr("Add row"), tr("Row name:"), QLineEdit::Normal,
+                                    QString::fromStdString(newRowName(document()->design())), &ok);
+        if (ok)
+            addRow(name);
+    });
+    menu.exec(event->globalPos());
+}
+
+void FloorPlanView::dragEnterEvent(QDragEnterEvent *event)
+{
+    const Part *part = partFromMime(event->mimeData(), document()->catalog());
+    if (part && part->rack)
+        event->acceptProposedAction();
+    else
+        event->ignore();
+}
+
+void FloorPlanView::dragMoveEvent(QDragMoveEvent *event)
+{
+    const Part *part = partFromMime(event->mimeData(), document()->catalog());
+    if (part && part->rack && slotAt(mapToScene(event->position().toPoint())))
+        event->acceptProposedAction();
+    else
+        event->ignore();
+}
+
+void FloorPlanView::dropEvent(QDropEvent *event)
+{
+    const Part *part = partFromMime(event->mimeData(), document()->catalog());
+    const QPointF scenePos = mapToScene(event->position().toPoint());
+    if (!part || !part->rack) {
+        showMessage(tr("only racks can be placed on the floor plan; drop devices on a rack "
+                       "elevation"),
+                    scenePos);
+        event->ignore();
+        return;
+    }
+    const auto slot = slotAt(scenePos);
+    if (!slot) {
+        showMessage(tr("add a row first (right-click > Add row)"), scenePos);
+        event->ignore();
+        return;
+    }
+    if (addRack(part->id, slot->row, slot->position).isEmpty())
+        event->acceptProposedAction();
+    else
+        event->ignore();
+}
+
+} // namespace cw::canvas

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "model/core/Facility.h"
+#include "views/canvas/CanvasView.h"
+
+#include <string>
+#include <unordered_map>
+
+namespace cw::canvas {
+
+class FloorRackItem;
+class FloorRowItem;
+
+/// The floor plan: rows of racks seen from above, to scale (Site::rackWidthM, rackDepthM,
+/// rowPitchM; 1 scene unit = 1 cm), each rack coloured by its load against its feeds.
+/// Racks are added by dropping a catalog rack part, moved along and between rows by
+/// dragging (one Document::moveRack per drag), duplicated and deleted; rows added and
+/// renamed from the context menu.
+class FloorPlanView : public CanvasView
+{
+    Q_OBJECT
+
+public:
+    explicit FloorPlanView(Document *document, QWidget *parent = nullptr);
+    ~FloorPlanView() override;
+
+    /// Each returns Document's refusal, empty on success (also shown in the view).
+    QString addRow(const QString &name = {});
+    QString renameRow(RowId row, const QString &name);
+    QString addRack(const std::string &partId, RowId row, int position);
+
+    FloorRackItem *rackItem(RackId rack) const;
+    FloorRowItem *rowItem(RowId row) const;
+    /// Scene rectangle of a (row, position) slot.
+    QRectF slotRect(RowId row, int position) const;
+
+protected:
+    void applyChanges(const ChangeSet &changes) override;
+    std::vector<CanvasItem *> markerItemsFor(EntityRef ref) const override;
+
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dragMoveEvent(QDragMoveEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    struct Slot
+    {
+        RowId row;
+        int position = 0;
+    };
+
+    void rebuild();
+    void layoutRows();
+    void placeRack(FloorRackItem *item);
+    void refreshRack(RackId rack);
+    void refreshRowBands(const std::vector<RowId> &rows);
+    /// The row and position under a scene point (nearest row, snapped position).
+    std::optional<Slot> slotAt(const QPointF &scenePos) const;
+    double rackWidth() const;
+    double rackDepth() const;
+    double rowPitch() const;
+
+    std::unordered_map<std::uint64_t, FloorRackItem *> m_racks;
+    std::unordered_map<std::uint64_t, FloorRowItem *> m_rows;
+    std::unordered_map<std::uint64_t, double> m_rowY;
+
+    // Rack drag state.
+    FloorRackItem *m_dragItem = nullptr;
+    QPointF m_dragGrab; ///< press point in the item's coordinates
+    QPoint m_pressPos;
+    bool m_dragging = false;
+};
+
+} // namespace cw::canvas

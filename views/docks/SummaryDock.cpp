@@ -1,0 +1,180 @@
+#include "views/docks/SummaryDock.h"
+
+#include "views/document/Document.h"
+
+#include "model/core/Design.h"
+
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <memory>
+
+namespace cw {
+namespace {
+
+/// Counts are cheap (one pass); keep them live but coalesce a burst of edits.
+constexpr int kFiguresDebounceMs = 150;
+/// Bisection is a max-flow per fabric: wait until the edits pause.
+constexpr int kBisectionDebounceMs = 800;
+
+QString money(double usd)
+{
+    if (usd >= 1e6)
+        return QStringLiteral("$%1 M").arg(usd / 1e6, 0, 'f', 2);
+    return QStringLiteral("$%L1").arg(usd, 0, 'f', 0);
+}
+
+} // namespace
+
+SummaryDock::SummaryDock(QWidget *parent)
+    : QDockWidget(tr("Summary"), parent)
+{
+    setObjectName(QStringLiteral("SummaryDock"));
+    auto *body = new QWidget(this);
+    auto *layout = new QVBoxLayout(body);
+    m_label = new QLabel(body);
+    m_label->setTextFormat(Qt::RichText);
+    m_label->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_analyze = new QPushButton(tr("Analyze Fabrics"), body);
+    m_analyze->setToolTip(tr("Max-flow bisection of every fabric (automatic up to %1 nodes)")
+                              .arg(autoBisectionNodes));
+    layout->addWidget(m_label);
+    layout->addWidget(m_analyze, 0, Qt::AlignLeft);
+    layout->addStretch(1);
+    setWidget(body);
+    m_pool.setMaxThreadCount(1);
+    m_figuresTimer.setSingleShot(true);
+    m_figuresTimer.setInterval(kFiguresDebounceMs);
+    m_bisectionTimer.setSingleShot(true);
+    m_bisectionTimer.setInterval(kBisectionDebounceMs);
+    connect(&m_figuresTimer, &QTimer::timeout, this, &SummaryDock::refreshNow);
+    connect(&m_bisectionTimer, &QTimer::timeout, this, &SummaryDock::analyzeFabrics);
+    connect(m_analyze, &QPushButton::clicked, this, &SummaryDock::analyzeFabrics);
+}
+
+SummaryDock::~SummaryDock()
+{
+    m_pool.waitForDone();
+}
+
+void SummaryDock::setDocument(Document *document)
+{
+    if (m_document)
+        disconnect(m_document, nullptr, this, nullptr);
+    m_document = document;
+    ++m_generation;
+    m_bisections.clear();
+    if (document)
+        connect(document, &Document::changed, this, &SummaryDock::scheduleRefresh);
+    refreshNow();
+    if (document && m_figures.nodes <= autoBisectionNodes)
+        m_bisectionTimer.start(0);
+}
+
+void SummaryDock::scheduleRefresh()
+{
+    ++m_generation;
+    m_figuresTimer.start();
+    if (m_figures.nodes <= autoBisectionNodes)
+        m_bisectionTimer.start();
+}
+
+void SummaryDock::refreshNow()
+{
+    m_figuresTimer.stop();
+    m_figures = m_document ? computeSummaryFigures(m_document->design(), m_document->catalog())
+                           : SummaryFigures {};
+    render();
+}
+
+void SummaryDock::analyzeFabrics()
+{
+    if (!m_document)
+        return;
+    m_bisectionTimer.stop();
+    auto snapshot = std::make_shared<const Design>(m_document->design());
+    const Catalog *catalog = &m_document->catalog();
+    const std::uint64_t generation = m_generation;
+    m_analyzing = true;
+    render();
+    m_pool.start([this, snapshot, catalog, generation] {
+        std::vector<FabricBisection> result = computeBisections(*snapshot, *catalog);
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation, result = std::move(result)]() mutable {
+                if (generation != m_generation)
+                    return; // the design changed meanwhile; a newer run follows
+                m_analyzing = false;
+                m_bisections = std::move(result);
+                m_bisectionGeneration = generation;
+                render();
+                emit bisectionsUpdated();
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+QString SummaryDock::text() const
+{
+    return m_label->text();
+}
+
+void SummaryDock::render()
+{
+    if (!m_document) {
+        m_label->setText(tr("<i>No design open</i>"));
+        m_analyze->setEnabled(false);
+        return;
+    }
+    m_analyze->setEnabled(true);
+    const SummaryFigures &f = m_figures;
+    QString html = QStringLiteral("<h3>%1</h3><table cellspacing=4>")
+                       .arg(QString::fromStdString(m_document->design().name()).toHtmlEscaped());
+    auto row = [&html](const QString &label, const QString &value) {
+        html += QStringLiteral("<tr><td>%1</td><td align=right><b>%2</b></td></tr>")
+                    .arg(label, value);
+    };
+    row(tr("GPUs"), QString::number(f.gpus));
+    row(tr("Compute nodes"), QString::number(f.nodes));
+    row(tr("Racks"), QString::number(f.racks));
+    row(tr("Switches"), QString::number(f.switches));
+    row(tr("Links"), QString::number(f.links));
+    row(tr("IT power (max)"), tr("%1 kW").arg(f.itKw, 0, 'f', 1));
+    row(tr("Facility power (PUE %1)").arg(f.pue, 0, 'f', 2),
+        tr("%1 kW").arg(f.facilityKw, 0, 'f', 1));
+    row(tr("Heat to air"), tr("%1 kW").arg(f.airHeatKw, 0, 'f', 1));
+    row(tr("Heat to liquid"), tr("%1 kW").arg(f.liquidHeatKw, 0, 'f', 1));
+    row(tr("Estimated cost"),
+        money(f.capexUsd)
+            + (f.unpricedItems > 0 ? tr(" (%n unpriced)", nullptr, f.unpricedItems) : QString()));
+    row(tr("Energy per year"), money(f.energyUsdPerYear));
+    html += QStringLiteral("</table><h4>%1</h4><table cellspacing=4>").arg(tr("Bisection"));
+    if (m_bisections.empty())
+        html
+            += QStringLiteral("<tr><td><i>%1</i></td></tr>")
+                   .arg(m_analyzing                        ? tr("analyzing...")
+                            : f.nodes > autoBisectionNodes ? tr("large design: use Analyze Fabrics")
+                                                           : tr("no fabric analyzed yet"));
+    for (const FabricBisection &fabric : m_bisections) {
+        const QString name = QString::fromStdString(fabric.name).toHtmlEscaped();
+        if (!fabric.note.empty())
+            row(name,
+                QStringLiteral("<i>%1</i>")
+                    .arg(QString::fromStdString(fabric.note).toHtmlEscaped()));
+        else
+            row(name,
+                tr("%1 (%2 of %3 Tb/s)")
+                    .arg(fabric.ratio, 0, 'f', 2)
+                    .arg(fabric.bisectionGbps / 1000.0, 0, 'f', 1)
+                    .arg(fabric.fullBisectionGbps / 1000.0, 0, 'f', 1));
+    }
+    html += QStringLiteral("</table>");
+    if (!m_bisections.empty() && !bisectionsCurrent())
+        html += tr("<i>bisection from before the last change%1</i>")
+                    .arg(m_analyzing ? tr("; updating...") : QString());
+    m_label->setText(html);
+}
+
+} // namespace cw

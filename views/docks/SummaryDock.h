@@ -1,0 +1,64 @@
+#pragma once
+
+#include "views/docks/SummaryFigures.h"
+
+#include "views/document/Document.h"
+
+#include <QDockWidget>
+#include <QPointer>
+#include <QThreadPool>
+#include <QTimer>
+
+#include <cstdint>
+
+class QLabel;
+class QPushButton;
+
+namespace cw {
+
+/// The Summary dock: GPUs, nodes, IT and facility kW (PUE), air and liquid heat, estimated
+/// cost, and the bisection ratio of each fabric. Counts and power follow every change (a
+/// short debounce); bisection, a max-flow per fabric, runs on a worker after a longer one and
+/// only on request for designs above `autoBisectionNodes` compute nodes.
+class SummaryDock : public QDockWidget
+{
+    Q_OBJECT
+
+public:
+    explicit SummaryDock(QWidget *parent = nullptr);
+    ~SummaryDock() override;
+
+    void setDocument(Document *document);
+    const SummaryFigures &figures() const { return m_figures; }
+    const std::vector<FabricBisection> &bisections() const { return m_bisections; }
+    /// Whether the shown bisections belong to the current design.
+    bool bisectionsCurrent() const { return m_bisectionGeneration == m_generation; }
+    QString text() const;
+    /// Recomputes the figures now (tests, and before a screenshot).
+    void refreshNow();
+    /// Starts the bisection analysis now, whatever the design size.
+    void analyzeFabrics();
+
+    static constexpr int autoBisectionNodes = 2048;
+
+signals:
+    void bisectionsUpdated();
+
+private:
+    void scheduleRefresh();
+    void render();
+
+    QPointer<Document> m_document;
+    QLabel *m_label;
+    QPushButton *m_analyze;
+    QTimer m_figuresTimer;
+    QTimer m_bisectionTimer;
+    QThreadPool m_pool;
+    SummaryFigures m_figures;
+    std::vector<FabricBisection> m_bisections;
+    std::uint64_t m_generation = 0;
+    std::uint64_t m_bisectionGeneration = 0;
+    bool m_analyzing = false;
+};
+
+} // namespace cw

@@ -1,0 +1,104 @@
+#include "views/docks/SummaryFigures.h"
+
+#include "calculators/Cost.h"
+#include "model/catalog/Catalog.h"
+#include "model/core/Design.h"
+#include "model/fabric/FabricAnalysis.h"
+#include "model/fabric/FabricGraph.h"
+#include "model/summary/DesignSummary.h"
+#include "model/validation/DesignIndex.h"
+#include "model/validation/RuleContext.h"
+
+#include <algorithm>
+
+namespace cw {
+namespace {
+
+constexpr double kWattsPerKw = 1000.0;
+
+} // namespace
+
+SummaryFigures computeSummaryFigures(const Design &design, const Catalog &catalog)
+{
+    SummaryFigures figures;
+    const DesignSummary summary = summarize(design, catalog);
+    figures.racks = summary.racks;
+    figures.nodes = summary.nodes;
+    figures.gpus = summary.gpus;
+    figures.switches = summary.switches;
+    figures.links = summary.links;
+    figures.itKw = summary.itPowerKw;
+    figures.pue = design.site().pue;
+    figures.facilityKw = figures.itKw * figures.pue;
+
+    // The heat split is the cooling rules' own (liquid-only parts, hybrid parts in liquid
+    // racks), so the dock never disagrees with cooling.site-capacity.
+    DesignIndex index;
+    index.rebuild(design, catalog);
+    const RuleContext context(design, catalog, index);
+    figures.airHeatKw = context.totals().airHeatW / kWattsPerKw;
+    figures.liquidHeatKw = context.totals().liquidHeatW / kWattsPerKw;
+
+    auto price = [&](const std::string &id, double quantity) {
+        const Part *part = id.empty() ? nullptr : catalog.find(id);
+        if (!part || part->priceUsd <= 0) {
+            ++figures.unpricedItems;
+            return;
+        }
+        figures.capexUsd += part->priceUsd * quantity;
+    };
+    for (const Device &device : design.devices())
+        price(device.catalogType, 1);
+    for (const Rack &rack : design.racks()) {
+        price(rack.catalogType, 1);
+        for (const Pdu &pdu : rack.pdus)
+            if (!pdu.catalogType.empty())
+                price(pdu.catalogType, 1);
+    }
+    for (const Link &link : design.links()) {
+        const Part *cable = link.cableType.empty() ? nullptr : catalog.find(link.cableType);
+        if (cable && cable->kind == PartKind::Transceiver) {
+            price(link.cableType, 2); // one module at each end; the fibre is not priced here
+        } else {
+            // A splitter or twin-port cable carries several links: each pays its share.
+            const int share = cable && cable->cable ? std::max(cable->cable->linksPerCable, 1) : 1;
+            price(link.cableType, 1.0 / share);
+        }
+    }
+    figures.energyUsdPerYear
+        = figures.facilityKw * calc::hoursPerYear * design.site().electricityUsdPerKwh;
+    return figures;
+}
+
+std::vector<FabricBisection> computeBisections(const Design &design, const Catalog &catalog,
+                                               int randomPartitions)
+{
+    std::vector<FabricBisection> result;
+    for (const Fabric &fabric : design.fabrics()) {
+        FabricBisection entry;
+        entry.name = fabric.name;
+        auto graph = buildFabricGraph(design, catalog, fabric.id);
+        if (!graph) {
+            entry.note = graph.error().message;
+            result.push_back(entry);
+            continue;
+        }
+        entry.nodes = graph->nodeCount;
+        if (graph->nodeCount < 2) {
+            entry.note = "no compute nodes";
+            result.push_back(entry);
+            continue;
+        }
+        AnalysisOptions options;
+        options.randomPartitions = randomPartitions;
+        options.threads = 1; // the GUI thread and the validator share the machine
+        const FabricReport report = analyzeFabric(graph.value(), options);
+        entry.bisectionGbps = report.bisectionGbps;
+        entry.fullBisectionGbps = report.fullBisectionGbps;
+        entry.ratio = report.ratio;
+        result.push_back(entry);
+    }
+    return result;
+}
+
+} // namespace cw

@@ -1,0 +1,96 @@
+#pragma once
+
+#include "model/core/Design.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace cw {
+
+/// A copy of one entity, whatever its kind.
+using EntityValue = std::variant<Row, Rack, Device, Link, Fabric, StorageTier>;
+
+EntityRef refOf(const EntityValue &value);
+/// The entity `ref` names as it is in `design` now, or nullopt when there is none.
+std::optional<EntityValue> valueOf(const Design &design, EntityRef ref);
+
+/// The design-wide settings an edit can touch (removing a node edits the partitions,
+/// waiving a violation edits the waivers).
+struct DesignSettings
+{
+    std::string name;
+    SchedulerSettings scheduler;
+    NcclSettings nccl;
+    Workload workload;
+    std::vector<Waiver> waivers;
+    std::map<std::string, std::string> severities;
+
+    bool operator==(const DesignSettings &) const = default;
+    static DesignSettings of(const Design &design);
+};
+
+/// One entity before and after an edit: added (no before), removed (no after) or modified.
+struct PatchEntry
+{
+    EntityRef ref;
+    std::optional<EntityValue> before;
+    std::optional<EntityValue> after;
+};
+
+/// What an undo command holds: values of everything an edit changes, before and after, and
+/// the id counter on both sides (so apply-then-revert leaves a byte-identical file). Ids
+/// and values only, never pointers, so it stays valid whatever happens to the scene items.
+class DesignPatch
+{
+public:
+    /// A patch starting from `design` as it is now; the building calls below read it but the
+    /// patch keeps no reference to it.
+    explicit DesignPatch(const Design &design);
+
+    /// Records `value` as the new state of its entity (added if the design lacks it).
+    void put(const Design &design, const EntityValue &value);
+    /// Records the removal of the entity and of everything Design::remove* would take with
+    /// it (links, devices, storage-tier memberships, partition entries).
+    void remove(const Design &design, EntityRef ref);
+    void setSettings(const Design &design, DesignSettings settings);
+    void setSite(const Design &design, Site site);
+    /// Takes the next free id for a new entity of this patch.
+    template<typename IdType>
+    IdType newId()
+    {
+        return IdType { m_nextIdAfter++ };
+    }
+
+    bool isEmpty() const;
+    const std::vector<PatchEntry> &entries() const { return m_entries; }
+    const PatchEntry *entry(EntityRef ref) const;
+    /// The entity as it will be after the patch: the patched value, the design's, or none.
+    std::optional<EntityValue> afterValue(const Design &design, EntityRef ref) const;
+
+    /// Whether applying would change nothing (an edit merged back to where it started).
+    bool isNoop() const;
+
+    /// Applies the patch (forward) or reverts it; returns the exact change set. The design
+    /// must be in the patch's "before" state (or "after" state to revert).
+    ChangeSet apply(Design &design, bool forward) const;
+
+    /// Folds `later` (applied right after this one) into this patch: keeps this patch's
+    /// before values and takes the later after values.
+    void absorb(const DesignPatch &later);
+
+private:
+    PatchEntry &entryFor(const Design &design, EntityRef ref);
+
+    std::vector<PatchEntry> m_entries;
+    std::optional<DesignSettings> m_settingsBefore;
+    std::optional<DesignSettings> m_settingsAfter;
+    std::optional<Site> m_siteBefore;
+    std::optional<Site> m_siteAfter;
+    std::uint64_t m_nextIdBefore = 0;
+    std::uint64_t m_nextIdAfter = 0;
+};
+
+} // namespace cw

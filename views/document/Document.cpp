@@ -1,0 +1,279 @@
+#include "views/document/Document.h"
+
+#include "views/document/DesignPatch.h"
+#include "views/document/DocumentPrivate.h"
+#include "views/document/LiveValidator.h"
+#include "views/document/PatchCommand.h"
+
+#include "model/catalog/Catalog.h"
+#include "model/io/AtomicFile.h"
+#include "model/io/DesignFile.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+#include <algorithm>
+
+namespace cw {
+
+Document::Document(const Catalog &catalog, QObject *parent)
+    : Document(catalog, std::make_unique<Design>(), QString(), parent)
+{ }
+
+Document::Document(const Catalog &catalog, std::unique_ptr<Design> design, QString filePath,
+                   QObject *parent)
+    : QObject(parent)
+    , d(std::make_unique<Private>(catalog))
+{
+    d->design = design ? std::move(design) : std::make_unique<Design>();
+    d->filePath = std::move(filePath);
+    d->stack = new QUndoStack(this);
+    d->validator = new LiveValidator(catalog, this);
+    d->validator->reset(*d->design);
+    connect(d->stack, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
+    d->autosaveTimer.setSingleShot(false);
+    connect(&d->autosaveTimer, &QTimer::timeout, this, [this] {
+        if (d->autosavePending)
+            autosaveNow();
+    });
+}
+
+Document::~Document()
+{
+    // A close that reaches here is not a crash: the recovery copy has served its purpose.
+    d->removeRecovery();
+}
+
+const Design &Document::design() const
+{
+    return *d->design;
+}
+const Catalog &Document::catalog() const
+{
+    return d->catalog;
+}
+QUndoStack *Document::undoStack() const
+{
+    return d->stack;
+}
+LiveValidator *Document::validator() const
+{
+    return d->validator;
+}
+QString Document::filePath() const
+{
+    return d->filePath;
+}
+bool Document::isModified() const
+{
+    return !d->stack->isClean();
+}
+
+QString Document::save(const QString &path)
+{
+    const QString target = path.isEmpty() ? d->filePath : path;
+    if (target.isEmpty())
+        return tr("The design has no file name yet; use Save As.");
+    auto saved = saveDesignFile(*d->design, d->catalog, target.toStdString());
+    if (!saved)
+        return QString::fromStdString(saved.error().message);
+    d->stack->setClean();
+    if (target != d->filePath) {
+        d->filePath = target;
+        emit filePathChanged(target);
+        // The recovery copy follows the file it belongs to.
+        if (!d->recoveryPath.isEmpty())
+            setAutosave(recoveryPathFor(target), d->autosaveTimer.interval());
+    }
+    d->removeRecovery();
+    d->autosavePending = false;
+    return {};
+}
+
+std::unique_ptr<Document> Document::open(const Catalog &catalog, const QString &path,
+                                         QString *error, QObject *parent)
+{
+    auto loaded = loadDesignFile(path.toStdString(), catalog);
+    if (!loaded) {
+        if (error)
+            *error = QString::fromStdString(loaded.error().message);
+        return nullptr;
+    }
+    auto design = std::make_unique<Design>(std::move(loaded.value().design));
+    return std::make_unique<Document>(catalog, std::move(design), path, parent);
+}
+
+const std::vector<EntityRef> &Document::selection() const
+{
+    return d->selection;
+}
+
+void Document::setSelection(std::vector<EntityRef> selection)
+{
+    std::sort(selection.begin(), selection.end());
+    selection.erase(std::unique(selection.begin(), selection.end()), selection.end());
+    std::erase_if(selection, [this](EntityRef ref) { return !valueOf(*d->design, ref); });
+    if (selection == d->selection)
+        return;
+    d->selection = std::move(selection);
+    emit selectionChanged();
+}
+
+QString Document::push(DesignPatch patch, const QString &text, const QString &mergeKey)
+{
+    if (patch.isEmpty() || patch.isNoop())
+        return {};
+    d->stack->push(new PatchCommand(this, std::move(patch), text, mergeKey));
+    return {};
+}
+
+void Document::applyPatch(const DesignPatch &patch, bool forward)
+{
+    ChangeSet changes;
+    try {
+        changes = patch.apply(*d->design, forward);
+    } catch (const DesignIntegrityError &error) {
+        // The checks in EditChecks.cpp should make this unreachable; say so loudly rather
+        // than take the program down.
+        qWarning("Clusterwright: edit not applied: %s", error.what());
+        return;
+    }
+    d->autosavePending = true;
+    d->validator->designChanged(changes);
+    emit changed(changes);
+    const auto before = d->selection.size();
+    std::erase_if(d->selection, [this](EntityRef ref) { return !valueOf(*d->design, ref); });
+    if (d->selection.size() != before)
+        emit selectionChanged();
+}
+
+std::vector<EntityRef> Document::allEntities() const
+{
+    std::vector<EntityRef> refs;
+    const Design &design = *d->design;
+    for (const Row &row : design.rows())
+        refs.push_back(EntityRef::of(row.id));
+    for (const Rack &rack : design.racks())
+        refs.push_back(EntityRef::of(rack.id));
+    for (const Device &device : design.devices())
+        refs.push_back(EntityRef::of(device.id));
+    for (const Link &link : design.links())
+        refs.push_back(EntityRef::of(link.id));
+    for (const Fabric &fabric : design.fabrics())
+        refs.push_back(EntityRef::of(fabric.id));
+    for (const StorageTier &tier : design.storageTiers())
+        refs.push_back(EntityRef::of(tier.id));
+    return refs;
+}
+
+QString Document::displayName(EntityRef entity) const
+{
+    const Design &design = *d->design;
+    switch (entity.kind) {
+    case EntityKind::Row:
+        if (const Row *row = design.row(RowId { entity.id }))
+            return tr("row %1").arg(QString::fromStdString(row->name));
+        break;
+    case EntityKind::Rack:
+        if (const Rack *rack = design.rack(RackId { entity.id }))
+            return tr("rack %1").arg(QString::fromStdString(rack->name));
+        break;
+    case EntityKind::Device:
+        if (const Device *device = design.device(DeviceId { entity.id }))
+            return QString::fromStdString(device->name);
+        break;
+    case EntityKind::Link:
+        if (const Link *link = design.link(LinkId { entity.id })) {
+            const Device *a = design.device(link->a.device);
+            const Device *b = design.device(link->b.device);
+            return tr("link %1 - %2")
+                .arg(a ? QString::fromStdString(a->name) : QStringLiteral("?"),
+                     b ? QString::fromStdString(b->name) : QStringLiteral("?"));
+        }
+        break;
+    case EntityKind::Fabric:
+        if (const Fabric *fabric = design.fabric(FabricId { entity.id }))
+            return tr("fabric %1").arg(QString::fromStdString(fabric->name));
+        break;
+    case EntityKind::StorageTier:
+        if (const StorageTier *tier = design.storageTier(StorageTierId { entity.id }))
+            return tr("storage %1").arg(QString::fromStdString(tier->name));
+        break;
+    }
+    return tr("%1 #%2").arg(QString::fromUtf8(entityKindName(entity.kind))).arg(entity.id);
+}
+
+// --- autosave ------------------------------------------------------------------------------
+
+QString Document::recoveryFolder()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)
+        + QStringLiteral("/recovery");
+}
+
+QString Document::recoveryPathFor(const QString &filePath)
+{
+    // One recovery file per design file; untitled designs share "untitled".
+    const QString base = filePath.isEmpty()
+        ? QStringLiteral("untitled")
+        : QFileInfo(filePath).completeBaseName().section(QLatin1Char('.'), 0, 0) + QLatin1Char('-')
+            + QString::fromLatin1(
+                QCryptographicHash::hash(QFileInfo(filePath).absoluteFilePath().toUtf8(),
+                                         QCryptographicHash::Sha1)
+                    .toHex()
+                    .left(8));
+    return recoveryFolder() + QLatin1Char('/') + base + QStringLiteral(".cluster.json");
+}
+
+void Document::setAutosave(const QString &recoveryPath, int intervalMs)
+{
+    if (d->recoveryPath != recoveryPath) {
+        d->removeRecovery();
+        d->autosavePending = isModified(); // the new place has no copy yet
+    }
+    d->recoveryPath = recoveryPath;
+    if (recoveryPath.isEmpty() || intervalMs <= 0) {
+        d->autosaveTimer.stop();
+        return;
+    }
+    d->autosaveTimer.start(intervalMs);
+}
+
+QString Document::recoveryPath() const
+{
+    return d->recoveryPath;
+}
+
+void Document::adoptRecovery(const QString &originPath)
+{
+    if (d->filePath != originPath) {
+        d->filePath = originPath;
+        emit filePathChanged(originPath);
+    }
+    d->stack->resetClean(); // what was recovered is not on disk yet
+    emit modifiedChanged(true);
+}
+
+bool Document::autosaveNow()
+{
+    if (d->recoveryPath.isEmpty() || !isModified())
+        return false;
+    QDir().mkpath(QFileInfo(d->recoveryPath).absolutePath());
+    const std::string text = serializeDesign(*d->design, d->catalog);
+    if (!writeFileAtomically(d->recoveryPath.toStdString(), text))
+        return false;
+    const QByteArray origin = d->filePath.toUtf8() + '\n';
+    if (!writeFileAtomically(
+            (d->recoveryPath + QStringLiteral(".origin")).toStdString(),
+            std::string_view(origin.constData(), static_cast<std::size_t>(origin.size()))))
+        return false;
+    d->autosavePending = false;
+    d->wroteRecovery = true;
+    return true;
+}
+
+} // namespace cw

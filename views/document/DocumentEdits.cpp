@@ -1,0 +1,542 @@
+// Document's edit methods: check, build a DesignPatch, push it as one undo command.
+
+#include "views/document/DesignPatch.h"
+#include "views/document/Document.h"
+#include "views/document/DocumentPrivate.h"
+#include "views/document/EditChecks.h"
+
+#include "model/build/CableChooser.h"
+#include "model/catalog/Catalog.h"
+#include "model/validation/Violation.h"
+
+#include <QDate>
+#include <QStringList>
+
+#include <algorithm>
+
+namespace cw {
+namespace {
+
+QString qs(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+QStringList changedFields(const Device &a, const Device &b)
+{
+    QStringList fields;
+    if (a.name != b.name)
+        fields << QStringLiteral("name");
+    if (a.catalogType != b.catalogType)
+        fields << QStringLiteral("part");
+    if (a.rack != b.rack || a.uPosition != b.uPosition || a.face != b.face)
+        fields << QStringLiteral("position");
+    if (a.role != b.role)
+        fields << QStringLiteral("role");
+    if (a.tier != b.tier)
+        fields << QStringLiteral("tier");
+    if (a.qos != b.qos)
+        fields << QStringLiteral("QoS");
+    return fields;
+}
+
+QStringList changedFields(const Rack &a, const Rack &b)
+{
+    QStringList fields;
+    if (a.name != b.name)
+        fields << QStringLiteral("name");
+    if (a.catalogType != b.catalogType)
+        fields << QStringLiteral("part");
+    if (a.row != b.row || a.position != b.position)
+        fields << QStringLiteral("position");
+    if (a.pdus != b.pdus)
+        fields << QStringLiteral("PDUs");
+    return fields;
+}
+
+QStringList changedFields(const Row &a, const Row &b)
+{
+    QStringList fields;
+    if (a.name != b.name)
+        fields << QStringLiteral("name");
+    if (a.index != b.index)
+        fields << QStringLiteral("order");
+    if (a.powerBudgetKw != b.powerBudgetKw)
+        fields << QStringLiteral("power budget");
+    return fields;
+}
+
+QStringList changedFields(const Fabric &a, const Fabric &b)
+{
+    QStringList fields;
+    if (a.name != b.name)
+        fields << QStringLiteral("name");
+    if (a.purpose != b.purpose)
+        fields << QStringLiteral("purpose");
+    if (a.technology != b.technology)
+        fields << QStringLiteral("technology");
+    if (a.linkSpeedGbps != b.linkSpeedGbps)
+        fields << QStringLiteral("link speed");
+    if (a.topology != b.topology)
+        fields << QStringLiteral("topology");
+    if (a.qos != b.qos)
+        fields << QStringLiteral("QoS");
+    return fields;
+}
+
+/// "kind:id,id:fields" - two edits merge only when they touch the same fields of the same
+/// entities.
+template<typename Entity>
+QString mergeKey(const char *kind, const std::vector<Entity> &entities, const QStringList &fields)
+{
+    QStringList ids;
+    for (const Entity &entity : entities)
+        ids << QString::number(entity.id.value);
+    ids.sort();
+    return QStringLiteral("%1:%2:%3").arg(QLatin1String(kind), ids.join(u','), fields.join(u','));
+}
+
+/// The text of an edit in the Undo History: "Edit name of gpu01", "Edit part of 4 devices".
+template<typename Entity>
+QString editText(const std::vector<Entity> &entities, const QStringList &fields,
+                 const QString &noun)
+{
+    const QString what = entities.size() == 1
+        ? qs(entities.front().name)
+        : QStringLiteral("%1 %2").arg(entities.size()).arg(noun);
+    return Document::tr("Edit %1 of %2").arg(fields.join(QStringLiteral(", ")), what);
+}
+
+} // namespace
+
+QString Document::addRow(Row row)
+{
+    const Design &design = *d->design;
+    DesignPatch patch(design);
+    if (!row.id.isValid())
+        row.id = patch.newId<RowId>();
+    int lastIndex = -1;
+    for (const Row &other : design.rows())
+        lastIndex = std::max(lastIndex, other.index);
+    if (row.index <= 0 && lastIndex >= 0)
+        row.index = lastIndex + 1;
+    if (row.name.empty())
+        row.name = "Row " + std::to_string(design.rows().size() + 1);
+    if (const std::string why = checkRow(design, row); !why.empty())
+        return qs(why);
+    patch.put(design, row);
+    return push(std::move(patch), tr("Add row %1").arg(qs(row.name)));
+}
+
+QString Document::addRack(Rack rack)
+{
+    const Design &design = *d->design;
+    DesignPatch patch(design);
+    if (!rack.id.isValid())
+        rack.id = patch.newId<RackId>();
+    if (const Row *row = design.row(rack.row)) {
+        int last = -1;
+        for (const Rack &other : design.racks())
+            if (other.row == rack.row)
+                last = std::max(last, other.position);
+        if (rack.position < 0)
+            rack.position = last + 1;
+        if (rack.name.empty()) {
+            // Row initial and 2-digit position, as the reference designs name racks (A01).
+            const std::string initial = row->name.empty() ? "R" : row->name.substr(0, 1);
+            for (int n = rack.position + 1;; ++n) {
+                std::string candidate = initial + (n < 10 ? "0" : "") + std::to_string(n);
+                const bool taken = std::any_of(design.racks().begin(), design.racks().end(),
+                                               [&](const Rack &r) { return r.name == candidate; });
+                if (!taken) {
+                    rack.name = candidate;
+                    break;
+                }
+            }
+        }
+    }
+    if (const std::string why = checkRack(design, d->catalog, rack); !why.empty())
+        return qs(why);
+    patch.put(design, rack);
+    return push(std::move(patch), tr("Add rack %1").arg(qs(rack.name)));
+}
+
+QString Document::moveRack(RackId rackId, RowId row, int position)
+{
+    const Rack *current = d->design->rack(rackId);
+    if (!current)
+        return tr("unknown rack id %1").arg(rackId.value);
+    Rack rack = *current;
+    rack.row = row;
+    rack.position = position;
+    if (rack == *current)
+        return {};
+    if (const std::string why = checkRack(*d->design, d->catalog, rack); !why.empty())
+        return qs(why);
+    DesignPatch patch(*d->design);
+    patch.put(*d->design, rack);
+    return push(std::move(patch), tr("Move rack %1").arg(qs(rack.name)));
+}
+
+QString Document::addDevice(Device device)
+{
+    const Design &design = *d->design;
+    const Part *part = d->catalog.find(device.catalogType);
+    if (!part)
+        return tr("unknown catalog type \"%1\" for a rack-mounted device")
+            .arg(qs(device.catalogType));
+    DesignPatch patch(design);
+    if (!device.id.isValid())
+        device.id = patch.newId<DeviceId>();
+    // A part dropped from the library comes with the default role; a switch is a switch.
+    if (device.role == DeviceRole::Compute)
+        device.role = defaultRoleFor(*part);
+    if (device.name.empty()) {
+        const char *prefix = device.role == DeviceRole::Switch ? "sw"
+            : device.role == DeviceRole::Storage               ? "stor"
+            : device.role == DeviceRole::Management            ? "mgmt"
+                                                               : "node";
+        device.name = uniqueHostname(design, prefix);
+    }
+    if (const std::string why = checkDevices(design, d->catalog, { device }); !why.empty())
+        return qs(why);
+    patch.put(design, device);
+    return push(std::move(patch), tr("Add %1").arg(qs(device.name)));
+}
+
+QString Document::moveDevice(DeviceId deviceId, RackId rack, int uPosition, Face face)
+{
+    const Device *current = d->design->device(deviceId);
+    if (!current)
+        return tr("unknown device id %1").arg(deviceId.value);
+    Device device = *current;
+    device.rack = rack;
+    device.uPosition = uPosition;
+    device.face = face;
+    if (device == *current)
+        return {};
+    if (const std::string why = checkDevices(*d->design, d->catalog, { device }); !why.empty())
+        return qs(why);
+    DesignPatch patch(*d->design);
+    patch.put(*d->design, device);
+    // No merge key: each drag is its own undo step.
+    return push(std::move(patch), tr("Move %1").arg(qs(device.name)));
+}
+
+/// Length by the floor plan and the cheapest part that reaches (CableChooser), as the
+/// generators do; no part reaching leaves the cable open for a rule to flag.
+static void autoCable(const Design &design, const Catalog &catalog, Link &link)
+{
+    const Device *a = design.device(link.a.device);
+    const Device *b = design.device(link.b.device);
+    const Rack *ra = a ? design.rack(a->rack) : nullptr;
+    const Rack *rb = b ? design.rack(b->rack) : nullptr;
+    const Fabric *fabric = design.fabric(link.fabric);
+    if (!ra || !rb || !fabric)
+        return;
+    const Part *rackPart = catalog.find(ra->catalogType);
+    const Site &site = design.site();
+    const double lengthM = estimateCableLengthM(
+        design.row(ra->row)->index, ra->position, a->uPosition, design.row(rb->row)->index,
+        rb->position, b->uPosition, rackPart && rackPart->rack ? rackPart->rack->rackUnits : 42,
+        site.rackWidthM, site.rowPitchM, site.trayHeightM, site.slackM);
+    auto formFactor = [&catalog](const Device *device, int port) -> std::string {
+        const Part *part = catalog.find(device->catalogType);
+        if (!part || port < 0 || port >= static_cast<int>(part->ports.size()))
+            return {};
+        return part->ports[static_cast<std::size_t>(port)].formFactor;
+    };
+    const CableChoice choice = chooseCable(catalog, fabric->linkSpeedGbps, lengthM,
+                                           formFactor(a, link.a.port), formFactor(b, link.b.port));
+    link.cableType = choice.part ? choice.part->id : std::string();
+    link.lengthM = choice.part ? choice.orderedLengthM : lengthM;
+}
+
+QString Document::addLink(Link link)
+{
+    const Design &design = *d->design;
+    DesignPatch patch(design);
+    if (!link.id.isValid())
+        link.id = patch.newId<LinkId>();
+    if (const std::string why = checkLink(design, d->catalog, link); !why.empty())
+        return qs(why);
+    if (link.cableType.empty())
+        autoCable(design, d->catalog, link);
+    patch.put(design, link);
+    return push(std::move(patch),
+                tr("Add %1").arg(displayName(EntityRef::of(link.a.device)) + QStringLiteral(" - ")
+                                 + displayName(EntityRef::of(link.b.device))));
+}
+
+QString Document::updateDevice(const Device &device)
+{
+    return updateDevices({ device });
+}
+
+QString Document::updateDevices(const std::vector<Device> &devices)
+{
+    const Design &design = *d->design;
+    QStringList fields;
+    std::vector<Device> changedDevices;
+    for (const Device &device : devices) {
+        const Device *current = design.device(device.id);
+        if (!current)
+            return tr("unknown device id %1").arg(device.id.value);
+        for (const QString &field : changedFields(*current, device))
+            if (!fields.contains(field))
+                fields << field;
+        if (!(*current == device))
+            changedDevices.push_back(device);
+    }
+    if (changedDevices.empty())
+        return {};
+    if (const std::string why = checkDevices(design, d->catalog, changedDevices); !why.empty())
+        return qs(why);
+    DesignPatch patch(design);
+    for (const Device &device : changedDevices)
+        patch.put(design, device);
+    return push(std::move(patch), editText(changedDevices, fields, tr("devices")),
+                mergeKey("device", changedDevices, fields));
+}
+
+QString Document::updateRack(const Rack &rack)
+{
+    return updateRacks({ rack });
+}
+
+QString Document::updateRacks(const std::vector<Rack> &racks)
+{
+    const Design &design = *d->design;
+    QStringList fields;
+    std::vector<Rack> changedRacks;
+    for (const Rack &rack : racks) {
+        const Rack *current = design.rack(rack.id);
+        if (!current)
+            return tr("unknown rack id %1").arg(rack.id.value);
+        for (const QString &field : changedFields(*current, rack))
+            if (!fields.contains(field))
+                fields << field;
+        if (!(*current == rack))
+            changedRacks.push_back(rack);
+    }
+    if (changedRacks.empty())
+        return {};
+    for (const Rack &rack : changedRacks)
+        if (const std::string why = checkRack(design, d->catalog, rack); !why.empty())
+            return qs(why);
+    DesignPatch patch(design);
+    for (const Rack &rack : changedRacks)
+        patch.put(design, rack);
+    return push(std::move(patch), editText(changedRacks, fields, tr("racks")),
+                mergeKey("rack", changedRacks, fields));
+}
+
+QString Document::updateRow(const Row &row)
+{
+    const Row *current = d->design->row(row.id);
+    if (!current)
+        return tr("unknown row id %1").arg(row.id.value);
+    const QStringList fields = changedFields(*current, row);
+    if (fields.isEmpty())
+        return {};
+    if (const std::string why = checkRow(*d->design, row); !why.empty())
+        return qs(why);
+    DesignPatch patch(*d->design);
+    patch.put(*d->design, row);
+    return push(std::move(patch), editText(std::vector<Row> { row }, fields, tr("rows")),
+                mergeKey("row", std::vector<Row> { row }, fields));
+}
+
+QString Document::updateFabric(const Fabric &fabric)
+{
+    const Fabric *current = d->design->fabric(fabric.id);
+    if (!current)
+        return tr("unknown fabric id %1").arg(fabric.id.value);
+    const QStringList fields = changedFields(*current, fabric);
+    if (fields.isEmpty())
+        return {};
+    if (const std::string why = checkFabric(*d->design, fabric); !why.empty())
+        return qs(why);
+    DesignPatch patch(*d->design);
+    patch.put(*d->design, fabric);
+    return push(std::move(patch), editText(std::vector<Fabric> { fabric }, fields, tr("fabrics")),
+                mergeKey("fabric", std::vector<Fabric> { fabric }, fields));
+}
+
+QString Document::addFabric(Fabric fabric)
+{
+    DesignPatch patch(*d->design);
+    if (!fabric.id.isValid())
+        fabric.id = patch.newId<FabricId>();
+    if (const std::string why = checkFabric(*d->design, fabric); !why.empty())
+        return qs(why);
+    patch.put(*d->design, fabric);
+    return push(std::move(patch), tr("Add fabric %1").arg(qs(fabric.name)));
+}
+
+QString Document::addStorageTier(StorageTier tier)
+{
+    DesignPatch patch(*d->design);
+    if (!tier.id.isValid())
+        tier.id = patch.newId<StorageTierId>();
+    if (const std::string why = checkStorageTier(*d->design, d->catalog, tier); !why.empty())
+        return qs(why);
+    patch.put(*d->design, tier);
+    return push(std::move(patch), tr("Add storage tier %1").arg(qs(tier.name)));
+}
+
+QString Document::updateStorageTier(const StorageTier &tier)
+{
+    const StorageTier *current = d->design->storageTier(tier.id);
+    if (!current)
+        return tr("unknown storage tier id %1").arg(tier.id.value);
+    if (*current == tier)
+        return {};
+    if (const std::string why = checkStorageTier(*d->design, d->catalog, tier); !why.empty())
+        return qs(why);
+    DesignPatch patch(*d->design);
+    patch.put(*d->design, tier);
+    return push(std::move(patch), tr("Edit storage tier %1").arg(qs(tier.name)),
+                QStringLiteral("tier:%1").arg(tier.id.value));
+}
+
+QString Document::updateLink(const Link &link)
+{
+    const Link *current = d->design->link(link.id);
+    if (!current)
+        return tr("unknown link id %1").arg(link.id.value);
+    if (*current == link)
+        return {};
+    if (const std::string why = checkLink(*d->design, d->catalog, link); !why.empty())
+        return qs(why);
+    DesignPatch patch(*d->design);
+    patch.put(*d->design, link);
+    return push(std::move(patch), tr("Edit %1").arg(displayName(EntityRef::of(link.id))),
+                QStringLiteral("link:%1").arg(link.id.value));
+}
+
+QString Document::updateSite(const Site &site)
+{
+    if (site == d->design->site())
+        return {};
+    if (const std::string why = checkSite(site); !why.empty())
+        return qs(why);
+    DesignPatch patch(*d->design);
+    patch.setSite(*d->design, site);
+    return push(std::move(patch), tr("Edit site"), QStringLiteral("site"));
+}
+
+QString Document::setDesignName(const QString &name)
+{
+    DesignSettings settings = DesignSettings::of(*d->design);
+    settings.name = name.toStdString();
+    DesignPatch patch(*d->design);
+    patch.setSettings(*d->design, std::move(settings));
+    return push(std::move(patch), tr("Rename design"), QStringLiteral("design-name"));
+}
+
+QString Document::remove(const std::vector<EntityRef> &entities)
+{
+    DesignPatch patch(*d->design);
+    int count = 0;
+    for (EntityRef ref : entities) {
+        if (!valueOf(*d->design, ref))
+            continue;
+        patch.remove(*d->design, ref);
+        ++count;
+    }
+    if (count == 0)
+        return {};
+    const QString text = count == 1 ? tr("Delete %1").arg(displayName(entities.front()))
+                                    : tr("Delete %1 objects").arg(count);
+    return push(std::move(patch), text);
+}
+
+QString Document::recable(const std::vector<EntityRef> &entities)
+{
+    const Design &design = *d->design;
+    std::vector<LinkId> links;
+    auto addDeviceLinks = [&](DeviceId device) {
+        for (LinkId link : design.linksOfDevice(device))
+            links.push_back(link);
+    };
+    for (EntityRef ref : entities) {
+        switch (ref.kind) {
+        case EntityKind::Link:
+            links.push_back(LinkId { ref.id });
+            break;
+        case EntityKind::Device:
+            addDeviceLinks(DeviceId { ref.id });
+            break;
+        case EntityKind::Rack:
+            for (DeviceId device : design.devicesInRack(RackId { ref.id }))
+                addDeviceLinks(device);
+            break;
+        case EntityKind::Row:
+            for (const Rack &rack : design.racks())
+                if (rack.row.value == ref.id)
+                    for (DeviceId device : design.devicesInRack(rack.id))
+                        addDeviceLinks(device);
+            break;
+        case EntityKind::Fabric:
+            for (const Link &link : design.links())
+                if (link.fabric.value == ref.id)
+                    links.push_back(link.id);
+            break;
+        case EntityKind::StorageTier:
+            break;
+        }
+    }
+    std::sort(links.begin(), links.end());
+    links.erase(std::unique(links.begin(), links.end()), links.end());
+    DesignPatch patch(design);
+    for (LinkId id : links) {
+        const Link *current = design.link(id);
+        if (!current)
+            continue;
+        Link link = *current;
+        autoCable(design, d->catalog, link);
+        if (!(link == *current))
+            patch.put(design, link);
+    }
+    if (patch.isEmpty())
+        return links.empty() ? tr("Nothing to re-cable: the selection has no links.") : QString();
+    return push(std::move(patch),
+                tr("Re-cable %n link(s)", nullptr, static_cast<int>(patch.entries().size())));
+}
+
+QString Document::setWaived(const Violation &violation, const QString &reason)
+{
+    DesignSettings settings = DesignSettings::of(*d->design);
+    std::vector<std::uint64_t> ids;
+    for (const EntityRef &ref : violation.entities)
+        ids.push_back(ref.id);
+    auto same = [&](const Waiver &w) {
+        return w.ruleKey == violation.ruleKey && w.entityIds == ids;
+    };
+    auto it = std::find_if(settings.waivers.begin(), settings.waivers.end(), same);
+    if (reason.trimmed().isEmpty()) {
+        if (it == settings.waivers.end())
+            return tr("No waiver of %1 on these objects to remove.").arg(qs(violation.ruleKey));
+        settings.waivers.erase(it);
+    } else {
+        Waiver waiver;
+        waiver.ruleKey = violation.ruleKey;
+        waiver.entityIds = ids;
+        waiver.reason = reason.trimmed().toStdString();
+        waiver.author = qEnvironmentVariable("USER").toStdString();
+        waiver.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
+        if (it != settings.waivers.end()) {
+            waiver.expires = it->expires;
+            *it = waiver;
+        } else {
+            settings.waivers.push_back(waiver);
+        }
+    }
+    DesignPatch patch(*d->design);
+    patch.setSettings(*d->design, std::move(settings));
+    const QString text = reason.trimmed().isEmpty() ? tr("Remove waiver of %1") : tr("Waive %1");
+    return push(std::move(patch), text.arg(qs(violation.ruleKey)));
+}
+
+} // namespace cw

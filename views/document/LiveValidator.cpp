@@ -1,0 +1,274 @@
+#include "views/document/LiveValidator.h"
+
+#include "model/core/Design.h"
+
+#include <QMetaObject>
+
+#include <algorithm>
+#include <tuple>
+#include <unordered_map>
+
+namespace cw {
+namespace {
+
+/// Quiet time before the global rules run: long enough that a burst of edits (a paste, a
+/// fast undo sequence) costs one run, short enough to feel live.
+constexpr int kDefaultDebounceMs = 250;
+
+bool isGlobalScope(RuleScope scope)
+{
+    return scope == RuleScope::Fabric || scope == RuleScope::Design;
+}
+
+std::vector<std::unique_ptr<Rule>> rulesOfScope(bool global)
+{
+    std::vector<std::unique_ptr<Rule>> rules = builtinRules();
+    std::erase_if(rules,
+                  [global](const auto &rule) { return isGlobalScope(rule->scope()) != global; });
+    return rules;
+}
+
+bool hasKey(const std::vector<std::string> &keys, const std::string &key)
+{
+    return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
+
+auto sortKey(const Violation &v)
+{
+    return std::tie(v.ruleKey, v.entities, v.message, v.severity, v.waived, v.names, v.fix,
+                    v.waiverReason);
+}
+
+bool entityExists(const Design &design, EntityRef ref)
+{
+    switch (ref.kind) {
+    case EntityKind::Row:
+        return design.row(RowId { ref.id });
+    case EntityKind::Rack:
+        return design.rack(RackId { ref.id });
+    case EntityKind::Device:
+        return design.device(DeviceId { ref.id });
+    case EntityKind::Link:
+        return design.link(LinkId { ref.id });
+    case EntityKind::Fabric:
+        return design.fabric(FabricId { ref.id });
+    case EntityKind::StorageTier:
+        return design.storageTier(StorageTierId { ref.id });
+    }
+    return false;
+}
+
+} // namespace
+
+LiveValidator::LiveValidator(const Catalog &catalog, QObject *parent)
+    : QObject(parent)
+    , m_catalog(catalog)
+    , m_local(std::make_unique<ValidationEngine>(catalog, rulesOfScope(false)))
+    , m_global(std::make_unique<ValidationEngine>(catalog, rulesOfScope(true)))
+{
+    qRegisterMetaType<cw::ViolationDelta>();
+    for (const auto &rule : m_local->rules())
+        m_localKeys.emplace_back(rule->key());
+    for (const auto &rule : m_global->rules())
+        m_globalKeys.emplace_back(rule->key());
+    for (const auto &rule : builtinRules())
+        m_deckOrder.emplace_back(rule->key());
+    // One worker: the global engine remembers the design it last saw, so its runs must be
+    // sequential and in snapshot order.
+    m_pool.setMaxThreadCount(1);
+    m_debounce.setSingleShot(true);
+    m_debounce.setInterval(kDefaultDebounceMs);
+    connect(&m_debounce, &QTimer::timeout, this, &LiveValidator::startGlobalRun);
+}
+
+LiveValidator::~LiveValidator()
+{
+    // Jobs use m_global and post back to this object; let them end first. Results they
+    // posted are dropped with the object.
+    m_pool.waitForDone();
+}
+
+void LiveValidator::setToday(const std::string &isoDate)
+{
+    m_pool.waitForDone();
+    m_local->setToday(isoDate);
+    m_global->setToday(isoDate);
+    if (m_design)
+        reset(*m_design); // waiver expiry depends on the date
+}
+
+void LiveValidator::reset(const Design &design)
+{
+    m_design = &design;
+    ++m_generation;
+    m_localResult = m_local->runFull(design);
+    m_globalResult = {};
+    m_pendingGlobal = {};
+    m_globalNeedsFull = true;
+    publish();
+    m_debounce.start(0);
+}
+
+void LiveValidator::designChanged(const ChangeSet &changes)
+{
+    if (!m_design)
+        return;
+    ++m_generation;
+    m_localResult = m_local->runIncremental(*m_design, changes);
+    m_pendingGlobal.merge(changes);
+    publish();
+    m_debounce.start();
+}
+
+bool LiveValidator::isPending() const
+{
+    return m_debounce.isActive() || m_jobsInFlight > 0 || m_globalNeedsFull
+        || !m_pendingGlobal.isEmpty();
+}
+
+void LiveValidator::startGlobalRun()
+{
+    if (!m_design)
+        return;
+    // The worker reads its own copy: the GUI thread goes on editing the live design.
+    auto snapshot = std::make_shared<const Design>(*m_design);
+    const ChangeSet changes = std::exchange(m_pendingGlobal, {});
+    const bool full = std::exchange(m_globalNeedsFull, false);
+    const std::uint64_t generation = m_generation;
+    ValidationEngine *engine = m_global.get();
+    ++m_jobsInFlight;
+    m_pool.start([this, engine, snapshot, changes, full, generation] {
+        ValidationResult result
+            = full ? engine->runFull(*snapshot) : engine->runIncremental(*snapshot, changes);
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation, result = std::move(result)]() mutable {
+                --m_jobsInFlight;
+                acceptGlobal(generation, std::move(result));
+            },
+            Qt::QueuedConnection);
+    });
+    emit globalRunStarted();
+}
+
+void LiveValidator::acceptGlobal(std::uint64_t generation, ValidationResult result)
+{
+    if (generation != m_generation) {
+        ++m_staleDropped; // the design moved on; a newer run is scheduled
+        return;
+    }
+    m_globalResult = std::move(result);
+    publish();
+    if (!isPending())
+        emit settled();
+}
+
+void LiveValidator::flush()
+{
+    if (!m_design)
+        return;
+    m_debounce.stop();
+    m_pool.waitForDone();
+    // Results the finished jobs posted are older than what runs now: drop them.
+    ++m_generation;
+    const ChangeSet changes = std::exchange(m_pendingGlobal, {});
+    const bool full = std::exchange(m_globalNeedsFull, false);
+    m_globalResult
+        = full ? m_global->runFull(*m_design) : m_global->runIncremental(*m_design, changes);
+    publish();
+    emit settled();
+}
+
+void LiveValidator::publish()
+{
+    ValidationResult combined;
+    std::unordered_map<std::string, std::size_t> rank;
+    for (std::size_t i = 0; i < m_deckOrder.size(); ++i)
+        rank[m_deckOrder[i]] = i;
+
+    combined.violations = m_localResult.violations;
+    for (const Violation &violation : m_globalResult.violations) {
+        // A stale global verdict may name something deleted since; do not show ghosts.
+        const bool alive
+            = std::all_of(violation.entities.begin(), violation.entities.end(),
+                          [this](EntityRef ref) { return entityExists(*m_design, ref); });
+        if (alive)
+            combined.violations.push_back(violation);
+    }
+    // Rule deck order, each rule's violations in the engine's subject order.
+    std::stable_sort(combined.violations.begin(), combined.violations.end(),
+                     [&rank](const Violation &a, const Violation &b) {
+                         return rank[a.ruleKey] < rank[b.ruleKey];
+                     });
+    for (const Violation &violation : combined.violations) {
+        if (violation.waived)
+            ++combined.waived;
+        else if (violation.severity == Severity::Error)
+            ++combined.errors;
+        else if (violation.severity == Severity::Warning)
+            ++combined.warnings;
+        else
+            ++combined.infos;
+    }
+    // Each engine judges only its own rules' waivers; one naming a rule in neither deck is
+    // stale for both (keep the local copy of that verdict).
+    for (const StaleWaiver &stale : m_localResult.staleWaivers)
+        if (!hasKey(m_globalKeys, stale.waiver.ruleKey))
+            combined.staleWaivers.push_back(stale);
+    for (const StaleWaiver &stale : m_globalResult.staleWaivers)
+        if (hasKey(m_globalKeys, stale.waiver.ruleKey))
+            combined.staleWaivers.push_back(stale);
+    std::sort(combined.staleWaivers.begin(), combined.staleWaivers.end(),
+              [](const StaleWaiver &a, const StaleWaiver &b) { return a.index < b.index; });
+    auto mentionsKeyOf = [](const std::string &note, const std::vector<std::string> &keys) {
+        return std::any_of(keys.begin(), keys.end(), [&note](const std::string &key) {
+            return note.find("\"" + key + "\"") != std::string::npos;
+        });
+    };
+    for (const std::string &note : m_localResult.notes)
+        if (!(note.starts_with("severity override for unknown rule")
+              && mentionsKeyOf(note, m_globalKeys)))
+            combined.notes.push_back(note);
+    for (const std::string &note : m_globalResult.notes)
+        if (!note.starts_with("severity override for unknown rule")
+            && std::find(combined.notes.begin(), combined.notes.end(), note)
+                == combined.notes.end())
+            combined.notes.push_back(note);
+    for (const std::string &key : m_deckOrder) {
+        const auto &run = hasKey(m_globalKeys, key) ? m_globalResult : m_localResult;
+        if (hasKey(run.rulesRun, key))
+            combined.rulesRun.push_back(key);
+        if (hasKey(run.rulesDisabled, key))
+            combined.rulesDisabled.push_back(key);
+    }
+
+    // The delta: a multiset difference of the old and new lists.
+    std::vector<const Violation *> before, after;
+    for (const Violation &v : m_result.violations)
+        before.push_back(&v);
+    for (const Violation &v : combined.violations)
+        after.push_back(&v);
+    auto less = [](const Violation *a, const Violation *b) {
+        return sortKey(*a) < sortKey(*b);
+    };
+    std::sort(before.begin(), before.end(), less);
+    std::sort(after.begin(), after.end(), less);
+    ViolationDelta delta;
+    std::size_t i = 0, j = 0;
+    while (i < before.size() || j < after.size()) {
+        if (j == after.size() || (i < before.size() && less(before[i], after[j]))) {
+            delta.removed.push_back(*before[i++]);
+        } else if (i == before.size() || less(after[j], before[i])) {
+            delta.added.push_back(*after[j++]);
+        } else {
+            ++i;
+            ++j;
+        }
+    }
+    const bool listChanged = !delta.isEmpty() || m_result.staleWaivers != combined.staleWaivers;
+    m_result = std::move(combined);
+    if (listChanged)
+        emit violationsChanged(delta);
+}
+
+} // namespace cw

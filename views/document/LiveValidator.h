@@ -1,0 +1,99 @@
+#pragma once
+
+#include "model/core/ChangeSet.h"
+#include "model/validation/ValidationEngine.h"
+
+#include <QObject>
+#include <QThreadPool>
+#include <QTimer>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cw {
+
+class Catalog;
+class Design;
+
+/// What changed in the violation list since the previous emission.
+struct ViolationDelta
+{
+    std::vector<Violation> added;
+    std::vector<Violation> removed;
+
+    bool isEmpty() const { return added.empty() && removed.empty(); }
+};
+
+/// Keeps the design's violations current while it is edited (ARCHITECTURE.md §3 step 4).
+/// The cheap rules (rack, device and link scope) re-run incrementally and synchronously on
+/// every change; the global rules (fabric and design scope: connectivity, oversubscription,
+/// site budgets...) run debounced on a worker thread against a snapshot copy of the design.
+/// A worker result that started before the latest change is stale and is dropped (a
+/// generation counter), so the list never mixes a newer design with an older verdict.
+/// Together the two halves give exactly what ValidationEngine::runFull gives.
+class LiveValidator : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit LiveValidator(const Catalog &catalog, QObject *parent = nullptr);
+    ~LiveValidator() override;
+
+    /// The date waiver expiry is judged against (tests); empty = today.
+    void setToday(const std::string &isoDate);
+    /// Quiet time after the last change before the global rules run.
+    void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
+
+    /// Starts over on `design` (a document opened or created): full run. The design must
+    /// outlive this validator or the next reset().
+    void reset(const Design &design);
+    /// The design changed by `changes`: cheap rules now, global rules after the debounce.
+    void designChanged(const ChangeSet &changes);
+    /// Runs whatever is pending now and waits for it (tests, before saving a report).
+    void flush();
+
+    const std::vector<Violation> &violations() const { return m_result.violations; }
+    /// The current list with counts and stale waivers, as one full run would report it.
+    const ValidationResult &result() const { return m_result; }
+    /// Whether the global rules still have to catch up with the latest change.
+    bool isPending() const;
+    std::uint64_t generation() const { return m_generation; }
+    /// Worker results dropped because the design changed while they ran.
+    int staleResultsDropped() const { return m_staleDropped; }
+
+signals:
+    void violationsChanged(const cw::ViolationDelta &delta);
+    /// The global rules caught up with the latest change.
+    void settled();
+    /// A worker run of the global rules started on a snapshot.
+    void globalRunStarted();
+
+private:
+    void startGlobalRun();
+    void acceptGlobal(std::uint64_t generation, ValidationResult result);
+    void publish();
+
+    const Catalog &m_catalog;
+    const Design *m_design = nullptr;
+    std::unique_ptr<ValidationEngine> m_local;
+    std::unique_ptr<ValidationEngine> m_global; ///< used by one worker job at a time
+    std::vector<std::string> m_localKeys;
+    std::vector<std::string> m_globalKeys;
+    std::vector<std::string> m_deckOrder; ///< every key in builtinRules() order
+    ValidationResult m_localResult;
+    ValidationResult m_globalResult;
+    ValidationResult m_result;
+    ChangeSet m_pendingGlobal; ///< changes the global engine has not seen
+    bool m_globalNeedsFull = true;
+    std::uint64_t m_generation = 0;
+    int m_jobsInFlight = 0;
+    int m_staleDropped = 0;
+    QTimer m_debounce;
+    QThreadPool m_pool;
+};
+
+} // namespace cw
+
+Q_DECLARE_METATYPE(cw::ViolationDelta)

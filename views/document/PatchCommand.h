@@ -1,0 +1,37 @@
+#pragma once
+
+#include "views/document/DesignPatch.h"
+
+#include <QString>
+#include <QUndoCommand>
+
+namespace cw {
+
+class Document;
+
+/// The one undo command of the document: a DesignPatch applied forward (redo) or backward
+/// (undo). Commands with the same non-empty merge key (a property of the same entities)
+/// fold into one when pushed one after the other, so typing a name is one undo step.
+class PatchCommand : public QUndoCommand
+{
+public:
+    /// QUndoCommand::id() of every mergeable command; the merge key tells them apart.
+    static constexpr int kPropertyEditId = 0x4357;
+
+    PatchCommand(Document *document, DesignPatch patch, const QString &text, QString mergeKey = {});
+
+    void redo() override;
+    void undo() override;
+    int id() const override;
+    bool mergeWith(const QUndoCommand *other) override;
+
+    const DesignPatch &patch() const { return m_patch; }
+    const QString &mergeKey() const { return m_mergeKey; }
+
+private:
+    Document *m_document;
+    DesignPatch m_patch;
+    QString m_mergeKey;
+};
+
+} // namespace cw
