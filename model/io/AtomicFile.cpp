@@ -57,14 +57,30 @@ Result<std::string> readWholeFile(const std::filesystem::path &path)
     std::error_code error;
     if (std::filesystem::is_directory(path, error))
         return Error{path.string() + ": is a folder, expected a file"};
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
     if (!in)
         return Error{path.string() + ": cannot be opened (" + std::strerror(errno) + ")"};
-    std::ostringstream text;
-    text << in.rdbuf();
+    // One read into a string of the file's size: a 138 MB design is not copied through a
+    // stringstream. Whatever the size does not cover (a pipe, a file still growing) is
+    // appended by the stream copy after it.
+    std::string text;
+    const std::streamoff size = in.tellg();
+    in.seekg(0);
+    if (size > 0) {
+        text.resize(static_cast<std::size_t>(size));
+        in.read(text.data(), size);
+        text.resize(static_cast<std::size_t>(in.gcount()));
+        if (in.bad())
+            return Error{path.string() + ": read failed"};
+    }
+    if (in.good()) {
+        std::ostringstream rest;
+        rest << in.rdbuf();
+        text += rest.str();
+    }
     if (in.bad())
         return Error{path.string() + ": read failed"};
-    return text.str();
+    return text;
 }
 
 } // namespace cw

@@ -1,15 +1,19 @@
 #include "model/catalog/Catalog.h"
-#include "model/common/JsonReader.h"
 #include "model/io/AtomicFile.h"
 #include "model/io/DesignFile.h"
+#include "model/io/ReaderTables.h"
 #include "model/io/SchemaVersion.h"
+#include "model/io/TapeReader.h"
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <unordered_map>
 
 namespace cw {
 namespace {
+
+using Reader = TapeReader;
 
 /// Reads the entities of one document into a Design, checking ids and references as it
 /// goes so that every problem is reported with the pointer of the value that causes it.
@@ -17,29 +21,30 @@ class DesignReader
 {
 public:
     DesignReader(const Catalog &catalog, std::vector<std::string> &warnings)
-        : m_catalog(catalog)
-        , m_warnings(warnings)
+        : m_warnings(warnings)
+        , m_tables(catalog)
     {}
 
-    Design read(const JsonReader &root);
+    Design read(const Reader &root);
 
 private:
     template<typename IdType>
-    IdType claim(const JsonReader &entity)
+    IdType claim(const Reader &entity)
     {
         const long long value = entity.integer("id");
         if (value <= 0)
             entity.fail("id", "a positive whole number");
-        auto [it, inserted] = m_idOwner.emplace(static_cast<std::uint64_t>(value),
-                                                entity.pointer());
-        if (!inserted)
+        // The owner is kept as a tape index: its pointer text is only needed for the error.
+        const auto owner = m_idOwners.claim(static_cast<std::uint64_t>(value), entity.index());
+        if (owner != IdOwners::none)
             entity.fail("id", "an id not used elsewhere (" + std::to_string(value)
-                                  + " is already the id of " + it->second + ")");
+                                  + " is already the id of " + entity.tape().pointerOf(owner)
+                                  + ")");
         return IdType{static_cast<std::uint64_t>(value)};
     }
 
     template<typename IdType, typename Table>
-    IdType reference(const JsonReader &entity, const char *key, const Table &table,
+    IdType reference(const Reader &entity, const char *key, const Table &table,
                      const char *what)
     {
         const long long value = entity.integer(key);
@@ -49,63 +54,77 @@ private:
         return id;
     }
 
-    const Part &part(const JsonReader &entity, const char *key,
+    const Part &part(const Reader &entity, const char *key,
                      std::initializer_list<PartKind> kinds, const char *what);
-    void warnUnknown(const JsonReader &reader, std::initializer_list<const char *> known);
-    int portIndex(const JsonReader &end, const Part &part);
+    void warnUnknown(const Reader &reader, std::initializer_list<std::string_view> known);
+    int portIndex(const Reader &end, const Part &part);
+    /// One end of a link and its port slot in m_tables.
+    std::pair<PortRef, std::size_t> linkEnd(const Reader &end, const Design &design);
 
-    void readSite(const JsonReader &reader, Design &design);
-    void readRows(const JsonReader &root, Design &design);
-    void readRacks(const JsonReader &root, Design &design);
-    void readDevices(const JsonReader &root, Design &design);
-    void readFabrics(const JsonReader &root, Design &design);
-    void readQos(const JsonReader &q, QosProfile &qos);
-    void readLinks(const JsonReader &root, Design &design);
-    void readStorageTiers(const JsonReader &root, Design &design);
-    void readSettings(const JsonReader &root, Design &design);
+    void readSite(const Reader &reader, Design &design);
+    void readRows(const Reader &root, Design &design);
+    void readRacks(const Reader &root, Design &design);
+    void readDevices(const Reader &root, Design &design);
+    void readFabrics(const Reader &root, Design &design);
+    void readQos(const Reader &q, QosProfile &qos);
+    void readLinks(const Reader &root, Design &design);
+    void readStorageTiers(const Reader &root, Design &design);
+    void readSettings(const Reader &root, Design &design);
 
-    const Catalog &m_catalog;
     std::vector<std::string> &m_warnings;
-    std::unordered_map<std::uint64_t, std::string> m_idOwner;
-    std::unordered_map<const Part *, std::unordered_map<std::string, int>> m_portNames;
+    IdOwners m_idOwners;
+    ReaderTables m_tables;
 };
 
-const Part &DesignReader::part(const JsonReader &entity, const char *key,
+const Part &DesignReader::part(const Reader &entity, const char *key,
                                std::initializer_list<PartKind> kinds, const char *what)
 {
-    const std::string id = entity.string(key);
-    const Part *found = m_catalog.find(id);
+    const std::string_view id = entity.stringView(key);
+    const Part *found = m_tables.part(id);
     if (!found)
-        entity.fail(key, std::string("a catalog ") + what + " id (\"" + id
+        entity.fail(key, std::string("a catalog ") + what + " id (\"" + std::string(id)
                              + "\" is not in the catalog; add it to a user catalog file)");
     for (PartKind kind : kinds)
         if (found->kind == kind)
             return *found;
-    entity.fail(key, std::string("a catalog ") + what + " id (\"" + id + "\" is a "
+    entity.fail(key, std::string("a catalog ") + what + " id (\"" + std::string(id) + "\" is a "
                          + std::string(toString(found->kind)) + ")");
 }
 
-void DesignReader::warnUnknown(const JsonReader &reader, std::initializer_list<const char *> known)
+void DesignReader::warnUnknown(const Reader &reader, std::initializer_list<std::string_view> known)
 {
     for (const std::string &pointer : reader.unknownKeys(known))
         m_warnings.push_back(pointer + ": unknown key, ignored (it will not be saved)");
 }
 
-int DesignReader::portIndex(const JsonReader &end, const Part &part)
+int DesignReader::portIndex(const Reader &end, const Part &part)
 {
-    auto &names = m_portNames[&part];
-    if (names.empty())
-        for (std::size_t i = 0; i < part.ports.size(); ++i)
-            names.emplace(part.ports[i].name, static_cast<int>(i));
-    const std::string name = end.string("port");
-    auto it = names.find(name);
-    if (it == names.end())
-        end.fail("port", "a port of " + part.id + " (\"" + name + "\" is not one of its "
-                             + std::to_string(part.ports.size()) + " ports)");
-    return it->second;
+    const std::string_view name = end.stringView("port");
+    const std::optional<int> index = m_tables.portIndex(part, name);
+    if (!index)
+        end.fail("port", "a port of " + part.id + " (\"" + std::string(name)
+                             + "\" is not one of its " + std::to_string(part.ports.size())
+                             + " ports)");
+    return *index;
 }
 
-void DesignReader::readSite(const JsonReader &reader, Design &design)
+/// One end of a link: a device of this design and a free port of it.
+std::pair<PortRef, std::size_t> DesignReader::linkEnd(const Reader &end, const Design &design)
+{
+    const ReaderTables::DeviceInfo *device = m_tables.device(end.integer("device"));
+    if (!device)
+        end.fail("device", "the id of a device in this design");
+    const DeviceId deviceId{device->id};
+    const PortRef ref{deviceId, portIndex(end, *device->part)};
+    const std::size_t slot = m_tables.portSlot(*device, ref.port);
+    if (m_tables.portUsed(slot))
+        end.fail("port", "a free port (\"" + end.string("port") + "\" of device "
+                             + std::to_string(deviceId.value) + " is already used by link "
+                             + std::to_string(design.linkAt(ref).value) + ")");
+    return {ref, slot};
+}
+
+void DesignReader::readSite(const Reader &reader, Design &design)
 {
     warnUnknown(reader, {"name", "utilityPowerKw", "itPowerBudgetKw", "pue",
                          "airCoolingCapacityKw", "liquidCoolingCapacityKw", "airLimitPerRackKw",
@@ -132,9 +151,9 @@ void DesignReader::readSite(const JsonReader &reader, Design &design)
     design.setSite(std::move(site));
 }
 
-void DesignReader::readRows(const JsonReader &root, Design &design)
+void DesignReader::readRows(const Reader &root, Design &design)
 {
-    for (const JsonReader &entry : root.objects("rows")) {
+    for (const Reader &entry : root.objects("rows")) {
         warnUnknown(entry, {"id", "name", "index", "powerBudgetKw"});
         Row row;
         row.id = claim<RowId>(entry);
@@ -145,9 +164,9 @@ void DesignReader::readRows(const JsonReader &root, Design &design)
     }
 }
 
-void DesignReader::readRacks(const JsonReader &root, Design &design)
+void DesignReader::readRacks(const Reader &root, Design &design)
 {
-    for (const JsonReader &entry : root.objects("racks")) {
+    for (const Reader &entry : root.objects("racks")) {
         warnUnknown(entry, {"id", "name", "type", "row", "position", "pdus"});
         Rack rack;
         rack.id = claim<RackId>(entry);
@@ -155,7 +174,7 @@ void DesignReader::readRacks(const JsonReader &root, Design &design)
         rack.catalogType = part(entry, "type", {PartKind::Rack}, "rack").id;
         rack.row = reference<RowId>(entry, "row", design.rows(), "row");
         rack.position = static_cast<int>(entry.integerInRange("position", 0, 100000));
-        for (const JsonReader &p : entry.objects("pdus")) {
+        for (const Reader &p : entry.objects("pdus")) {
             warnUnknown(p, {"name", "feed", "type", "phases", "voltageV", "breakerA"});
             Pdu pdu;
             pdu.name = p.string("name");
@@ -176,20 +195,22 @@ void DesignReader::readRacks(const JsonReader &root, Design &design)
     }
 }
 
-void DesignReader::readDevices(const JsonReader &root, Design &design)
+void DesignReader::readDevices(const Reader &root, Design &design)
 {
-    for (const JsonReader &entry : root.objects("devices")) {
+    const auto entries = root.objects("devices");
+    m_tables.reserveDevices(entries.size());
+    for (const Reader &entry : entries) {
         warnUnknown(entry, {"id", "name", "type", "role", "rack", "u", "face", "tier", "qos"});
         Device device;
         device.id = claim<DeviceId>(entry);
         device.name = entry.string("name");
         if (device.name.empty())
             entry.fail("name", "a non-empty hostname");
-        device.catalogType = part(entry, "type",
-                                  {PartKind::Server, PartKind::Switch, PartKind::Storage,
-                                   PartKind::Cdu},
-                                  "rack-mounted device")
-                                 .id;
+        const Part &devicePart = part(entry, "type",
+                                      {PartKind::Server, PartKind::Switch, PartKind::Storage,
+                                       PartKind::Cdu},
+                                      "rack-mounted device");
+        device.catalogType = devicePart.id;
         const auto role = parseDeviceRole(entry.string("role"));
         if (!role)
             entry.fail("role", std::string(allowedNames<DeviceRole>()));
@@ -206,11 +227,13 @@ void DesignReader::readDevices(const JsonReader &root, Design &design)
             device.qos.emplace();
             readQos(entry.object("qos"), *device.qos);
         }
+        const std::uint64_t id = device.id.value;
         design.addDevice(std::move(device));
+        m_tables.addDevice(id, devicePart);
     }
 }
 
-void DesignReader::readQos(const JsonReader &q, QosProfile &qos)
+void DesignReader::readQos(const Reader &q, QosProfile &qos)
 {
     warnUnknown(q, {"roceDscp", "cnpDscp", "pfcPriority", "cnpPriority", "losslessPriorities",
                     "ecnEnabled", "ecnMinBytes", "ecnMaxBytes", "ecnMaxProbabilityPct",
@@ -241,10 +264,10 @@ void DesignReader::readQos(const JsonReader &q, QosProfile &qos)
     qos.hostMtu = static_cast<int>(q.integerInRange("hostMtu", 576, 16384, qos.hostMtu));
     if (q.has("dscpToPriority")) {
         // An object {"26": 3}: keys are DSCP values, values switch priorities.
-        const JsonReader map = q.object("dscpToPriority");
+        const Reader map = q.object("dscpToPriority");
         qos.dscpToPriority.clear();
-        for (const auto &item : map.json().items()) {
-            const std::string &key = item.key();
+        for (const auto &item : map.sortedMembers()) {
+            const std::string &key = item.first;
             int dscp = -1;
             if (!key.empty() && key.size() <= 2
                 && key.find_first_not_of("0123456789") == std::string::npos)
@@ -257,9 +280,9 @@ void DesignReader::readQos(const JsonReader &q, QosProfile &qos)
     qos.pfcCableLengthM = q.nonNegative("pfcCableLengthM", qos.pfcCableLengthM);
 }
 
-void DesignReader::readFabrics(const JsonReader &root, Design &design)
+void DesignReader::readFabrics(const Reader &root, Design &design)
 {
-    for (const JsonReader &entry : root.objects("fabrics")) {
+    for (const Reader &entry : root.objects("fabrics")) {
         warnUnknown(entry, {"id", "name", "purpose", "technology", "linkSpeedGbps", "topology",
                             "qos"});
         Fabric fabric;
@@ -275,7 +298,7 @@ void DesignReader::readFabrics(const JsonReader &root, Design &design)
         fabric.technology = *technology;
         fabric.linkSpeedGbps = entry.positive("linkSpeedGbps");
         if (entry.has("topology")) {
-            const JsonReader t = entry.object("topology");
+            const Reader t = entry.object("topology");
             warnUnknown(t, {"kind", "tiers", "oversubscription", "railOptimized", "rails"});
             fabric.topology.kind = t.string("kind", "custom");
             fabric.topology.tiers = static_cast<int>(t.integerInRange("tiers", 0, 5, 0));
@@ -291,29 +314,22 @@ void DesignReader::readFabrics(const JsonReader &root, Design &design)
     }
 }
 
-void DesignReader::readLinks(const JsonReader &root, Design &design)
+void DesignReader::readLinks(const Reader &root, Design &design)
 {
     const auto entries = root.objects("links");
     design.reserve(design.devices().size(), entries.size());
-    for (const JsonReader &entry : entries) {
+    for (const Reader &entry : entries) {
         warnUnknown(entry, {"id", "fabric", "a", "b", "cable", "lengthM"});
         Link link;
         link.id = claim<LinkId>(entry);
         link.fabric = reference<FabricId>(entry, "fabric", design.fabrics(), "fabric");
+        std::size_t slots[2] = {0, 0};
         for (const char *side : {"a", "b"}) {
-            const JsonReader end = entry.object(side);
+            const Reader end = entry.object(side);
             warnUnknown(end, {"device", "port"});
-            const DeviceId deviceId = reference<DeviceId>(end, "device", design.devices(),
-                                                          "device");
-            const Part *devicePart = m_catalog.find(design.device(deviceId)->catalogType);
-            PortRef ref{deviceId, portIndex(end, *devicePart)};
-            const LinkId used = design.linkAt(ref);
-            if (used.isValid())
-                end.fail("port", "a free port (\"" + end.string("port") + "\" of device "
-                                     + std::to_string(deviceId.value)
-                                     + " is already used by link " + std::to_string(used.value)
-                                     + ")");
+            auto [ref, slot] = linkEnd(end, design);
             (side[0] == 'a' ? link.a : link.b) = ref;
+            slots[side[0] == 'a' ? 0 : 1] = slot;
         }
         if (link.a == link.b)
             entry.fail("b", "a port other than the a side's");
@@ -321,13 +337,15 @@ void DesignReader::readLinks(const JsonReader &root, Design &design)
         if (!link.cableType.empty())
             part(entry, "cable", {PartKind::Cable, PartKind::Transceiver}, "cable or transceiver");
         link.lengthM = entry.nonNegative("lengthM", 0);
+        m_tables.markPortUsed(slots[0]);
+        m_tables.markPortUsed(slots[1]);
         design.addLink(std::move(link));
     }
 }
 
-void DesignReader::readStorageTiers(const JsonReader &root, Design &design)
+void DesignReader::readStorageTiers(const Reader &root, Design &design)
 {
-    for (const JsonReader &entry : root.objects("storageTiers")) {
+    for (const Reader &entry : root.objects("storageTiers")) {
         warnUnknown(entry, {"id", "name", "kind", "fabric", "members", "capacityTB", "readGBps",
                             "writeGBps"});
         StorageTier tier;
@@ -353,15 +371,15 @@ void DesignReader::readStorageTiers(const JsonReader &root, Design &design)
     }
 }
 
-void DesignReader::readSettings(const JsonReader &root, Design &design)
+void DesignReader::readSettings(const Reader &root, Design &design)
 {
     if (root.has("scheduler")) {
-        const JsonReader s = root.object("scheduler");
+        const Reader s = root.object("scheduler");
         warnUnknown(s, {"clusterName", "controllerHost", "partitions"});
         SchedulerSettings scheduler;
         scheduler.clusterName = s.string("clusterName", scheduler.clusterName);
         scheduler.controllerHost = s.string("controllerHost", scheduler.controllerHost);
-        for (const JsonReader &p : s.objects("partitions")) {
+        for (const Reader &p : s.objects("partitions")) {
             warnUnknown(p, {"name", "nodes", "default", "maxTime"});
             Partition partition;
             partition.name = p.string("name");
@@ -379,7 +397,7 @@ void DesignReader::readSettings(const JsonReader &root, Design &design)
         design.setScheduler(std::move(scheduler));
     }
     if (root.has("nccl")) {
-        const JsonReader n = root.object("nccl");
+        const Reader n = root.object("nccl");
         warnUnknown(n, {"ibTimeout", "ibRetryCount", "crossNic", "ibGidIndex", "ibTrafficClass",
                         "ibServiceLevel", "qpsPerConnection", "socketIfname", "netGdrLevel",
                         "collnetEnable"});
@@ -401,7 +419,7 @@ void DesignReader::readSettings(const JsonReader &root, Design &design)
         design.setNccl(std::move(nccl));
     }
     if (root.has("workload")) {
-        const JsonReader w = root.object("workload");
+        const Reader w = root.object("workload");
         warnUnknown(w, {"name", "parameterCount", "trainingTokens", "mfu",
                         "checkpointBytesPerParam", "checkpointIntervalMin",
                         "maxCheckpointStallFraction", "datasetReadMBpsPerGpu"});
@@ -422,7 +440,7 @@ void DesignReader::readSettings(const JsonReader &root, Design &design)
         design.setWorkload(std::move(workload));
     }
     std::vector<Waiver> waivers;
-    for (const JsonReader &entry : root.objects("waivers")) {
+    for (const Reader &entry : root.objects("waivers")) {
         warnUnknown(entry, {"rule", "entities", "reason", "author", "date", "expires"});
         Waiver waiver;
         waiver.ruleKey = entry.string("rule");
@@ -441,23 +459,32 @@ void DesignReader::readSettings(const JsonReader &root, Design &design)
     }
     design.setWaivers(std::move(waivers));
     if (root.has("severityOverrides")) {
-        const JsonReader s = root.object("severityOverrides");
+        const Reader s = root.object("severityOverrides");
         std::map<std::string, std::string> severities;
-        for (auto it = s.json().begin(); it != s.json().end(); ++it) {
-            const std::string value = it->is_string() ? it->get<std::string>() : "";
+        for (const auto &[key, index] : s.sortedMembers()) {
+            const std::string value = s.tape().node(index).type == JsonTape::Type::String
+                                          ? std::string(s.tape().string(index))
+                                          : std::string();
             if (value != "error" && value != "warning" && value != "info" && value != "off")
-                s.fail(it.key().c_str(), "error | warning | info | off");
-            severities[it.key()] = value;
+                s.fail(key.c_str(), "error | warning | info | off");
+            severities[key] = value;
         }
         design.setSeverityOverrides(std::move(severities));
     }
 }
 
-Design DesignReader::read(const JsonReader &root)
+Design DesignReader::read(const Reader &root)
 {
     warnUnknown(root, {"format", "schemaVersion", "generator", "nextId", "name", "site", "rows",
                        "racks", "devices", "fabrics", "links", "storageTiers", "scheduler",
                        "nccl", "workload", "waivers", "severityOverrides"});
+    // Ids are below nextId in any valid file; a flat table up to it (never larger than the
+    // document, whatever nextId claims) holds their owners. nextId itself is checked last.
+    const JsonTape &tape = root.tape();
+    const auto nextIdIndex = tape.find(root.index(), "nextId");
+    if (nextIdIndex != JsonTape::npos && tape.node(nextIdIndex).type == JsonTape::Type::Unsigned)
+        m_idOwners.reserveDense(
+            std::min<std::uint64_t>(tape.node(nextIdIndex).v.u, tape.nodeCount()));
     Design design;
     design.setName(root.string("name", ""));
     if (root.has("site"))
@@ -465,6 +492,7 @@ Design DesignReader::read(const JsonReader &root)
     readRows(root, design);
     readRacks(root, design);
     readDevices(root, design);
+    m_tables.indexDevices();
     readFabrics(root, design);
     readLinks(root, design);
     readStorageTiers(root, design);
@@ -479,26 +507,73 @@ Design DesignReader::read(const JsonReader &root)
 
 } // namespace
 
-Result<LoadedDesign> parseDesign(std::string_view text, const Catalog &catalog)
+namespace {
+
+/// The message for text that is not JSON, in nlohmann's words (its parser is the reference
+/// the tape parser follows). nullopt when nlohmann accepts the text after all; `canonical`
+/// then holds its re-serialization for the tape to read.
+std::optional<Error> malformedJsonError(std::string_view text, std::size_t tapeErrorOffset,
+                                        std::string &canonical)
 {
-    nlohmann::json document;
     try {
-        document = nlohmann::json::parse(text);
+        canonical = nlohmann::json::parse(text).dump();
+        return std::nullopt;
     } catch (const nlohmann::json::parse_error &error) {
         const bool truncated = error.byte >= text.size();
         return Error{std::string(truncated ? "the file ends too early (truncated?) at "
                                            : "not valid JSON at ")
                      + describeTextPosition(text, error.byte > 0 ? error.byte - 1 : 0) + ": "
                      + error.what()};
+    } catch (const nlohmann::json::exception &error) {
+        // A number too large for a double ("1e400"): no byte offset in the exception.
+        return Error{"not valid JSON at " + describeTextPosition(text, tapeErrorOffset) + ": "
+                     + error.what()};
     }
-    if (!document.is_object())
+}
+
+/// The document after the forward migrations from `version`; empty when none applies. The
+/// migrations work on a nlohmann DOM; their output is serialized for the tape to read.
+std::optional<std::string> migrate(std::string_view text, long long version,
+                                   std::vector<std::string> &warnings)
+{
+    std::optional<nlohmann::json> document;
+    for (const Migration &migration : designMigrations()) {
+        if (migration.from < version)
+            continue;
+        if (!document)
+            document = nlohmann::json::parse(text);
+        migration.apply(*document);
+        warnings.push_back("migrated from schema version " + std::to_string(migration.from)
+                           + " to " + std::to_string(migration.from + 1) + ": "
+                           + migration.summary);
+    }
+    if (!document)
+        return std::nullopt;
+    return document->dump();
+}
+
+} // namespace
+
+Result<LoadedDesign> parseDesign(std::string_view text, const Catalog &catalog)
+{
+    JsonTape tape;
+    std::string rewritten;  // the text the tape points into when it is not `text`
+    if (!tape.parse(text)) {
+        if (auto error = malformedJsonError(text, tape.errorOffset(), rewritten))
+            return *error;
+        if (!tape.parse(rewritten))
+            return Error{"not valid JSON at " + describeTextPosition(text, tape.errorOffset())};
+    }
+    if (tape.node(0).type != JsonTape::Type::Object)
         return Error{"/: expected a JSON object with \"format\": \"" + std::string(kDesignFormat)
-                     + "\", got " + JsonReader::describe(document)};
+                     + "\", got " + describeTapeValue(tape, 0)};
     LoadedDesign loaded{Design{}, {}, 0};
     try {
-        const JsonReader header(document, "");
-        const std::string format = header.has("format") && document["format"].is_string()
-                                       ? document["format"].get<std::string>()
+        const Reader header(tape, 0);
+        const std::string format = header.has("format")
+                                           && tape.node(tape.find(0, "format")).type
+                                                  == JsonTape::Type::String
+                                       ? header.string("format")
                                        : std::string();
         if (format != kDesignFormat)
             header.fail("format", std::string("\"") + kDesignFormat
@@ -515,17 +590,14 @@ Result<LoadedDesign> parseDesign(std::string_view text, const Catalog &catalog)
                                              + std::to_string(kOldestReadableSchemaVersion)
                                              + " to " + std::to_string(kDesignSchemaVersion));
         loaded.fileSchemaVersion = static_cast<int>(version);
-        for (const Migration &migration : designMigrations()) {
-            if (migration.from < version)
-                continue;
-            migration.apply(document);
-            loaded.warnings.push_back("migrated from schema version "
-                                      + std::to_string(migration.from) + " to "
-                                      + std::to_string(migration.from + 1) + ": "
-                                      + migration.summary);
+        if (auto migrated = migrate(rewritten.empty() ? text : rewritten, version,
+                                    loaded.warnings)) {
+            rewritten = std::move(*migrated);
+            if (!tape.parse(rewritten))
+                return Error{"migration produced invalid JSON (a bug in the migration chain)"};
         }
         DesignReader reader(catalog, loaded.warnings);
-        loaded.design = reader.read(JsonReader(document, ""));
+        loaded.design = reader.read(Reader(tape, 0));
     } catch (const JsonInputError &error) {
         return Error{error.what()};
     } catch (const DesignIntegrityError &error) {

@@ -1,283 +1,339 @@
 #include "model/catalog/Catalog.h"
 #include "model/io/AtomicFile.h"
 #include "model/io/DesignFile.h"
+#include "model/io/JsonWriter.h"
 #include "model/io/SchemaVersion.h"
 
-#include <nlohmann/json.hpp>
+#include <unordered_map>
 
 namespace cw {
 namespace {
 
-using Json = nlohmann::ordered_json;
+// Key order here is the file format (docs/file-format.md): changing it changes every saved
+// file. tests/io/tst_examples compares the checked-in examples byte for byte.
 
-Json siteJson(const Site &site)
+void writeSite(JsonWriter &w, const Site &site)
 {
-    Json j;
-    j["name"] = site.name;
-    j["utilityPowerKw"] = site.utilityPowerKw;
-    j["itPowerBudgetKw"] = site.itPowerBudgetKw;
-    j["pue"] = site.pue;
-    j["airCoolingCapacityKw"] = site.airCoolingCapacityKw;
-    j["liquidCoolingCapacityKw"] = site.liquidCoolingCapacityKw;
-    j["airLimitPerRackKw"] = site.airLimitPerRackKw;
-    j["coolantDeltaTK"] = site.coolantDeltaTK;
-    j["electricityUsdPerKwh"] = site.electricityUsdPerKwh;
-    j["rackWidthM"] = site.rackWidthM;
-    j["rackDepthM"] = site.rackDepthM;
-    j["rowPitchM"] = site.rowPitchM;
-    j["trayHeightM"] = site.trayHeightM;
-    j["slackM"] = site.slackM;
-    return j;
+    w.beginObject();
+    w.member("name", site.name);
+    w.member("utilityPowerKw", site.utilityPowerKw);
+    w.member("itPowerBudgetKw", site.itPowerBudgetKw);
+    w.member("pue", site.pue);
+    w.member("airCoolingCapacityKw", site.airCoolingCapacityKw);
+    w.member("liquidCoolingCapacityKw", site.liquidCoolingCapacityKw);
+    w.member("airLimitPerRackKw", site.airLimitPerRackKw);
+    w.member("coolantDeltaTK", site.coolantDeltaTK);
+    w.member("electricityUsdPerKwh", site.electricityUsdPerKwh);
+    w.member("rackWidthM", site.rackWidthM);
+    w.member("rackDepthM", site.rackDepthM);
+    w.member("rowPitchM", site.rowPitchM);
+    w.member("trayHeightM", site.trayHeightM);
+    w.member("slackM", site.slackM);
+    w.endObject();
 }
 
-Json rackJson(const Rack &rack)
+void writeRow(JsonWriter &w, const Row &row)
 {
-    Json j;
-    j["id"] = rack.id.value;
-    j["name"] = rack.name;
-    j["type"] = rack.catalogType;
-    j["row"] = rack.row.value;
-    j["position"] = rack.position;
-    Json pdus = Json::array();
+    w.beginObject();
+    w.member("id", row.id.value);
+    w.member("name", row.name);
+    w.member("index", row.index);
+    w.member("powerBudgetKw", row.powerBudgetKw);
+    w.endObject();
+}
+
+void writeRack(JsonWriter &w, const Rack &rack)
+{
+    w.beginObject();
+    w.member("id", rack.id.value);
+    w.member("name", rack.name);
+    w.member("type", rack.catalogType);
+    w.member("row", rack.row.value);
+    w.member("position", rack.position);
+    w.key("pdus");
+    w.beginArray();
     for (const Pdu &pdu : rack.pdus) {
-        Json p;
-        p["name"] = pdu.name;
-        p["feed"] = std::string(toString(pdu.feed));
+        w.beginObject();
+        w.member("name", pdu.name);
+        w.member("feed", toString(pdu.feed));
         if (!pdu.catalogType.empty())
-            p["type"] = pdu.catalogType;
-        p["phases"] = pdu.phases;
-        p["voltageV"] = pdu.voltageV;
-        p["breakerA"] = pdu.breakerA;
-        pdus.push_back(std::move(p));
+            w.member("type", pdu.catalogType);
+        w.member("phases", pdu.phases);
+        w.member("voltageV", pdu.voltageV);
+        w.member("breakerA", pdu.breakerA);
+        w.endObject();
     }
-    j["pdus"] = std::move(pdus);
-    return j;
+    w.endArray();
+    w.endObject();
 }
 
-std::string portName(const Design &design, const Catalog &catalog, PortRef port)
+void writeQos(JsonWriter &w, const QosProfile &qos)
 {
-    const Device *device = design.device(port.device);
-    const Part *part = device ? catalog.find(device->catalogType) : nullptr;
-    if (part && port.port >= 0 && port.port < static_cast<int>(part->ports.size()))
-        return part->ports[static_cast<std::size_t>(port.port)].name;
-    // Not reachable for a design that loaded or was built against this catalog; keep the
-    // index so nothing is lost.
-    return "#" + std::to_string(port.port);
-}
-
-Json qosJson(const QosProfile &qos)
-{
-    Json j;
-    j["roceDscp"] = qos.roceDscp;
-    j["cnpDscp"] = qos.cnpDscp;
-    j["pfcPriority"] = qos.pfcPriority;
-    j["cnpPriority"] = qos.cnpPriority;
-    j["losslessPriorities"] = qos.losslessPriorities;
-    j["ecnEnabled"] = qos.ecnEnabled;
-    j["ecnMinBytes"] = qos.ecnMinBytes;
-    j["ecnMaxBytes"] = qos.ecnMaxBytes;
-    j["ecnMaxProbabilityPct"] = qos.ecnMaxProbabilityPct;
-    j["pfcWatchdog"] = qos.pfcWatchdog;
-    j["pfcWatchdogDetectionMs"] = qos.pfcWatchdogDetectionMs;
-    j["pfcWatchdogRestorationMs"] = qos.pfcWatchdogRestorationMs;
-    j["switchMtu"] = qos.switchMtu;
-    j["hostMtu"] = qos.hostMtu;
+    w.beginObject();
+    w.member("roceDscp", qos.roceDscp);
+    w.member("cnpDscp", qos.cnpDscp);
+    w.member("pfcPriority", qos.pfcPriority);
+    w.member("cnpPriority", qos.cnpPriority);
+    w.member("losslessPriorities", qos.losslessPriorities);
+    w.member("ecnEnabled", qos.ecnEnabled);
+    w.member("ecnMinBytes", qos.ecnMinBytes);
+    w.member("ecnMaxBytes", qos.ecnMaxBytes);
+    w.member("ecnMaxProbabilityPct", qos.ecnMaxProbabilityPct);
+    w.member("pfcWatchdog", qos.pfcWatchdog);
+    w.member("pfcWatchdogDetectionMs", qos.pfcWatchdogDetectionMs);
+    w.member("pfcWatchdogRestorationMs", qos.pfcWatchdogRestorationMs);
+    w.member("switchMtu", qos.switchMtu);
+    w.member("hostMtu", qos.hostMtu);
     // Added after schema 1 shipped: written only when set, so older files round-trip.
     if (!qos.dscpToPriority.empty()) {
-        Json map = Json::object();
+        w.key("dscpToPriority");
+        w.beginObject();
         for (const auto &[dscp, priority] : qos.dscpToPriority)
-            map[std::to_string(dscp)] = priority;
-        j["dscpToPriority"] = std::move(map);
+            w.member(std::to_string(dscp), priority);
+        w.endObject();
     }
     if (qos.pfcCableLengthM != QosProfile{}.pfcCableLengthM)
-        j["pfcCableLengthM"] = qos.pfcCableLengthM;
-    return j;
+        w.member("pfcCableLengthM", qos.pfcCableLengthM);
+    w.endObject();
 }
 
-Json fabricJson(const Fabric &fabric)
+void writeDevice(JsonWriter &w, const Device &device)
 {
-    Json j;
-    j["id"] = fabric.id.value;
-    j["name"] = fabric.name;
-    j["purpose"] = std::string(toString(fabric.purpose));
-    j["technology"] = std::string(toString(fabric.technology));
-    j["linkSpeedGbps"] = fabric.linkSpeedGbps;
-    Json topology;
-    topology["kind"] = fabric.topology.kind;
-    topology["tiers"] = fabric.topology.tiers;
-    topology["oversubscription"] = fabric.topology.oversubscription;
-    topology["railOptimized"] = fabric.topology.railOptimized;
-    topology["rails"] = fabric.topology.rails;
-    j["topology"] = std::move(topology);
+    w.beginObject();
+    w.member("id", device.id.value);
+    w.member("name", device.name);
+    w.member("type", device.catalogType);
+    w.member("role", toString(device.role));
+    w.member("rack", device.rack.value);
+    w.member("u", device.uPosition);
+    w.member("face", toString(device.face));
+    if (device.tier >= 0)
+        w.member("tier", device.tier);
+    if (device.qos) {
+        w.key("qos");
+        writeQos(w, *device.qos);
+    }
+    w.endObject();
+}
+
+void writeFabric(JsonWriter &w, const Fabric &fabric)
+{
+    w.beginObject();
+    w.member("id", fabric.id.value);
+    w.member("name", fabric.name);
+    w.member("purpose", toString(fabric.purpose));
+    w.member("technology", toString(fabric.technology));
+    w.member("linkSpeedGbps", fabric.linkSpeedGbps);
+    w.key("topology");
+    w.beginObject();
+    w.member("kind", fabric.topology.kind);
+    w.member("tiers", fabric.topology.tiers);
+    w.member("oversubscription", fabric.topology.oversubscription);
+    w.member("railOptimized", fabric.topology.railOptimized);
+    w.member("rails", fabric.topology.rails);
+    w.endObject();
     // QoS matters on RoCE fabrics; elsewhere it is written only if someone changed it.
-    if (fabric.technology == Technology::RoCEv2 || fabric.qos != QosProfile{})
-        j["qos"] = qosJson(fabric.qos);
-    return j;
+    if (fabric.technology == Technology::RoCEv2 || fabric.qos != QosProfile{}) {
+        w.key("qos");
+        writeQos(w, fabric.qos);
+    }
+    w.endObject();
+}
+
+/// Port names by device: one catalog lookup per device instead of two per link.
+class PortNames
+{
+public:
+    PortNames(const Design &design, const Catalog &catalog)
+    {
+        m_parts.reserve(design.devices().size());
+        for (const Device &device : design.devices())
+            m_parts.emplace(device.id.value, catalog.find(device.catalogType));
+    }
+
+    std::string operator()(PortRef port) const
+    {
+        auto it = m_parts.find(port.device.value);
+        const Part *part = it != m_parts.end() ? it->second : nullptr;
+        if (part && port.port >= 0 && port.port < static_cast<int>(part->ports.size()))
+            return part->ports[static_cast<std::size_t>(port.port)].name;
+        // Not reachable for a design that loaded or was built against this catalog; keep the
+        // index so nothing is lost.
+        return "#" + std::to_string(port.port);
+    }
+
+private:
+    std::unordered_map<std::uint64_t, const Part *> m_parts;
+};
+
+void writeLink(JsonWriter &w, const Link &link, const PortNames &portName)
+{
+    w.beginObject();
+    w.member("id", link.id.value);
+    w.member("fabric", link.fabric.value);
+    for (const char *side : {"a", "b"}) {
+        const PortRef &end = side[0] == 'a' ? link.a : link.b;
+        w.key(side);
+        w.beginObject();
+        w.member("device", end.device.value);
+        w.member("port", portName(end));
+        w.endObject();
+    }
+    w.member("cable", link.cableType);
+    w.member("lengthM", link.lengthM);
+    w.endObject();
+}
+
+void writeStorageTier(JsonWriter &w, const StorageTier &tier)
+{
+    w.beginObject();
+    w.member("id", tier.id.value);
+    w.member("name", tier.name);
+    w.member("kind", toString(tier.kind));
+    if (tier.fabric.isValid())
+        w.member("fabric", tier.fabric.value);
+    w.key("members");
+    w.beginArray();
+    for (DeviceId member : tier.members)
+        w.value(member.value);
+    w.endArray();
+    w.member("capacityTB", tier.capacityTB);
+    w.member("readGBps", tier.readGBps);
+    w.member("writeGBps", tier.writeGBps);
+    w.endObject();
+}
+
+void writeScheduler(JsonWriter &w, const SchedulerSettings &scheduler)
+{
+    w.beginObject();
+    w.member("clusterName", scheduler.clusterName);
+    w.member("controllerHost", scheduler.controllerHost);
+    w.key("partitions");
+    w.beginArray();
+    for (const Partition &partition : scheduler.partitions) {
+        w.beginObject();
+        w.member("name", partition.name);
+        w.key("nodes");
+        w.beginArray();
+        for (DeviceId node : partition.nodes)
+            w.value(node.value);
+        w.endArray();
+        w.member("default", partition.isDefault);
+        w.member("maxTime", partition.maxTime);
+        w.endObject();
+    }
+    w.endArray();
+    w.endObject();
 }
 
 template<typename T>
-void putOptional(Json &j, const char *key, const std::optional<T> &value)
+void putOptional(JsonWriter &w, const char *key, const std::optional<T> &value)
 {
     if (value)
-        j[key] = *value;
+        w.member(key, *value);
 }
 
-Json settingsJson(const Design &design)
+void writeNccl(JsonWriter &w, const NcclSettings &nccl)
 {
-    Json scheduler;
-    scheduler["clusterName"] = design.scheduler().clusterName;
-    scheduler["controllerHost"] = design.scheduler().controllerHost;
-    Json partitions = Json::array();
-    for (const Partition &partition : design.scheduler().partitions) {
-        Json p;
-        p["name"] = partition.name;
-        Json nodes = Json::array();
-        for (DeviceId node : partition.nodes)
-            nodes.push_back(node.value);
-        p["nodes"] = std::move(nodes);
-        p["default"] = partition.isDefault;
-        p["maxTime"] = partition.maxTime;
-        partitions.push_back(std::move(p));
-    }
-    scheduler["partitions"] = std::move(partitions);
-    return scheduler;
-}
-
-Json ncclJson(const NcclSettings &nccl)
-{
-    Json j = Json::object();
-    putOptional(j, "ibTimeout", nccl.ibTimeout);
-    putOptional(j, "ibRetryCount", nccl.ibRetryCount);
-    putOptional(j, "crossNic", nccl.crossNic);
-    putOptional(j, "ibGidIndex", nccl.ibGidIndex);
-    putOptional(j, "ibTrafficClass", nccl.ibTrafficClass);
-    putOptional(j, "ibServiceLevel", nccl.ibServiceLevel);
-    putOptional(j, "qpsPerConnection", nccl.qpsPerConnection);
+    w.beginObject();
+    putOptional(w, "ibTimeout", nccl.ibTimeout);
+    putOptional(w, "ibRetryCount", nccl.ibRetryCount);
+    putOptional(w, "crossNic", nccl.crossNic);
+    putOptional(w, "ibGidIndex", nccl.ibGidIndex);
+    putOptional(w, "ibTrafficClass", nccl.ibTrafficClass);
+    putOptional(w, "ibServiceLevel", nccl.ibServiceLevel);
+    putOptional(w, "qpsPerConnection", nccl.qpsPerConnection);
     if (!nccl.socketIfname.empty())
-        j["socketIfname"] = nccl.socketIfname;
+        w.member("socketIfname", nccl.socketIfname);
     if (!nccl.netGdrLevel.empty())
-        j["netGdrLevel"] = nccl.netGdrLevel;
-    j["collnetEnable"] = nccl.collnetEnable;
-    return j;
+        w.member("netGdrLevel", nccl.netGdrLevel);
+    w.member("collnetEnable", nccl.collnetEnable);
+    w.endObject();
 }
 
-Json workloadJson(const Workload &workload)
+void writeWorkload(JsonWriter &w, const Workload &workload)
 {
-    Json j;
-    j["name"] = workload.name;
-    j["parameterCount"] = workload.parameterCount;
-    j["trainingTokens"] = workload.trainingTokens;
-    j["mfu"] = workload.mfu;
-    j["checkpointBytesPerParam"] = workload.checkpointBytesPerParam;
-    j["checkpointIntervalMin"] = workload.checkpointIntervalMin;
-    j["maxCheckpointStallFraction"] = workload.maxCheckpointStallFraction;
-    j["datasetReadMBpsPerGpu"] = workload.datasetReadMBpsPerGpu;
-    return j;
+    w.beginObject();
+    w.member("name", workload.name);
+    w.member("parameterCount", workload.parameterCount);
+    w.member("trainingTokens", workload.trainingTokens);
+    w.member("mfu", workload.mfu);
+    w.member("checkpointBytesPerParam", workload.checkpointBytesPerParam);
+    w.member("checkpointIntervalMin", workload.checkpointIntervalMin);
+    w.member("maxCheckpointStallFraction", workload.maxCheckpointStallFraction);
+    w.member("datasetReadMBpsPerGpu", workload.datasetReadMBpsPerGpu);
+    w.endObject();
+}
+
+void writeWaiver(JsonWriter &w, const Waiver &waiver)
+{
+    w.beginObject();
+    w.member("rule", waiver.ruleKey);
+    w.member("entities", waiver.entityIds);
+    w.member("reason", waiver.reason);
+    w.member("author", waiver.author);
+    w.member("date", waiver.date);
+    if (!waiver.expires.empty())
+        w.member("expires", waiver.expires);
+    w.endObject();
+}
+
+template<typename Items, typename Write>
+void writeArray(JsonWriter &w, const char *key, const Items &items, Write write)
+{
+    w.key(key);
+    w.beginArray();
+    for (const auto &item : items)
+        write(w, item);
+    w.endArray();
+}
+
+/// Bytes of the canonical text, measured on generated designs (a link is ~265 bytes, a
+/// device ~230): one allocation instead of a dozen doublings of a 138 MB string.
+std::size_t estimatedSize(const Design &design)
+{
+    return 4096 + 280 * design.links().size() + 260 * design.devices().size()
+           + 400 * (design.racks().size() + design.rows().size() + design.fabrics().size());
 }
 
 } // namespace
 
 std::string serializeDesign(const Design &design, const Catalog &catalog)
 {
-    Json root;
-    root["format"] = kDesignFormat;
-    root["schemaVersion"] = kDesignSchemaVersion;
-    root["generator"] = generatorName();
-    root["nextId"] = design.nextId();
-    root["name"] = design.name();
-    root["site"] = siteJson(design.site());
-
-    Json rows = Json::array();
-    for (const Row &row : design.rows())
-        rows.push_back(Json{{"id", row.id.value},
-                            {"name", row.name},
-                            {"index", row.index},
-                            {"powerBudgetKw", row.powerBudgetKw}});
-    root["rows"] = std::move(rows);
-
-    Json racks = Json::array();
-    for (const Rack &rack : design.racks())
-        racks.push_back(rackJson(rack));
-    root["racks"] = std::move(racks);
-
-    Json devices = Json::array();
-    for (const Device &device : design.devices()) {
-        Json d;
-        d["id"] = device.id.value;
-        d["name"] = device.name;
-        d["type"] = device.catalogType;
-        d["role"] = std::string(toString(device.role));
-        d["rack"] = device.rack.value;
-        d["u"] = device.uPosition;
-        d["face"] = std::string(toString(device.face));
-        if (device.tier >= 0)
-            d["tier"] = device.tier;
-        if (device.qos)
-            d["qos"] = qosJson(*device.qos);
-        devices.push_back(std::move(d));
-    }
-    root["devices"] = std::move(devices);
-
-    Json fabrics = Json::array();
-    for (const Fabric &fabric : design.fabrics())
-        fabrics.push_back(fabricJson(fabric));
-    root["fabrics"] = std::move(fabrics);
-
-    Json links = Json::array();
-    for (const Link &link : design.links()) {
-        Json l;
-        l["id"] = link.id.value;
-        l["fabric"] = link.fabric.value;
-        l["a"] = Json{{"device", link.a.device.value}, {"port", portName(design, catalog, link.a)}};
-        l["b"] = Json{{"device", link.b.device.value}, {"port", portName(design, catalog, link.b)}};
-        l["cable"] = link.cableType;
-        l["lengthM"] = link.lengthM;
-        links.push_back(std::move(l));
-    }
-    root["links"] = std::move(links);
-
-    Json tiers = Json::array();
-    for (const StorageTier &tier : design.storageTiers()) {
-        Json t;
-        t["id"] = tier.id.value;
-        t["name"] = tier.name;
-        t["kind"] = std::string(toString(tier.kind));
-        if (tier.fabric.isValid())
-            t["fabric"] = tier.fabric.value;
-        Json members = Json::array();
-        for (DeviceId member : tier.members)
-            members.push_back(member.value);
-        t["members"] = std::move(members);
-        t["capacityTB"] = tier.capacityTB;
-        t["readGBps"] = tier.readGBps;
-        t["writeGBps"] = tier.writeGBps;
-        tiers.push_back(std::move(t));
-    }
-    root["storageTiers"] = std::move(tiers);
-
-    root["scheduler"] = settingsJson(design);
-    root["nccl"] = ncclJson(design.nccl());
-    root["workload"] = workloadJson(design.workload());
-
-    Json waivers = Json::array();
-    for (const Waiver &waiver : design.waivers()) {
-        Json w;
-        w["rule"] = waiver.ruleKey;
-        w["entities"] = waiver.entityIds;
-        w["reason"] = waiver.reason;
-        w["author"] = waiver.author;
-        w["date"] = waiver.date;
-        if (!waiver.expires.empty())
-            w["expires"] = waiver.expires;
-        waivers.push_back(std::move(w));
-    }
-    root["waivers"] = std::move(waivers);
-    Json severities = Json::object();
+    std::string text;
+    text.reserve(estimatedSize(design));
+    JsonWriter w(text);
+    w.beginObject();
+    w.member("format", kDesignFormat);
+    w.member("schemaVersion", kDesignSchemaVersion);
+    w.member("generator", generatorName());
+    w.member("nextId", design.nextId());
+    w.member("name", design.name());
+    w.key("site");
+    writeSite(w, design.site());
+    writeArray(w, "rows", design.rows(), writeRow);
+    writeArray(w, "racks", design.racks(), writeRack);
+    writeArray(w, "devices", design.devices(), writeDevice);
+    writeArray(w, "fabrics", design.fabrics(), writeFabric);
+    const PortNames portNames(design, catalog);
+    writeArray(w, "links", design.links(),
+               [&portNames](JsonWriter &jw, const Link &link) { writeLink(jw, link, portNames); });
+    writeArray(w, "storageTiers", design.storageTiers(), writeStorageTier);
+    w.key("scheduler");
+    writeScheduler(w, design.scheduler());
+    w.key("nccl");
+    writeNccl(w, design.nccl());
+    w.key("workload");
+    writeWorkload(w, design.workload());
+    writeArray(w, "waivers", design.waivers(), writeWaiver);
+    w.key("severityOverrides");
+    w.beginObject();
     for (const auto &[rule, severity] : design.severityOverrides())
-        severities[rule] = severity;
-    root["severityOverrides"] = std::move(severities);
-
-    return root.dump(2) + "\n";
+        w.member(rule, severity);
+    w.endObject();
+    w.endObject();
+    text += '\n';
+    return text;
 }
 
 Result<void> saveDesignFile(const Design &design, const Catalog &catalog,

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 using namespace cw;
@@ -87,10 +88,41 @@ void BM_Load(benchmark::State &state)
     const Design &d = design(state.range(0));
     if (!std::filesystem::exists(fileFor(state.range(0))))
         (void)saveDesignFile(d, Catalog::builtin(), fileFor(state.range(0)));
+    // The loaded design is freed after the timed loop (one iteration): load time, not free.
+    std::optional<Result<LoadedDesign>> loaded;
     for (auto _ : state) {
-        auto loaded = loadDesignFile(fileFor(state.range(0)), Catalog::builtin());
-        if (!loaded)
-            state.SkipWithError(loaded.error().message.c_str());
+        loaded.emplace(loadDesignFile(fileFor(state.range(0)), Catalog::builtin()));
+        if (!*loaded)
+            state.SkipWithError(loaded->error().message.c_str());
+        benchmark::DoNotOptimize(loaded);
+    }
+    setCounters(state, d);
+}
+
+/// Save without the file: the canonical text in memory (the rest of BM_Save is write + fsync).
+void BM_Serialize(benchmark::State &state)
+{
+    const Design &d = design(state.range(0));
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        const std::string text = serializeDesign(d, Catalog::builtin());
+        bytes = text.size();
+        benchmark::DoNotOptimize(text);
+    }
+    state.counters["bytes"] = static_cast<double>(bytes);
+    setCounters(state, d);
+}
+
+/// Load without the file: parse the text already in memory into a Design.
+void BM_Parse(benchmark::State &state)
+{
+    const Design &d = design(state.range(0));
+    const std::string text = serializeDesign(d, Catalog::builtin());
+    std::optional<Result<LoadedDesign>> loaded;  // freed after the timed loop, as in BM_Load
+    for (auto _ : state) {
+        loaded.emplace(parseDesign(text, Catalog::builtin()));
+        if (!*loaded)
+            state.SkipWithError(loaded->error().message.c_str());
         benchmark::DoNotOptimize(loaded);
     }
     setCounters(state, d);
@@ -150,6 +182,8 @@ void sizes(benchmark::internal::Benchmark *b)
 BENCHMARK(BM_Generate)->Apply(sizes)->Iterations(1);
 BENCHMARK(BM_Save)->Apply(sizes)->Iterations(1);
 BENCHMARK(BM_Load)->Apply(sizes)->Iterations(1);
+BENCHMARK(BM_Serialize)->Apply(sizes)->Iterations(1);
+BENCHMARK(BM_Parse)->Apply(sizes)->Iterations(1);
 BENCHMARK(BM_BuildGraph)->Apply(sizes)->Iterations(3);
 BENCHMARK(BM_Analyze)->Apply(sizes)->Iterations(1);
 BENCHMARK(BM_LinkPass)->Apply(sizes)->Iterations(10);

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "model/core/ChangeSet.h"
+
+#include <vector>
+
+namespace cw {
+
+class Catalog;
+class Design;
+
+/// Re-runs auto-cabling on the links a selection touches, after racks or devices were moved:
+/// a link's length comes again from the floor plan (estimateCableLengthM: rows, rack
+/// positions, U positions, the site's rack width, row pitch, tray height and slack) and its
+/// medium from the catalog (chooseCable: DAC where it reaches, then ACC/AEC, AOC, optics;
+/// lengths rounded up to orderable ones), with the rules the generators cable by.
+///
+/// The selection may hold rows, racks and devices (every link with an end on them), links,
+/// and fabrics (all their links); ids that are not in the design are ignored. Only links
+/// whose cable or length changes are updated; the returned change set lists them as
+/// modified. A link no catalog part reaches gets no cable type and its length rounded up to
+/// a whole metre (the validator flags it).
+ChangeSet recable(Design &design, const Catalog &catalog, const std::vector<EntityRef> &selection);
+
+} // namespace cw

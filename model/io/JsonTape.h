@@ -1,0 +1,548 @@
+#pragma once
+
+// Header-only because one translation unit of cw_model (DesignReader.cpp) uses it.
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cw {
+
+/// A parsed JSON document as one flat array of nodes (a "tape", as in simdjson): a value's
+/// children follow it and `next` skips its whole subtree. Strings without escapes point into
+/// the source text, so loading a design allocates one node array instead of a tree of maps
+/// and strings (nlohmann's DOM took 4 s on a 138 MB design; this takes a fraction of a
+/// second). Grammar and number rules are nlohmann's (RFC 8259, UTF-8 checked, integers that
+/// overflow become doubles, a leading BOM is skipped); a document this parser rejects is
+/// handed to nlohmann for the error message, so messages are unchanged.
+class JsonTape
+{
+public:
+    enum class Type : std::uint8_t {
+        Null, False, True, Signed, Unsigned, Float, String, Array, Object
+    };
+
+    /// 16 bytes: the node array of a 138 MB design is ~190 MB, and first touching its pages
+    /// is a good part of the parse time.
+    struct Node
+    {
+        std::uint32_t next = 0;  ///< index just past this value and everything inside it
+        Type type = Type::Null;
+        bool escaped = false;    ///< string lives in the unescaped store
+        union {
+            struct
+            {
+                std::uint32_t offset;  ///< string: first byte (text or unescaped store)
+                std::uint32_t size;    ///< string: bytes; array: elements; object: members
+            } span;
+            std::int64_t i;
+            std::uint64_t u;
+            double d;
+        } v{};
+        std::uint32_t size() const { return v.span.size; }
+    };
+
+    static constexpr std::uint32_t npos = 0xffffffffu;
+
+    /// Parses `text`, which must outlive the tape. False for anything that is not one valid
+    /// JSON value (or a text of 4 GB or more).
+    bool parse(std::string_view text);
+
+    /// Where parsing stopped when parse() returned false (a byte offset in the text).
+    std::size_t errorOffset() const { return m_errorOffset; }
+
+    const Node &node(std::uint32_t index) const { return m_nodes[index]; }
+    std::size_t nodeCount() const { return m_nodes.size(); }
+
+    std::string_view string(std::uint32_t index) const
+    {
+        const Node &n = m_nodes[index];
+        return n.escaped ? std::string_view(m_unescaped).substr(n.v.span.offset, n.v.span.size)
+                         : m_text.substr(n.v.span.offset, n.v.span.size);
+    }
+
+    /// The value of the last member called `key` (the last one wins, as in nlohmann), or npos
+    /// (also when `object` is not an object).
+    std::uint32_t find(std::uint32_t object, std::string_view key) const
+    {
+        std::uint32_t found = npos;
+        if (m_nodes[object].type != Type::Object)
+            return found;
+        const std::uint32_t end = m_nodes[object].next;
+        for (std::uint32_t k = object + 1; k < end; k = m_nodes[k + 1].next) {
+            if (m_nodes[k].v.span.size == key.size() && sameKey(string(k), key))
+                found = k + 1;
+        }
+        return found;
+    }
+
+    /// Keys are short ("id", "port"): a loop beats a call to memcmp, a good part of the
+    /// reader's time when every lookup compared through it.
+    static bool sameKey(std::string_view a, std::string_view b)
+    {
+        if (a.size() != b.size())
+            return false;
+        for (std::size_t i = 0; i < a.size(); ++i)
+            if (a[i] != b[i])
+                return false;
+        return true;
+    }
+
+    /// Calls f(keyIndex, valueIndex) for each member of an object (which it must be), in
+    /// text order.
+    template<typename F>
+    void forEachMember(std::uint32_t object, F &&f) const
+    {
+        const std::uint32_t end = m_nodes[object].next;
+        for (std::uint32_t k = object + 1; k < end; k = m_nodes[k + 1].next)
+            f(k, k + 1);
+    }
+
+    /// Calls f(elementIndex) for each element of an array (which it must be), in order.
+    template<typename F>
+    void forEachElement(std::uint32_t array, F &&f) const
+    {
+        const std::uint32_t end = m_nodes[array].next;
+        for (std::uint32_t e = array + 1; e < end; e = m_nodes[e].next)
+            f(e);
+    }
+
+    /// The RFC 6901 pointer of a value ("" for the root). Walks down from the root, so it is
+    /// only for error messages and warnings, never the per-value path.
+    std::string pointerOf(std::uint32_t target) const;
+
+    static std::string escapePointerKey(std::string_view key);
+
+private:
+    bool parseString(const char *&p, const char *end, Node &node);
+    bool parseNumber(const char *&p, const char *end, Node &node) const;
+    std::uint32_t offsetOf(const char *p) const
+    {
+        return static_cast<std::uint32_t>(p - m_text.data());
+    }
+
+    std::string_view m_text;
+    std::vector<Node> m_nodes;
+    std::string m_unescaped;
+    std::size_t m_errorOffset = 0;
+};
+
+namespace jsontape_detail {
+
+inline bool isSpace(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+inline bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/// Length of the well-formed UTF-8 sequence at p (RFC 3629 table 3-7, as nlohmann checks
+/// it: no overlongs, no surrogates, nothing above U+10FFFF), or 0.
+inline int utf8Length(const char *p, const char *end)
+{
+    auto at = [p](int i) { return static_cast<unsigned char>(p[i]); };
+    auto inRange = [&](int i, unsigned lo, unsigned hi) {
+        return p + i < end && at(i) >= lo && at(i) <= hi;
+    };
+    const unsigned lead = at(0);
+    if (lead >= 0xC2 && lead <= 0xDF)
+        return inRange(1, 0x80, 0xBF) ? 2 : 0;
+    if (lead == 0xE0)
+        return inRange(1, 0xA0, 0xBF) && inRange(2, 0x80, 0xBF) ? 3 : 0;
+    if ((lead >= 0xE1 && lead <= 0xEC) || lead == 0xEE || lead == 0xEF)
+        return inRange(1, 0x80, 0xBF) && inRange(2, 0x80, 0xBF) ? 3 : 0;
+    if (lead == 0xED)
+        return inRange(1, 0x80, 0x9F) && inRange(2, 0x80, 0xBF) ? 3 : 0;
+    if (lead == 0xF0)
+        return inRange(1, 0x90, 0xBF) && inRange(2, 0x80, 0xBF) && inRange(3, 0x80, 0xBF) ? 4 : 0;
+    if (lead >= 0xF1 && lead <= 0xF3)
+        return inRange(1, 0x80, 0xBF) && inRange(2, 0x80, 0xBF) && inRange(3, 0x80, 0xBF) ? 4 : 0;
+    if (lead == 0xF4)
+        return inRange(1, 0x80, 0x8F) && inRange(2, 0x80, 0xBF) && inRange(3, 0x80, 0xBF) ? 4 : 0;
+    return 0;
+}
+
+inline int hexDigit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/// Reads the 4 hex digits after "\u"; -1 when they are not there.
+inline long hex4(const char *p, const char *end)
+{
+    if (end - p < 4)
+        return -1;
+    long value = 0;
+    for (int i = 0; i < 4; ++i) {
+        const int digit = hexDigit(p[i]);
+        if (digit < 0)
+            return -1;
+        value = value * 16 + digit;
+    }
+    return value;
+}
+
+inline void appendUtf8(std::string &out, unsigned long cp)
+{
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+}
+
+} // namespace jsontape_detail
+
+inline bool JsonTape::parseString(const char *&p, const char *end, Node &node)
+{
+    using namespace jsontape_detail;
+    ++p;  // the opening quote
+    const char *start = p;
+    // Fast path: printable ASCII and valid UTF-8 up to the closing quote, no escapes.
+    while (p < end) {
+        const auto c = static_cast<unsigned char>(*p);
+        if (c == '"') {
+            node.type = Type::String;
+            node.v.span.offset = offsetOf(start);
+            node.v.span.size = static_cast<std::uint32_t>(p - start);
+            ++p;
+            return true;
+        }
+        if (c == '\\')
+            break;
+        if (c < 0x20)
+            return false;
+        if (c < 0x80) {
+            ++p;
+            continue;
+        }
+        const int length = utf8Length(p, end);
+        if (length == 0)
+            return false;
+        p += length;
+    }
+    if (p >= end)
+        return false;
+    // Slow path: the string has escapes; decode it into the unescaped store.
+    const std::size_t outStart = m_unescaped.size();
+    m_unescaped.append(start, p);
+    while (p < end) {
+        const auto c = static_cast<unsigned char>(*p);
+        if (c == '"') {
+            node.type = Type::String;
+            node.escaped = true;
+            node.v.span.offset = static_cast<std::uint32_t>(outStart);
+            node.v.span.size = static_cast<std::uint32_t>(m_unescaped.size() - outStart);
+            ++p;
+            return true;
+        }
+        if (c < 0x20)
+            return false;
+        if (c >= 0x80) {
+            const int length = utf8Length(p, end);
+            if (length == 0)
+                return false;
+            m_unescaped.append(p, static_cast<std::size_t>(length));
+            p += length;
+            continue;
+        }
+        if (c != '\\') {
+            m_unescaped += static_cast<char>(c);
+            ++p;
+            continue;
+        }
+        if (++p >= end)
+            return false;
+        switch (*p) {
+        case '"': m_unescaped += '"'; break;
+        case '\\': m_unescaped += '\\'; break;
+        case '/': m_unescaped += '/'; break;
+        case 'b': m_unescaped += '\b'; break;
+        case 'f': m_unescaped += '\f'; break;
+        case 'n': m_unescaped += '\n'; break;
+        case 'r': m_unescaped += '\r'; break;
+        case 't': m_unescaped += '\t'; break;
+        case 'u': {
+            long cp = hex4(p + 1, end);
+            if (cp < 0)
+                return false;
+            p += 4;
+            if (cp >= 0xDC00 && cp <= 0xDFFF)
+                return false;  // a low surrogate must follow a high one
+            if (cp >= 0xD800 && cp <= 0xDBFF) {
+                if (end - p < 3 || p[1] != '\\' || p[2] != 'u')
+                    return false;
+                const long low = hex4(p + 3, end);
+                if (low < 0xDC00 || low > 0xDFFF)
+                    return false;
+                cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+                p += 6;
+            }
+            appendUtf8(m_unescaped, static_cast<unsigned long>(cp));
+            break;
+        }
+        default: return false;
+        }
+        ++p;
+    }
+    return false;
+}
+
+inline bool JsonTape::parseNumber(const char *&p, const char *end, Node &node) const
+{
+    using namespace jsontape_detail;
+    const char *start = p;
+    const bool negative = *p == '-';
+    if (negative)
+        ++p;
+    if (p >= end || !isDigit(*p))
+        return false;
+    if (*p == '0')
+        ++p;
+    else
+        while (p < end && isDigit(*p))
+            ++p;
+    bool isFloat = false;
+    if (p < end && *p == '.') {
+        isFloat = true;
+        if (++p >= end || !isDigit(*p))
+            return false;
+        while (p < end && isDigit(*p))
+            ++p;
+    }
+    if (p < end && (*p == 'e' || *p == 'E')) {
+        isFloat = true;
+        ++p;
+        if (p < end && (*p == '+' || *p == '-'))
+            ++p;
+        if (p >= end || !isDigit(*p))
+            return false;
+        while (p < end && isDigit(*p))
+            ++p;
+    }
+    if (!isFloat) {
+        // Like nlohmann: unsigned when non-negative, signed when negative, a double when the
+        // integer does not fit 64 bits.
+        if (negative) {
+            auto [ptr, ec] = std::from_chars(start, p, node.v.i);
+            if (ec == std::errc() && ptr == p) {
+                node.type = Type::Signed;
+                return true;
+            }
+        } else {
+            auto [ptr, ec] = std::from_chars(start, p, node.v.u);
+            if (ec == std::errc() && ptr == p) {
+                node.type = Type::Unsigned;
+                return true;
+            }
+        }
+    }
+    node.type = Type::Float;
+    auto [ptr, ec] = std::from_chars(start, p, node.v.d);
+    if (ec == std::errc() && ptr == p && std::isfinite(node.v.d))
+        return true;
+    // Out of range for from_chars: strtod decides, as in nlohmann (underflow gives 0 or a
+    // subnormal and is accepted; overflow to infinity is an error).
+    const std::string token(start, p);
+    node.v.d = std::strtod(token.c_str(), nullptr);
+    return std::isfinite(node.v.d);
+}
+
+inline bool JsonTape::parse(std::string_view text)
+{
+    using namespace jsontape_detail;
+    m_text = text;
+    m_nodes.clear();
+    m_unescaped.clear();
+    m_errorOffset = 0;
+    if (text.size() >= npos)
+        return false;
+    // A pretty-printed design has about one node per 12 bytes, a minified one per 7: pages
+    // of the reservation that are never written cost nothing.
+    m_nodes.reserve(text.size() / 8 + 16);
+
+    const char *p = text.data();
+    const char *end = p + text.size();
+    if (end - p >= 3 && p[0] == '\xEF' && p[1] == '\xBB' && p[2] == '\xBF')
+        p += 3;
+
+    struct Open
+    {
+        std::uint32_t node;
+        std::uint32_t count;
+        bool object;
+    };
+    std::vector<Open> open;
+    auto failAt = [this](const char *where) {
+        m_errorOffset = static_cast<std::size_t>(where - m_text.data());
+        return false;
+    };
+    auto skipSpace = [&p, end] {
+        while (p < end && isSpace(*p))
+            ++p;
+    };
+    auto close = [this, &open] {
+        Node &n = m_nodes[open.back().node];
+        n.next = static_cast<std::uint32_t>(m_nodes.size());
+        n.v.span.size = open.back().count;
+        open.pop_back();
+    };
+
+    enum class State { Value, Key, AfterValue };
+    State state = State::Value;
+    for (;;) {
+        switch (state) {
+        case State::Value: {
+            skipSpace();
+            if (p >= end)
+                return failAt(p);
+            const auto index = static_cast<std::uint32_t>(m_nodes.size());
+            Node &n = m_nodes.emplace_back();
+            const char c = *p;
+            if (c == '{' || c == '[') {
+                n.type = c == '{' ? Type::Object : Type::Array;
+                open.push_back({index, 0, c == '{'});
+                ++p;
+                skipSpace();
+                if (p < end && *p == (c == '{' ? '}' : ']')) {
+                    ++p;
+                    close();
+                    state = State::AfterValue;
+                } else {
+                    state = c == '{' ? State::Key : State::Value;
+                }
+                continue;
+            }
+            if (c == '"') {
+                if (!parseString(p, end, n))
+                    return failAt(p);
+            } else if (c == '-' || isDigit(c)) {
+                if (!parseNumber(p, end, n))
+                    return failAt(p);
+            } else if (end - p >= 4 && std::memcmp(p, "true", 4) == 0) {
+                n.type = Type::True;
+                p += 4;
+            } else if (end - p >= 5 && std::memcmp(p, "false", 5) == 0) {
+                n.type = Type::False;
+                p += 5;
+            } else if (end - p >= 4 && std::memcmp(p, "null", 4) == 0) {
+                n.type = Type::Null;
+                p += 4;
+            } else {
+                return failAt(p);
+            }
+            n.next = index + 1;
+            state = State::AfterValue;
+            continue;
+        }
+        case State::Key: {
+            skipSpace();
+            if (p >= end || *p != '"')
+                return failAt(p);
+            const auto index = static_cast<std::uint32_t>(m_nodes.size());
+            Node &n = m_nodes.emplace_back();
+            if (!parseString(p, end, n))
+                return failAt(p);
+            n.next = index + 1;
+            skipSpace();
+            if (p >= end || *p != ':')
+                return failAt(p);
+            ++p;
+            state = State::Value;
+            continue;
+        }
+        case State::AfterValue: {
+            skipSpace();
+            if (open.empty())
+                return p == end;
+            ++open.back().count;
+            if (p >= end)
+                return failAt(p);
+            const bool object = open.back().object;
+            if (*p == ',') {
+                ++p;
+                state = object ? State::Key : State::Value;
+            } else if (*p == (object ? '}' : ']')) {
+                ++p;
+                close();
+            } else {
+                return failAt(p);
+            }
+            continue;
+        }
+        }
+    }
+}
+
+inline std::string JsonTape::escapePointerKey(std::string_view key)
+{
+    std::string escaped;
+    escaped.reserve(key.size());
+    for (char c : key) {
+        if (c == '~')
+            escaped += "~0";
+        else if (c == '/')
+            escaped += "~1";
+        else
+            escaped += c;
+    }
+    return escaped;
+}
+
+inline std::string JsonTape::pointerOf(std::uint32_t target) const
+{
+    std::string pointer;
+    std::uint32_t current = 0;
+    while (current != target && current < m_nodes.size()) {
+        const Node &n = m_nodes[current];
+        std::uint32_t child = npos;
+        if (n.type == Type::Object) {
+            for (std::uint32_t k = current + 1; k < n.next; k = m_nodes[k + 1].next)
+                if (target >= k + 1 && target < m_nodes[k + 1].next) {
+                    pointer += '/';
+                    pointer += escapePointerKey(string(k));
+                    child = k + 1;
+                    break;
+                }
+        } else if (n.type == Type::Array) {
+            std::size_t position = 0;
+            for (std::uint32_t e = current + 1; e < n.next; e = m_nodes[e].next, ++position)
+                if (target >= e && target < m_nodes[e].next) {
+                    pointer += '/';
+                    pointer += std::to_string(position);
+                    child = e;
+                    break;
+                }
+        }
+        if (child == npos)
+            break;  // a key node, or not in the document: the pointer so far
+        current = child;
+    }
+    return pointer;
+}
+
+} // namespace cw

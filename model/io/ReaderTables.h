@@ -1,0 +1,156 @@
+#pragma once
+
+// Header-only because one translation unit of cw_model (DesignReader.cpp) uses it.
+
+#include "model/catalog/Catalog.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace cw {
+
+/// Which entity (a tape index) claimed each id. Ids below a limit (the file's nextId, as
+/// written files have them) live in a flat table; others in a hash map. A hash map alone
+/// was half a million node allocations for a 16k-node design.
+class IdOwners
+{
+public:
+    static constexpr std::uint32_t none = 0xffffffffu;
+
+    void reserveDense(std::uint64_t limit) { m_dense.assign(limit, none); }
+
+    /// Records `owner` for `id` and returns none, or returns the earlier owner.
+    std::uint32_t claim(std::uint64_t id, std::uint32_t owner)
+    {
+        if (id < m_dense.size()) {
+            std::uint32_t &slot = m_dense[id];
+            if (slot != none)
+                return slot;
+            slot = owner;
+            return none;
+        }
+        auto [it, inserted] = m_sparse.emplace(id, owner);
+        return inserted ? none : it->second;
+    }
+
+private:
+    std::vector<std::uint32_t> m_dense;
+    std::unordered_map<std::uint64_t, std::uint32_t> m_sparse;
+};
+
+/// The lookups the design reader makes per entity and per link end: catalog parts by id,
+/// devices by id, port indices by name, ports already taken. A 16k-node design has 1 M link
+/// ends; hash maps of strings and of ids made each end a few cache misses, so these tables
+/// cache what repeats (parts, port-name maps per part) and keep the per-end data small enough
+/// to stay in cache (a dense id index when ids are compact, as written files are; a bit per
+/// port).
+class ReaderTables
+{
+public:
+    struct DeviceInfo
+    {
+        std::uint64_t id;
+        const Part *part;
+        std::size_t firstPort;  ///< slot of its port 0 (see portSlot)
+    };
+
+    explicit ReaderTables(const Catalog &catalog)
+        : m_catalog(catalog)
+    {}
+
+    /// The catalog part with this id, or null.
+    const Part *part(std::string_view id)
+    {
+        auto it = m_parts.find(id);
+        if (it != m_parts.end())
+            return it->second;
+        const Part *found = m_catalog.find(id);
+        if (found)
+            m_parts.emplace(std::string(id), found);
+        return found;
+    }
+
+    void reserveDevices(std::size_t count) { m_devices.reserve(count); }
+    /// Call for each device as it is added, then indexDevices() once before device().
+    void addDevice(std::uint64_t id, const Part &part)
+    {
+        m_devices.push_back({id, &part, m_portUsed.size()});
+        m_portUsed.resize(m_portUsed.size() + part.ports.size(), false);
+    }
+    void indexDevices()
+    {
+        std::uint64_t maxId = 0;
+        for (const DeviceInfo &device : m_devices)
+            maxId = std::max(maxId, device.id);
+        if (maxId <= 16 * m_devices.size() + 65536) {
+            m_denseIndex.assign(maxId + 1, 0);
+            for (std::size_t i = 0; i < m_devices.size(); ++i)
+                m_denseIndex[m_devices[i].id] = static_cast<std::uint32_t>(i + 1);
+        } else {
+            for (std::size_t i = 0; i < m_devices.size(); ++i)
+                m_sparseIndex.emplace(m_devices[i].id, static_cast<std::uint32_t>(i + 1));
+        }
+    }
+    /// The device with this id, or null.
+    const DeviceInfo *device(long long id) const
+    {
+        if (id <= 0)
+            return nullptr;
+        const auto key = static_cast<std::uint64_t>(id);
+        std::uint32_t index = 0;
+        if (!m_denseIndex.empty()) {
+            if (key < m_denseIndex.size())
+                index = m_denseIndex[key];
+        } else if (auto it = m_sparseIndex.find(key); it != m_sparseIndex.end()) {
+            index = it->second;
+        }
+        return index ? &m_devices[index - 1] : nullptr;
+    }
+
+    /// The index of the port called `name` on `part`.
+    std::optional<int> portIndex(const Part &part, std::string_view name)
+    {
+        auto &names = m_portNames[&part];
+        if (names.empty())
+            for (std::size_t i = 0; i < part.ports.size(); ++i)
+                names.emplace(part.ports[i].name, static_cast<int>(i));
+        auto it = names.find(name);
+        return it == names.end() ? std::nullopt : std::optional<int>(it->second);
+    }
+
+    std::size_t portSlot(const DeviceInfo &device, int port) const
+    {
+        return device.firstPort + static_cast<std::size_t>(port);
+    }
+    bool portUsed(std::size_t slot) const { return m_portUsed[slot]; }
+    void markPortUsed(std::size_t slot) { m_portUsed[slot] = true; }
+
+private:
+    /// std::string keys looked up by string_view without building a string.
+    struct StringHash
+    {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view text) const
+        {
+            return std::hash<std::string_view>{}(text);
+        }
+    };
+    template<typename Value>
+    using StringMap = std::unordered_map<std::string, Value, StringHash, std::equal_to<>>;
+
+    const Catalog &m_catalog;
+    StringMap<const Part *> m_parts;
+    std::unordered_map<const Part *, StringMap<int>> m_portNames;
+    std::vector<DeviceInfo> m_devices;
+    std::vector<std::uint32_t> m_denseIndex;  ///< id -> index + 1 into m_devices, 0 = none
+    std::unordered_map<std::uint64_t, std::uint32_t> m_sparseIndex;
+    std::vector<bool> m_portUsed;
+};
+
+} // namespace cw

@@ -1,0 +1,287 @@
+// The streaming writer and the tape reader of the design file: the writer's bytes equal the
+// former ordered_json writer's (tests/io/ReferenceWriter.h) on real and on awkward designs,
+// awkward designs round-trip, and the reader's messages for the inputs the rewrite touched
+// (number overflow, bad UTF-8, a byte order mark, repeated keys, unknown keys, ports used
+// twice) name the place.
+
+#include "ReferenceWriter.h"
+
+#include "model/catalog/Catalog.h"
+#include "model/examples/ReferenceDesigns.h"
+#include "model/fabric/Templates.h"
+#include "model/io/DesignFile.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QtTest>
+
+#include <cmath>
+#include <limits>
+
+using namespace cw;
+using nlohmann::json;
+
+namespace {
+
+const Catalog &catalog()
+{
+    return Catalog::builtin();
+}
+
+/// The 8-DGX reference design with every optional part of the format filled in and values
+/// that exercise escaping and number formatting.
+Design awkwardDesign(double siteNumber)
+{
+    Design design = buildDgx8H100Ndr(catalog()).value();
+    design.setName("Quotes \" backslash \\ slash / tab \t newline \n bell \x07 del \x7f");
+    Site site = design.site();
+    site.name = "H\xc3\xa9lsinki \xe2\x82\xac \xf0\x9f\x98\x80";  // UTF-8: e acute, euro, emoji
+    site.utilityPowerKw = siteNumber;
+    site.itPowerBudgetKw = 0.1;
+    site.pue = 1.0000000000000002;
+    site.airCoolingCapacityKw = 1e21;
+    site.liquidCoolingCapacityKw = 123456789.125;
+    site.electricityUsdPerKwh = 1e-7;
+    site.slackM = 5e-324;
+    design.setSite(site);
+    Device device = *design.devices().begin();
+    QosProfile qos;
+    qos.dscpToPriority = {{26, 3}, {48, 6}, {0, 0}};
+    qos.pfcCableLengthM = 300;
+    qos.losslessPriorities = {};
+    device.qos = qos;
+    device.tier = 0;
+    design.updateDevice(device);
+    StorageTier local;
+    local.id = design.newId<StorageTierId>();
+    local.name = "node-local";
+    local.kind = StorageKind::NodeLocalNvme;
+    design.addStorageTier(local);
+    SchedulerSettings scheduler;
+    scheduler.partitions.push_back({"empty", {}, false, "1:00:00"});
+    scheduler.partitions.push_back({"all", {device.id}, true, "INFINITE"});
+    design.setScheduler(scheduler);
+    NcclSettings nccl;
+    nccl.ibTimeout = 22;
+    nccl.ibGidIndex = -1;
+    nccl.socketIfname = "=eth0";
+    design.setNccl(nccl);
+    design.setWaivers({{"power.rack-budget", {2, 3}, "accepted \"for now\"", "me", "2024-06-01",
+                        ""},
+                       {"cooling.site", {}, "r", "", "", "2025-01-01"}});
+    design.setSeverityOverrides({{"network.mtu", "off"}, {"z\"quoted", "info"}});
+    return design;
+}
+
+QString loadError(const std::string &text)
+{
+    auto loaded = parseDesign(text, catalog());
+    return loaded ? QString() : QString::fromStdString(loaded.error().message);
+}
+
+std::string referenceText()
+{
+    return serializeDesign(buildDgx8H100Ndr(catalog()).value(), catalog());
+}
+
+} // namespace
+
+class TestDesignIo : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void writerMatchesFormerWriter()
+    {
+        for (const ReferenceDesign &reference : referenceDesigns()) {
+            auto design = reference.build(catalog());
+            QVERIFY(design);
+            QCOMPARE(serializeDesign(*design, catalog()),
+                     test::referenceSerialize(*design, catalog()));
+        }
+        using Parameters = std::map<std::string, std::string>;
+        for (const auto &[name, parameters] :
+             {std::pair<std::string, Parameters>{"fat-tree", {{"nodes", "128"}, {"storage", "vast"}}},
+              std::pair<std::string, Parameters>{"superpod-h100", {}}}) {
+            auto generated = generateDesign(name, parameters, catalog());
+            QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
+            const Design &design = generated->design;
+            QCOMPARE(serializeDesign(design, catalog()),
+                     test::referenceSerialize(design, catalog()));
+        }
+    }
+
+    void awkwardValuesMatchAndRoundTrip_data()
+    {
+        QTest::addColumn<double>("number");
+        QTest::newRow("whole") << 150.0;
+        QTest::newRow("zero") << 0.0;
+        QTest::newRow("negative zero") << -0.0;
+        QTest::newRow("tenth") << 0.1;
+        QTest::newRow("third") << 1.0 / 3.0;
+        QTest::newRow("1e15") << 1e15;
+        QTest::newRow("1e16") << 1e16;
+        QTest::newRow("1e-4") << 1e-4;
+        QTest::newRow("1e-5") << 1e-5;
+        QTest::newRow("max") << std::numeric_limits<double>::max();
+        QTest::newRow("min normal") << std::numeric_limits<double>::min();
+        QTest::newRow("2^53 + 2") << 9007199254740994.0;
+    }
+
+    void awkwardValuesMatchAndRoundTrip()
+    {
+        QFETCH(double, number);
+        const Design design = awkwardDesign(number);
+        const std::string text = serializeDesign(design, catalog());
+        QCOMPARE(text, test::referenceSerialize(design, catalog()));
+        auto loaded = parseDesign(text, catalog());
+        QVERIFY2(loaded, loaded ? "" : loaded.error().message.c_str());
+        QVERIFY(loaded->warnings.empty());
+        QCOMPARE(serializeDesign(loaded->design, catalog()), text);
+        QCOMPARE(loaded->design.name(), design.name());
+        QCOMPARE(loaded->design.site(), design.site());
+        QVERIFY(loaded->design.devices().begin()->qos == design.devices().begin()->qos);
+        QVERIFY(loaded->design.nccl() == design.nccl());
+        QVERIFY(loaded->design.waivers() == design.waivers());
+        QVERIFY(loaded->design.severityOverrides() == design.severityOverrides());
+    }
+
+    void nonFiniteNumbersAndBadUtf8AsBefore()
+    {
+        // nlohmann wrote NaN and infinity as null (a file that then does not load: a number
+        // is expected) and threw on invalid UTF-8; the streaming writer does the same.
+        Design design = awkwardDesign(std::numeric_limits<double>::quiet_NaN());
+        std::string text = serializeDesign(design, catalog());
+        QCOMPARE(text, test::referenceSerialize(design, catalog()));
+        QVERIFY(text.find("\"utilityPowerKw\": null") != std::string::npos);
+        QVERIFY(loadError(text).contains("/site/utilityPowerKw: expected a number, got null"));
+        design = awkwardDesign(-std::numeric_limits<double>::infinity());
+        QCOMPARE(serializeDesign(design, catalog()), test::referenceSerialize(design, catalog()));
+        design.setName("bad \xff byte");
+        QVERIFY_THROWS_EXCEPTION(json::type_error, serializeDesign(design, catalog()));
+        QVERIFY_THROWS_EXCEPTION(json::type_error, test::referenceSerialize(design, catalog()));
+    }
+
+    void numberOverflowIsAnErrorWithAPlace()
+    {
+        // nlohmann reports 1e400 with an out_of_range exception, which the former loader did
+        // not catch; now it is an error with a line and column like any malformed text.
+        std::string text = referenceText();
+        const std::string key = "\"utilityPowerKw\": ";
+        const auto at = text.find(key) + key.size();
+        text.replace(at, text.find(',', at) - at, "1e400");
+        const QString error = loadError(text);
+        QVERIFY2(error.startsWith("not valid JSON at line 9, column"), qPrintable(error));
+        QVERIFY2(error.contains("number overflow"), qPrintable(error));
+    }
+
+    void invalidUtf8NamesTheLine()
+    {
+        std::string text = referenceText();
+        text.replace(text.find("Reference hall"), 9, "Ref\xc3(xx)");  // a lead byte alone
+        const QString error = loadError(text);
+        QVERIFY2(error.startsWith("not valid JSON at line 8, column"), qPrintable(error));
+    }
+
+    void byteOrderMarkAndRepeatedKeysAsNlohmann()
+    {
+        // A leading UTF-8 BOM is skipped; a repeated key keeps its last value.
+        std::string text = "\xef\xbb\xbf" + referenceText();
+        QVERIFY(parseDesign(text, catalog()));
+        text = referenceText();
+        text.replace(text.find("\"pue\": 1.3"), 10,
+                     "\"pue\": 9.0, \"pue\": 1.25, \"x\": 1, \"x\": 2");
+        auto loaded = parseDesign(text, catalog());
+        QVERIFY(loaded);
+        QCOMPARE(loaded->design.site().pue, 1.25);
+        // One warning for the unknown key, however often it is repeated.
+        QCOMPARE(loaded->warnings,
+                 std::vector<std::string>{"/site/x: unknown key, ignored (it will not be saved)"});
+    }
+
+    void unknownKeysSortedPerObject()
+    {
+        // Warnings list an object's unknown keys in key order, once each (as the std::map of
+        // nlohmann's objects listed them), objects in reading order.
+        // ordered_json keeps the keys in the order added: the text has zeta before alpha.
+        nlohmann::ordered_json document = nlohmann::ordered_json::parse(referenceText());
+        document["site"]["zeta"] = 1;
+        document["site"]["alpha"] = 2;
+        document["links"][4]["a"]["colour"] = "red";
+        document["links"][4]["a"]["a~b/c"] = "odd";
+        auto loaded = parseDesign(document.dump(), catalog());
+        QVERIFY(loaded);
+        const std::vector<std::string> expected{
+            "/site/alpha: unknown key, ignored (it will not be saved)",
+            "/site/zeta: unknown key, ignored (it will not be saved)",
+            "/links/4/a/a~0b~1c: unknown key, ignored (it will not be saved)",
+            "/links/4/a/colour: unknown key, ignored (it will not be saved)"};
+        QCOMPARE(loaded->warnings, expected);
+    }
+
+    void duplicateIdsFoundAboveNextIdToo()
+    {
+        // Ids below nextId are checked in a flat table, others in a hash map: a repeated id
+        // is found either way, naming its first owner.
+        json document = json::parse(referenceText());
+        document["devices"][1]["id"] = 1000000000000;
+        document["devices"][2]["id"] = 1000000000000;
+        QVERIFY(loadError(document.dump()).startsWith(
+            "/devices/2/id: expected an id not used elsewhere (1000000000000 is already the id "
+            "of /devices/1)"));
+        document = json::parse(referenceText());
+        document["links"][3]["id"] = document["devices"][0]["id"];
+        QVERIFY(loadError(document.dump()).contains("is already the id of /devices/0)"));
+    }
+
+    void referenceErrorsNameThePointer_data()
+    {
+        QTest::addColumn<QString>("pointer");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("id too large for a whole number") << "/devices/2/id" << "1e20"
+            << "/devices/2/id: expected a whole number, got 1e+20";
+        QTest::newRow("id as a whole float is accepted") << "/nextId" << "1000.0" << "";
+        QTest::newRow("u below range") << "/devices/3/u" << "0"
+            << "/devices/3/u: expected a whole number from 1 to 60, got 0";
+        QTest::newRow("port used twice names the link") << "/links/5/b/port" << "\"p1\""
+            << "/links/5/b/port: expected a free port (\"p1\" of device 16 is already used by "
+               "link 31), got the string \"p1\"";
+        QTest::newRow("same port both ends")
+            << "/links/0/b" << "{\"device\": 7, \"port\": \"mlx5_0\"}"
+            << "/links/0/b: expected a port other than the a side's, got an object";
+        QTest::newRow("bad DSCP key") << "/fabrics/0/qos" << "{\"dscpToPriority\": {\"64\": 1}}"
+            << "/fabrics/0/qos/dscpToPriority: expected DSCP keys from \"0\" to \"63\", got \"64\"";
+        QTest::newRow("bad severity") << "/severityOverrides" << "{\"a\": \"error\", \"b\": 3}"
+            << "/severityOverrides/b: expected error | warning | info | off, got 3";
+        QTest::newRow("member not an id") << "/storageTiers/0/members" << "[1.5]"
+            << "/storageTiers/0/members/0: expected a whole number, got 1.5";
+        QTest::newRow("device not an object") << "/devices/4" << "\"dgx\""
+            << "/devices/4: expected an object, got the string \"dgx\"";
+        QTest::newRow("cable part of the wrong kind") << "/links/2/cable" << "\"qm9700\""
+            << "/links/2/cable: expected a catalog cable or transceiver id (\"qm9700\" is a "
+               "switch)";
+        // describe() cuts a value's text at 37 characters and adds "...".
+        QTest::newRow("long string is cut")
+            << "/devices/0/role" << "\"0123456789012345678901234567890123456789\""
+            << "/devices/0/role: expected compute | switch | storage | management, got the "
+               "string \"012345678901234567890123456789012345...";
+    }
+
+    void referenceErrorsNameThePointer()
+    {
+        QFETCH(QString, pointer);
+        QFETCH(QString, value);
+        QFETCH(QString, expected);
+        json document = json::parse(referenceText());
+        document[json::json_pointer(pointer.toStdString())] = json::parse(value.toStdString());
+        const QString error = loadError(document.dump(2));
+        if (expected.isEmpty())
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+        else
+            QVERIFY2(error.startsWith(expected), qPrintable(error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDesignIo)
+#include "tst_designio.moc"
