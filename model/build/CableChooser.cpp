@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 namespace cw {
@@ -24,12 +25,21 @@ int mediumRank(const Part &part)
     return 2;
 }
 
-} // namespace
-
-CableChoice chooseCable(const Catalog &catalog, double speedGbps, double lengthM,
-                        const std::string &formFactorA, const std::string &formFactorB)
+std::string metres(double lengthM)
 {
-    CableChoice best;
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f", lengthM);
+    return text;
+}
+
+/// Best part by medium rank, then shortest reach, among parts of the speed that reach.
+/// `cagesMustFit`: only parts whose ends fit both cages; otherwise every part, those
+/// fitting neither cage's form factor ranked last (the pre-connector behaviour).
+const Part *bestPart(const Catalog &catalog, double speedGbps, double lengthM,
+                     const std::string &formFactorA, const std::string &formFactorB,
+                     bool cagesMustFit)
+{
+    const Part *best = nullptr;
     int bestRank = 1 << 20;
     double bestReach = 0;
     for (const auto &part : catalog.parts()) {
@@ -40,18 +50,41 @@ CableChoice chooseCable(const Catalog &catalog, double speedGbps, double lengthM
             continue;
         if (part->cable->reachM < lengthM)
             continue;
-        const std::string &formFactor = part->cable->formFactor;
-        const bool fits = formFactor.empty()
-                          || (formFactorA.empty() && formFactorB.empty())
-                          || formFactor == formFactorA || formFactor == formFactorB;
-        // A part that fits neither end ranks after every part that fits.
-        const int rank = mediumRank(*part) + (fits ? 0 : 10);
+        int rank = mediumRank(*part);
+        if (cagesMustFit) {
+            if (!cableFitsCages(*part->cable, formFactorA, formFactorB))
+                continue;
+        } else {
+            const std::string &formFactor = part->cable->formFactor;
+            const bool fits = formFactor.empty()
+                              || (formFactorA.empty() && formFactorB.empty())
+                              || formFactor == formFactorA || formFactor == formFactorB;
+            rank += fits ? 0 : 10;  // a part that fits neither end ranks after every other
+        }
         // At equal rank the shorter-reach part is the cheaper one (DAC before ACC lengths).
         if (rank < bestRank || (rank == bestRank && part->cable->reachM < bestReach)) {
-            best.part = part.get();
+            best = part.get();
             bestRank = rank;
             bestReach = part->cable->reachM;
         }
+    }
+    return best;
+}
+
+} // namespace
+
+CableChoice chooseCable(const Catalog &catalog, double speedGbps, double lengthM,
+                        const std::string &formFactorA, const std::string &formFactorB)
+{
+    CableChoice best;
+    best.part = bestPart(catalog, speedGbps, lengthM, formFactorA, formFactorB, true);
+    if (!best.part) {
+        best.part = bestPart(catalog, speedGbps, lengthM, formFactorA, formFactorB, false);
+        if (best.part)
+            best.note = "no catalog part with ends for " + formFactorA + " and " + formFactorB
+                        + " cages reaches " + metres(lengthM) + " m at "
+                        + std::to_string(static_cast<int>(speedGbps)) + " Gb/s; chose "
+                        + best.part->id + " by speed and reach only";
     }
     if (!best.part)
         return best;

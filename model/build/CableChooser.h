@@ -14,10 +14,16 @@ struct CableChoice
 {
     const Part *part = nullptr;  ///< null when nothing in the catalog reaches
     double orderedLengthM = 0;   ///< the length rounded up to what can be ordered
+    /// Non-empty when no part whose ends fit both cages reaches: `part` is then the best
+    /// speed-and-reach match regardless of the cages, and net.cable-connector-mismatch will
+    /// flag the link.
+    std::string note;
 };
 
-/// `formFactorA`/`formFactorB` are the ports' form factors; a part that fits one of them is
-/// preferred over one that does not (an IB OSFP link should not get a QSFP-DD Ethernet DAC).
+/// `formFactorA`/`formFactorB` are the ports' cage form factors. Only parts whose two ends fit
+/// the two cages (either orientation, cableFitsCages) are considered; when none reaches, the
+/// choice falls back to speed and reach alone (a part fitting one cage first) with a note, so
+/// generation still succeeds and validation reports the mismatch.
 CableChoice chooseCable(const Catalog &catalog, double speedGbps, double lengthM,
                         const std::string &formFactorA = {}, const std::string &formFactorB = {});
 

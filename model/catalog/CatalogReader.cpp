@@ -63,6 +63,20 @@ std::vector<Technology> readTechnologies(const JsonReader &reader)
     return result;
 }
 
+/// `{"connector": "OSFP", "count": 2}`; absent = the part's form factor, one connector.
+CableEnd readCableEnd(const JsonReader &reader, const char *key, const std::string &formFactor)
+{
+    if (!reader.has(key))
+        return CableEnd{formFactor, 1};
+    const JsonReader end = reader.object(key);
+    CableEnd result;
+    result.connector = end.string("connector");
+    if (result.connector.empty())
+        end.fail("connector", "a connector / cage form factor such as OSFP-twin, OSFP, QSFP112");
+    result.count = static_cast<int>(end.integerInRange("count", 1, 8, 1));
+    return result;
+}
+
 ServerTopology readTopology(const JsonReader &reader)
 {
     ServerTopology topology;
@@ -174,6 +188,8 @@ void readKindSpecific(const JsonReader &reader, Part &part)
             }
         }
         cable.formFactor = reader.string("formFactor", "");
+        cable.endA = readCableEnd(reader, "endA", cable.formFactor);
+        cable.endB = readCableEnd(reader, "endB", cable.formFactor);
         cable.powerWPerEnd = reader.nonNegative("powerWPerEnd", 0);
         cable.fibre = reader.string("fibre", "");
         cable.partNumberPattern = reader.string("partNumberPattern", "");

@@ -104,6 +104,18 @@ struct StorageSpec
     double writeGBps = 0;
 };
 
+/// One end of a cable part: the connector it plugs into and how many of them. A twin-port
+/// OSFP head is {"OSFP-twin", 1}; the two 400G OSFP tails of an MCP7Y00 splitter are
+/// {"OSFP", 2} (LinkX product specs, domain-facts §6). The connector names the port cage
+/// form factor it fits (PortSpec::formFactor); empty = unknown, fits any cage.
+struct CableEnd
+{
+    std::string connector;
+    int count = 1;
+
+    bool operator==(const CableEnd &) const = default;
+};
+
 struct CableSpec  ///< cables and transceivers
 {
     std::string medium;
@@ -113,6 +125,11 @@ struct CableSpec  ///< cables and transceivers
     double reachM = 0;
     std::vector<double> lengthsM;
     std::string formFactor;
+    /// Cables: the two physical ends. Transceivers: endA is the module's own cage, endB the
+    /// cage of the module it links to at the far end (e.g. MMA4Z00-NS400 single OSFP links to
+    /// a twin-port MMA4Z00-NS in a switch). Both default to `formFactor` x 1.
+    CableEnd endA;
+    CableEnd endB;
     double powerWPerEnd = 0;
     std::string fibre;
     std::string partNumberPattern;
@@ -140,6 +157,10 @@ struct CduSpec
     double capacityKw = 0;
     double flowLpm = 0;
 };
+
+/// True when `cable`'s ends fit the cages `cageA` and `cageB` in either orientation. An empty
+/// connector or cage is unknown and fits anything.
+bool cableFitsCages(const CableSpec &cable, const std::string &cageA, const std::string &cageB);
 
 /// A catalog part: a real product with its figures and where they come from.
 struct Part

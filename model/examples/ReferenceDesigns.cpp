@@ -4,6 +4,8 @@
 #include "model/build/DesignBuilder.h"
 #include "model/catalog/Catalog.h"
 
+#include <algorithm>
+
 namespace cw {
 namespace {
 
@@ -47,7 +49,10 @@ public:
             design.row(ra.row)->index, ra.position, da.uPosition, design.row(rb.row)->index,
             rb.position, db.uPosition, rackPart && rackPart->rack ? rackPart->rack->rackUnits : 42,
             site.rackWidthM, site.rowPitchM, site.trayHeightM, site.slackM);
-        const double speed = design.fabric(fabricId)->linkSpeedGbps;
+        // The slower port sets the link speed (an HDR MDS on an NDR leaf runs at 200G over an
+        // OSFP-to-2xQSFP56 splitter), as in ClusterAssembler::connect.
+        const double portsGbps = std::min(portSpeed(a), portSpeed(b));
+        const double speed = portsGbps > 0 ? portsGbps : design.fabric(fabricId)->linkSpeedGbps;
         const CableChoice choice = chooseCable(m_catalog, speed, lengthM, formFactor(a),
                                                formFactor(b));
         if (!choice.part)
@@ -65,6 +70,12 @@ public:
     }
 
 private:
+    double portSpeed(PortRef port) const
+    {
+        const Part *part = m_builder.partOf(port.device);
+        return part ? part->ports[static_cast<std::size_t>(port.port)].speedGbps : 0.0;
+    }
+
     std::string formFactor(PortRef port) const
     {
         const Part *part = m_builder.partOf(port.device);
@@ -181,7 +192,8 @@ Result<Design> buildSeed8NodeHdr(const Catalog &catalog)
     CW_TRY(mds, assembler.place(rack3, "mds01", "lustre-mds", DeviceRole::Storage));
     std::vector<DeviceId> osses;
     for (int i = 1; i <= 4; ++i) {
-        CW_TRY(oss, assembler.place(rack3, numbered("oss", i), "lustre-oss", DeviceRole::Storage));
+        CW_TRY(oss, assembler.place(rack3, numbered("oss", i), "lustre-oss-hdr",
+                                        DeviceRole::Storage));
         osses.push_back(oss);
     }
     std::vector<DeviceId> nodes;

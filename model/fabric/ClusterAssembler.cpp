@@ -281,7 +281,7 @@ void ClusterAssembler::connect(FabricId fabric, int a, int portA, int b, int por
         }
         it = m_cableCache.emplace(key, CableValue{choice.part, choice.part ? choice.orderedLengthM
                                                                            : std::ceil(lengthM),
-                                                  power})
+                                                  power, choice.note})
                  .first;
     }
     Link link;
@@ -293,6 +293,8 @@ void ClusterAssembler::connect(FabricId fabric, int a, int portA, int b, int por
         link.cableType = it->second.part->id;
     else
         ++m_uncabled;
+    if (!it->second.fitNote.empty() && m_misfitCables++ == 0)
+        m_firstMisfit = it->second.fitNote;
     link.lengthM = it->second.lengthM;
     m_design.addLink(std::move(link));
     // Optics power counts toward the rack it is plugged into.
@@ -353,6 +355,10 @@ Result<void> ClusterAssembler::finish()
         m_notes.push_back(std::to_string(m_uncabled)
                           + " link(s) have no cable type: nothing in the catalog reaches their "
                             "length at their speed (add optics for that speed to the catalog)");
+    if (m_misfitCables > 0)
+        m_notes.push_back(std::to_string(m_misfitCables)
+                          + " link(s) have a cable whose ends do not fit their ports' cages ("
+                          + m_firstMisfit + "); net.cable-connector-mismatch lists them");
     return verify();
 }
 

@@ -104,6 +104,7 @@ private:
         const Part *part;
         double lengthM;
         double powerWPerEnd;
+        std::string fitNote;  ///< chooseCable's note when no part fits both cages
     };
 
     Result<int> placeAt(int rack, int u, std::string name, const Part &part, DeviceRole role,
@@ -124,6 +125,8 @@ private:
     std::vector<std::pair<std::pair<int, int>, std::pair<int, int>>> m_oobLinks;
     std::vector<std::string> m_notes;
     int m_uncabled = 0;
+    int m_misfitCables = 0;  ///< links whose cable ends do not fit their cages
+    std::string m_firstMisfit;
 };
 
 } // namespace cw

@@ -160,6 +160,46 @@ private slots:
         QCOMPARE(mgmt.orderedLengthM, 10.0);
     }
 
+    void cableChoiceFitsCages()
+    {
+        // Expected parts worked from the catalog's endA/endB (LinkX specs, domain-facts §6),
+        // cheapest medium that reaches first, then the shortest reach.
+        const Catalog &c = catalog();
+        auto id = [](const CableChoice &choice) {
+            return QString::fromStdString(choice.part ? choice.part->id : std::string());
+        };
+        // DGX H100 twin-port OSFP to QM9700 at 2.5 m: the MCP7Y00 splitter (3 m DAC) has single
+        // OSFP tails and no longer qualifies; the twin DAC reaches only 2 m, so the twin ACC
+        // MCA4J80 (4-5 m) is next, ordered at 4 m.
+        CableChoice dgx = chooseCable(c, 400, 2.5, "OSFP-twin", "OSFP-twin");
+        QCOMPARE(id(dgx), QStringLiteral("acc-ndr-800g-twin"));
+        QCOMPARE(dgx.orderedLengthM, 4.0);
+        QVERIFY(dgx.note.empty());
+        // Lustre OSS single OSFP to QM9700 at 2.5 m: MCP7Y00 (twin head, 2 x OSFP tails), 3 m.
+        CableChoice oss = chooseCable(c, 400, 2.5, "OSFP", "OSFP-twin");
+        QCOMPARE(id(oss), QStringLiteral("dac-ndr-splitter-2x400g-osfp"));
+        QCOMPARE(oss.orderedLengthM, 2.5);
+        // ...either orientation; beyond ACC reach the single-port OSFP SR4 module (50 m).
+        QCOMPARE(id(chooseCable(c, 400, 4.5, "OSFP-twin", "OSFP")),
+                 QStringLiteral("acc-ndr-splitter-2x400g-osfp"));
+        QCOMPARE(id(chooseCable(c, 400, 12, "OSFP", "OSFP-twin")), QStringLiteral("mma4z00-ns400"));
+        // DGX storage QSFP112 to QM9700: MCP7Y10 at 1.5 m, MMA1Z00-NS400 at 20 m.
+        QCOMPARE(id(chooseCable(c, 400, 1.5, "QSFP112", "OSFP-twin")),
+                 QStringLiteral("dac-ndr-splitter-2x400g-qsfp112"));
+        QCOMPARE(id(chooseCable(c, 400, 20, "QSFP112", "OSFP-twin")),
+                 QStringLiteral("mma1z00-ns400"));
+        // HDR MDS (QSFP56, 200G) to QM9700: MCP7Y60 splitter at 2 m, MFA7U10 AOC at 6 m.
+        QCOMPARE(id(chooseCable(c, 200, 2, "QSFP56", "OSFP-twin")),
+                 QStringLiteral("dac-hdr-splitter-osfp-2x200g"));
+        QCOMPARE(id(chooseCable(c, 200, 6, "QSFP56", "OSFP-twin")),
+                 QStringLiteral("aoc-hdr-splitter-osfp-2x200g"));
+        // 400G OSFP to an HDR QSFP56 switch at 200G: no part has both ends; fallback with a note
+        // (the pre-connector choice, the QSFP56 DAC fitting one cage).
+        CableChoice none = chooseCable(c, 200, 1.5, "OSFP", "QSFP56");
+        QCOMPARE(id(none), QStringLiteral("dac-hdr-200g-qsfp56"));
+        QVERIFY(!none.note.empty());
+    }
+
     void cableLengthEstimate()
     {
         // Same rack: 8U apart = 8 x 44.45 mm + 1 m slack.

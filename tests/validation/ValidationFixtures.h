@@ -54,6 +54,10 @@ struct Mini
 
 inline constexpr const char *kCable = "aoc-400g-qsfpdd"; // 400G, 30 m reach
 inline constexpr double kCableM = 5;
+// Node and OSS links: fixture AOCs whose ends fit the twin-port OSFP (DGX H100) and single-port
+// OSFP (OSS) cages on one side and QSFP-DD on the other (net.cable-connector-mismatch).
+inline constexpr const char *kNodeCable = "test-aoc-osfp-twin-qsfpdd";
+inline constexpr const char *kOssCable = "test-aoc-osfp-qsfpdd";
 
 inline Mini buildMini(const Catalog &catalog)
 {
@@ -108,7 +112,7 @@ inline Mini buildMini(const Catalog &catalog)
             const DeviceId leaf = r < 4 ? m.leaf01 : m.leaf02;
             const LinkId link
                 = must(b.connect(m.compute, rails[r], must(b.firstFreePort(leaf, PortRole::Fabric)),
-                                 kCable, kCableM));
+                                 kNodeCable, kCableM));
             if (node == m.gpu01)
                 m.gpu01Rails.push_back(link);
         }
@@ -122,8 +126,8 @@ inline Mini buildMini(const Catalog &catalog)
                 m.leaf01Uplinks.push_back(link);
         }
     for (PortRef port : b.ports(m.oss01, PortRole::Storage))
-        must(b.connect(m.storage, port, must(b.firstFreePort(m.stor01, PortRole::Fabric)), kCable,
-                       kCableM));
+        must(b.connect(m.storage, port, must(b.firstFreePort(m.stor01, PortRole::Fabric)),
+                       kOssCable, kCableM));
 
     StorageTier tier;
     tier.name = "lustre";

@@ -212,8 +212,28 @@ const std::vector<Case> &cases()
           [](Mini &m, const Catalog &) {
               editLink(m, m.gpu01Rails[0], [](Link &l) { l.lengthM = 30; });
           },
-          "gpu01 mlx5_0 - leaf01 Ethernet0: 40.0 m exceeds the 30.0 m reach of aoc-400g-qsfpdd "
-          "(aoc, 400 Gb/s)" },
+          // The node links use the fixture AOC test-aoc-osfp-twin-qsfpdd (30 m, ValidationFixtures.h).
+          "gpu01 mlx5_0 - leaf01 Ethernet0: 40.0 m exceeds the 30.0 m reach of "
+          "test-aoc-osfp-twin-qsfpdd (aoc, 400 Gb/s)" },
+        // gpu01 mlx5_0 is a DGX H100 twin-port OSFP cage, leaf01 Ethernet0 a QSFP-DD cage.
+        // Trip: an MCP7Y00 splitter (twin-port OSFP head, 2 x single OSFP tails; LinkX spec,
+        // domain-facts §6) fits neither cage. Near miss: a QSFP-DD to QSFP-DD DAC between the
+        // leaf and the spine (both QSFP-DD cages) fits.
+        { "net.cable-connector-mismatch",
+          [](Mini &m, const Catalog &) {
+              editLink(m, m.gpu01Rails[0], [](Link &l) {
+                  l.cableType = "dac-ndr-splitter-2x400g-osfp";
+                  l.lengthM = 2;
+              });
+          },
+          [](Mini &m, const Catalog &) {
+              editLink(m, m.leaf01Uplinks[0], [](Link &l) {
+                  l.cableType = "dac-400g-qsfpdd";
+                  l.lengthM = 2;
+              });
+          },
+          "gpu01 mlx5_0 (OSFP-twin cage) - leaf01 Ethernet0 (QSFP-DD cage): cable "
+          "dac-ndr-splitter-2x400g-osfp (OSFP-twin to 2 x OSFP) does not fit" },
         // leaf01 carries 8 node + 8 spine links on ports #1-#16.
         { "net.switch-ports-exceeded",
           [](Mini &m, const Catalog &) {

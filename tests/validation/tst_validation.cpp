@@ -77,6 +77,7 @@ void TestValidation::ruleDeckHasTheIssueKeys()
                                            "net.cable-reach",
                                            "net.switch-ports-exceeded",
                                            "net.fabric-disconnected",
+                                           "net.cable-connector-mismatch",
                                            "net.oversubscription",
                                            "net.rail-misaligned",
                                            "net.converged-storage",
@@ -103,7 +104,7 @@ void TestValidation::ruleDeckHasTheIssueKeys()
         QVERIFY2(rule->reads() != 0, rule->info().key);
         keys.insert(std::string(rule->key()));
     }
-    QCOMPARE(rules.size(), expected.size()); // 34, no duplicates
+    QCOMPARE(rules.size(), expected.size()); // 35, no duplicates
     QVERIFY(keys == expected);
 }
 
@@ -113,7 +114,7 @@ void TestValidation::miniDesignIsClean()
     const Mini mini = buildMini(*catalog);
     const ValidationResult result = validateDesign(mini.design, *catalog, kToday);
     QVERIFY2(result.violations.empty(), qPrintable(describe(result)));
-    QCOMPARE(result.rulesRun.size(), std::size_t(34));
+    QCOMPARE(result.rulesRun.size(), std::size_t(35));
     QVERIFY(result.rulesDisabled.empty());
 }
 
@@ -159,7 +160,7 @@ void TestValidation::generatedSuperPodIsClean()
     QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
     const ValidationResult result = validateDesign(generated->design, catalog, kToday);
     QVERIFY2(result.errors == 0, qPrintable(describe(result)));
-    QCOMPARE(result.rulesRun.size(), std::size_t(34));
+    QCOMPARE(result.rulesRun.size(), std::size_t(35));
 }
 
 void TestValidation::waiverMarksViolation()
@@ -269,7 +270,7 @@ void TestValidation::ruleSwitchedOff()
     const ValidationResult result = validateDesign(mini.design, *catalog, kToday);
     QCOMPARE(countOf(result, "power.site-it-budget"), 0);
     QVERIFY(result.rulesDisabled == std::vector<std::string> { "power.site-it-budget" });
-    QCOMPARE(result.rulesRun.size(), std::size_t(33));
+    QCOMPARE(result.rulesRun.size(), std::size_t(34));
     // The rule did not run, so its waiver cannot be called stale.
     QVERIFY(result.staleWaivers.empty());
 }

@@ -1,5 +1,5 @@
 // Network rules on single links and devices: unconnected compute NICs, speed mismatches,
-// cable reach, switches with more links than ports.
+// cable reach, cable ends that do not fit the port cages, switches with more links than ports.
 
 #include "model/catalog/Catalog.h"
 #include "model/validation/Format.h"
@@ -84,6 +84,38 @@ void cableReach(const RuleContext &context, EntityRef subject, std::vector<Findi
                     "DR4 <= 100 m; domain-facts §6)" });
 }
 
+std::string endText(const CableEnd &end)
+{
+    return (end.count > 1 ? std::to_string(end.count) + " x " : std::string()) + end.connector;
+}
+
+void cableConnectorMismatch(const RuleContext &context, EntityRef subject,
+                            std::vector<Finding> &out)
+{
+    const Link *link = context.design().link(LinkId { subject.id });
+    const Part *cable = context.catalog().find(link->cableType);
+    const PortSpec *a = context.port(link->a);
+    const PortSpec *b = context.port(link->b);
+    if (!cable || !cable->cable || !a || !b)
+        return; // no cable chosen, or a port net.switch-ports-exceeded reports
+    // A splitter's head and tails differ (MCP7Y00: twin-port OSFP to 2 x single OSFP); each
+    // must sit in a cage of its own kind (LinkX product specs, domain-facts §6).
+    if (cableFitsCages(*cable->cable, a->formFactor, b->formFactor))
+        return;
+    const CableSpec &spec = *cable->cable;
+    const std::string what = cable->kind == PartKind::Transceiver
+                                 ? "module " + cable->id + " (" + endText(spec.endA) + ", links to "
+                                       + endText(spec.endB) + ")"
+                                 : "cable " + cable->id + " (" + endText(spec.endA) + " to "
+                                       + endText(spec.endB) + ")";
+    out.push_back({ context.portLabel(link->a) + " (" + a->formFactor + " cage) - "
+                        + context.portLabel(link->b) + " (" + b->formFactor + " cage): " + what
+                        + " does not fit",
+                    { subject, EntityRef::of(link->a.device), EntityRef::of(link->b.device) },
+                    "re-cable the link (auto-cabling picks a part whose ends fit both cages) or "
+                    "add such a part to the catalog" });
+}
+
 void switchPortsExceeded(const RuleContext &context, EntityRef subject, std::vector<Finding> &out)
 {
     const Device *device = context.design().device(DeviceId { subject.id });
@@ -128,6 +160,11 @@ void addNetworkRules(RuleList &rules)
         { "net.cable-reach", "Cable longer than its medium reaches", "network", Severity::Error,
           RuleScope::Link, input::Links | input::DeviceSpec | input::DeviceName },
         &cableReach);
+    add(rules,
+        { "net.cable-connector-mismatch", "Cable ends that do not fit the ports' cages",
+          "network", Severity::Error, RuleScope::Link,
+          input::Links | input::DeviceSpec | input::DeviceName },
+        &cableConnectorMismatch);
     add(rules,
         { "net.switch-ports-exceeded", "More links on a switch than it has ports", "network",
           Severity::Error, RuleScope::Device,
