@@ -54,11 +54,9 @@ const PortSpec *portSpec(const Catalog &catalog, const Device &device, int port)
     return &part->ports[static_cast<std::size_t>(port)];
 }
 
-/// The cable and length auto-cabling gives `link` where it is now, as
-/// ClusterAssembler::connect cables generated designs: the link runs at the slower port's
-/// speed (the fabric's when a port is unknown), the rack height is the a-side rack's.
-/// False when an end, its rack or its row is missing.
-bool autoCable(const Design &design, const Catalog &catalog, Link &link)
+} // namespace
+
+bool autoCableLink(const Design &design, const Catalog &catalog, Link &link)
 {
     const Device *a = design.device(link.a.device);
     const Device *b = design.device(link.b.device);
@@ -87,14 +85,12 @@ bool autoCable(const Design &design, const Catalog &catalog, Link &link)
     return true;
 }
 
-} // namespace
-
 ChangeSet recable(Design &design, const Catalog &catalog, const std::vector<EntityRef> &selection)
 {
     ChangeSet changes;
     for (LinkId id : linksOfSelection(design, selection)) {
         Link link = *design.link(id);
-        if (!autoCable(design, catalog, link))
+        if (!autoCableLink(design, catalog, link))
             continue;
         const Link &current = *design.link(id);
         if (link.cableType == current.cableType && link.lengthM == current.lengthM)

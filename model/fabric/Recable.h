@@ -8,6 +8,7 @@ namespace cw {
 
 class Catalog;
 class Design;
+struct Link;
 
 /// Re-runs auto-cabling on the links a selection touches, after racks or devices were moved:
 /// a link's length comes again from the floor plan (estimateCableLengthM: rows, rack
@@ -21,5 +22,12 @@ class Design;
 /// modified. A link no catalog part reaches gets no cable type and its length rounded up to
 /// a whole metre (the validator flags it).
 ChangeSet recable(Design &design, const Catalog &catalog, const std::vector<EntityRef> &selection);
+
+/// The cable and length auto-cabling gives one `link` where its ends are now, as
+/// ClusterAssembler::connect cables generated designs: the link runs at the slower port's
+/// speed (the fabric's when a port is unknown), the cable must fit both port cages, the rack
+/// height is the a-side rack's. Sets link.cableType (empty when no part reaches) and
+/// link.lengthM; false (link untouched) when an end, its rack or its row is missing.
+bool autoCableLink(const Design &design, const Catalog &catalog, Link &link);
 
 } // namespace cw

@@ -7,6 +7,7 @@
 
 #include "model/build/CableChooser.h"
 #include "model/catalog/Catalog.h"
+#include "model/fabric/Recable.h"
 #include "model/validation/Violation.h"
 
 #include <QDate>
@@ -223,33 +224,10 @@ QString Document::moveDevice(DeviceId deviceId, RackId rack, int uPosition, Face
     return push(std::move(patch), tr("Move %1").arg(qs(device.name)));
 }
 
-/// Length by the floor plan and the cheapest part that reaches (CableChooser), as the
-/// generators do; no part reaching leaves the cable open for a rule to flag.
+/// Auto-cabling of one link, exactly as the generators and recable() do it.
 static void autoCable(const Design &design, const Catalog &catalog, Link &link)
 {
-    const Device *a = design.device(link.a.device);
-    const Device *b = design.device(link.b.device);
-    const Rack *ra = a ? design.rack(a->rack) : nullptr;
-    const Rack *rb = b ? design.rack(b->rack) : nullptr;
-    const Fabric *fabric = design.fabric(link.fabric);
-    if (!ra || !rb || !fabric)
-        return;
-    const Part *rackPart = catalog.find(ra->catalogType);
-    const Site &site = design.site();
-    const double lengthM = estimateCableLengthM(
-        design.row(ra->row)->index, ra->position, a->uPosition, design.row(rb->row)->index,
-        rb->position, b->uPosition, rackPart && rackPart->rack ? rackPart->rack->rackUnits : 42,
-        site.rackWidthM, site.rowPitchM, site.trayHeightM, site.slackM);
-    auto formFactor = [&catalog](const Device *device, int port) -> std::string {
-        const Part *part = catalog.find(device->catalogType);
-        if (!part || port < 0 || port >= static_cast<int>(part->ports.size()))
-            return {};
-        return part->ports[static_cast<std::size_t>(port)].formFactor;
-    };
-    const CableChoice choice = chooseCable(catalog, fabric->linkSpeedGbps, lengthM,
-                                           formFactor(a, link.a.port), formFactor(b, link.b.port));
-    link.cableType = choice.part ? choice.part->id : std::string();
-    link.lengthM = choice.part ? choice.orderedLengthM : lengthM;
+    autoCableLink(design, catalog, link);
 }
 
 QString Document::addLink(Link link)
