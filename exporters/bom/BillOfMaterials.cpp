@@ -310,9 +310,15 @@ Result<Bom> computeBom(const Design &design, const Catalog &catalog, const Spare
     }
     bom.lines = std::move(items);
 
-    for (const Device &device : design.devices())
-        if (const Part *part = catalog.find(device.catalogType); part && part->server)
+    for (const Device &device : design.devices()) {
+        const Part *part = catalog.find(device.catalogType);
+        if (part && part->server)
             bom.gpus += part->server->gpuCount;
+        bom.devicePowerW += part ? part->maxPowerW : 0;
+    }
+    bom.cablingPowerW = plan->total.activePowerW;
+    // The rest is what addRacksAndPdus counted: rack and PDU parts' own draw.
+    bom.pduPowerW = bom.powerW - bom.devicePowerW - bom.cablingPowerW;
     bom.usdPerGpu = bom.gpus > 0 ? bom.grandTotalUsd / bom.gpus : 0;
 
     bom.notes.push_back(policy.describe()
@@ -330,6 +336,12 @@ Result<Bom> computeBom(const Design &design, const Catalog &catalog, const Spare
     bom.notes.push_back("Power is each part's maximum (nameplate) power, as the power rules use; "
                         "optics power is the transceivers' and active cable ends'. Heat equals "
                         "power (1 W = 3.412 BTU/h). Spares draw no power.");
+    bom.notes.push_back("Power total " + exporters::csv::number(bom.powerW, 1)
+                        + " W = devices' maximum " + exporters::csv::number(bom.devicePowerW, 1)
+                        + " W (the IT load of procurement-checklist.md) + optics and active "
+                          "cable ends "
+                        + exporters::csv::number(bom.cablingPowerW, 1) + " W + PDUs' own draw "
+                        + exporters::csv::number(bom.pduPowerW, 1) + " W.");
     if (bom.gpus == 0)
         bom.notes.push_back("The design has no GPUs, so there is no cost per GPU.");
     for (const std::string &note : plan->notes)

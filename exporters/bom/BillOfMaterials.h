@@ -74,6 +74,11 @@ struct Bom
     SparesPolicy spares;
     double powerW = 0; ///< sum of the categories' power
     double heatW = 0;
+    /// powerW = devicePowerW + cablingPowerW + pduPowerW: the devices' maximum (the IT load of
+    /// procurement-checklist.md), optics and active cable ends, and the PDUs' own draw.
+    double devicePowerW = 0;
+    double cablingPowerW = 0;
+    double pduPowerW = 0;
 };
 
 /// Counts every item of the design, prices it from the catalog (Part::priceUsd; a part with

@@ -42,6 +42,58 @@ bool isHostAdapterPort(PortRole role)
     return role == PortRole::Compute || role == PortRole::Storage || role == PortRole::Frontend;
 }
 
+/// Whether a catalog NIC (an add-in card) has a port of exactly this speed and form factor.
+bool addInCardFits(const Catalog &catalog, const PortSpec &port)
+{
+    for (const Part *nic : catalog.partsOfKind(PartKind::Nic))
+        for (const PortSpec &candidate : nic->ports)
+            if (candidate.speedGbps == port.speedGbps && candidate.formFactor == port.formFactor)
+                return true;
+    return false;
+}
+
+/// A server whose NICs are part of the system rather than stock add-in cards. The catalog
+/// models a server's NICs as ports of the server part; a port no catalog NIC can fill (the
+/// DGX H100/B200 compute ports on twin-port OSFP cages of the system's network modules) marks
+/// a system whose adapters (network modules and cards alike) are the vendor's FRUs.
+bool hasBuiltInNics(const Catalog &catalog, const Part &part)
+{
+    if (!part.server)
+        return false;
+    for (const PortSpec &port : part.ports)
+        if (isHostAdapterPort(port.role) && !addInCardFits(catalog, port))
+            return true;
+    return false;
+}
+
+struct FruKey
+{
+    const Part *server = nullptr;
+    double speedGbps = 0;
+    std::string formFactor;
+    bool operator<(const FruKey &other) const
+    {
+        return std::tie(server->id, speedGbps, formFactor)
+            < std::tie(other.server->id, other.speedGbps, other.formFactor);
+    }
+};
+
+BomLine vendorFruLine(const FruKey &key, int ports, int perSpare)
+{
+    const std::string speed = exporters::csv::number(key.speedGbps);
+    BomLine line;
+    line.category = kSpares;
+    line.spare = true;
+    line.quantity = sparesPer(ports, perSpare);
+    line.partNumber = "FRU-NIC-" + key.server->id + "-" + speed + "G-" + key.formFactor;
+    line.description = "Spare vendor FRU (network module / card) for "
+        + cabling::displayName(*key.server) + ", " + speed + " Gb/s " + key.formFactor + " port ("
+        + std::to_string(ports) + " linked host ports, 1 per " + std::to_string(perSpare) + ")";
+    line.remark = "vendor FRU (network module / card): quote required; the system's NICs are "
+                  "built in, not PCIe add-in cards from stock";
+    return line;
+}
+
 } // namespace
 
 int sparesPer(int count, int per)
@@ -61,17 +113,26 @@ std::vector<BomLine> spareLines(const Design &design, const Catalog &catalog,
 {
     std::vector<BomLine> spares;
 
-    // Host adapters: linked host ports grouped by speed and form factor.
+    // Host adapters: linked host ports grouped by speed and form factor; those of systems
+    // with built-in NICs per server part, as the vendor's FRUs.
     std::map<std::pair<double, std::string>, int> hostPorts;
+    std::map<FruKey, int> fruPorts;
     std::map<std::string, std::pair<int, const Part *>> psus; // part id -> (PSUs, part)
     for (const Device &device : design.devices()) {
         const Part *part = catalog.find(device.catalogType);
         if (!part || device.role == DeviceRole::Switch)
             continue;
-        for (std::size_t p = 0; p < part->ports.size(); ++p)
-            if (isHostAdapterPort(part->ports[p].role)
-                && design.linkAt(PortRef { device.id, static_cast<int>(p) }).isValid())
-                ++hostPorts[{ part->ports[p].speedGbps, part->ports[p].formFactor }];
+        const bool builtIn = hasBuiltInNics(catalog, *part);
+        for (std::size_t p = 0; p < part->ports.size(); ++p) {
+            const PortSpec &port = part->ports[p];
+            if (!isHostAdapterPort(port.role)
+                || !design.linkAt(PortRef { device.id, static_cast<int>(p) }).isValid())
+                continue;
+            if (builtIn)
+                ++fruPorts[FruKey { part, port.speedGbps, port.formFactor }];
+            else
+                ++hostPorts[{ port.speedGbps, port.formFactor }];
+        }
         if (part->server && part->server->psu.count > 0) {
             auto &entry = psus[part->id];
             entry.first += part->server->psu.count;
@@ -103,6 +164,10 @@ std::vector<BomLine> spareLines(const Design &design, const Catalog &catalog,
         }
         spares.push_back(std::move(line));
     }
+
+    for (const auto &[key, ports] : fruPorts)
+        if (sparesPer(ports, policy.hostAdaptersPerSpare) > 0)
+            spares.push_back(vendorFruLine(key, ports, policy.hostAdaptersPerSpare));
 
     // Cables, optics and fibres: a share of every such line, same part and length.
     for (const BomLine &source : lines) {

@@ -48,12 +48,46 @@ double pduKva(const Pdu &pdu)
     return va / 1000.0;
 }
 
+bool isManagementPort(const Catalog &catalog, const Device &device, int portIndex)
+{
+    const Part *part = catalog.find(device.catalogType);
+    return part && portIndex >= 0 && portIndex < static_cast<int>(part->ports.size())
+        && part->ports[static_cast<std::size_t>(portIndex)].role == PortRole::Management;
+}
+
+/// What a device can draw from one feed when the other fails. A server's PSUs are taken as
+/// split evenly across feeds A and B (N+N), so the worse feed holds floor(count / 2) of them
+/// (DGX H100: 6 x 3.3 kW, 4+2 -> 3 on a feed = 9.9 kW, below its 10.2 kW maximum; domain-facts
+/// §3.2). Parts without PSU data in the catalog are counted at their maximum.
+struct FeedLoss
+{
+    bool psuData = false;
+    int psusOnFeed = 0;
+    double oneFeedW = 0; ///< min(maximum power, PSUs on the worse feed x rating)
+    bool capped = false; ///< the PSUs on one feed cannot carry the maximum power
+};
+
+FeedLoss feedLoss(const Part &part)
+{
+    FeedLoss loss;
+    loss.oneFeedW = part.maxPowerW;
+    if (!part.server || part.server->psu.count <= 0 || part.server->psu.ratingW <= 0)
+        return loss;
+    loss.psuData = true;
+    loss.psusOnFeed = part.server->psu.count / 2;
+    const double supplyW = loss.psusOnFeed * part.server->psu.ratingW;
+    loss.capped = supplyW < part.maxPowerW;
+    loss.oneFeedW = std::min(part.maxPowerW, supplyW);
+    return loss;
+}
+
 /// Per-rack facility figures.
 struct RackFacts
 {
     std::string name;
     int devices = 0;
     double loadW = 0;
+    double oneFeedW = 0; ///< load on the surviving feed when the other fails (FeedLoss)
     double feedKva[2] = { 0, 0 };
     double weightKg = 0;
     double footprintM2 = 0;
@@ -88,6 +122,7 @@ std::vector<RackFacts> rackFacts(const Design &design, const Catalog &catalog)
             ++facts.devices;
             if (const Part *part = device ? catalog.find(device->catalogType) : nullptr) {
                 facts.loadW += part->maxPowerW;
+                facts.oneFeedW += feedLoss(*part).oneFeedW;
                 facts.weightKg += part->weightKg;
             }
         }
@@ -148,9 +183,13 @@ void interconnect(std::string &out, const Design &design, const Catalog &catalog
                 continue;
             ++links;
             ++media[row.medium];
+            // A switch belongs to this fabric through its non-management ports; an IB or
+            // Ethernet switch whose management port is cabled into the out-of-band network
+            // is one of that network's hosts, not one of its switches.
             for (const cabling::CableEnd *end : { &row.a, &row.z })
-                if (const Device *device = design.device(end->deviceId);
-                    device && device->role == DeviceRole::Switch)
+                if (const Device *device = design.device(end->deviceId); device
+                    && device->role == DeviceRole::Switch
+                    && !isManagementPort(catalog, *device, end->portIndex))
                     switchesByTier[device->tier].insert(device->id);
         }
         out += "- [ ] Fabric **" + fabric.name + "** (" + std::string(toString(fabric.purpose))
@@ -225,7 +264,126 @@ void storage(std::string &out, const Design &design, const Catalog &catalog)
     }
 }
 
-void facility(std::string &out, const Design &design, const Catalog &catalog)
+/// "within (X kW to spare)" / "EXCEEDS it by X kW" for a load against a limit.
+std::string against(double loadKw, double limitKw)
+{
+    return loadKw <= limitKw ? "within it (" + number(limitKw - loadKw, 1) + " kW to spare)"
+                             : "EXCEEDS it by " + number(loadKw - limitKw, 1) + " kW";
+}
+
+void powerLines(std::string &out, const Design &design, double maxW, double typicalW,
+                const Bom &bom)
+{
+    const Site &site = design.site();
+    const double itKw = maxW / 1000.0;
+    // One basis with bom.csv: the devices' nameplate maximum, and what bom.csv adds to it.
+    out += "- [ ] IT load: " + number(itKw, 2) + " kW maximum (" + number(typicalW / 1000.0, 2)
+        + " kW typical), the devices' nameplate maximum power; bom.csv's power total, "
+        + number(bom.powerW / 1000.0, 2) + " kW, adds " + number(bom.cablingPowerW / 1000.0, 2)
+        + " kW of optics and active cable ends and " + number(bom.pduPowerW / 1000.0, 2)
+        + " kW of PDUs' own draw\n";
+    out += "- [ ] IT load against the site IT budget: ";
+    out += site.itPowerBudgetKw > 0 ? number(itKw, 2) + " kW of " + number(site.itPowerBudgetKw, 1)
+            + " kW, " + against(itKw, site.itPowerBudgetKw)
+                                    : std::string("no IT budget in the design: ask the facility");
+    out += "\n";
+    const double facilityKw = itKw * site.pue;
+    out += "- [ ] Facility load at PUE " + number(site.pue, 2) + ": " + number(facilityKw, 1)
+        + " kW against the utility supply: ";
+    out += site.utilityPowerKw > 0
+        ? number(site.utilityPowerKw, 1) + " kW, " + against(facilityKw, site.utilityPowerKw)
+        : std::string("no utility supply in the design: ask the facility");
+    out += "\n";
+}
+
+/// Loss of one feed: the PSUs on the surviving feed per server type, and each rack's load on
+/// one feed against that feed's continuous rating.
+void feedLines(std::string &out, const Design &design, const Catalog &catalog,
+               const std::vector<RackFacts> &racks)
+{
+    double feedKva[2] = { 0, 0 };
+    for (const RackFacts &rack : racks)
+        for (int f = 0; f < 2; ++f)
+            feedKva[f] += rack.feedKva[f];
+    out += "- [ ] PDUs: " + number(feedKva[0], 1) + " kVA on feed A, " + number(feedKva[1], 1)
+        + " kVA on feed B (S = sqrt(3) x V x I for three-phase)\n";
+
+    std::map<std::string, std::pair<int, const Part *>> servers; // part id -> (count, part)
+    std::set<std::string> withoutPsuData;
+    for (const Device &device : design.devices()) {
+        const Part *part = catalog.find(device.catalogType);
+        if (!part)
+            continue;
+        if (feedLoss(*part).psuData) {
+            ++servers[part->id].first;
+            servers[part->id].second = part;
+        } else if (part->maxPowerW > 0) {
+            withoutPsuData.insert(cabling::displayName(*part));
+        }
+    }
+    for (const auto &[id, entry] : servers) {
+        const auto &[count, part] = entry;
+        const FeedLoss loss = feedLoss(*part);
+        const PsuSpec &psu = part->server->psu;
+        out += "- [ ] On loss of one feed, " + std::to_string(count) + " x "
+            + cabling::displayName(*part) + " (PSUs split evenly across feeds A and B): "
+            + std::to_string(loss.psusOnFeed) + " of " + std::to_string(psu.count)
+            + " PSUs = " + number(loss.psusOnFeed * psu.ratingW / 1000.0, 2) + " kW";
+        if (loss.psusOnFeed == 0)
+            out += ": a single PSU, so the node is off while its feed is down; accept that or "
+                   "add a PSU on the other feed\n";
+        else if (loss.capped)
+            out += " < " + number(part->maxPowerW / 1000.0, 2)
+                + " kW maximum: the node needs a power cap of " + number(loss.oneFeedW / 1000.0, 2)
+                + " kW on feed loss (BMC / GPU power limit), or it may shut down under full "
+                  "load; confirm the vendor's behaviour\n";
+        else
+            out += " >= " + number(part->maxPowerW / 1000.0, 2)
+                + " kW maximum: full power on one feed\n";
+    }
+    if (!withoutPsuData.empty()) {
+        out += "- [ ] On loss of one feed, parts without PSU data in the catalog:";
+        bool first = true;
+        for (const std::string &name : withoutPsuData) {
+            out += std::string(first ? " " : ", ") + name;
+            first = false;
+        }
+        out += ": check on the datasheet that the PSUs on one feed carry the maximum power "
+               "(counted here at full power)\n";
+    }
+
+    std::vector<std::string> short_;
+    int bothFeeds = 0;
+    for (const RackFacts &rack : racks) {
+        if (rack.feedKva[0] <= 0 || rack.feedKva[1] <= 0)
+            continue;
+        ++bothFeeds;
+        const double limitKva = kContinuousFraction * std::min(rack.feedKva[0], rack.feedKva[1]);
+        if (rack.oneFeedW / 1000.0 > limitKva)
+            short_.push_back(rack.name + " " + number(rack.oneFeedW / 1000.0, 1) + " kW > "
+                             + number(limitKva, 1) + " kVA");
+    }
+    out += "- [ ] On loss of one feed, each rack's one-feed load (table; capped nodes at their "
+           "cap) within "
+        + number(kContinuousFraction * 100)
+        + " % continuous load of its smaller feed (kW compared with kVA at power factor 1): ";
+    if (bothFeeds == 0)
+        out += "no rack has PDUs on both feeds, so losing a feed takes its racks down\n";
+    else if (short_.empty())
+        out += "all " + std::to_string(bothFeeds) + " rack(s) with two feeds within\n";
+    else {
+        out += std::to_string(short_.size()) + " of " + std::to_string(bothFeeds)
+            + " rack(s) short:";
+        for (std::size_t i = 0; i < short_.size(); ++i)
+            out += (i ? ", " : " ") + short_[i];
+        out += "\n";
+    }
+    if (bothFeeds < static_cast<int>(racks.size()))
+        out += "- [ ] " + std::to_string(racks.size() - static_cast<std::size_t>(bothFeeds))
+            + " rack(s) without PDUs on both feeds: no feed redundancy\n";
+}
+
+void facility(std::string &out, const Design &design, const Catalog &catalog, const Bom &bom)
 {
     out += "\n## Facility\n\n";
     const Site &site = design.site();
@@ -249,24 +407,10 @@ void facility(std::string &out, const Design &design, const Catalog &catalog)
         }
     }
     const double itKw = maxW / 1000.0;
-    out += "- [ ] IT load: " + number(itKw, 2) + " kW maximum (" + number(typicalW / 1000.0, 2)
-        + " kW typical); facility load at PUE " + number(site.pue, 2) + ": "
-        + number(itKw * site.pue, 1) + " kW";
-    if (site.itPowerBudgetKw > 0)
-        out += " (site IT budget " + number(site.itPowerBudgetKw, 1) + " kW)";
-    out += "\n";
+    powerLines(out, design, maxW, typicalW, bom);
 
     const auto racks = rackFacts(design, catalog);
-    double feedKva[2] = { 0, 0 };
-    for (const RackFacts &rack : racks)
-        for (int f = 0; f < 2; ++f)
-            feedKva[f] += rack.feedKva[f];
-    out += "- [ ] PDUs: " + number(feedKva[0], 1) + " kVA on feed A, " + number(feedKva[1], 1)
-        + " kVA on feed B (S = sqrt(3) x V x I for three-phase); each feed alone must carry "
-          "its racks at "
-        + number(kContinuousFraction * 100)
-        + " % continuous load "
-          "(kW compared with kVA at power factor 1)\n";
+    feedLines(out, design, catalog, racks);
     out += "- [ ] UPS: " + number(protectW / 1000.0, 1)
         + " kW for network, storage and "
           "management; "
@@ -327,13 +471,14 @@ void facility(std::string &out, const Design &design, const Catalog &catalog)
         + " kg; highest " + number(densest, 0) + " kg/m2 over the rack footprint (" + densestName
         + "); cables and containment not included; ask the structural engineer\n";
     if (!racks.empty()) {
-        out += "\n| rack | devices | max load kW | feed A kVA | feed B kVA | weight kg | kg/m2 | "
-               "rated kg |\n"
-               "|---|---|---|---|---|---|---|---|\n";
+        out += "\n| rack | devices | max load kW | one-feed load kW | feed A kVA | feed B kVA | "
+               "weight kg | kg/m2 | rated kg |\n"
+               "|---|---|---|---|---|---|---|---|---|\n";
         for (const RackFacts &rack : racks)
             out += "| " + rack.name + " | " + std::to_string(rack.devices) + " | "
-                + number(rack.loadW / 1000.0, 1) + " | " + number(rack.feedKva[0], 1) + " | "
-                + number(rack.feedKva[1], 1) + " | " + number(rack.weightKg, 0) + " | "
+                + number(rack.loadW / 1000.0, 1) + " | " + number(rack.oneFeedW / 1000.0, 1) + " | "
+                + number(rack.feedKva[0], 1) + " | " + number(rack.feedKva[1], 1) + " | "
+                + number(rack.weightKg, 0) + " | "
                 + number(rack.footprintM2 > 0 ? rack.weightKg / rack.footprintM2 : 0, 0) + " | "
                 + (rack.ratedKg > 0 ? number(rack.ratedKg, 0) : std::string("-")) + " |\n";
     }
@@ -390,7 +535,7 @@ std::string procurementChecklist(const Design &design, const Catalog &catalog, c
     if (plan)
         interconnect(out, design, catalog, *plan);
     storage(out, design, catalog);
-    facility(out, design, catalog);
+    facility(out, design, catalog, bom);
     management(out, design);
 
     out += "\n## Licences and support\n\n";

@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <set>
 #include <tuple>
 #include <unordered_map>
 
@@ -90,6 +91,53 @@ int ceilDiv(int numerator, int denominator)
     return denominator > 0 ? (numerator + denominator - 1) / denominator : numerator;
 }
 
+/// The cage a port sits in: consecutive ports of one form factor, `perCage` to a cage, in
+/// catalog order (QM9700 p1/p2 share the first twin-port OSFP cage; domain-facts §3.2, §6).
+int cageOf(const Part *part, int portIndex, int perCage)
+{
+    if (!part || portIndex < 0 || static_cast<std::size_t>(portIndex) >= part->ports.size())
+        return portIndex / perCage;
+    const std::string &formFactor = part->ports[static_cast<std::size_t>(portIndex)].formFactor;
+    int ordinal = 0;
+    for (int p = 0; p < portIndex; ++p)
+        ordinal += part->ports[static_cast<std::size_t>(p)].formFactor == formFactor ? 1 : 0;
+    return ordinal / perCage;
+}
+
+/// Pairs the links of twin-port and splitter cables into physical cables. The twin-port end
+/// is Z (the switch, or the higher tier); links of one fabric, part and length whose Z ends
+/// share a cage are the legs of one cable, in Z port order, `linksPerCable` to a cable.
+/// Every other link is a cable of its own. The cable id is that of its first leg's link.
+void assignCables(std::vector<CableRow> &rows, const std::unordered_map<DeviceId, Place> &places)
+{
+    using CageKey = std::tuple<std::string, std::string, double, std::uint64_t, int>;
+    std::map<CageKey, std::vector<CableRow *>> cages;
+    for (CableRow &row : rows) {
+        row.cableId = cableIdOf(row.link);
+        if (row.linksPerCable < 2)
+            continue;
+        const Part *zPart = places.at(row.z.deviceId).part;
+        cages[{ row.fabric, row.catalogPart, row.lengthM, row.z.deviceId.value,
+                cageOf(zPart, row.z.portIndex, row.linksPerCable) }]
+            .push_back(&row);
+    }
+    for (auto &[key, legs] : cages) {
+        std::sort(legs.begin(), legs.end(), [](const CableRow *x, const CableRow *y) {
+            return std::tie(x->z.portIndex, x->link.value)
+                < std::tie(y->z.portIndex, y->link.value);
+        });
+        const std::size_t perCable = static_cast<std::size_t>(legs.front()->linksPerCable);
+        for (std::size_t first = 0; first < legs.size(); first += perCable) {
+            const std::size_t last = std::min(first + perCable, legs.size());
+            for (std::size_t i = first; i < last; ++i) {
+                legs[i]->cableId = cableIdOf(legs[first]->link);
+                legs[i]->leg = static_cast<int>(i - first) + 1;
+                legs[i]->legs = static_cast<int>(last - first);
+            }
+        }
+    }
+}
+
 } // namespace
 
 const std::vector<std::string> &lengthBins()
@@ -114,6 +162,22 @@ std::string lengthBin(double lengthM)
         if (lengthM <= kBinEdgesM[i] + kLengthEpsilonM)
             return lengthBins()[i];
     return lengthBins().back();
+}
+
+std::vector<PhysicalCable> physicalCables(const CablePlan &plan)
+{
+    std::vector<PhysicalCable> cables;
+    std::map<std::string, std::size_t> index;
+    for (const CableRow &row : plan.rows) {
+        auto [it, inserted] = index.try_emplace(row.cableId, cables.size());
+        if (inserted)
+            cables.push_back({ row.cableId, row.fabric, {} });
+        cables[it->second].legs.push_back(&row);
+    }
+    for (PhysicalCable &cable : cables)
+        std::stable_sort(cable.legs.begin(), cable.legs.end(),
+                         [](const CableRow *x, const CableRow *y) { return x->leg < y->leg; });
+    return cables;
 }
 
 std::string partNumberOf(const Part &part)
@@ -179,7 +243,7 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
         }
         CableRow row;
         row.link = link.id;
-        row.cableId = cableIdOf(link.id);
+        row.cableId = cableIdOf(link.id); // ids of notes; assignCables pairs twin legs later
         auto fabric = fabrics.find(link.fabric);
         if (fabric != fabrics.end()) {
             row.fabric = fabric->second.second;
@@ -208,8 +272,9 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
         } else {
             row.medium = part->cable->medium;
             row.partNumber = partNumberOf(*part);
-            row.linksPerCable = std::max(part->cable->linksPerCable, 1);
             row.transceiver = part->kind == PartKind::Transceiver;
+            // Optics: a fibre per link, whatever the modules carry (domain-facts §6).
+            row.linksPerCable = row.transceiver ? 1 : std::max(part->cable->linksPerCable, 1);
             const double cableSpeed = part->cable->linkSpeedGbps;
             if (cableSpeed > 0 && (speed == 0 || cableSpeed < speed))
                 speed = cableSpeed;
@@ -233,10 +298,13 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
               [](const auto &x, const auto &y) { return x.first < y.first; });
     for (auto &entry : keyed)
         plan.rows.push_back(std::move(entry.second));
+    assignCables(plan.rows, places);
 
     // Group by part and length: the physical items to order.
     std::map<std::pair<std::string, double>, CableGroup> groups;
+    std::map<std::pair<std::string, double>, std::set<std::string>> cableIds;
     for (const CableRow &row : plan.rows) {
+        cableIds[{ row.catalogPart, row.lengthM }].insert(row.cableId);
         CableGroup &group = groups[{ row.catalogPart, row.lengthM }];
         if (group.links == 0) {
             group.catalogPart = row.catalogPart;
@@ -267,7 +335,7 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
             group.cables = group.links;
             group.activePowerW = group.transceivers * part->maxPowerW;
         } else {
-            group.cables = ceilDiv(group.links, perCable);
+            group.cables = static_cast<int>(cableIds[key].size());
             group.activePowerW = part ? 2.0 * group.cables * part->cable->powerWPerEnd : 0.0;
         }
         plan.groups.push_back(group);

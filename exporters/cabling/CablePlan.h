@@ -27,11 +27,17 @@ struct CableEnd
 };
 
 /// One row of the cabling plan: one design link, i.e. one logical connection between two
-/// ports. A twin-port or splitter part carries `linksPerCable` of them (docs/catalog.md).
+/// ports. A twin-port or splitter part carries `linksPerCable` of them (docs/catalog.md):
+/// those links are the legs of one physical cable and share its `cableId`.
 struct CableRow
 {
     LinkId link;
-    std::string cableId; ///< "C" + the link id, at least five digits: stable across edits
+    /// The physical cable: "C" + the link id of its first leg, at least five digits, so it
+    /// stays stable across edits elsewhere in the design. Shared by the legs of a twin-port
+    /// or splitter cable.
+    std::string cableId;
+    int leg = 1; ///< 1-based position of this link in its cable (by the twin-port end's port)
+    int legs = 1; ///< links the physical cable carries in this design (<= linksPerCable)
     std::string fabric;
     CableEnd a; ///< host side, or the lower switch tier (see orderEnds in the .cpp)
     CableEnd z;
@@ -40,8 +46,19 @@ struct CableRow
     std::string partNumber; ///< see partNumberOf()
     double lengthM = 0;
     double speedGbps = 0; ///< slowest of the two ports and the cable's per-link speed
+    /// Links one physical cable of this row's part carries: the catalog's figure for copper
+    /// twin-port and splitter cables, 1 for optics (each link has its own fibre; the
+    /// twin-port modules at the ends are counted in CableGroup::transceivers).
     int linksPerCable = 1;
     bool transceiver = false; ///< optics: a module at each end plus a fibre
+};
+
+/// The legs of one physical cable, in leg order (pointers into CablePlan::rows).
+struct PhysicalCable
+{
+    std::string cableId;
+    std::string fabric;
+    std::vector<const CableRow *> legs;
 };
 
 /// Links of one catalog part and one length, with the physical items they need.
@@ -57,7 +74,8 @@ struct CableGroup
     bool transceiver = false;
     bool inCatalog = false;
     int links = 0;
-    int cables = 0; ///< cables: ceil(links / linksPerCable); optics: fibres = links
+    int cables = 0; ///< physical cables (twin legs paired on the twin-port end's cages); optics:
+                    ///< fibres = links
     int transceivers = 0; ///< optics: ceil(2 x links / linksPerCable), a module at each end
     double activePowerW = 0; ///< modules x maxPowerW, or active-cable ends x powerWPerEnd
 };
@@ -87,6 +105,9 @@ struct CablePlan
 /// Builds the plan. Fails only on a link whose device is missing from the design (a broken
 /// file); anything else odd is kept and named in `notes`.
 Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog);
+
+/// The plan's physical cables in row order of their first leg (labels.csv: one per cable).
+std::vector<PhysicalCable> physicalCables(const CablePlan &plan);
 
 /// The orderable part number of a catalog part: its `partNumberPattern` (LinkX "xx" = length
 /// code), else its model when that is a bare part number (no spaces: "MMA4Z00-NS"), else its id.

@@ -3,37 +3,67 @@
 #include "exporters/cabling/Csv.h"
 #include "exporters/common/FileHeader.h"
 
+#include <algorithm>
+
 namespace cw::cabling {
 namespace {
 
 namespace csv = exporters::csv;
 
-std::string location(const CableEnd &end)
+std::string place(const CableEnd &end)
 {
-    return end.rack + " U" + std::to_string(end.u) + " " + end.device + " " + end.port;
+    return end.rack + " U" + std::to_string(end.u) + " " + end.device;
+}
+
+/// The ends of a cable's legs on one side: the ports of one device joined with '/'
+/// ("A01 U1 dgx01 mlx5_0/mlx5_3"), different devices (a splitter) with " + ".
+std::string location(const std::vector<const CableEnd *> &ends)
+{
+    std::vector<std::pair<std::string, std::string>> devices; // place, ports; first-seen order
+    for (const CableEnd *end : ends) {
+        const std::string where = place(*end);
+        auto it = std::find_if(devices.begin(), devices.end(),
+                               [&where](const auto &entry) { return entry.first == where; });
+        if (it == devices.end())
+            devices.emplace_back(where, end->port);
+        else
+            it->second += "/" + end->port;
+    }
+    std::string text;
+    for (const auto &[where, ports] : devices)
+        text += (text.empty() ? "" : " + ") + where + " " + ports;
+    return text;
 }
 
 } // namespace
 
+std::string labelText(const PhysicalCable &cable, bool aEnd)
+{
+    std::vector<const CableEnd *> near, far;
+    for (const CableRow *leg : cable.legs) {
+        near.push_back(aEnd ? &leg->a : &leg->z);
+        far.push_back(aEnd ? &leg->z : &leg->a);
+    }
+    return cable.cableId + " " + cable.fabric + " | " + location(near) + " > " + location(far);
+}
+
 std::string labelText(const CableRow &row, bool aEnd)
 {
-    const CableEnd &near = aEnd ? row.a : row.z;
-    const CableEnd &far = aEnd ? row.z : row.a;
-    return row.cableId + " " + row.fabric + " | " + location(near) + " > " + location(far);
+    return labelText(PhysicalCable { row.cableId, row.fabric, { &row } }, aEnd);
 }
 
 std::string cablingCsv(const Design &design, const CablePlan &plan)
 {
     std::string out = csv::commentLine(exporters::headerLine(design, "Cabling plan"));
-    out += csv::line({ "cable_id", "fabric", "a_row", "a_rack", "a_u", "a_device", "a_port",
+    out += csv::line({ "cable_id", "leg", "fabric", "a_row", "a_rack", "a_u", "a_device", "a_port",
                        "z_row", "z_rack", "z_u", "z_device", "z_port", "medium", "part_number",
                        "catalog_part", "length_m", "speed_gbps", "links_per_cable" });
     for (const CableRow &row : plan.rows)
-        out += csv::line({ row.cableId, row.fabric, row.a.row, row.a.rack, std::to_string(row.a.u),
-                           row.a.device, row.a.port, row.z.row, row.z.rack, std::to_string(row.z.u),
-                           row.z.device, row.z.port, row.medium, row.partNumber, row.catalogPart,
-                           csv::number(row.lengthM), csv::number(row.speedGbps),
-                           std::to_string(row.linksPerCable) });
+        out += csv::line({ row.cableId, std::to_string(row.leg), row.fabric, row.a.row, row.a.rack,
+                           std::to_string(row.a.u), row.a.device, row.a.port, row.z.row, row.z.rack,
+                           std::to_string(row.z.u), row.z.device, row.z.port, row.medium,
+                           row.partNumber, row.catalogPart, csv::number(row.lengthM),
+                           csv::number(row.speedGbps), std::to_string(row.linksPerCable) });
     return out;
 }
 
@@ -56,9 +86,10 @@ std::string cablingSummaryCsv(const Design &design, const CablePlan &plan)
 std::string labelsCsv(const Design &design, const CablePlan &plan)
 {
     std::string out = csv::commentLine(exporters::headerLine(design, "Cable labels"));
-    out += csv::line({ "cable_id", "fabric", "a_label", "z_label" });
-    for (const CableRow &row : plan.rows)
-        out += csv::line({ row.cableId, row.fabric, labelText(row, true), labelText(row, false) });
+    out += csv::line({ "cable_id", "fabric", "legs", "a_label", "z_label" });
+    for (const PhysicalCable &cable : physicalCables(plan))
+        out += csv::line({ cable.cableId, cable.fabric, std::to_string(cable.legs.size()),
+                           labelText(cable, true), labelText(cable, false) });
     return out;
 }
 

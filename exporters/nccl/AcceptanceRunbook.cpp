@@ -224,9 +224,14 @@ private:
                 line("NVLink SHARP (NVLS, Hopper and later with NVSwitch) can beat this figure; "
                      "that passes.");
             if (step.nodes.size() >= 2 && m_facts.sharpCapable)
-                line("With SHARP (`NCCL_COLLNET_ENABLE=1`) the figure may be exceeded; run once "
-                     "with "
-                     "`NCCL_COLLNET_ENABLE=0` too, so a SHARP fault cannot hide a slow link.");
+                line(std::string(m_design.nccl().collnetEnable
+                                     ? "nccl.env turns SHARP on (`NCCL_COLLNET_ENABLE=1`, from the "
+                                       "design's NCCL settings)"
+                                     : "nccl.env leaves SHARP off (`NCCL_COLLNET_ENABLE=0`: "
+                                       "upstream OpenSM runs no SHARP aggregation manager)")
+                     + ". With UFM or sharp_am and `NCCL_COLLNET_ENABLE=1` the figure may be "
+                       "exceeded; then run once with `NCCL_COLLNET_ENABLE=0` too, so a SHARP "
+                       "fault cannot hide a slow link.");
             line();
             previous = &step.nodes;
         }
@@ -417,8 +422,8 @@ private:
                  "one.");
             line("- Adaptive routing enabled on the switches for the SL NCCL uses.");
             if (m_facts.sharpCapable)
-                line("- Compare with `NCCL_COLLNET_ENABLE=0` to separate a SHARP problem from a "
-                     "routing one.");
+                line("- With SHARP turned on (`NCCL_COLLNET_ENABLE=1`), compare with "
+                     "`NCCL_COLLNET_ENABLE=0` to separate a SHARP problem from a routing one.");
         }
         line();
         line("**ib_write_bw below target**");

@@ -149,12 +149,24 @@ private:
                                   + " has no frontend port: NCCL_SOCKET_IFNAME left unset");
             return;
         }
+        if (!m_primary.socketInterfacesCabled) {
+            // A name of an interface without a cable makes NCCL's bootstrap fail ("no socket
+            // interface found"), so only cabled frontend ports are named.
+            const std::string ports = join(m_primary.socketInterfaces, ",");
+            m_env.comments.push_back(
+                "NCCL_SOCKET_IFNAME is not set: the design cables no frontend fabric to "
+                + m_primary.part->id + " (catalog frontend ports " + ports
+                + " unused), so NCCL picks the first interface that is not lo or docker* (it "
+                  "prefers ib*); set it to the interface that carries the nodes' IP network, "
+                  "e.g. NCCL_SOCKET_IFNAME=="
+                + ports + " once those ports are cabled");
+            m_env.notes.push_back("no frontend fabric is cabled to " + m_primary.part->id
+                                  + ": NCCL_SOCKET_IFNAME left unset");
+            return;
+        }
         add("NCCL_SOCKET_IFNAME", "=" + join(m_primary.socketInterfaces, ","),
             "bootstrap and socket traffic on the frontend interfaces of " + m_primary.part->id
-                + (m_primary.socketInterfacesCabled
-                       ? " (cabled to the frontend fabric)"
-                       : " (catalog frontend ports; the design cables no frontend fabric)")
-                + ", never on the compute HCAs");
+                + " (cabled to the frontend fabric), never on the compute HCAs");
     }
 
     void gdrLevel()
@@ -230,12 +242,26 @@ private:
                 "the "
                 "subnet manager)");
         const std::string parts = join(m_facts.switchParts, ", ");
-        if (m_facts.sharpCapable) {
+        if (m_facts.sharpCapable && m_settings.collnetEnable) {
             add("NCCL_COLLNET_ENABLE", "1",
-                "every compute switch (" + parts
-                    + ") is SHARP-capable in the catalog; needs the NCCL "
-                      "SHARP plugin (nccl-rdma-sharp-plugins / HPC-X) and SHARP enabled in the "
-                      "subnet manager");
+                "from the design's NCCL settings; every compute switch (" + parts
+                    + ") is SHARP-capable in the catalog. Needs the SHARP aggregation manager "
+                      "(UFM, or sharp_am beside NVIDIA's subnet manager) and the NCCL SHARP "
+                      "plugin (nccl-rdma-sharp-plugins / HPC-X) on every node; the exported "
+                      "upstream opensm.conf runs no aggregation manager");
+            m_env.notes.push_back("NCCL_COLLNET_ENABLE=1 from the design's NCCL settings: run "
+                                  "a SHARP aggregation manager (UFM or sharp_am), which the "
+                                  "exported opensm.conf does not");
+            return;
+        }
+        if (m_facts.sharpCapable) {
+            // Upstream OpenSM (what the switch export configures) has no SHARP aggregation
+            // manager, so CollNet would find no SHARP trees; NCCL's default is 0 (§2.1).
+            add("NCCL_COLLNET_ENABLE", "0",
+                "the compute switches (" + parts
+                    + ") can run SHARP, but the exported upstream opensm.conf runs no SHARP "
+                      "aggregation manager; set 1 only with UFM (or sharp_am) managing SHARP and "
+                      "the NCCL SHARP plugin (nccl-rdma-sharp-plugins / HPC-X) on every node");
             return;
         }
         m_env.comments.push_back("NCCL_COLLNET_ENABLE is not set: switch part(s) " + parts

@@ -121,6 +121,18 @@ std::string eosConfig(const Design &design, const SwitchPlan &plan)
     if (plan.lossless)
         qosLines(out, plan);
 
+    if (plan.bridged) {
+        // Plain Ethernet: hosts as access ports of one VLAN, links to other switches of the
+        // fabric as trunks allowing only it. EOS ports are switchports in VLAN 1 by default,
+        // so the VLAN must exist and be named on each port.
+        line(out, "!");
+        line(out,
+             "! Plain Ethernet fabric: hosts in access VLAN " + std::to_string(plan.accessVlan)
+                 + ", links to other switches of " + plan.fabricName
+                 + " trunked; the VLAN is Clusterwright's default, change it alike on every "
+                   "switch of the fabric");
+        line(out, "vlan " + std::to_string(plan.accessVlan));
+    }
     const int mtu = std::min(plan.qos.switchMtu, kEosMaxMtu);
     if (mtu != plan.qos.switchMtu) {
         line(out, "!");
@@ -139,6 +151,12 @@ std::string eosConfig(const Design &design, const SwitchPlan &plan)
         line(out, "   mtu " + std::to_string(mtu));
         if (plan.lossless)
             line(out, std::string("   service-profile ") + kProfile);
+        if (plan.bridged && port.trunk) {
+            line(out, "   switchport mode trunk");
+            line(out, "   switchport trunk allowed vlan " + std::to_string(plan.accessVlan));
+        } else if (plan.bridged) {
+            line(out, "   switchport access vlan " + std::to_string(plan.accessVlan));
+        }
     }
     line(out, "!");
     line(out, "end");

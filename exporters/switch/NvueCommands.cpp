@@ -21,6 +21,8 @@ namespace {
 constexpr int kPollMinMs = 100;
 constexpr int kPollMaxMs = 5000;
 constexpr int kRobustnessMax = 1000;
+// NVUE's default bridge domain (CL 5.x), VLAN-aware.
+constexpr const char *kBridge = "br_default";
 
 void line(std::string &out, const std::string &text)
 {
@@ -103,6 +105,26 @@ void qosLines(std::string &out, const SwitchPlan &plan)
         line(out, "# " + note);
 }
 
+/// Plain Ethernet (out-of-band management, Ethernet frontend): Cumulus puts no swp port in a
+/// bridge by default, so an unbridged port passes no traffic (CL 5.x "Ethernet Bridging -
+/// VLANs"). Every cabled port joins the default VLAN-aware bridge br_default: host ports as
+/// access ports of the fabric's VLAN, links to other switches of the fabric as trunks (a
+/// bridge port without `access` carries every VLAN of the bridge, tagged).
+void bridgeLines(std::string &out, const SwitchPlan &plan)
+{
+    const std::string vlan = std::to_string(plan.accessVlan);
+    line(out, "");
+    line(out, "# Plain Ethernet fabric: Cumulus bridges no port by default, so every cabled port");
+    line(out,
+         "# joins the VLAN-aware bridge " + std::string(kBridge)
+             + ": hosts untagged in access VLAN " + vlan + ", links to other");
+    line(out,
+         "# switches of the fabric as trunks (VLAN " + vlan + " tagged). VLAN " + vlan
+             + " is Clusterwright's default (the");
+    line(out, "# design has no VLAN field): change it alike on every switch of the fabric.");
+    line(out, "nv set bridge domain " + std::string(kBridge) + " vlan " + vlan);
+}
+
 } // namespace
 
 std::string nvueCommands(const Design &design, const SwitchPlan &plan)
@@ -115,8 +137,20 @@ std::string nvueCommands(const Design &design, const SwitchPlan &plan)
     if (plan.lossless)
         qosLines(out, plan);
 
+    if (plan.bridged)
+        bridgeLines(out, plan);
+
     line(out, "");
-    line(out, "# Cabled ports: description from the cabling, MTU from the QoS profile");
+    if (plan.lossless) {
+        line(out, "# Cabled ports: description from the cabling, MTU from the QoS profile");
+    } else {
+        line(out,
+             "# Cabled ports: description from the cabling; MTU "
+                 + std::to_string(plan.qos.switchMtu) + " = the fabric's switch MTU (default");
+        line(out,
+             "# 9216, Cumulus's own; domain-facts 4.6), not a QoS setting on a plain Ethernet "
+             "fabric");
+    }
     const bool watchdog = plan.lossless && plan.qos.pfcWatchdog && !plan.losslessPriorities.empty();
     for (const PortPlan &port : plan.ports) {
         const std::string prefix = "nv set interface " + port.name;
@@ -127,6 +161,14 @@ std::string nvueCommands(const Design &design, const SwitchPlan &plan)
                      + "G port: set the breakout or link speed for the optic");
         line(out, prefix + " description \"" + port.description + "\"");
         line(out, prefix + " link mtu " + std::to_string(plan.qos.switchMtu));
+        if (port.trunk)
+            line(out,
+                 "# " + port.name + ": trunk to another switch of the fabric, VLAN "
+                     + std::to_string(plan.accessVlan) + " tagged");
+        if (plan.bridged)
+            line(out,
+                 prefix + " bridge domain " + kBridge
+                     + (port.trunk ? std::string() : " access " + std::to_string(plan.accessVlan)));
         if (watchdog)
             line(out, prefix + " qos pfc-watchdog state enable");
     }

@@ -4,6 +4,18 @@
 
 namespace cw::exporters::ib {
 
+namespace {
+
+/// The design's topology kind as a noun phrase: "fat tree", "rail-optimized fat tree".
+std::string designedShape(const IbFabric &fabric)
+{
+    if (fabric.topologyKind == "fat-tree")
+        return "fat tree";
+    return fabric.topologyKind + " fat tree";
+}
+
+} // namespace
+
 // ftree's preconditions and the updn fallback: domain-facts §5.1 (opensm.8, osm_opensm.c).
 RoutingChoice chooseRouting(const IbFabric &fabric)
 {
@@ -13,8 +25,8 @@ RoutingChoice chooseRouting(const IbFabric &fabric)
     if (designedFatTree && ranks >= 2 && ranks <= 8 && fabric.casOnLeavesOnly())
         return {
             "ftree", "ftree,updn",
-            "Fat-tree routing (ftree): the fabric is designed as a " + fabric.topologyKind + " of "
-                + std::to_string(ranks)
+            "Fat-tree routing (ftree): the fabric is designed as a " + designedShape(fabric)
+                + " of " + std::to_string(ranks)
                 + " switch tiers with every HCA on a leaf, the shape ftree routes with a root "
                   "file; "
                   "updn takes over if the cabled fabric stops being one (a missing cable) before "
@@ -39,11 +51,14 @@ namespace {
 
 std::string tierSummary(const IbFabric &fabric)
 {
+    // The design counts tiers up from the leaves (leaf = 0), opensm's ftree counts ranks down
+    // from the roots (root = 0, "Fabric has N switches at rank 0 (roots)" in its log): name
+    // both so neither reader takes the other's number for a mistake.
     const auto roots = fabric.roots();
-    std::string text = std::to_string(roots.size()) + " top-tier switch"
-        + (roots.size() == 1 ? "" : "es") + " (rank " + std::to_string(fabric.topRank) + ", "
-        + (fabric.ranksFromDesign ? "the design's tier" : "counted up from the HCAs") + ")";
-    return text;
+    return std::to_string(roots.size()) + " switch" + (roots.size() == 1 ? "" : "es")
+        + " of the top tier (tier " + std::to_string(fabric.topRank)
+        + (fabric.ranksFromDesign ? " in the design" : " counted up from the HCAs")
+        + "; opensm ranks roots 0)";
 }
 
 } // namespace

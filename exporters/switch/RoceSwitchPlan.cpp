@@ -203,6 +203,7 @@ Result<std::vector<SwitchPlan>> planSwitches(const Design &design, const Catalog
     if (Result<void> ok = checkProfile(fabric.qos, "fabric " + fabric.name); !ok)
         return ok.error();
     const bool lossless = fabric.technology == Technology::RoCEv2;
+    const bool bridged = fabric.technology == Technology::Ethernet;
 
     // device id -> its ports on this fabric (port index -> link), in id order.
     std::map<DeviceId, std::map<int, const Link *>> switchPorts;
@@ -232,9 +233,12 @@ Result<std::vector<SwitchPlan>> planSwitches(const Design &design, const Catalog
             return Error { "switch " + device.name + ": catalog part \"" + device.catalogType
                            + "\" not found" };
         plan.os = switchOsOf(*plan.part);
-        plan.fabricName = fabric.name;
+        // Printed in comments: one line of printable ASCII, like the descriptions.
+        plan.fabricName = descriptionText(fabric.name);
         plan.hostname = hostnameText(device);
         plan.lossless = lossless;
+        plan.bridged = bridged;
+        plan.accessVlan = bridged ? kDefaultAccessVlan : 0;
         plan.qosOverride = device.qos.has_value();
         plan.qos = device.qos ? *device.qos : fabric.qos;
         if (Result<void> ok = checkProfile(plan.qos, "switch " + device.name); !ok)
@@ -258,6 +262,9 @@ Result<std::vector<SwitchPlan>> planSwitches(const Design &design, const Catalog
             port.name = local->name;
             port.portSpeedGbps = local->speedGbps;
             port.speedGbps = linkSpeedGbps(catalog, *link, local, peerPort);
+            // A switch reached on its management port is a host of this fabric (see above).
+            port.trunk = bridged && peer && peer->role == DeviceRole::Switch && peerPort
+                && peerPort->role != PortRole::Management;
             port.description = descriptionText(
                 "to " + (peer ? peer->name : "device " + std::to_string(peerRef.device.value)) + " "
                 + (peerPort ? peerPort->name : "#" + std::to_string(peerRef.port)));

@@ -26,6 +26,12 @@ enum class SwitchOs { Sonic, Nvue, Eos };
 /// else -> SONiC, the NOS of generic whitebox switches).
 SwitchOs switchOsOf(const Part &part);
 
+/// The VLAN a plain Ethernet fabric (out-of-band management, an Ethernet frontend) bridges its
+/// hosts in. The design format has no VLAN field, so every plain Ethernet fabric gets this
+/// one; to change it, edit it alike in every switch file of the fabric
+/// (docs/export-switch-roce.md).
+inline constexpr int kDefaultAccessVlan = 10;
+
 /// One cabled port of a switch on the fabric being exported.
 struct PortPlan
 {
@@ -35,6 +41,9 @@ struct PortPlan
     double speedGbps = 0; ///< link speed: slower port end and the cable's per-link speed
     std::string description; ///< "to <device> <port>", printable ASCII without quotes
     double cableM = 0; ///< installed cable length
+    /// Plain Ethernet: the far end is a non-management port of another switch of the fabric,
+    /// so the port is a trunk carrying the access VLAN tagged (else an access port).
+    bool trunk = false;
     /// Cable length the PFC headroom is sized for: the profile's pfcCableLengthM, or the
     /// installed cable when that is longer, rounded up to whole metres.
     int headroomCableM = 0;
@@ -50,9 +59,13 @@ struct SwitchPlan
     const Device *device = nullptr;
     const Part *part = nullptr;
     SwitchOs os = SwitchOs::Sonic;
-    std::string fabricName;
+    std::string fabricName; ///< printable ASCII without quotes (as PortPlan::description)
     std::string hostname; ///< device name with characters hostnames cannot hold as '-'
     bool lossless = false; ///< RoCEv2 fabric: QoS, PFC, ECN, watchdog; else ports only
+    /// Plain Ethernet fabric: every cabled port joins one VLAN-aware bridge (Cumulus and
+    /// SONiC bridge no port by default), hosts untagged in `accessVlan`, switch links trunked.
+    bool bridged = false;
+    int accessVlan = 0; ///< kDefaultAccessVlan when bridged, else 0
     bool qosOverride = false; ///< the device carries its own QoS profile
     QosProfile qos; ///< the device's own profile, else the fabric's
     std::array<int, 8> priorityToTc {}; ///< switch priority -> traffic class (= queue)

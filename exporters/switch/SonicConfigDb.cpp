@@ -139,6 +139,18 @@ void addPort(json &db, const SwitchPlan &plan, const PortPlan &port)
                 = { { "profile", bufferProfileName(port.speedGbps, port.headroomCableM) } };
 }
 
+/// Plain Ethernet: one VLAN with every cabled port as a member (Configuration.md VLAN and
+/// VLAN_MEMBER tables), hosts untagged (the port's native VLAN), switch links tagged. A SONiC
+/// port switches frames only once it is a VLAN member.
+void addVlan(json &db, const SwitchPlan &plan)
+{
+    const std::string vlan = "Vlan" + str(plan.accessVlan);
+    db["VLAN"][vlan] = { { "vlanid", str(plan.accessVlan) } };
+    for (const PortPlan &port : plan.ports)
+        db["VLAN_MEMBER"][vlan + "|" + port.name]
+            = { { "tagging_mode", port.trunk ? "tagged" : "untagged" } };
+}
+
 } // namespace
 
 std::string sonicConfigDb(const SwitchPlan &plan)
@@ -150,6 +162,8 @@ std::string sonicConfigDb(const SwitchPlan &plan)
                                   { "description", port.description },
                                   { "mtu", str(plan.qos.switchMtu) },
                                   { "speed", numberText(port.speedGbps * 1000) } };
+    if (plan.bridged)
+        addVlan(db, plan);
     if (plan.lossless) {
         addMaps(db, plan);
         addSchedulingAndEcn(db, plan);

@@ -24,6 +24,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QUrl>
@@ -196,9 +197,9 @@ private slots:
     {
         const bom::Bom b = bomOf(designNamed("seed"));
         // Linked host ports (ReferenceDesigns.cpp): 8 nodes x 1 HDR 200G QSFP56 + the MDS's
-        // first 200G QSFP56 storage port = 9 -> ceil(9/16) = 1 spare ConnectX-6 HDR
-        // (connectx-6-200g-hdr, the only 200G QSFP56 NIC, 1 200 USD); the 4 OSS's first
-        // 400G OSFP port = 4 -> 1 spare ConnectX-7 400G OSFP (connectx-7-400g, 2 000 USD).
+        // first 200G QSFP56 storage port + the 4 HDR OSS's (lustre-oss-hdr) first 200G QSFP56
+        // port = 13 -> ceil(13/16) = 1 spare ConnectX-6 HDR (connectx-6-200g-hdr, the only
+        // 200G QSFP56 NIC, 1 200 USD). The generic HGX node takes stock add-in cards.
         // PSUs: 8 nodes x 6 = 48 -> ceil(48/32) = 2; head node 2 -> 1; both unpriced.
         // Cables: every optics-and-cables line holds fewer than 50, so 2 % rounds up to 1.
         int nics = 0, psus = 0, cableSpares = 0;
@@ -221,11 +222,9 @@ private slots:
                 QCOMPARE(line.quantity, 1);
             }
         }
-        QCOMPARE(nics, 2);
-        QCOMPARE(nicUsd, 3200.0);
-        QCOMPARE(byCatalog,
-                 (std::map<std::string, int> { { "connectx-6-200g-hdr", 1 },
-                                               { "connectx-7-400g", 1 } }));
+        QCOMPARE(nics, 1);
+        QCOMPARE(nicUsd, 1200.0);
+        QCOMPARE(byCatalog, (std::map<std::string, int> { { "connectx-6-200g-hdr", 1 } }));
         QCOMPARE(psus, 3);
         int cableLines = 0;
         for (const auto &line : b.lines)
@@ -234,17 +233,57 @@ private slots:
         QVERIFY(QString::fromStdString(b.notes.front()).contains("one spare HCA/NIC per 16"));
     }
 
+    void builtInNicsAreVendorFrus()
+    {
+        // dgx8: the DGX H100's compute ports sit on twin-port OSFP cages of the system's
+        // network modules ("OSFP-twin"; no catalog NIC has such a port), so its adapters are
+        // the vendor's FRUs, not stock PCIe cards: 8 nodes x 8 compute ports = 64 -> ceil(64/16)
+        // = 4, and 8 x 2 QSFP112 storage ports = 16 -> 1, both at 0 USD, quote required.
+        // The generic storage servers keep add-in cards: 4 OSS x 2 OSFP 400G = 8 -> 1
+        // connectx-7-400g; MDS 2 QSFP56 200G -> 1 connectx-6-200g-hdr.
+        const bom::Bom b = bomOf(designNamed("dgx8"));
+        std::map<std::string, int> spares;
+        for (const auto &line : b.lines) {
+            if (!line.spare || line.partNumber.rfind("PSU-", 0) == 0
+                || line.category != bom::kSpares)
+                continue;
+            if (line.partNumber.rfind("FRU-NIC-", 0) == 0) {
+                QCOMPARE(line.unitPriceUsd, 0.0);
+                QVERIFY(line.catalogId.empty());
+                QVERIFY(line.description.find("vendor FRU (network module / card)")
+                        != std::string::npos);
+                QVERIFY(line.remark.find("quote required") != std::string::npos);
+                spares[line.partNumber] += line.quantity;
+            } else if (line.description.rfind("Spare HCA/NIC", 0) == 0) {
+                // Never a stock card standing in for a built-in port.
+                QVERIFY2(line.description.find("OSFP-twin") == std::string::npos,
+                         line.description.c_str());
+                QVERIFY2(line.description.find("QSFP112") == std::string::npos,
+                         line.description.c_str());
+                spares[line.catalogId] += line.quantity;
+            }
+        }
+        QCOMPARE(spares,
+                 (std::map<std::string, int> { { "FRU-NIC-dgx-h100-400G-OSFP-twin", 4 },
+                                               { "FRU-NIC-dgx-h100-400G-QSFP112", 1 },
+                                               { "connectx-6-200g-hdr", 1 },
+                                               { "connectx-7-400g", 1 } }));
+    }
+
     void sparesPolicyParameters()
     {
-        // 4 per spare: ceil(9/4) = 3 HDR + ceil(4/4) = 1 NDR; no cable spares at 0 %.
+        // 4 per spare: ceil(13/4) = 4 HDR (13 linked QSFP56 ports, see seedSparesByHand); no
+        // cable spares at 0 %.
         bom::SparesPolicy policy;
         policy.hostAdaptersPerSpare = 4;
         policy.cablesOpticsPct = 0;
         policy.psusPerSpare = 0;
         const bom::Bom b = bomOf(designNamed("seed"), catalog(), policy);
         QCOMPARE(quantityIn(b, bom::kSpares, true), 4);
-        // 50 %: the dgx8 twin-port ACC lines (tst_cabling twinPortCounts: 80 links at 4 m
-        // = 40 cables, 26 links at 5 m = 13 cables) get ceil(20) = 20 and ceil(6.5) = 7.
+        // 50 %: each dgx8 twin-port ACC line gets ceil(cables / 2) spares. The bought cables
+        // per length are the cabling plan's physical cables (two legs each, tst_cabling
+        // twinLegsShareOneCable); with the connector-aware cable choice that is 88 links at
+        // 4 m = 44 cables -> 22 spares and 20 links at 5 m = 10 cables -> 5 spares.
         policy = {};
         policy.cablesOpticsPct = 50;
         const bom::Bom dgx = bomOf(designNamed("dgx8"), catalog(), policy);
@@ -260,12 +299,12 @@ private slots:
             acc[{ line.spare, length }] += line.quantity;
         }
         QCOMPARE(acc.size(), std::size_t(4));
-        QCOMPARE((acc[{ false, "4" }]), 40);
-        QCOMPARE((acc[{ false, "5" }]), 13);
+        QCOMPARE((acc[{ false, "4" }]), 44);
+        QCOMPARE((acc[{ false, "5" }]), 10);
         const int spare4m = acc[{ true, "4" }];
         const int spare5m = acc[{ true, "5" }];
-        QCOMPARE(spare4m, 20);
-        QCOMPARE(spare5m, 7);
+        QCOMPARE(spare4m, 22);
+        QCOMPARE(spare5m, 5);
 
         auto bad = exporters::makeBomExporter()->run(exporters::ExportRequest {
             designNamed("seed"), catalog(), { { "spares.nics-per", "many" } } });
@@ -443,6 +482,82 @@ private slots:
         QVERIFY(md.contains("199.5 kVA on feed A, 199.5 kVA on feed B"));
         QVERIFY(md.contains("no liquid-cooled parts"));
         QVERIFY(md.startsWith("<!-- Procurement checklist for design"));
+    }
+
+    void checklistPowerAndFeeds()
+    {
+        Design d = designNamed("dgx8");
+        const bom::Bom b = bomOf(d);
+        // One power basis: bom.csv's total = devices + optics/active cable ends + PDUs' draw.
+        // Devices by hand: 8 DGX x 10 200 + head 800 + 5 QM9700 x 1 300 + SN2201 200 + MDS
+        // 1 000 + 4 OSS x 1 600 = 96 500 W; the PDUs carry no catalog part (no own draw).
+        QCOMPARE(b.devicePowerW, 96500.0);
+        QCOMPARE(b.pduPowerW, 0.0);
+        QVERIFY(b.cablingPowerW > 0);
+        QVERIFY(std::abs(b.powerW - (b.devicePowerW + b.cablingPowerW + b.pduPowerW)) < 1e-9);
+        bool noted = false;
+        for (const auto &note : b.notes)
+            noted = noted
+                || note.find("devices' maximum 96500 W (the IT load of procurement-checklist.md)")
+                    != std::string::npos;
+        QVERIFY(noted);
+        // The seed's 18 PDUs are catalog parts drawing 30 W each: 540 W (seedCategoriesByHand).
+        QCOMPARE(bomOf(designNamed("seed")).pduPowerW, 540.0);
+
+        QString md = QString::fromStdString(bom::procurementChecklist(d, catalog(), b));
+        QVERIFY(md.contains("IT load: 96.5 kW maximum (72.95 kW typical), the devices' nameplate "
+                            "maximum power; bom.csv's power total, "));
+        // IT load against the IT budget (120 kW), facility load (x PUE 1.3 = 125.45 kW)
+        // against the utility supply (180 kW), never facility against the IT budget.
+        QVERIFY(md.contains("IT load against the site IT budget: 96.5 kW of 120 kW, within it "
+                            "(23.5 kW to spare)"));
+        QVERIFY(md.contains("against the utility supply: 180 kW, within it"));
+        // DGX H100: 6 x 3.3 kW PSUs split 3 + 3 over the feeds: 3 x 3.3 = 9.9 kW < 10.2 kW
+        // (domain-facts §3.2): a power cap on feed loss, not "each feed carries its racks".
+        QVERIFY(md.contains("8 x NVIDIA DGX H100 (PSUs split evenly across feeds A and B): 3 of 6 "
+                            "PSUs = 9.9 kW < 10.2 kW maximum: the node needs a power cap of "
+                            "9.9 kW on feed loss"));
+        // Head node: 2 x 1 200 W, 1 per feed: 1.2 kW >= 0.8 kW.
+        QVERIFY(md.contains("1 of 2 PSUs = 1.2 kW >= 0.8 kW maximum: full power on one feed"));
+        QVERIFY(!md.contains("each feed alone must carry"));
+        // Rack A01: 47.8 kW with 4 DGX; capped at 9.9 kW each on one feed: 47.8 - 4 x 0.3 =
+        // 46.6 kW, within 80 % of 87.3 kVA = 69.8.
+        QVERIFY(md.contains("| A01 | 10 | 47.8 | 46.6 | 87.3 | 87.3 |"));
+        QVERIFY(md.contains("all 2 rack(s) with two feeds within"));
+
+        // Budgets exceeded, and a rack whose feed is too small: A01 on one 32 A PDU per feed,
+        // sqrt(3) x 400 x 32 = 22.17 kVA, x 0.8 = 17.7 kVA < 46.6 kW.
+        Site site = d.site();
+        site.itPowerBudgetKw = 90;
+        site.pue = 1.2;
+        site.utilityPowerKw = 110;
+        d.setSite(site);
+        Rack rack = *d.racks().begin();
+        QCOMPARE(rack.name, std::string("A01"));
+        rack.pdus
+            = { Pdu { "A1", Feed::A, "", 3, 400, 32 }, Pdu { "B1", Feed::B, "", 3, 400, 32 } };
+        d.updateRack(rack);
+        md = QString::fromStdString(bom::procurementChecklist(d, catalog(), bomOf(d)));
+        QVERIFY(md.contains("96.5 kW of 90 kW, EXCEEDS it by 6.5 kW"));
+        // 96.5 x 1.2 = 115.8 kW against 110 kW: 5.8 kW over.
+        QVERIFY(md.contains("Facility load at PUE 1.2: 115.8 kW against the utility supply: "
+                            "110 kW, EXCEEDS it by 5.8 kW"));
+        QVERIFY(md.contains("1 of 2 rack(s) short: A01 46.6 kW > 17.7 kVA"));
+    }
+
+    void checklistSwitchesPerFabric()
+    {
+        // SuperPOD 1 SU: oob-mgmt's switches are the two management leaves (tier 0) and the
+        // aggregation switch (tier 1); the InfiniBand leaves and spines reach it only through
+        // their management ports, so they are hosts of oob-mgmt, not its switches.
+        const Design d = designNamed("superpod");
+        const QString md
+            = QString::fromStdString(bom::procurementChecklist(d, catalog(), bomOf(d)));
+        QVERIFY(md.contains(QRegularExpression(
+            "Fabric \\*\\*oob-mgmt\\*\\* \\(out-of-band, ethernet, 1 Gb/s\\): \\d+ links; 2 "
+            "switch\\(es\\) at tier 0; 1 switch\\(es\\) at tier 1\n")));
+        // compute-ib: 8 rail leaves and 4 spines (RA table, domain-facts §3.2).
+        QVERIFY(md.contains("8 switch(es) at tier 0; 4 switch(es) at tier 1"));
     }
 
     void emptyDesign()

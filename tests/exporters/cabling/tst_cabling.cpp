@@ -139,13 +139,17 @@ private slots:
         QCOMPARE(static_cast<int>(plan->rows.size()), links);
         QVERIFY2(plan->notes.empty(), plan->notes.empty() ? "" : plan->notes.front().c_str());
 
-        // Each link exactly once, and every cable id distinct.
+        // Each link exactly once, and every (cable id, leg) distinct: the legs of a twin-port
+        // cable share its id.
         std::set<std::uint64_t> seen;
+        std::set<std::pair<std::string, int>> legs;
         std::set<std::string> ids;
         int onCompute = 0;
         for (const auto &row : plan->rows) {
             QVERIFY(seen.insert(row.link.value).second);
-            QVERIFY(ids.insert(row.cableId).second);
+            QVERIFY(legs.insert({ row.cableId, row.leg }).second);
+            QVERIFY(row.leg >= 1 && row.leg <= row.legs && row.legs <= row.linksPerCable);
+            ids.insert(row.cableId);
             onCompute += row.fabric == computeFabric.toStdString() ? 1 : 0;
             // A is the host side or the lower switch tier.
             QVERIFY(endRank(d, row.a.deviceId) <= endRank(d, row.z.deviceId));
@@ -179,14 +183,16 @@ private slots:
         QVERIFY(QString::fromStdString(cables.comment).startsWith("Cabling plan for design"));
         QCOMPARE(static_cast<int>(cables.records.size()), links + 1);
         const int idColumn = test::column(cables, "cable_id");
+        const int legColumn = test::column(cables, "leg");
         const int lengthColumn = test::column(cables, "length_m");
-        QVERIFY(idColumn == 0 && lengthColumn > 0);
-        std::set<std::string> fileIds;
+        QVERIFY(idColumn == 0 && legColumn == 1 && lengthColumn > 0);
+        std::set<std::pair<std::string, int>> fileLegs;
         for (std::size_t r = 1; r < cables.records.size(); ++r) {
             QCOMPARE(cables.records[r].size(), cables.records[0].size());
-            fileIds.insert(cables.records[r][static_cast<std::size_t>(idColumn)]);
+            fileLegs.insert({ cables.records[r][static_cast<std::size_t>(idColumn)],
+                              std::stoi(cables.records[r][static_cast<std::size_t>(legColumn)]) });
         }
-        QCOMPARE(fileIds, ids);
+        QCOMPARE(fileLegs, legs);
 
         const test::CsvTable summary = test::readCsv(files.at("cabling-summary.csv"));
         QVERIFY(summary.wellFormed);
@@ -198,8 +204,79 @@ private slots:
             fileLinks += std::stoi(summary.records[r].at(2));
         QCOMPARE(fileLinks, links);
 
+        // labels.csv: one label per physical cable, as many as the summary's cables.
         const test::CsvTable labels = test::readCsv(files.at("labels.csv"));
-        QCOMPARE(static_cast<int>(labels.records.size()), links + 1);
+        QCOMPARE(static_cast<int>(labels.records.size()), static_cast<int>(ids.size()) + 1);
+        QCOMPARE(static_cast<int>(ids.size()), plan->total.cables);
+    }
+
+    void twinLegsShareOneCable()
+    {
+        // dgx8: every copper twin-port or splitter link (acc/dac/aoc parts with 2 links per
+        // cable) is a leg of a cable whose other leg ends in the same twin-port cage of the
+        // same switch (ports p2k+1 and p2k+2, leg 1 on the lower port), and the cable id is
+        // that of leg 1's link. SR4 optics: one fibre per link, links_per_cable 1.
+        // Physical cables by hand: 168 links = 4 SR4 fibres + 14 RJ45 patch cables + 150
+        // twin legs (every other link is a twin-port or splitter part) = 4 + 14 + 75 = 93.
+        const Design d = designNamed("dgx8");
+        auto plan = cabling::buildCablePlan(d, catalog());
+        QVERIFY(plan);
+        std::map<std::string, std::vector<const cabling::CableRow *>> byCable;
+        int twinLegs = 0, optics = 0, singles = 0;
+        for (const auto &row : plan->rows) {
+            byCable[row.cableId].push_back(&row);
+            if (row.medium == "sr4") {
+                ++optics;
+                QCOMPARE(row.linksPerCable, 1);
+                QCOMPARE(row.legs, 1);
+            } else if (row.linksPerCable == 2) {
+                ++twinLegs;
+            } else {
+                ++singles;
+            }
+        }
+        QCOMPARE(optics, 4);
+        QCOMPARE(singles, 14);
+        QCOMPARE(twinLegs, 150);
+        QCOMPARE(byCable.size(), std::size_t(93));
+        QCOMPARE(plan->total.cables, 93);
+        for (const auto &[id, rows] : byCable) {
+            if (rows.front()->linksPerCable != 2) {
+                QCOMPARE(rows.size(), std::size_t(1));
+                QCOMPARE(id, rows.front()->cableId);
+                continue;
+            }
+            QCOMPARE(rows.size(), std::size_t(2));
+            const cabling::CableRow *leg1 = rows[0]->leg == 1 ? rows[0] : rows[1];
+            const cabling::CableRow *leg2 = rows[0]->leg == 1 ? rows[1] : rows[0];
+            QCOMPARE(leg2->leg, 2);
+            QCOMPARE(leg1->z.device, leg2->z.device);
+            QCOMPARE(leg1->catalogPart, leg2->catalogPart);
+            QCOMPARE(leg1->lengthM, leg2->lengthM);
+            // Switch ports p1..p64 sit at indices 0..63; a cage holds 2k and 2k+1.
+            QCOMPARE(leg1->z.portIndex / 2, leg2->z.portIndex / 2);
+            QCOMPARE(leg1->z.portIndex + 1, leg2->z.portIndex);
+            QCOMPARE(id,
+                     "C" + QString::number(leg1->link.value).rightJustified(5, '0').toStdString());
+        }
+
+        // The files: cabling.csv keeps one row per link with the shared id and a leg number;
+        // labels.csv has one label per cable naming both legs' ports.
+        const auto files = runExporter(d);
+        const test::CsvTable table = test::readCsv(files.at("cabling.csv"));
+        const int perCable = test::column(table, "links_per_cable");
+        const int medium = test::column(table, "medium");
+        for (std::size_t r = 1; r < table.records.size(); ++r)
+            if (table.records[r][static_cast<std::size_t>(medium)] == "sr4")
+                QCOMPARE(table.records[r][static_cast<std::size_t>(perCable)], std::string("1"));
+        const test::CsvTable labels = test::readCsv(files.at("labels.csv"));
+        QCOMPARE(labels.records.size(), std::size_t(93 + 1));
+        QCOMPARE(labels.records[0],
+                 (std::vector<std::string> { "cable_id", "fabric", "legs", "a_label", "z_label" }));
+        int twoLegLabels = 0;
+        for (std::size_t r = 1; r < labels.records.size(); ++r)
+            twoLegLabels += labels.records[r][2] == "2" ? 1 : 0;
+        QCOMPARE(twoLegLabels, 75);
     }
 
     void twinPortCounts()
@@ -320,6 +397,30 @@ private slots:
                  std::string("C00042 compute | C0001 U12 gpu001 mlx5_0 > N001 U40 leaf01 p3"));
         QCOMPARE(cabling::labelText(row, false),
                  std::string("C00042 compute | N001 U40 leaf01 p3 > C0001 U12 gpu001 mlx5_0"));
+    }
+
+    void twinLabelText()
+    {
+        cabling::CableRow first;
+        first.cableId = "C00027";
+        first.fabric = "compute";
+        first.a = { DeviceId { 7 }, "R1", "A01", 1, "dgx01", 0, "mlx5_0" };
+        first.z = { DeviceId { 9 }, "R1", "A01", 33, "leaf01", 0, "p1" };
+        first.leg = 1;
+        cabling::CableRow second = first;
+        second.a.port = "mlx5_3";
+        second.z.port = "p2";
+        second.leg = 2;
+        const cabling::PhysicalCable cable { "C00027", "compute", { &first, &second } };
+        QCOMPARE(cabling::labelText(cable, true),
+                 std::string("C00027 compute | A01 U1 dgx01 mlx5_0/mlx5_3 > A01 U33 leaf01 p1/p2"));
+        QCOMPARE(cabling::labelText(cable, false),
+                 std::string("C00027 compute | A01 U33 leaf01 p1/p2 > A01 U1 dgx01 mlx5_0/mlx5_3"));
+        // A splitter to two hosts: the hosts' ends joined with " + ".
+        second.a = { DeviceId { 8 }, "R1", "A01", 9, "dgx02", 0, "mlx5_0" };
+        QCOMPARE(cabling::labelText(cable, true),
+                 std::string("C00027 compute | A01 U1 dgx01 mlx5_0 + A01 U9 dgx02 mlx5_0 > A01 "
+                             "U33 leaf01 p1/p2"));
     }
 
     void deterministic()

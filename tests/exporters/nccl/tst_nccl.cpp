@@ -221,15 +221,24 @@ private slots:
         // DGX H100 User Guide Table 6 (domain-facts §2.1): rail r = the NIC local to GPU r.
         QCOMPARE(vars.value("NCCL_IB_HCA"),
                  QStringLiteral("=mlx5_0,mlx5_3,mlx5_4,mlx5_5,mlx5_6,mlx5_9,mlx5_10,mlx5_11"));
-        // The catalog's frontend ports of dgx-h100 (slot-3 100GbE); no frontend fabric is cabled.
-        QCOMPARE(vars.value("NCCL_SOCKET_IFNAME"), QStringLiteral("=ens6f0,ens6f1"));
+        // The design cables no frontend fabric: naming dgx-h100's catalog frontend ports
+        // (slot-3 100GbE ens6f0/ens6f1) would point NCCL's bootstrap at dead links, so the
+        // variable stays unset and a comment says what to set once they are cabled.
+        QVERIFY(!vars.contains("NCCL_SOCKET_IFNAME"));
+        QVERIFY(env.contains(QLatin1String("# NCCL_SOCKET_IFNAME is not set: the design cables no "
+                                           "frontend fabric to dgx-h100")));
+        QVERIFY(env.contains(QLatin1String("NCCL_SOCKET_IFNAME==ens6f0,ens6f1 once those ports "
+                                           "are cabled")));
         // Each rail NIC shares a PCIe switch with its GPU in the catalog -> PXB.
         QCOMPARE(vars.value("NCCL_NET_GDR_LEVEL"), QStringLiteral("PXB"));
         QCOMPARE(vars.value("NCCL_IB_TIMEOUT"), QStringLiteral("20"));
         // compute-ndr has railOptimized = true.
         QCOMPARE(vars.value("NCCL_CROSS_NIC"), QStringLiteral("0"));
-        // QM9700's catalog description names SHARPv3.
-        QCOMPARE(vars.value("NCCL_COLLNET_ENABLE"), QStringLiteral("1"));
+        // QM9700's catalog description names SHARPv3, but the switch export configures
+        // upstream OpenSM, which has no SHARP aggregation manager: CollNet stays off (NCCL's
+        // own default, domain-facts §2.1, §5.1) with a comment on what turns it on.
+        QCOMPARE(vars.value("NCCL_COLLNET_ENABLE"), QStringLiteral("0"));
+        QVERIFY(env.contains(QLatin1String("set 1 only with UFM (or sharp_am)")));
         QCOMPARE(vars.value("NCCL_TOPO_FILE"), QStringLiteral("/etc/nccl/nccl-topo-dgx-h100.xml"));
         // RoCE-only settings stay out of an InfiniBand file.
         QVERIFY(!vars.contains("NCCL_IB_TC"));
@@ -238,6 +247,75 @@ private slots:
         // 4.096 us x 2^20 = 4.29 s, x 7 retries = 30 s.
         QVERIFY(
             env.contains(QLatin1String("4.096 us x 2^20 = 4.3 s per attempt, x 7 retries = 30 s")));
+    }
+
+    void socketIfnameOnlyWhenCabled()
+    {
+        // Cable port ens6f0 of every DGX to a frontend switch: NCCL_SOCKET_IFNAME names the
+        // cabled frontend ports, here ens6f0 alone (ens6f1 stays uncabled).
+        Design design = m_dgx;
+        Fabric frontend;
+        frontend.id = design.newId<FabricId>();
+        frontend.name = "frontend";
+        frontend.purpose = FabricPurpose::Frontend;
+        frontend.technology = Technology::Ethernet;
+        frontend.linkSpeedGbps = 100;
+        design.addFabric(frontend);
+        const Device &first = *design.devices().begin();
+        Device sw;
+        sw.id = design.newId<DeviceId>();
+        sw.name = "fe01";
+        sw.catalogType = "sonic-64x400g";
+        sw.rack = first.rack;
+        sw.uPosition = 42;
+        sw.role = DeviceRole::Switch;
+        sw.tier = 0;
+        design.addDevice(sw);
+        const Part *dgx = Catalog::builtin().find("dgx-h100");
+        QVERIFY(dgx);
+        const int ens6f0 = dgx->portIndex("ens6f0");
+        QVERIFY(ens6f0 >= 0);
+        std::vector<DeviceId> nodes;
+        for (const Device &device : design.devices())
+            if (device.catalogType == "dgx-h100")
+                nodes.push_back(device.id);
+        QCOMPARE(nodes.size(), std::size_t(8));
+        int port = 0;
+        for (DeviceId node : nodes) {
+            Link link;
+            link.id = design.newId<LinkId>();
+            link.fabric = frontend.id;
+            link.a = { node, ens6f0 };
+            link.b = { sw.id, port++ };
+            link.lengthM = 3;
+            design.addLink(link);
+        }
+        const Export out = runNccl(design);
+        QVERIFY2(out.error.isEmpty(), qPrintable(out.error));
+        const QString env = fileText(out.result, "nccl.env");
+        checkReasons(env);
+        QCOMPARE(envVariables(env).value("NCCL_SOCKET_IFNAME"), QStringLiteral("=ens6f0"));
+        QVERIFY(!env.contains(QLatin1String("NCCL_SOCKET_IFNAME is not set")));
+    }
+
+    void collnetOnlyWhenAsked()
+    {
+        // The design's NCCL settings ask for CollNet on SHARP-capable QM9700s: 1, with a note
+        // that a SHARP aggregation manager (UFM or sharp_am) must run.
+        Design design = m_dgx;
+        NcclSettings settings = design.nccl();
+        settings.collnetEnable = true;
+        design.setNccl(settings);
+        const Export out = runNccl(design);
+        QVERIFY2(out.error.isEmpty(), qPrintable(out.error));
+        QCOMPARE(envVariables(fileText(out.result, "nccl.env")).value("NCCL_COLLNET_ENABLE"),
+                 QStringLiteral("1"));
+        bool noted = false;
+        for (const std::string &note : out.result.notes)
+            noted = noted || note.find("aggregation manager") != std::string::npos;
+        QVERIFY(noted);
+        QVERIFY(fileText(out.result, "acceptance.md")
+                    .contains(QLatin1String("nccl.env turns SHARP on")));
     }
 
     void dgxTopoXml()
@@ -505,8 +583,10 @@ private slots:
         const nccl::AllReduceStep *whole = findStep(plan, "Whole fabric");
         QVERIFY(whole);
         QVERIFY(qAbs(whole->expectedBusGBps - 23.0) < 1e-9);
-        // Converged Lustre: 8 clients x 200 Gb/s = 200 GB/s > 180 read, so the tier sets it.
-        QCOMPARE(plan.storage[0].readGBps, 180.0);
+        // Converged Lustre on 4 x lustre-oss-hdr (40 GB/s read each in the catalog, the seed's
+        // HDR OSS since the reference design placed them): 4 x 40 = 160 GB/s read; 8 clients x
+        // 200 Gb/s = 200 GB/s > 160, so the tier sets it.
+        QCOMPARE(plan.storage[0].readGBps, 160.0);
         QCOMPARE(plan.storage[0].clientLinkGBps, 25.0);
     }
 

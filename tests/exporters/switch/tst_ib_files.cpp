@@ -66,6 +66,16 @@ std::string confValue(const std::string &conf, const std::string &key)
     return {};
 }
 
+/// The comment lines of a file as one text: "# " stripped, wrapped lines joined by spaces.
+std::string commentText(const std::string &text)
+{
+    std::string joined;
+    for (const std::string &line : lines(text))
+        if (line.rfind("# ", 0) == 0)
+            joined += (joined.empty() ? "" : " ") + line.substr(2);
+    return joined;
+}
+
 /// GUID lines ("0x" + 16 hex digits alone on a line) of the root GUID file.
 std::vector<std::string> rootGuids(const std::string &text)
 {
@@ -227,6 +237,19 @@ private slots:
         QCOMPARE(confValue(conf, "node_name_map_name"),
                  std::string("/etc/opensm/ib-node-name-map"));
         QCOMPARE(confValue(conf, "lmc"), std::string("0")); // ftree needs LMC 0 (§5.1)
+        // The design counts tiers up from the leaves (spines = tier 1); opensm's ftree logs
+        // the roots as rank 0 ("Fabric has N switches at rank 0 (roots)", tst_ib_real): the
+        // comments name both, and the topology kind "fat-tree" reads as a noun phrase.
+        for (const std::string &comments :
+             { commentText(conf), commentText(text["root-guids.conf"]) }) {
+            QVERIFY2(comments.find("2 switches of the top tier (tier 1 in the design; opensm "
+                                   "ranks roots 0)")
+                         != std::string::npos,
+                     comments.c_str());
+            QVERIFY(comments.find("(rank 1") == std::string::npos);
+        }
+        QVERIFY(commentText(conf).find("designed as a fat tree of 2 switch tiers")
+                != std::string::npos);
 
         // Roots = the top tier: the design's tier-1 switches spine01 (id 17) and spine02 (id 18).
         const auto map = nameMap(text["ib-node-name-map"]);
@@ -358,6 +381,15 @@ private slots:
         QVERIFY2(files, files ? "" : files.error().message.c_str());
         auto text = byName(*files);
         QCOMPARE(confValue(text["opensm.conf"], "routing_engine"), std::string("ftree,updn"));
+        // The generator designs the fabric rail-optimized: "a rail-optimized fat tree", not
+        // "a rail-optimized of 2 switch tiers".
+        const std::string kind = compute->topology.kind == "fat-tree"
+            ? std::string("fat tree")
+            : compute->topology.kind + " fat tree";
+        QVERIFY2(
+            commentText(text["opensm.conf"]).find("designed as a " + kind + " of 2 switch tiers")
+                != std::string::npos,
+            text["opensm.conf"].c_str());
         // Roots = the switches of the highest tier the generator assigned on this fabric.
         std::set<std::uint64_t> onFabric;
         for (const Link &link : design.links())

@@ -373,7 +373,7 @@ private slots:
                  std::string("150000"));
     }
 
-    void ethernetFabricHasNoQos()
+    void ethernetFabricIsBridged()
     {
         const Design design = generate({});
         const Fabric &oob = fabricNamed(design, "oob-mgmt");
@@ -386,24 +386,133 @@ private slots:
             const std::string &text = files.at("oob-mgmt/" + name + ".nvue");
             QVERIFY(hasLine(text, "nv set system hostname " + name));
             QVERIFY(text.find("qos") == std::string::npos);
+            QVERIFY(text.find("QoS profile") == std::string::npos); // no QoS claim for the MTU
+            // Cumulus bridges no swp port by default (CL 5.x Ethernet Bridging - VLANs): the
+            // default bridge carries the management VLAN (default 10).
+            QVERIFY(hasLine(text, "nv set bridge domain br_default vlan 10"));
             for (const auto &[port, description] : sw.descriptions) {
                 QVERIFY(hasLine(
                     text, "nv set interface " + port + " description \"" + description + "\""));
                 QVERIFY(hasLine(text, "nv set interface " + port + " link mtu 9216"));
             }
         }
+    }
 
-        // The compute fabric as plain Ethernet on SONiC: hostname and ports only.
-        Design plain = design;
-        Fabric compute = fabricNamed(plain, "compute-roce");
-        compute.technology = Technology::Ethernet;
-        plain.updateFabric(compute);
-        for (const auto &[path, bytes] : exportFabric(plain, compute)) {
-            const json db = json::parse(bytes);
-            QCOMPARE(db.size(), std::size_t(2));
-            QVERIFY(db.contains("DEVICE_METADATA") && db.contains("PORT"));
-            for (const auto &[port, entry] : db["PORT"].items())
-                QCOMPARE(entry["mtu"].get<std::string>(), std::string("9216"));
+    void managementUplinksAreTrunks()
+    {
+        // SuperPOD 1 SU (superpod-h100 template): the two management leaves mgmt0001 and
+        // mgmt0002 each uplink on swp48 to the aggregation switch mgmt-agg0003 (swp1, swp2);
+        // every other cabled port faces a BMC, a server or an IB switch's management port
+        // (mgmt0). Worked from the links: a port is a trunk exactly when its far end is a
+        // non-management port of another switch (tests derive it here, not from the plan).
+        auto generated = generateDesign("superpod-h100", { { "sus", "1" } }, Catalog::builtin());
+        QVERIFY(generated);
+        const Design &design = generated->design;
+        const Catalog &catalog = Catalog::builtin();
+        const Fabric &oob = fabricNamed(design, "oob-mgmt");
+        std::map<std::string, std::map<std::string, bool>> trunk; // switch -> port -> trunk
+        for (const Link &link : design.links()) {
+            if (link.fabric != oob.id)
+                continue;
+            for (const auto &[self, peer] :
+                 { std::pair { link.a, link.b }, std::pair { link.b, link.a } }) {
+                const Device *device = design.device(self.device);
+                const Device *far = design.device(peer.device);
+                const PortSpec &own = catalog.find(device->catalogType)->ports.at(self.port);
+                const PortSpec &farPort = catalog.find(far->catalogType)->ports.at(peer.port);
+                if (device->role != DeviceRole::Switch || own.role == PortRole::Management)
+                    continue;
+                trunk[device->name][own.name]
+                    = far->role == DeviceRole::Switch && farPort.role != PortRole::Management;
+            }
+        }
+        // Only the three management switches have files; IB leaves are hosts of oob-mgmt.
+        QCOMPARE(trunk.size(), std::size_t(3));
+        QCOMPARE(trunk["mgmt-agg0003"],
+                 (std::map<std::string, bool> { { "swp1", true }, { "swp2", true } }));
+        QVERIFY(trunk["mgmt0001"].at("swp48"));
+        QVERIFY(!trunk["mgmt0001"].at("swp1"));
+
+        const auto files = exportFabric(design, oob);
+        QCOMPARE(files.size(), std::size_t(3));
+        int trunks = 0, access = 0;
+        for (const auto &[name, ports] : trunk) {
+            const std::string &text = files.at("oob-mgmt/" + name + ".nvue");
+            for (const auto &[port, isTrunk] : ports) {
+                const std::string prefix = "nv set interface " + port + " bridge domain br_default";
+                QVERIFY2(hasLine(text, isTrunk ? prefix : prefix + " access 10"),
+                         (name + " " + port).c_str());
+                QVERIFY(hasLine(text, prefix + " access 10") != isTrunk);
+                ++(isTrunk ? trunks : access);
+            }
+        }
+        // 2 agg ports + swp48 on each leaf.
+        QCOMPARE(trunks, 4);
+        QVERIFY(access > 0);
+
+        // A fabric name is printed in comments only: a line break in it cannot add a command.
+        Design hostile = design;
+        Fabric renamed = oob;
+        renamed.name = "oob\nnv unset bridge";
+        hostile.updateFabric(renamed);
+        for (const auto &[path, text] : exportFabric(hostile, renamed))
+            QVERIFY2(!hasLine(text, "nv unset bridge"), path.c_str());
+    }
+
+    void plainEthernetSonicAndEos()
+    {
+        // The compute fabric as plain Ethernet: no QoS tables, one VLAN. Leaf ports to the
+        // DGX nodes are untagged members, leaf-spine links tagged (a switch at the far end).
+        for (const char *switchType : { "sonic-64x400g", "arista-7060dx5-64s" }) {
+            Design plain = generate({ { "switch-type", switchType } });
+            Fabric compute = fabricNamed(plain, "compute-roce");
+            compute.technology = Technology::Ethernet;
+            plain.updateFabric(compute);
+            const auto expected = expectedSwitches(plain, compute);
+            const auto files = exportFabric(plain, compute);
+            QCOMPARE(files.size(), expected.size());
+            for (const auto &[name, sw] : expected) {
+                std::map<std::string, bool> trunk;
+                for (const auto &[port, description] : sw.descriptions) {
+                    const std::string peer = description.substr(3, description.rfind(' ') - 3);
+                    bool isSwitch = false;
+                    for (const Device &device : plain.devices())
+                        isSwitch = isSwitch
+                            || (device.name == peer && device.role == DeviceRole::Switch);
+                    trunk[port] = isSwitch;
+                }
+                if (std::string(switchType) == "sonic-64x400g") {
+                    const json db = json::parse(files.at("compute-roce/" + name + ".json"));
+                    QCOMPARE(db.size(), std::size_t(4));
+                    for (const char *table : { "DEVICE_METADATA", "PORT", "VLAN", "VLAN_MEMBER" })
+                        QVERIFY2(db.contains(table), table);
+                    QCOMPARE(db["VLAN"]["Vlan10"]["vlanid"].get<std::string>(), std::string("10"));
+                    QCOMPARE(db["VLAN_MEMBER"].size(), trunk.size());
+                    for (const auto &[port, isTrunk] : trunk) {
+                        QCOMPARE(
+                            db["VLAN_MEMBER"]["Vlan10|" + port]["tagging_mode"].get<std::string>(),
+                            std::string(isTrunk ? "tagged" : "untagged"));
+                        QCOMPARE(db["PORT"][port]["mtu"].get<std::string>(), std::string("9216"));
+                    }
+                } else {
+                    const std::string &text = files.at("compute-roce/" + name + ".eos");
+                    QVERIFY(hasLine(text, "vlan 10"));
+                    QVERIFY(text.find("qos") == std::string::npos);
+                    for (const auto &[port, isTrunk] : trunk) {
+                        const std::string block = "\ninterface " + port + "\n   description "
+                            + sw.descriptions.at(port) + "\n   mtu 9214\n"
+                            + (isTrunk ? "   switchport mode trunk\n   switchport trunk allowed "
+                                         "vlan 10\n"
+                                       : "   switchport access vlan 10\n");
+                        QVERIFY2(text.find(block) != std::string::npos, (name + port).c_str());
+                    }
+                }
+                // Both kinds occur on a leaf (DGX ports and spine uplinks).
+                int trunks = 0;
+                for (const auto &[port, isTrunk] : trunk)
+                    trunks += isTrunk ? 1 : 0;
+                QVERIFY(trunks > 0);
+            }
         }
     }
 
