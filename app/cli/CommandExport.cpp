@@ -2,7 +2,7 @@
 #include "app/cli/ExportRegistry.h"
 
 #include "exporters/Exporter.h"
-#include "exporters/common/ExportWriter.h"
+#include "exporters/common/ExportRun.h"
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
 #include "model/io/DesignFile.h"
@@ -55,17 +55,6 @@ void printList(std::ostream &out, const exporters::ExporterRegistry &registry)
     out << "all       every format above, each in DIR/<format>/\n";
 }
 
-/// The parameters of `params` that `exporter` declares.
-std::map<std::string, std::string> paramsFor(const exporters::Exporter &exporter,
-                                             const std::map<std::string, std::string> &params)
-{
-    std::map<std::string, std::string> own;
-    for (const auto &parameter : exporter.parameters())
-        if (auto it = params.find(parameter.key); it != params.end())
-            own.insert(*it);
-    return own;
-}
-
 } // namespace
 
 int runExport(Context &context)
@@ -114,7 +103,7 @@ int runExport(Context &context)
     for (const auto &[key, value] : *params) {
         bool known = false;
         for (const exporters::Exporter *exporter : chosen)
-            known = known || !paramsFor(*exporter, {{key, value}}).empty();
+            known = known || !exporters::paramsFor(*exporter, {{key, value}}).empty();
         if (!known) {
             if (chosen.size() == 1)
                 context.err << "error: " << exporters::checkParameters(*chosen.front(), *params).error().message << "\n";
@@ -131,50 +120,45 @@ int runExport(Context &context)
     const Design &design = loaded->design;
 
     const ValidationResult validation = validateDesign(design, *catalog);
-    if (validation.errors > 0) {
-        context.err << (args.has("--allow-errors") ? "warning: " : "error: ") << "the design has "
-                    << validation.errors << " validation error" << (validation.errors == 1 ? "" : "s")
-                    << " that " << (validation.errors == 1 ? "is" : "are") << " not waived:\n";
-        for (const Violation &violation : validation.violations)
-            if (violation.severity == Severity::Error && !violation.waived)
-                context.err << "  " << violation.ruleKey << ": " << violation.message << "\n";
-        if (!args.has("--allow-errors")) {
-            context.err << "Fix or waive them, or pass --allow-errors to export anyway.\n";
-            return ExitViolations;
-        }
+    std::vector<exporters::ExportSelection> selections;
+    for (const exporters::Exporter *exporter : chosen)
+        selections.push_back({exporter, exporters::paramsFor(*exporter, *params)});
+    exporters::ExportRunOptions options;
+    options.folder = std::filesystem::path(output);
+    options.force = args.has("--force");
+    options.allowErrors = args.has("--allow-errors");
+    options.subfolders = chosen.size() > 1; // `all`: each format in DIR/<format>/
+    const exporters::ExportRunOutcome outcome
+        = exporters::runExport(design, *catalog, validation.violations, selections, options);
+    if (const std::size_t errors = outcome.blockingErrors.size(); errors > 0) {
+        context.err << (options.allowErrors ? "warning: " : "error: ") << "the design has " << errors
+                    << " validation error" << (errors == 1 ? "" : "s") << " that "
+                    << (errors == 1 ? "is" : "are") << " not waived:\n";
+        for (const Violation &violation : outcome.blockingErrors)
+            context.err << "  " << violation.ruleKey << ": " << violation.message << "\n";
     }
-
-    // Prepare every file before writing any, so a failure leaves DIR as it was.
-    std::vector<exporters::ExportedFile> files;
-    for (const exporters::Exporter *exporter : chosen) {
-        exporters::ExportRequest request{design, *catalog, paramsFor(*exporter, *params)};
-        auto result = exporter->run(request);
-        if (!result) {
-            context.err << "error: " << exporter->name() << ": " << result.error().message << "\n";
-            return ExitBadInput;
-        }
-        for (const std::string &note : result->notes)
-            context.out << exporter->name() << ": " << note << "\n";
-        for (exporters::ExportedFile &file : result.value().files) {
-            if (chosen.size() > 1)
-                file.path = exporter->name() + "/" + file.path;
-            files.push_back(std::move(file));
-        }
-    }
-    const std::filesystem::path folder(output);
-    if (!args.has("--force"))
-        for (const exporters::ExportedFile &file : files)
-            if (const auto target = folder / file.path; std::filesystem::exists(target)) {
-                context.err << "error: " << target.string() << " exists; pass --force to overwrite\n";
-                return ExitUsage;
-            }
-    auto written = exporters::writeExport(files, folder, /*force=*/true);
-    if (!written) {
-        context.err << "error: " << written.error().message << "\n";
+    for (const std::string &note : outcome.notes)
+        context.out << note << "\n";
+    switch (outcome.status) {
+    case exporters::ExportStatus::RefusedByValidation:
+        context.err << "Fix or waive them, or pass --allow-errors to export anyway.\n";
+        return ExitViolations;
+    case exporters::ExportStatus::ExporterFailed:
+        context.err << "error: " << outcome.failedFormat << ": " << outcome.error << "\n";
         return ExitBadInput;
+    case exporters::ExportStatus::FilesExist:
+        context.err << "error: " << outcome.existing.front().string()
+                    << " exists; pass --force to overwrite\n";
+        return ExitUsage;
+    case exporters::ExportStatus::WriteFailed:
+        context.err << "error: " << outcome.error << "\n";
+        return ExitBadInput;
+    case exporters::ExportStatus::Written:
+        break;
     }
-    for (std::size_t i = 0; i < written->size(); ++i)
-        context.out << "wrote " << (*written)[i].string() << " (" << files[i].bytes.size() << " bytes)\n";
+    for (std::size_t i = 0; i < outcome.written.size(); ++i)
+        context.out << "wrote " << outcome.written[i].string() << " (" << outcome.files[i].bytes.size()
+                    << " bytes)\n";
     return ExitOk;
 }
 

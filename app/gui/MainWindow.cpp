@@ -1,5 +1,6 @@
 #include "app/gui/MainWindow.h"
 
+#include "views/calculators/CalculatorsDock.h"
 #include "views/canvas/FabricView.h"
 #include "views/canvas/FloorPlanView.h"
 #include "views/canvas/RackElevationView.h"
@@ -9,7 +10,10 @@
 #include "views/docks/ViolationsDock.h"
 #include "views/document/EditChecks.h"
 #include "views/document/LiveValidator.h"
+#include "views/export/ExportDialog.h"
 
+#include "exporters/Exporter.h"
+#include "exporters/report/ReportFormat.h"
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
 
@@ -22,6 +26,7 @@
 #include <QMessageBox>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QUndoStack>
 #include <QUndoView>
 
@@ -29,12 +34,23 @@ namespace cw {
 
 /// Autosave period: a crash loses at most this much work.
 constexpr int kAutosaveIntervalMs = 60 * 1000;
+/// Quiet time after an edit before the Calculators dock re-gathers the design's facts (a drag
+/// or a typed name is many edits; the facts walk the whole design).
+constexpr int kCalculatorsDebounceMs = 300;
 
 MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
     : QMainWindow(parent)
     , m_catalog(catalog)
+    , m_exporters(std::make_unique<exporters::ExporterRegistry>())
 {
     setObjectName(QStringLiteral("MainWindow"));
+    // The same formats as `clusterwright-cli export --list` (app/cli/ExportRegistry.cpp).
+    exporters::registerBuiltinExporters(*m_exporters);
+    m_exporters->add(exporters::makeReportExporter());
+    m_calculatorsTimer = new QTimer(this);
+    m_calculatorsTimer->setSingleShot(true);
+    m_calculatorsTimer->setInterval(kCalculatorsDebounceMs);
+    connect(m_calculatorsTimer, &QTimer::timeout, this, &MainWindow::refreshCalculators);
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
     setCentralWidget(m_tabs);
@@ -50,6 +66,10 @@ MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
     connect(m_inspector, &InspectorDock::statusMessage, this, &MainWindow::showMessage);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateSelectionActions);
     resize(1200, 760);
+    // First start (no saved layout): most of the height to the canvas, the Violations list a
+    // band of about eight lines under it.
+    resizeDocks({ m_violations }, { 190 }, Qt::Vertical);
+    resizeDocks({ m_library, m_inspector }, { 250, 330 }, Qt::Horizontal);
     setDocument(std::make_unique<Document>(m_catalog));
 }
 
@@ -59,6 +79,7 @@ MainWindow::~MainWindow()
     m_inspector->setDocument(nullptr);
     m_violations->setDocument(nullptr);
     m_summary->setDocument(nullptr);
+    m_calculators->setDesign(nullptr);
     m_history->setStack(nullptr);
     while (m_tabs->count() > 0) {
         QWidget *view = m_tabs->widget(0);
@@ -89,6 +110,15 @@ void MainWindow::createDocks()
     m_inspector = new InspectorDock(this);
     m_violations = new ViolationsDock(this);
     m_summary = new SummaryDock(this);
+    m_calculators = new calcviews::CalculatorsDock(m_catalog, this);
+    m_calculators->toggleViewAction()->setObjectName(QStringLiteral("viewCalculators"));
+    // A hidden dock skips the refreshes; it catches up when shown.
+    // isVisible() stays true for a dock tabbed behind another: only this signal tells.
+    connect(m_calculators, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        m_calculatorsShown = visible;
+        if (visible && m_calculatorsStale)
+            refreshCalculators();
+    });
     m_historyDock = new QDockWidget(tr("Undo History"), this);
     m_historyDock->setObjectName(QStringLiteral("UndoHistoryDock"));
     m_history = new QUndoView(m_historyDock);
@@ -97,7 +127,9 @@ void MainWindow::createDocks()
     addDockWidget(Qt::LeftDockWidgetArea, m_library);
     addDockWidget(Qt::RightDockWidgetArea, m_inspector);
     addDockWidget(Qt::RightDockWidgetArea, m_summary);
+    addDockWidget(Qt::RightDockWidgetArea, m_calculators);
     tabifyDockWidget(m_inspector, m_summary);
+    tabifyDockWidget(m_summary, m_calculators);
     m_inspector->raise();
     addDockWidget(Qt::BottomDockWidgetArea, m_violations);
     addDockWidget(Qt::BottomDockWidgetArea, m_historyDock);
@@ -108,9 +140,14 @@ void MainWindow::createDocks()
 void MainWindow::setDocument(std::unique_ptr<Document> document)
 {
     // Everything that points at the old document goes before it does.
+    for (exportviews::ExportDialog *dialog : findChildren<exportviews::ExportDialog *>())
+        delete dialog;
     m_inspector->setDocument(nullptr);
     m_violations->setDocument(nullptr);
     m_summary->setDocument(nullptr);
+    // The dock keeps a pointer to the design (for the cost prefill): drop it first.
+    m_calculatorsTimer->stop();
+    m_calculators->setDesign(nullptr);
     m_history->setStack(nullptr);
     const int currentTab = std::max(m_tabs->currentIndex(), 0);
     while (m_tabs->count() > 0) {
@@ -144,6 +181,8 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
     m_violations->setDocument(doc);
     m_summary->setDocument(doc);
     m_history->setStack(doc->undoStack());
+    refreshCalculators();
+    connect(doc, &Document::changed, m_calculatorsTimer, qOverload<>(&QTimer::start));
     connect(doc, &Document::modifiedChanged, this, &MainWindow::updateTitle);
     connect(doc, &Document::filePathChanged, this, &MainWindow::updateTitle);
     connect(doc, &Document::selectionChanged, this, &MainWindow::updateSelectionActions);
@@ -200,6 +239,16 @@ void MainWindow::showMessage(const QString &message)
 {
     if (!message.isEmpty())
         statusBar()->showMessage(message, 8000);
+}
+
+void MainWindow::refreshCalculators()
+{
+    m_calculatorsTimer->stop();
+    // Same Design object for the document's whole life, so a hidden dock holding the
+    // previous facts still points at a live design.
+    m_calculatorsStale = !m_calculatorsShown;
+    if (!m_calculatorsStale)
+        m_calculators->setDesign(design());
 }
 
 void MainWindow::focusEntities(const std::vector<EntityRef> &entities)

@@ -11,6 +11,7 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QTabWidget;
+class QTimer;
 class QUndoView;
 
 namespace cw {
@@ -22,6 +23,17 @@ class LibraryDock;
 class SummaryDock;
 class ViolationsDock;
 
+namespace calcviews {
+class CalculatorsDock;
+}
+namespace exporters {
+class ExporterRegistry;
+struct ExportRunOutcome;
+} // namespace exporters
+namespace exportviews {
+class ExportDialog;
+}
+
 namespace canvas {
 class CanvasView;
 class FabricView;
@@ -30,8 +42,8 @@ class RackElevationView;
 } // namespace canvas
 
 /// The workbench window: one Document shown by the three canvas views (tabs) and the docks
-/// (library, inspector, violations, summary, undo history); menus for files, editing and
-/// views. Wiring only - everything it calls lives in views/ and below.
+/// (library, inspector, violations, summary, calculators, undo history); menus for files,
+/// editing, views and export. Wiring only - everything it calls lives in views/ and below.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -59,6 +71,7 @@ public:
     InspectorDock *inspectorDock() const { return m_inspector; }
     ViolationsDock *violationsDock() const { return m_violations; }
     SummaryDock *summaryDock() const { return m_summary; }
+    calcviews::CalculatorsDock *calculatorsDock() const { return m_calculators; }
     QTabWidget *viewTabs() const { return m_tabs; }
     canvas::CanvasView *currentView() const;
     canvas::FloorPlanView *floorPlanView() const { return m_floorPlan; }
@@ -77,6 +90,19 @@ public:
     void focusEntities(const std::vector<EntityRef> &entities);
     void setPresentationMode(bool on);
 
+    // Export (MainWindowExport.cpp).
+    /// The formats the Export dialog offers: the built-in exporters and the facilities report.
+    const exporters::ExporterRegistry &exporterRegistry() const { return *m_exporters; }
+    /// Export > Export...: opens the Export dialog (window-modal, returns at once).
+    exportviews::ExportDialog *openExportDialog();
+    /// File > Export View as PNG/SVG... without the file dialog: the current canvas view's
+    /// drawing to `path` (.png or .svg). Returns an empty string on success, else the reason.
+    QString exportCurrentView(const QString &path);
+    /// Export > Facilities Pack... without the folder dialog: the "report" format into
+    /// `folder` through the CLI's gate. Interactive runs ask whether to export despite
+    /// validation errors and whether to overwrite; batch runs refuse instead.
+    exporters::ExportRunOutcome exportFacilitiesPackTo(const QString &folder);
+
 protected:
     void closeEvent(QCloseEvent *event) override;
 
@@ -89,6 +115,12 @@ private:
     void updateUndoActions();
     void updateSelectionActions();
     void showMessage(const QString &message);
+    void refreshCalculators();
+
+    // Export (MainWindowExport.cpp).
+    void exportViewWithDialog();
+    void exportFacilitiesPack();
+    QString defaultExportFolder() const;
 
     // Files (MainWindowFiles.cpp).
     void newEmpty();
@@ -120,6 +152,12 @@ private:
     InspectorDock *m_inspector = nullptr;
     ViolationsDock *m_violations = nullptr;
     SummaryDock *m_summary = nullptr;
+    calcviews::CalculatorsDock *m_calculators = nullptr;
+    QTimer *m_calculatorsTimer = nullptr;
+    bool m_calculatorsShown = false; ///< on screen (not closed, not tabbed behind another dock)
+    bool m_calculatorsStale = false; ///< the design changed while the dock was not shown
+    std::unique_ptr<exporters::ExporterRegistry> m_exporters;
+    QString m_exportFolder; ///< the last folder exported into (this session)
     QDockWidget *m_historyDock = nullptr;
     QUndoView *m_history = nullptr;
     QLabel *m_counts = nullptr;

@@ -38,6 +38,8 @@ void MainWindow::createActions()
     make("fileSave", tr("&Save"), { QKeySequence::Save }, [this] { save(); });
     make("fileSaveAs", tr("Save &As..."), { QKeySequence::SaveAs }, [this] { saveAs(); });
     make("fileRevert", tr("Re&vert to Saved"), {}, [this] { revert(); });
+    make("fileExportView", tr("Export &View as PNG/SVG..."), {},
+         [this] { exportViewWithDialog(); });
     make("fileQuit", tr("&Quit"), { QKeySequence::Quit }, [this] { close(); });
 
     make("editUndo", tr("&Undo"), { QKeySequence::Undo }, [this] {
@@ -60,6 +62,10 @@ void MainWindow::createActions()
     make("editDelete", tr("&Delete"), { QKeySequence::Delete, QKeySequence(Qt::Key_Backspace) },
          [this] { deleteSelection(); });
     make("editSelectAll", tr("Select &All"), { QKeySequence::SelectAll }, [this] { selectAll(); });
+
+    make("exportDialog", tr("&Export..."), { QKeySequence(Qt::CTRL | Qt::Key_E) },
+         [this] { openExportDialog(); });
+    make("exportFacilitiesPack", tr("&Facilities Pack..."), {}, [this] { exportFacilitiesPack(); });
 
     make("viewZoomIn", tr("Zoom &In"), { QKeySequence::ZoomIn }, [this] {
         if (auto *view = currentView())
@@ -102,7 +108,8 @@ void MainWindow::createMenus()
     file->addAction(action(QStringLiteral("fileSave")));
     file->addAction(action(QStringLiteral("fileSaveAs")));
     file->addAction(action(QStringLiteral("fileRevert")));
-    // No Export entry until the exporters' dialog exists: an absent action, not a dead one.
+    file->addSeparator();
+    file->addAction(action(QStringLiteral("fileExportView")));
     file->addSeparator();
     file->addAction(action(QStringLiteral("fileQuit")));
 
@@ -126,6 +133,10 @@ void MainWindow::createMenus()
     QMenu *panels = view->addMenu(tr("&Docks"));
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         panels->addAction(dock->toggleViewAction());
+
+    QMenu *exportMenu = menuBar()->addMenu(tr("E&xport"));
+    exportMenu->addAction(action(QStringLiteral("exportDialog")));
+    exportMenu->addAction(action(QStringLiteral("exportFacilitiesPack")));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Clusterwright"), this, [this] {

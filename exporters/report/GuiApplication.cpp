@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QGuiApplication>
+#include <QHashFunctions>
 
 namespace cw::report {
 
@@ -13,6 +14,9 @@ Result<void> ensureGuiApplication()
                            "needs a QGuiApplication (QtGui fonts and painting)" };
         return {};
     }
+    // QHash seeds are random per process, and QPdfWriter orders its font objects by hash:
+    // a fixed seed keeps "same design, same bytes" (set before any hash is created).
+    QHashSeed::setDeterministicGlobalSeed();
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     // QGuiApplication keeps references to argc and argv for its whole life.

@@ -1,0 +1,92 @@
+#include "exporters/common/ExportRun.h"
+
+#include "exporters/common/ExportWriter.h"
+
+#include <system_error>
+
+namespace cw::exporters {
+
+std::vector<Violation> blockingErrors(const std::vector<Violation> &violations)
+{
+    std::vector<Violation> blocking;
+    for (const Violation &violation : violations)
+        if (violation.severity == Severity::Error && !violation.waived)
+            blocking.push_back(violation);
+    return blocking;
+}
+
+std::map<std::string, std::string> paramsFor(const Exporter &exporter,
+                                             const std::map<std::string, std::string> &params)
+{
+    std::map<std::string, std::string> own;
+    for (const ExportParameter &parameter : exporter.parameters())
+        if (auto it = params.find(parameter.key); it != params.end())
+            own.insert(*it);
+    return own;
+}
+
+ExportRunOutcome runExport(const Design &design, const Catalog &catalog,
+                           const std::vector<Violation> &violations,
+                           const std::vector<ExportSelection> &selections,
+                           const ExportRunOptions &options)
+{
+    ExportRunOutcome outcome;
+    outcome.blockingErrors = blockingErrors(violations);
+    if (!outcome.blockingErrors.empty() && !options.allowErrors) {
+        outcome.status = ExportStatus::RefusedByValidation;
+        return outcome;
+    }
+
+    // Prepare every file before writing any, so a failure leaves the folder as it was.
+    for (const ExportSelection &selection : selections) {
+        if (!selection.exporter)
+            continue;
+        const Exporter &exporter = *selection.exporter;
+        if (auto checked = checkParameters(exporter, selection.params); !checked) {
+            outcome.status = ExportStatus::ExporterFailed;
+            outcome.failedFormat = exporter.name();
+            outcome.error = checked.error().message;
+            return outcome;
+        }
+        ExportRequest request { design, catalog, selection.params };
+        auto result = exporter.run(request);
+        if (!result) {
+            outcome.status = ExportStatus::ExporterFailed;
+            outcome.failedFormat = exporter.name();
+            outcome.error = result.error().message;
+            return outcome;
+        }
+        for (const std::string &note : result->notes)
+            outcome.notes.push_back(exporter.name() + ": " + note);
+        for (ExportedFile &file : result.value().files) {
+            if (options.subfolders)
+                file.path = exporter.name() + "/" + file.path;
+            outcome.files.push_back(std::move(file));
+        }
+    }
+
+    if (!options.force) {
+        for (const ExportedFile &file : outcome.files) {
+            const std::filesystem::path target = options.folder / std::filesystem::path(file.path);
+            std::error_code error;
+            if (std::filesystem::exists(target, error))
+                outcome.existing.push_back(target);
+        }
+        if (!outcome.existing.empty()) {
+            outcome.status = ExportStatus::FilesExist;
+            return outcome;
+        }
+    }
+
+    // Existence was checked above (or force given): writeExport only checks paths now.
+    auto written = writeExport(outcome.files, options.folder, /*force=*/true);
+    if (!written) {
+        outcome.status = ExportStatus::WriteFailed;
+        outcome.error = written.error().message;
+        return outcome;
+    }
+    outcome.written = std::move(written.value());
+    return outcome;
+}
+
+} // namespace cw::exporters
