@@ -224,6 +224,24 @@ private slots:
         for (const QString &file : files)
             QVERIFY2(!file.startsWith(QLatin1Char('.')) && file.contains(QLatin1Char('/')), qPrintable(file));
     }
+
+    void allIsDeterministicInSeparateProcesses()
+    {
+        // Two processes (different QHash seeds by default, different temp paths): with the
+        // report's date fixed, every byte of every file is the same, the PDF included.
+        QTemporaryDir first, second;
+        for (const QTemporaryDir *dir : {&first, &second}) {
+            const Run run = runCli({QStringLiteral("export"), dgxExample(), QStringLiteral("--format"),
+                                    QStringLiteral("all"), QStringLiteral("--param"),
+                                    QStringLiteral("report.date=2026-11-21"), QStringLiteral("-o"), dir->path()});
+            QCOMPARE(run.exitCode, 0);
+        }
+        const QStringList files = filesUnder(first.path());
+        QCOMPARE(files, filesUnder(second.path()));
+        QVERIFY(files.contains(QStringLiteral("report/facilities-report.pdf")));
+        for (const QString &file : files)
+            QVERIFY2(readAll(first.filePath(file)) == readAll(second.filePath(file)), qPrintable(file));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliExport)
