@@ -138,21 +138,22 @@ void addRacksAndPdus(const Design &design, const Catalog &catalog, LineTable &ta
 
 void addCabling(const cabling::CablePlan &plan, const Catalog &catalog, LineTable &table)
 {
+    // Modules are the same part whatever the fibre length: one line per part, counted per
+    // cage at each end (the far end of a single-port module is often a twin-port one).
+    for (const cabling::ModuleCount &count : plan.modules) {
+        const Part *part = catalog.find(count.catalogPart);
+        BomLine &modules = table.at(kOpticsCables, "module:" + count.catalogPart);
+        modules.catalogId = part->id;
+        modules.partNumber = count.partNumber;
+        modules.description
+            = "Transceiver " + cabling::displayName(*part) + " (" + count.medium + ")";
+        modules.unitPriceUsd = part->priceUsd;
+        modules.quantity += count.count;
+        modules.powerW += count.powerW;
+    }
     for (const cabling::CableGroup &group : plan.groups) {
         const std::string length = exporters::csv::number(group.lengthM) + " m";
         if (group.transceiver) {
-            // Modules are the same part whatever the fibre length: one line per part.
-            const Part *part = catalog.find(group.catalogPart);
-            BomLine &modules = table.at(kOpticsCables, "module:" + group.catalogPart);
-            if (modules.quantity == 0) {
-                modules.catalogId = part->id;
-                modules.partNumber = group.partNumber;
-                modules.description
-                    = "Transceiver " + cabling::displayName(*part) + " (" + group.medium + ")";
-                modules.unitPriceUsd = part->priceUsd;
-            }
-            modules.quantity += group.transceivers;
-            modules.powerW += group.activePowerW;
             const std::string fibre = group.fibre.empty() ? "fibre" : group.fibre;
             BomLine &cords = table.at(
                 kOpticsCables, "fibre:" + fibre + ":" + exporters::csv::number(group.lengthM, 3));

@@ -104,6 +104,43 @@ int cageOf(const Part *part, int portIndex, int perCage)
     return ordinal / perCage;
 }
 
+bool connectorFits(const std::string &connector, const std::string &cage)
+{
+    return connector.empty() || cage.empty() || connector == cage;
+}
+
+std::string cageFormFactor(const Place &place, int portIndex)
+{
+    if (!place.part || portIndex < 0
+        || static_cast<std::size_t>(portIndex) >= place.part->ports.size())
+        return {};
+    return place.part->ports[static_cast<std::size_t>(portIndex)].formFactor;
+}
+
+/// The module that sits in an end's `cage`: the link's own part when its own cage (endA)
+/// fits, else the catalog transceiver of the same per-link speed whose own cage is `cage`,
+/// one of the link's medium first (an SR4 link needs SR4 at both ends), then by id. E.g. the
+/// far end of a single-port MMA4Z00-NS400 in a switch's OSFP-twin cage is a twin-port
+/// MMA4Z00-NS (LinkX product specs, domain-facts §6). Null when no catalog module fits.
+const Part *moduleFor(const Catalog &catalog, const Part &linkPart, const std::string &cage)
+{
+    if (connectorFits(linkPart.cable->endA.connector, cage))
+        return &linkPart;
+    const Part *best = nullptr;
+    for (const auto &part : catalog.parts()) {
+        if (part->kind != PartKind::Transceiver || !part->cable
+            || part->cable->linkSpeedGbps != linkPart.cable->linkSpeedGbps
+            || part->cable->endA.connector != cage)
+            continue;
+        const auto rank = [&](const Part &p) {
+            return std::pair(p.cable->medium == linkPart.cable->medium ? 0 : 1, p.id);
+        };
+        if (!best || rank(*part) < rank(*best))
+            best = part.get();
+    }
+    return best;
+}
+
 /// Pairs the links of twin-port and splitter cables into physical cables. The twin-port end
 /// is Z (the switch, or the higher tier); links of one fabric, part and length whose Z ends
 /// share a cage are the legs of one cable, in Z port order, `linksPerCable` to a cable.
@@ -222,6 +259,7 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
     CablePlan plan;
     std::vector<std::string> unassigned, badPorts, unknownFabric;
     std::map<std::string, int> unknownParts; // cableType -> links
+    std::map<std::string, int> unfittedCages; // "part in a <cage> cage" -> link ends
     // Sort keys kept beside the rows: fabric order, then the A end's floor position.
     using SortKey = std::tuple<int, int, int, std::string, int, std::string, int, std::uint64_t>;
     std::vector<std::pair<SortKey, CableRow>> keyed;
@@ -273,6 +311,17 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
             row.medium = part->cable->medium;
             row.partNumber = partNumberOf(*part);
             row.transceiver = part->kind == PartKind::Transceiver;
+            if (row.transceiver) {
+                for (auto [place, port, module] :
+                     { std::tuple(&placeA->second, refA.port, &row.moduleA),
+                       std::tuple(&placeB->second, refB.port, &row.moduleZ) }) {
+                    const std::string cage = cageFormFactor(*place, port);
+                    const Part *fit = moduleFor(catalog, *part, cage);
+                    if (!fit)
+                        ++unfittedCages[part->id + " in a " + cage + " cage"];
+                    *module = fit ? fit->id : part->id;
+                }
+            }
             // Optics: a fibre per link, whatever the modules carry (domain-facts §6).
             row.linksPerCable = row.transceiver ? 1 : std::max(part->cable->linksPerCable, 1);
             const double cableSpeed = part->cable->linkSpeedGbps;
@@ -326,14 +375,57 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
         }
         ++group.links;
     }
+    // Optics modules per cage: the links on the ports of one cage share its modules, a module
+    // serving linksPerCable ports (a twin-port OSFP module both ports of its OSFP-twin cage;
+    // domain-facts §3.2, §6). Each cage's modules count in the group of its first link.
+    struct CageLinks
+    {
+        std::size_t firstRow = 0;
+        int links = 0;
+    };
+    using ModuleCageKey = std::tuple<std::uint64_t, int, std::string>; // device, cage, module
+    std::map<ModuleCageKey, CageLinks> moduleCages;
+    for (std::size_t i = 0; i < plan.rows.size(); ++i) {
+        const CableRow &row = plan.rows[i];
+        if (!row.transceiver)
+            continue;
+        for (const auto &[end, moduleId] :
+             { std::pair(&row.a, &row.moduleA), std::pair(&row.z, &row.moduleZ) }) {
+            const Part *module = catalog.find(*moduleId);
+            const int perModule = std::max(module->cable->linksPerCable, 1);
+            const int cage = cageOf(places.at(end->deviceId).part, end->portIndex, perModule);
+            auto it = moduleCages
+                          .try_emplace({ end->deviceId.value, cage, *moduleId }, CageLinks { i, 0 })
+                          .first;
+            ++it->second.links;
+        }
+    }
+    std::map<std::string, ModuleCount> modules;
+    for (const auto &[key, cage] : moduleCages) {
+        const Part *module = catalog.find(std::get<2>(key));
+        const int count = ceilDiv(cage.links, std::max(module->cable->linksPerCable, 1));
+        const CableRow &first = plan.rows[cage.firstRow];
+        CableGroup &group = groups[{ first.catalogPart, first.lengthM }];
+        group.transceivers += count;
+        group.activePowerW += count * module->maxPowerW;
+        ModuleCount &total = modules[module->id];
+        if (total.count == 0) {
+            total.catalogPart = module->id;
+            total.partNumber = partNumberOf(*module);
+            total.description = module->model;
+            total.medium = module->cable->medium;
+            total.unitPriceUsd = module->priceUsd;
+        }
+        total.count += count;
+        total.powerW += count * module->maxPowerW;
+    }
+    for (auto &[id, total] : modules)
+        plan.modules.push_back(total);
+
     for (auto &[key, group] : groups) {
         const Part *part = group.inCatalog ? catalog.find(group.catalogPart) : nullptr;
-        const int perCable = part ? std::max(part->cable->linksPerCable, 1) : 1;
         if (group.transceiver) {
-            // A module at each end, each serving linksPerCable ports, and one fibre per link.
-            group.transceivers = ceilDiv(2 * group.links, perCable);
-            group.cables = group.links;
-            group.activePowerW = group.transceivers * part->maxPowerW;
+            group.cables = group.links; // one fibre per link
         } else {
             group.cables = static_cast<int>(cableIds[key].size());
             group.activePowerW = part ? 2.0 * group.cables * part->cable->powerWPerEnd : 0.0;
@@ -375,6 +467,10 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
         plan.notes.push_back(
             std::to_string(count) + " link(s) use cable part \"" + type
             + "\", which is not a cable or transceiver in the catalog (medium \"unknown\")");
+    for (const auto &[what, ends] : unfittedCages)
+        plan.notes.push_back(std::to_string(ends) + " optics link end(s) put " + what
+                             + ", which no catalog transceiver's own cage fits; counted as "
+                               "that part");
     if (!badPorts.empty())
         plan.notes.push_back(std::to_string(badPorts.size())
                              + " cable end(s) name a port the device's catalog part does not have: "

@@ -51,6 +51,10 @@ struct CableRow
     /// twin-port modules at the ends are counted in CableGroup::transceivers).
     int linksPerCable = 1;
     bool transceiver = false; ///< optics: a module at each end plus a fibre
+    /// Optics: the module part at each end (the link's part, or the catalog module that fits
+    /// that end's cage, e.g. the twin-port one in a switch's OSFP-twin cage).
+    std::string moduleA;
+    std::string moduleZ;
 };
 
 /// The legs of one physical cable, in leg order (pointers into CablePlan::rows).
@@ -76,8 +80,25 @@ struct CableGroup
     int links = 0;
     int cables = 0; ///< physical cables (twin legs paired on the twin-port end's cages); optics:
                     ///< fibres = links
-    int transceivers = 0; ///< optics: ceil(2 x links / linksPerCable), a module at each end
-    double activePowerW = 0; ///< modules x maxPowerW, or active-cable ends x powerWPerEnd
+    /// Optics: the modules of the cages whose first link (in row order) is in this group; see
+    /// CablePlan::modules. A twin-port cage's module counts once, in one group.
+    int transceivers = 0;
+    double activePowerW = 0; ///< those modules x maxPowerW, or active-cable ends x powerWPerEnd
+};
+
+/// The transceiver modules of one catalog part over the whole plan (bom.csv's module lines).
+/// Each end of an optics link holds the module whose own cage (CableSpec::endA) fits that
+/// end's port cage; a module serving linksPerCable ports (twin-port OSFP) is shared by the
+/// links on the ports of one cage.
+struct ModuleCount
+{
+    std::string catalogPart;
+    std::string partNumber;
+    std::string description; ///< catalog model
+    std::string medium;
+    double unitPriceUsd = 0;
+    int count = 0;
+    double powerW = 0; ///< count x maxPowerW
 };
 
 /// Count per medium and length bin (cabling-summary.csv).
@@ -97,6 +118,7 @@ struct CablePlan
 {
     std::vector<CableRow> rows;
     std::vector<CableGroup> groups; ///< sorted by medium, part, length
+    std::vector<ModuleCount> modules; ///< transceiver modules per part, sorted by part id
     std::vector<SummaryRow> summary; ///< sorted by medium, then bin edge
     SummaryRow total; ///< medium "all", bin "all"
     std::vector<std::string> notes; ///< links without a cable, parts not in the catalog

@@ -560,6 +560,37 @@ private slots:
         QVERIFY(md.contains("8 switch(es) at tier 0; 4 switch(es) at tier 1"));
     }
 
+    void superpodOpticsModules()
+    {
+        // Module lines of the generated SuperPOD (1 SU), counted by hand per cage from its
+        // cabling.csv (see tst_cabling superpodModulesPerCage): twin MMA4Z00-NS 124 at the
+        // DGXs (flat-top variant, no separate catalog part) + 128 at the leaves for DGX/UFM
+        // links (leaf0005-8 each have p31 alone in a cage) + 256 compute leaf-spine + 31 at
+        // the storage leaves for DGX links + 64 storage leaf-spine = 603; single-port OSFP
+        // MMA4Z00-NS400 4 (UFM); QSFP112 MMA1Z00-NS400 62 (one per DGX storage port).
+        // Before the per-cage count: 568, 8 and 124. Power = count x catalog maxPowerW
+        // (15 W twin, 9 W single); fibres stay one per optics link, 634.
+        const bom::Bom b = bomOf(designNamed("superpod"));
+        std::map<std::string, const bom::BomLine *> modules;
+        int fibres = 0;
+        for (const auto &line : b.lines) {
+            if (line.spare || line.category != bom::kOpticsCables)
+                continue;
+            if (line.description.rfind("Transceiver ", 0) == 0)
+                modules[line.catalogId] = &line;
+            if (line.partNumber.rfind("FIBRE-", 0) == 0)
+                fibres += line.quantity;
+        }
+        QCOMPARE(modules.size(), std::size_t(3));
+        QCOMPARE(modules.at("mma4z00-ns")->quantity, 603);
+        QCOMPARE(modules.at("mma4z00-ns")->powerW, 603 * 15.0);
+        QCOMPARE(modules.at("mma4z00-ns400")->quantity, 4);
+        QCOMPARE(modules.at("mma4z00-ns400")->powerW, 4 * 9.0);
+        QCOMPARE(modules.at("mma1z00-ns400")->quantity, 62);
+        QCOMPARE(modules.at("mma1z00-ns400")->powerW, 62 * 9.0);
+        QCOMPARE(fibres, 634);
+    }
+
     void emptyDesign()
     {
         // Nothing to buy: every category present and zero, no cost per GPU, no crash.

@@ -330,7 +330,9 @@ private slots:
             if (group.catalogPart == "mma4z00-ns") {
                 QCOMPARE(group.links, 4);
                 QCOMPARE(group.cables, 4); // fibres
-                QCOMPARE(group.transceivers, 4); // 2 modules at dgx05, 2 at leaf01
+                // dgx05 mlx5_0/3 and mlx5_4/5 fill 2 OSFP-twin cages, leaf01 p17-p20 fill 2:
+                // 4 twin modules, 15 W each (was 2 x 4 links / 2 per module, also 4).
+                QCOMPARE(group.transceivers, 4);
                 QCOMPARE(group.activePowerW, 60.0);
             }
         }
@@ -421,6 +423,50 @@ private slots:
         QCOMPARE(cabling::labelText(cable, true),
                  std::string("C00027 compute | A01 U1 dgx01 mlx5_0 + A01 U9 dgx02 mlx5_0 > A01 "
                              "U33 leaf01 p1/p2"));
+    }
+
+    void superpodModulesPerCage()
+    {
+        // Optics modules per part for the generated SuperPOD (1 SU), counted by hand from its
+        // cabling.csv (tests/data/golden/superpod-h100-1su) and the catalog's port cages:
+        //  compute-ib, 248 DGX-leaf links on MMA4Z00-NS: DGX side 31 DGX x 4 OSFP-twin
+        //    cages (8 rails, 2 per cage) = 124 twin modules (the DGX takes the flat-top
+        //    variant, not a separate catalog part); leaf side leaf0001-4 carry 31 DGX links
+        //    + 1 UFM link on p1-p32 = 16 full cages each, leaf0005-8 carry 31 DGX links on
+        //    p1-p31 = 16 cages (p31 alone in the last) each, 8 x 16 = 128 twin modules.
+        //  compute-ib, 4 UFM links on MMA4Z00-NS400: 4 single-port OSFP at the UFM; their
+        //    leaf ends are twin modules in the leaf cages above.
+        //  compute-ib, 256 leaf-spine links: 128 twin at the leaves, 128 at the spines.
+        //  storage-ib, 62 DGX links on MMA1Z00-NS400: 62 QSFP112 modules at the DGXs, 31 full
+        //    twin cages at the storage leaves; 64 leaf-spine links: 32 + 32 twin.
+        // Twin MMA4Z00-NS: 124 + 128 + 256 + 31 + 64 = 603. Before, each link counted its own
+        // part at both ends: 700 in all (568 + 8 + 124).
+        const Design d = designNamed("superpod");
+        const auto plan = cabling::buildCablePlan(d, catalog());
+        QVERIFY(plan);
+        std::map<std::string, int> modules;
+        double powerW = 0;
+        for (const auto &count : plan->modules) {
+            modules[count.catalogPart] = count.count;
+            powerW += count.powerW;
+        }
+        QCOMPARE(modules["mma4z00-ns"], 603);
+        QCOMPARE(modules["mma4z00-ns400"], 4);
+        QCOMPARE(modules["mma1z00-ns400"], 62);
+        QCOMPARE(plan->total.transceivers, 669);
+        // Power: catalog maxPowerW 15 W twin, 9 W single (resources/catalog/transceivers.json).
+        QCOMPARE(powerW, 603 * 15.0 + 4 * 9.0 + 62 * 9.0);
+        for (const auto &row : plan->rows) {
+            if (row.a.device.rfind("ufm", 0) == 0 && row.transceiver) {
+                QCOMPARE(row.moduleA, std::string("mma4z00-ns400"));
+                QCOMPARE(row.moduleZ, std::string("mma4z00-ns")); // leaf OSFP-twin cage
+            }
+        }
+        // Fibres stay one per link: 248 + 4 + 256 + 62 + 64.
+        int fibres = 0;
+        for (const auto &group : plan->groups)
+            fibres += group.transceiver ? group.cables : 0;
+        QCOMPARE(fibres, 634);
     }
 
     void deterministic()
