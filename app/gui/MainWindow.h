@@ -89,6 +89,10 @@ public:
     /// elevation for devices, fabric for links and fabrics) and selects them.
     void focusEntities(const std::vector<EntityRef> &entities);
     void setPresentationMode(bool on);
+    /// Edit > New Storage Tier... without the dialog: adds `tier` (members as given, see
+    /// proposeStorageTier() in views/docks/StorageTierDialog.h) as one undo step and selects
+    /// it. Returns the refusal, empty on success.
+    QString createStorageTier(const StorageTier &tier);
 
     // Export (MainWindowExport.cpp).
     /// The formats the Export dialog offers: the built-in exporters and the facilities report.
@@ -141,6 +145,7 @@ private:
     void duplicate();
     void deleteSelection();
     void selectAll();
+    void newStorageTierWithDialog();
 
     const Catalog &m_catalog;
     std::unique_ptr<Document> m_document;

@@ -6,6 +6,7 @@
 #include "views/canvas/FloorPlanView.h"
 #include "views/canvas/RackElevationView.h"
 #include "views/docks/LibraryDock.h"
+#include "views/docks/StorageTierDialog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -15,6 +16,8 @@
 #include <QMessageBox>
 #include <QTabWidget>
 #include <QUndoStack>
+
+#include <algorithm>
 
 namespace cw {
 
@@ -62,6 +65,8 @@ void MainWindow::createActions()
     make("editDelete", tr("&Delete"), { QKeySequence::Delete, QKeySequence(Qt::Key_Backspace) },
          [this] { deleteSelection(); });
     make("editSelectAll", tr("Select &All"), { QKeySequence::SelectAll }, [this] { selectAll(); });
+    make("editNewStorageTier", tr("New &Storage Tier..."), {},
+         [this] { newStorageTierWithDialog(); });
 
     make("exportDialog", tr("&Export..."), { QKeySequence(Qt::CTRL | Qt::Key_E) },
          [this] { openExportDialog(); });
@@ -121,6 +126,8 @@ void MainWindow::createMenus()
         edit->addAction(action(QString::fromLatin1(name)));
     edit->addSeparator();
     edit->addAction(action(QStringLiteral("editSelectAll")));
+    edit->addSeparator();
+    edit->addAction(action(QStringLiteral("editNewStorageTier")));
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (const char *name : { "viewZoomIn", "viewZoomOut", "viewZoomFit" })
@@ -214,6 +221,47 @@ void MainWindow::selectAll()
         if (ref.kind == (floor ? EntityKind::Rack : EntityKind::Device))
             all.push_back(ref);
     m_document->setSelection(all);
+}
+
+void MainWindow::newStorageTierWithDialog()
+{
+    if (!m_document)
+        return;
+    int skipped = 0;
+    const StorageTier proposal
+        = proposeStorageTier(m_document->design(), m_catalog, m_document->selection(), &skipped);
+    StorageTierDialog dialog(m_document->design(), proposal, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QString why = createStorageTier(dialog.tier());
+    if (!why.isEmpty())
+        showMessage(why);
+    else if (skipped > 0)
+        showMessage(tr("%n selected device(s) are not storage servers and were left out.", nullptr,
+                       skipped));
+}
+
+QString MainWindow::createStorageTier(const StorageTier &tier)
+{
+    if (!m_document)
+        return tr("No design open.");
+    StorageTier added = tier;
+    if (!added.id.isValid()) {
+        // Document assigns the id; find the new tier by its absence from the old set.
+        std::vector<StorageTierId> before;
+        for (const StorageTier &t : m_document->design().storageTiers())
+            before.push_back(t.id);
+        const QString why = m_document->addStorageTier(added);
+        if (!why.isEmpty())
+            return why;
+        for (const StorageTier &t : m_document->design().storageTiers())
+            if (std::find(before.begin(), before.end(), t.id) == before.end())
+                added.id = t.id;
+    } else if (const QString why = m_document->addStorageTier(added); !why.isEmpty()) {
+        return why;
+    }
+    m_document->setSelection({ EntityRef::of(added.id) });
+    return {};
 }
 
 } // namespace cw

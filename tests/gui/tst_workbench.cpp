@@ -13,6 +13,7 @@
 #include "views/canvas/RackElevationView.h"
 #include "views/docks/InspectorDock.h"
 #include "views/docks/LibraryDock.h"
+#include "views/docks/StorageTierDialog.h"
 #include "views/docks/ViolationsDock.h"
 #include "views/document/Document.h"
 #include "views/document/LiveValidator.h"
@@ -27,7 +28,9 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -107,6 +110,7 @@ private slots:
     void violationClickSelectsAndShows();
     void presentationModeHidesDocks();
     void menusAndShortcuts();
+    void storageTierFromSelectionAndMembers();
 };
 
 void TestWorkbench::templateThenDropServerIntoSlot()
@@ -417,7 +421,9 @@ void TestWorkbench::menusAndShortcuts()
                 ->shortcuts()
                 .contains(QKeySequence(Qt::Key_F11)));
     // Export opens the export dialog (the exporters have landed).
-    QVERIFY(window->action(QStringLiteral("exportDialog"))->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::Key_E)));
+    QVERIFY(window->action(QStringLiteral("exportDialog"))
+                ->shortcuts()
+                .contains(QKeySequence(Qt::CTRL | Qt::Key_E)));
 
     // Delete with the keyboard, undo with the keyboard: one step each.
     Document *document = window->document();
@@ -438,6 +444,129 @@ void TestWorkbench::menusAndShortcuts()
     window->viewTabs()->setCurrentWidget(window->floorPlanView());
     window->action(QStringLiteral("editSelectAll"))->trigger();
     QCOMPARE(document->selection().size(), document->design().racks().size());
+}
+
+void TestWorkbench::storageTierFromSelectionAndMembers()
+{
+    auto window = std::make_unique<MainWindow>(Catalog::builtin());
+    window->setBatchMode(true);
+    QVERIFY(window->openFile(
+        QStringLiteral(CW_SOURCE_DIR "/resources/examples/8dgx-h100-ndr.cluster.json")));
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    Document *document = window->document();
+    const Design &design = document->design();
+    QCOMPARE(design.storageTiers().size(), std::size_t(1)); // the example's "lustre"
+    const DeviceId oss1 = deviceNamed(design, "oss01")->id;
+    const DeviceId oss2 = deviceNamed(design, "oss02")->id;
+    const DeviceId oss3 = deviceNamed(design, "oss03")->id;
+    const DeviceId dgx1 = deviceNamed(design, "dgx01")->id;
+    document->setSelection({ EntityRef::of(oss1), EntityRef::of(oss2), EntityRef::of(dgx1) });
+
+    // The proposal: the two OSSes (dgx01 is no storage server), their figures added up from
+    // resources/catalog/storage.json, lustre-oss = 290 TB, 45 GB/s read, 30 GB/s write:
+    // 2 x 290 = 580 TB, 2 x 45 = 90 GB/s, 2 x 30 = 60 GB/s; on the storage fabric.
+    int skipped = 0;
+    const StorageTier proposal
+        = proposeStorageTier(design, Catalog::builtin(), document->selection(), &skipped);
+    QCOMPARE(skipped, 1);
+    QVERIFY(proposal.members == (std::vector<DeviceId> { oss1, oss2 }));
+    QCOMPARE(proposal.capacityTB, 580.0);
+    QCOMPARE(proposal.readGBps, 90.0);
+    QCOMPARE(proposal.writeGBps, 60.0);
+    QVERIFY(design.fabric(proposal.fabric));
+    QCOMPARE(design.fabric(proposal.fabric)->name, std::string("storage-ndr"));
+    QCOMPARE(proposal.name, std::string("tier1"));
+
+    // Edit > New Storage Tier...: fill in the dialog and accept it.
+    bool dialogSeen = false;
+    QTimer::singleShot(0, this, [&dialogSeen] {
+        auto *dialog = qobject_cast<StorageTierDialog *>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        dialogSeen = true;
+        dialog->findChild<QLineEdit *>(QStringLiteral("tierName"))
+            ->setText(QStringLiteral("objstore"));
+        auto *kind = dialog->findChild<QComboBox *>(QStringLiteral("tierKind"));
+        kind->setCurrentIndex(kind->findData(static_cast<int>(StorageKind::Object)));
+        dialog->findChild<QDoubleSpinBox *>(QStringLiteral("tierCapacityTB"))->setValue(500);
+        dialog->accept();
+    });
+    const int steps = document->undoStack()->count();
+    window->action(QStringLiteral("editNewStorageTier"))->trigger();
+    QVERIFY(dialogSeen);
+    QCOMPARE(document->undoStack()->count(), steps + 1);
+    QCOMPARE(design.storageTiers().size(), std::size_t(2));
+    QCOMPARE(document->selection().size(), std::size_t(1));
+    QVERIFY(document->selection().front().kind == EntityKind::StorageTier);
+    const StorageTierId tierId { document->selection().front().id };
+    const StorageTier *tier = design.storageTier(tierId);
+    QVERIFY(tier);
+    QCOMPARE(tier->name, std::string("objstore"));
+    QVERIFY(tier->kind == StorageKind::Object);
+    QCOMPARE(tier->capacityTB, 500.0);
+    QCOMPARE(tier->readGBps, 90.0); // left as proposed
+    QVERIFY(tier->members == (std::vector<DeviceId> { oss1, oss2 }));
+    // One undo step takes the whole tier away; redo brings it back under the same id.
+    window->action(QStringLiteral("editUndo"))->trigger();
+    QCOMPARE(design.storageTiers().size(), std::size_t(1));
+    QVERIFY(!design.storageTier(tierId));
+    window->action(QStringLiteral("editRedo"))->trigger();
+    QVERIFY(design.storageTier(tierId));
+
+    // A compute node is refused as a member, with the reason.
+    StorageTier bad = proposal;
+    bad.name = "bad";
+    bad.members = { dgx1 };
+    QVERIFY(window->createStorageTier(bad).contains(QStringLiteral("not a storage server")));
+    QCOMPARE(design.storageTiers().size(), std::size_t(2));
+
+    // The inspector's member lists: oss01 and oss02 are members; the other storage servers
+    // (mds01, oss03, oss04) can join.
+    document->setSelection({ EntityRef::of(tierId) });
+    QCoreApplication::processEvents();
+    InspectorDock *inspector = window->inspectorDock();
+    auto *members = qobject_cast<QListWidget *>(inspector->editor(QStringLiteral("members")));
+    auto *candidates
+        = qobject_cast<QListWidget *>(inspector->editor(QStringLiteral("memberCandidates")));
+    auto *add = qobject_cast<QPushButton *>(inspector->editor(QStringLiteral("addMembers")));
+    auto *remove = qobject_cast<QPushButton *>(inspector->editor(QStringLiteral("removeMembers")));
+    QVERIFY(members && candidates && add && remove);
+    QCOMPARE(members->count(), 2);
+    QCOMPARE(candidates->count(), 3);
+    const auto byName = [](QListWidget *list, const QString &name) {
+        const auto items = list->findItems(name, Qt::MatchExactly);
+        return items.isEmpty() ? nullptr : items.front();
+    };
+    QVERIFY(byName(candidates, QStringLiteral("oss03")));
+    QVERIFY(byName(candidates, QStringLiteral("mds01")));
+
+    byName(candidates, QStringLiteral("oss03"))->setSelected(true);
+    QTest::mouseClick(add, Qt::LeftButton);
+    QCOMPARE(inspector->lastMessage(), QString());
+    QVERIFY(design.storageTier(tierId)->members == (std::vector<DeviceId> { oss1, oss2, oss3 }));
+    QCOMPARE(members->count(), 3);
+    QCOMPARE(candidates->count(), 2);
+    QCOMPARE(document->undoStack()->count(), steps + 2);
+
+    byName(members, QStringLiteral("oss01"))->setSelected(true);
+    QTest::mouseClick(remove, Qt::LeftButton);
+    QVERIFY(design.storageTier(tierId)->members == (std::vector<DeviceId> { oss2, oss3 }));
+    QCOMPARE(document->undoStack()->count(), steps + 3); // not merged with the add
+
+    window->action(QStringLiteral("editUndo"))->trigger();
+    QVERIFY(design.storageTier(tierId)->members == (std::vector<DeviceId> { oss1, oss2, oss3 }));
+    QCOMPARE(members->count(), 3); // the lists follow the undo
+    window->action(QStringLiteral("editUndo"))->trigger();
+    QVERIFY(design.storageTier(tierId)->members == (std::vector<DeviceId> { oss1, oss2 }));
+    QCOMPARE(candidates->count(), 3);
+
+    // Node-local NVMe has no member servers (model/core/Network.h): the dialog drops them.
+    StorageTierDialog dialog(design, proposal);
+    auto *kind = dialog.findChild<QComboBox *>(QStringLiteral("tierKind"));
+    kind->setCurrentIndex(kind->findData(static_cast<int>(StorageKind::NodeLocalNvme)));
+    QVERIFY(dialog.tier().members.empty());
+    QVERIFY(dialog.tier().kind == StorageKind::NodeLocalNvme);
 }
 
 QTEST_MAIN(TestWorkbench)

@@ -63,6 +63,7 @@ private:
     void buildFabricForm(EntityRef ref);
     void buildLinkForm(EntityRef ref);
     void buildStorageForm(EntityRef ref);
+    void buildStorageMembers(StorageTierId id);
     void buildSiteForm();
 
     QLineEdit *addText(const QString &name, const QString &label, std::function<QString()> get,

@@ -10,9 +10,14 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
 #include <QSpinBox>
+
+#include <algorithm>
 
 namespace cw {
 namespace {
@@ -385,7 +390,90 @@ void InspectorDock::buildStorageForm(EntityRef ref)
         QStringLiteral("writeGBps"), tr("Write bandwidth"), QStringLiteral(" GB/s"), 1,
         [tier] { return tier().writeGBps; },
         [apply](double v) { return apply([v](StorageTier &t) { t.writeGBps = v; }); });
-    addInfo(tr("Members"), [tier] { return QString::number(tier().members.size()); });
+    buildStorageMembers(id);
+}
+
+void InspectorDock::buildStorageMembers(StorageTierId id)
+{
+    Document *doc = m_document;
+    auto members = [doc, id] {
+        const StorageTier *t = doc->design().storageTier(id);
+        return t ? t->members : std::vector<DeviceId> {};
+    };
+    // One list of the members, one of the storage servers that could join (the only kind
+    // Document accepts as a member): each button press is one undo step.
+    auto fill = [doc](QListWidget *list, const std::vector<DeviceId> &ids) {
+        list->clear();
+        for (DeviceId device : ids) {
+            auto *item = new QListWidgetItem(doc->displayName(EntityRef::of(device)), list);
+            item->setData(Qt::UserRole, QVariant::fromValue<qulonglong>(device.value));
+        }
+    };
+    auto picked = [](QListWidget *list) {
+        std::vector<DeviceId> ids;
+        for (QListWidgetItem *item : list->selectedItems())
+            ids.push_back(DeviceId { item->data(Qt::UserRole).toULongLong() });
+        return ids;
+    };
+    auto makeList = [this](const char *name) {
+        auto *list = new QListWidget(m_formHost);
+        list->setObjectName(QString::fromLatin1(name));
+        list->setSelectionMode(QAbstractItemView::ExtendedSelection);
+        list->setMaximumHeight(120);
+        return list;
+    };
+    auto makeButton = [this](const char *name, const QString &text) {
+        auto *button = new QPushButton(text, m_formHost);
+        button->setObjectName(QString::fromLatin1(name));
+        m_fields.push_back({ button, {} });
+        return button;
+    };
+
+    QListWidget *memberList = makeList("members");
+    m_form->addRow(tr("Members"), memberList);
+    m_fields.push_back({ memberList, [fill, memberList, members] {
+                            fill(memberList, members());
+                        } });
+    QPushButton *remove = makeButton("removeMembers", tr("Remove"));
+    m_form->addRow(QString(), remove);
+
+    QListWidget *candidates = makeList("memberCandidates");
+    m_form->addRow(tr("Storage servers"), candidates);
+    m_fields.push_back({ candidates, [doc, fill, candidates, members] {
+                            const std::vector<DeviceId> current = members();
+                            std::vector<DeviceId> others;
+                            for (const Device &device : doc->design().devices()) {
+                                const Part *part = doc->catalog().find(device.catalogType);
+                                if (part && part->kind == PartKind::Storage
+                                    && std::find(current.begin(), current.end(), device.id)
+                                        == current.end())
+                                    others.push_back(device.id);
+                            }
+                            fill(candidates, others);
+                        } });
+    QPushButton *add = makeButton("addMembers", tr("Add selected"));
+    m_form->addRow(QString(), add);
+
+    connect(remove, &QPushButton::clicked, this, [this, doc, id, members, picked, memberList] {
+        const std::vector<DeviceId> gone = picked(memberList);
+        if (gone.empty())
+            return;
+        std::vector<DeviceId> kept;
+        for (DeviceId device : members())
+            if (std::find(gone.begin(), gone.end(), device) == gone.end())
+                kept.push_back(device);
+        report(doc->setStorageTierMembers(id, kept));
+        loadAll();
+    });
+    connect(add, &QPushButton::clicked, this, [this, doc, id, members, picked, candidates] {
+        const std::vector<DeviceId> joining = picked(candidates);
+        if (joining.empty())
+            return;
+        std::vector<DeviceId> all = members();
+        all.insert(all.end(), joining.begin(), joining.end());
+        report(doc->setStorageTierMembers(id, all));
+        loadAll();
+    });
 }
 
 void InspectorDock::buildSiteForm()

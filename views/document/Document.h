@@ -95,6 +95,9 @@ public:
     QString updateRacks(const std::vector<Rack> &racks);
     QString updateLink(const Link &link);
     QString updateStorageTier(const StorageTier &tier);
+    /// A storage tier's member servers: one undo step that never merges with the previous
+    /// edit, so adding then removing a member are two steps (updateStorageTier merges).
+    QString setStorageTierMembers(StorageTierId tier, std::vector<DeviceId> members);
     QString updateSite(const Site &site);
     QString setDesignName(const QString &name);
     /// The selection as values for a later paste(); empty when nothing copyable is named.

@@ -378,6 +378,26 @@ QString Document::updateStorageTier(const StorageTier &tier)
                 QStringLiteral("tier:%1").arg(tier.id.value));
 }
 
+QString Document::setStorageTierMembers(StorageTierId id, std::vector<DeviceId> members)
+{
+    const StorageTier *current = d->design->storageTier(id);
+    if (!current)
+        return tr("unknown storage tier id %1").arg(id.value);
+    if (current->members == members)
+        return {};
+    StorageTier tier = *current;
+    const bool added = members.size() > tier.members.size();
+    tier.members = std::move(members);
+    if (const std::string why = checkStorageTier(*d->design, d->catalog, tier); !why.empty())
+        return qs(why);
+    DesignPatch patch(*d->design);
+    patch.put(*d->design, tier);
+    return push(
+        std::move(patch),
+        (added ? tr("Add members to storage tier %1") : tr("Remove members from storage tier %1"))
+            .arg(qs(tier.name)));
+}
+
 QString Document::updateLink(const Link &link)
 {
     const Link *current = d->design->link(link.id);
