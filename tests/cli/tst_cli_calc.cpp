@@ -8,29 +8,14 @@
 #include <QProcess>
 #include <QtTest>
 
+#include "CliRunner.h"
+
 #include <cmath>
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runCli(const QStringList &args)
-{
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("CLUSTERWRIGHT_CATALOG_PATH"), QString());
-    env.insert(QStringLiteral("XDG_DATA_HOME"), QStringLiteral("/nonexistent"));
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(CW_CLI_PATH), args);
-    process.waitForFinished(120000);
-    return Run { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2,
-                 process.readAllStandardOutput(), process.readAllStandardError() };
-}
+using Run = cw::test::CliRun;
+using cw::test::runCli;
 
 QString dgxExample()
 {
