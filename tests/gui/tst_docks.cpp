@@ -1,19 +1,26 @@
 // The docks' own logic without the main window: the library's drag data and search, and the
 // summary figures checked against hand-worked numbers.
 
+#include "views/docks/InspectorDock.h"
 #include "views/docks/LibraryDock.h"
 #include "views/docks/SummaryDock.h"
 #include "views/docks/SummaryFigures.h"
 #include "views/document/Document.h"
+#include "views/document/LiveValidator.h"
 
 #include "model/build/DesignBuilder.h"
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
 
+#include <QCheckBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QTableWidget>
 #include <QTreeView>
+#include <QUndoStack>
 #include <QtTest>
 
 using namespace cw;
@@ -52,6 +59,27 @@ Design twoLeafDesign()
     site.electricityUsdPerKwh = 0.10;
     design.setSite(site);
     return design;
+}
+
+const QString kDgxExample
+    = QStringLiteral(CW_SOURCE_DIR "/resources/examples/8dgx-h100-ndr.cluster.json");
+
+bool hasViolation(const Document &document, const std::string &ruleKey, const std::string &name)
+{
+    for (const Violation &v : document.validator()->violations())
+        if (v.ruleKey == ruleKey
+            && std::find(v.names.begin(), v.names.end(), name) != v.names.end())
+            return true;
+    return false;
+}
+
+template<typename Entity, typename Items>
+const Entity *named(const Items &items, const std::string &name)
+{
+    for (const Entity &entity : items)
+        if (entity.name == name)
+            return &entity;
+    return nullptr;
 }
 
 } // namespace
@@ -141,6 +169,118 @@ private slots:
         QCOMPARE(document.addDevice(node), QString());
         QTRY_COMPARE(dock.figures().nodes, 3);
         QTRY_COMPARE(dock.figures().gpus, 24);
+        dock.setDocument(nullptr);
+    }
+
+    void inspectorEditsPdus()
+    {
+        QString error;
+        auto document = Document::open(Catalog::builtin(), kDgxExample, &error);
+        QVERIFY2(document, qPrintable(error));
+        const Rack *a01 = named<Rack>(document->design().racks(), "A01");
+        QVERIFY(a01);
+        const RackId rackId = a01->id;
+        InspectorDock dock;
+        dock.setDocument(document.get());
+        document->setSelection({ EntityRef::of(rackId) });
+        auto *table = qobject_cast<QTableWidget *>(dock.editor(QStringLiteral("pdus")));
+        QVERIFY(table);
+        // The example's A01: A1, A2 on feed A and B1, B2 on feed B, 3-phase 400 V 63 A.
+        QCOMPARE(table->rowCount(), 4);
+        QCOMPARE(table->item(0, 0)->text(), QStringLiteral("A1"));
+        QCOMPARE(table->item(2, 1)->text(), QStringLiteral("B"));
+        QCOMPARE(table->item(0, 4)->text(), QStringLiteral("63"));
+        QVERIFY(!hasViolation(*document, "power.rack-over-feed", "A01"));
+
+        // Zero and negative values are refused with a message, nothing pushed.
+        QUndoStack *stack = document->undoStack();
+        const int before = stack->index();
+        table->item(0, 4)->setText(QStringLiteral("0"));
+        QVERIFY(dock.lastMessage().contains(QStringLiteral("breaker")));
+        table->item(0, 3)->setText(QStringLiteral("-230"));
+        QVERIFY(dock.lastMessage().contains(QStringLiteral("voltage")));
+        QCOMPARE(stack->index(), before);
+        QCOMPARE(table->item(0, 4)->text(), QStringLiteral("63")); // reloaded from the model
+        QCOMPARE(table->item(0, 3)->text(), QStringLiteral("400"));
+
+        // 16 A on every PDU. By hand: a 3-phase 400 V 16 A PDU carries sqrt(3) x 400 x 16 x
+        // 0.8 (derating) = 8.87 kW, two per feed 17.7 kW; the four DGX H100 of A01 alone
+        // draw 4 x 10.2 = 40.8 kW (catalog maximum power), so both feeds are over.
+        for (int row = 0; row < table->rowCount(); ++row)
+            table->item(row, 4)->setText(QStringLiteral("16"));
+        QCOMPARE(dock.lastMessage(), QString());
+        for (const Pdu &pdu : document->design().rack(rackId)->pdus)
+            QCOMPARE(pdu.breakerA, 16.0);
+        QVERIFY(hasViolation(*document, "power.rack-over-feed", "A01"));
+        // The four edits of the same property merge into one undo step (Document's rule for
+        // successive edits of one field), so a single undo restores 63 A and clears the rule.
+        QCOMPARE(stack->index(), before + 1);
+        stack->undo();
+        for (const Pdu &pdu : document->design().rack(rackId)->pdus)
+            QCOMPARE(pdu.breakerA, 63.0);
+        QVERIFY(!hasViolation(*document, "power.rack-over-feed", "A01"));
+        QCOMPARE(table->item(3, 4)->text(), QStringLiteral("63"));
+
+        // Add then remove a PDU: the new one goes on feed A (2 of 4 on A: balanced, A first).
+        auto *add = qobject_cast<QPushButton *>(dock.editor(QStringLiteral("addPdu")));
+        auto *remove = qobject_cast<QPushButton *>(dock.editor(QStringLiteral("removePdu")));
+        QVERIFY(add && remove);
+        add->click();
+        QCOMPARE(document->design().rack(rackId)->pdus.size(), std::size_t(5));
+        QVERIFY(document->design().rack(rackId)->pdus.back().feed == Feed::A);
+        QCOMPARE(table->rowCount(), 5);
+        table->setCurrentCell(4, 0);
+        remove->click();
+        QCOMPARE(document->design().rack(rackId)->pdus.size(), std::size_t(4));
+        QCOMPARE(table->rowCount(), 4);
+        dock.setDocument(nullptr);
+    }
+
+    void inspectorEditsRoceOverride()
+    {
+        QString error;
+        auto document = Document::open(Catalog::builtin(), kDgxExample, &error);
+        QVERIFY2(document, qPrintable(error));
+        const Device *dgx = named<Device>(document->design().devices(), "dgx01");
+        QVERIFY(dgx);
+        const DeviceId id = dgx->id;
+        QVERIFY(!dgx->qos.has_value());
+        InspectorDock dock;
+        dock.setDocument(document.get());
+        document->setSelection({ EntityRef::of(id) });
+        auto *follows = qobject_cast<QCheckBox *>(dock.editor(QStringLiteral("qosFollowsFabric")));
+        auto *mtu = qobject_cast<QSpinBox *>(dock.editor(QStringLiteral("qosHostMtu")));
+        auto *pfc = qobject_cast<QSpinBox *>(dock.editor(QStringLiteral("qosPfcPriority")));
+        auto *dscp = qobject_cast<QSpinBox *>(dock.editor(QStringLiteral("qosRoceDscp")));
+        QVERIFY(follows && mtu && pfc && dscp);
+        QVERIFY(follows->isChecked());
+        // While following, the fields show the fabric's profile: the example's fabrics keep
+        // the QosProfile defaults (host MTU 9000, PFC priority 3, DSCP 26; domain-facts §4.1).
+        QCOMPARE(mtu->value(), 9000);
+        QCOMPARE(pfc->value(), 3);
+        QCOMPARE(dscp->maximum(), 63); // 6-bit DSCP
+        QCOMPARE(pfc->maximum(), 7); // 3-bit priority
+
+        QUndoStack *stack = document->undoStack();
+        const int before = stack->index();
+        follows->setChecked(false);
+        mtu->setValue(4200);
+        const Device *edited = document->design().device(id);
+        QVERIFY(edited->qos.has_value());
+        QCOMPARE(edited->qos->hostMtu, 4200);
+        QCOMPARE(edited->qos->pfcPriority, 3); // the rest copied from the fabric
+        QVERIFY(!follows->isChecked());
+        // A zero MTU is refused with a message and changes nothing.
+        mtu->setValue(0);
+        QVERIFY(dock.lastMessage().contains(QStringLiteral("MTU")));
+        QCOMPARE(document->design().device(id)->qos->hostMtu, 4200);
+        QCOMPARE(mtu->value(), 4200);
+        // Undo back to the start restores "follows the fabric" (nullopt).
+        while (stack->index() > before)
+            stack->undo();
+        QVERIFY(!document->design().device(id)->qos.has_value());
+        QVERIFY(follows->isChecked());
+        QCOMPARE(mtu->value(), 9000);
         dock.setDocument(nullptr);
     }
 };

@@ -65,6 +65,8 @@ private:
     void buildStorageForm(EntityRef ref);
     void buildStorageMembers(StorageTierId id);
     void buildSiteForm();
+    void buildPduTable(RackId id); ///< InspectorPowerQos.cpp
+    void buildQosGroup(DeviceId id); ///< InspectorPowerQos.cpp
 
     QLineEdit *addText(const QString &name, const QString &label, std::function<QString()> get,
                        std::function<QString(const QString &)> set);

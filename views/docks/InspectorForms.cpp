@@ -144,10 +144,12 @@ void InspectorDock::buildDeviceForm(const std::vector<EntityRef> &refs)
                 watts += part->maxPowerW;
         return kw(watts);
     });
-    if (single)
+    if (single) {
         addInfo(tr("Links"), [doc, first] {
             return QString::number(doc->design().linksOfDevice(first().id).size());
         });
+        buildQosGroup(DeviceId { refs.front().id });
+    }
 }
 
 void InspectorDock::buildRackForm(const std::vector<EntityRef> &refs)
@@ -202,16 +204,19 @@ void InspectorDock::buildRackForm(const std::vector<EntityRef> &refs)
             [first] { return first().position; },
             [apply](int value) { return apply([value](Rack &r) { r.position = value; }); });
     }
-    addInfo(tr("PDUs"), [first] {
-        QStringList pdus;
-        for (const Pdu &pdu : first().pdus)
-            pdus << QStringLiteral("%1 (feed %2, %3-phase %4 V %5 A)")
-                        .arg(QString::fromStdString(pdu.name), qs(toString(pdu.feed)))
-                        .arg(pdu.phases)
-                        .arg(pdu.voltageV)
-                        .arg(pdu.breakerA);
-        return pdus.isEmpty() ? tr("none") : pdus.join(u'\n');
-    });
+    if (single)
+        buildPduTable(RackId { refs.front().id });
+    else
+        addInfo(tr("PDUs"), [first] {
+            QStringList pdus;
+            for (const Pdu &pdu : first().pdus)
+                pdus << QStringLiteral("%1 (feed %2, %3-phase %4 V %5 A)")
+                            .arg(QString::fromStdString(pdu.name), qs(toString(pdu.feed)))
+                            .arg(pdu.phases)
+                            .arg(pdu.voltageV)
+                            .arg(pdu.breakerA);
+            return pdus.isEmpty() ? tr("none") : pdus.join(u'\n');
+        });
     // One breaker rating for every PDU of the selected racks (a common re-rating).
     addNumber(
         QStringLiteral("breakerA"), tr("PDU breaker"), QStringLiteral(" A"), 0,
