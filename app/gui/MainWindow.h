@@ -146,6 +146,7 @@ private:
     void deleteSelection();
     void selectAll();
     void newStorageTierWithDialog();
+    void generateFabricWithDialog();
 
     const Catalog &m_catalog;
     std::unique_ptr<Document> m_document;

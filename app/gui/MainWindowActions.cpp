@@ -8,12 +8,22 @@
 #include "views/docks/LibraryDock.h"
 #include "views/docks/StorageTierDialog.h"
 
+#include "model/catalog/Catalog.h"
+#include "model/fabric/SelectionFabric.h"
+
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDockWidget>
+#include <QFormLayout>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QUndoStack>
 
@@ -67,6 +77,8 @@ void MainWindow::createActions()
     make("editSelectAll", tr("Select &All"), { QKeySequence::SelectAll }, [this] { selectAll(); });
     make("editNewStorageTier", tr("New &Storage Tier..."), {},
          [this] { newStorageTierWithDialog(); });
+    make("editGenerateFabric", tr("&Generate Fabric for Selection..."), {},
+         [this] { generateFabricWithDialog(); });
 
     make("exportDialog", tr("&Export..."), { QKeySequence(Qt::CTRL | Qt::Key_E) },
          [this] { openExportDialog(); });
@@ -128,6 +140,7 @@ void MainWindow::createMenus()
     edit->addAction(action(QStringLiteral("editSelectAll")));
     edit->addSeparator();
     edit->addAction(action(QStringLiteral("editNewStorageTier")));
+    edit->addAction(action(QStringLiteral("editGenerateFabric")));
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (const char *name : { "viewZoomIn", "viewZoomOut", "viewZoomFit" })
@@ -239,6 +252,52 @@ void MainWindow::newStorageTierWithDialog()
     else if (skipped > 0)
         showMessage(tr("%n selected device(s) are not storage servers and were left out.", nullptr,
                        skipped));
+}
+
+void MainWindow::generateFabricWithDialog()
+{
+    if (!m_document)
+        return;
+    // A small form for SelectionFabricSpec (model/fabric/SelectionFabric.h).
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Generate Fabric for Selection"));
+    auto *form = new QFormLayout(&dialog);
+    auto *name = new QLineEdit(QStringLiteral("compute-new"), &dialog);
+    auto *technology = new QComboBox(&dialog);
+    technology->addItem(tr("InfiniBand"), static_cast<int>(Technology::InfiniBand));
+    technology->addItem(tr("RoCEv2"), static_cast<int>(Technology::RoCEv2));
+    auto *switchType = new QComboBox(&dialog);
+    for (const Part *part : m_catalog.partsOfKind(PartKind::Switch))
+        switchType->addItem(QString::fromStdString(part->id + " - " + part->model),
+                            QString::fromStdString(part->id));
+    auto *rails = new QSpinBox(&dialog);
+    rails->setRange(0, 64);
+    rails->setSpecialValueText(tr("all compute ports"));
+    auto *railOptimized = new QCheckBox(&dialog);
+    railOptimized->setChecked(true);
+    auto *ratio = new QSpinBox(&dialog);
+    ratio->setRange(1, 8);
+    ratio->setSuffix(QStringLiteral(":1"));
+    form->addRow(tr("Fabric name:"), name);
+    form->addRow(tr("Technology:"), technology);
+    form->addRow(tr("Switch:"), switchType);
+    form->addRow(tr("Rails:"), rails);
+    form->addRow(tr("Rail-optimized:"), railOptimized);
+    form->addRow(tr("Leaf oversubscription:"), ratio);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    SelectionFabricSpec spec;
+    spec.name = name->text().trimmed().toStdString();
+    spec.technology = static_cast<Technology>(technology->currentData().toInt());
+    spec.switchType = switchType->currentData().toString().toStdString();
+    spec.rails = rails->value();
+    spec.railOptimized = railOptimized->isChecked();
+    spec.oversubscription = ratio->value();
+    showMessage(m_document->generateFabric(m_document->selection(), spec));
 }
 
 QString MainWindow::createStorageTier(const StorageTier &tier)

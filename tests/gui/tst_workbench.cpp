@@ -20,6 +20,8 @@
 
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
+#include "model/examples/ReferenceDesigns.h"
+#include "model/fabric/SelectionFabric.h"
 #include "model/io/DesignFile.h"
 
 #include <QAction>
@@ -111,6 +113,7 @@ private slots:
     void presentationModeHidesDocks();
     void menusAndShortcuts();
     void storageTierFromSelectionAndMembers();
+    void generateFabricForSelectionIsOneUndoStep();
 };
 
 void TestWorkbench::templateThenDropServerIntoSlot()
@@ -567,6 +570,50 @@ void TestWorkbench::storageTierFromSelectionAndMembers()
     kind->setCurrentIndex(kind->findData(static_cast<int>(StorageKind::NodeLocalNvme)));
     QVERIFY(dialog.tier().members.empty());
     QVERIFY(dialog.tier().kind == StorageKind::NodeLocalNvme);
+}
+
+void TestWorkbench::generateFabricForSelectionIsOneUndoStep()
+{
+    // The 8dgx example without its compute fabric; the 8 DGX get a new one (issue 5).
+    auto built = buildDgx8H100Ndr(Catalog::builtin());
+    QVERIFY(built);
+    Design design = std::move(built).value();
+    for (const Fabric &fabric : design.fabrics())
+        if (fabric.name == "compute-ndr") {
+            design.removeFabric(fabric.id);
+            break;
+        }
+    std::vector<EntityRef> selection;
+    for (const Device &device : design.devices())
+        if (device.role == DeviceRole::Compute)
+            selection.push_back(EntityRef::of(device.id));
+    QCOMPARE(selection.size(), std::size_t(8));
+
+    auto window = std::make_unique<MainWindow>(Catalog::builtin());
+    window->setBatchMode(true);
+    window->newDocument(std::make_unique<Design>(std::move(design)));
+    Document *document = window->document();
+    QVERIFY(window->action(QStringLiteral("editGenerateFabric"))); // Edit menu entry, with dialog
+    const std::string before = serializeDesign(document->design(), document->catalog());
+    const std::size_t linksBefore = document->design().links().size();
+    const int steps = document->undoStack()->count();
+
+    SelectionFabricSpec spec;
+    spec.name = "compute-new";
+    spec.switchType = "qm9700";
+    QCOMPARE(document->generateFabric(selection, spec), QString());
+    QCOMPARE(document->undoStack()->count(), steps + 1);
+    // 8 nodes x 8 rails = 64 node links + 2 leaves x 32 uplinks = 64 leaf-spine links
+    // (worked out in tests/fabric/tst_selection_fabric.cpp from domain-facts §3.1).
+    QCOMPARE(document->design().links().size(), linksBefore + 128);
+
+    // A second run finds every compute port cabled and is refused without an undo step.
+    spec.name = "compute-again";
+    QVERIFY(document->generateFabric(selection, spec).contains(QStringLiteral("already cabled")));
+    QCOMPARE(document->undoStack()->count(), steps + 1);
+
+    document->undoStack()->undo();
+    QCOMPARE(serializeDesign(document->design(), document->catalog()), before);
 }
 
 QTEST_MAIN(TestWorkbench)

@@ -21,6 +21,7 @@ class Design;
 class DesignPatch;
 class LiveValidator;
 class PatchCommand;
+struct SelectionFabricSpec;
 struct Violation;
 
 /// Entities copied for a later paste: values, not references, so the paste works after the
@@ -87,6 +88,9 @@ public:
     remove(const std::vector<EntityRef> &entities); ///< cascades; undo restores the same ids
     QString duplicate(const std::vector<EntityRef> &entities);
     QString recable(const std::vector<EntityRef> &entities); ///< re-run auto-cabling on a selection
+    /// A new leaf/spine compute fabric for the selected compute nodes (racks and rows select
+    /// their nodes), model/fabric/SelectionFabric.h; one undo step.
+    QString generateFabric(const std::vector<EntityRef> &selection, const SelectionFabricSpec &spec);
     QString setWaived(const Violation &violation,
                       const QString &reason); ///< empty reason removes the waiver
 

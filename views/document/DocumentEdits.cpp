@@ -8,6 +8,7 @@
 #include "model/build/CableChooser.h"
 #include "model/catalog/Catalog.h"
 #include "model/fabric/Recable.h"
+#include "model/fabric/SelectionFabric.h"
 #include "model/validation/Violation.h"
 
 #include <QDate>
@@ -501,6 +502,47 @@ QString Document::recable(const std::vector<EntityRef> &entities)
         return links.empty() ? tr("Nothing to re-cable: the selection has no links.") : QString();
     return push(std::move(patch),
                 tr("Re-cable %n link(s)", nullptr, static_cast<int>(patch.entries().size())));
+}
+
+QString Document::generateFabric(const std::vector<EntityRef> &selection,
+                                 const SelectionFabricSpec &spec)
+{
+    const Design &design = *d->design;
+    // The compute nodes of the selection, in selection order, each once.
+    std::vector<DeviceId> nodes;
+    auto addNode = [&](DeviceId id) {
+        const Device *device = design.device(id);
+        if (device && device->role == DeviceRole::Compute
+            && std::find(nodes.begin(), nodes.end(), id) == nodes.end())
+            nodes.push_back(id);
+    };
+    for (const EntityRef &ref : selection) {
+        if (ref.kind == EntityKind::Device)
+            addNode(DeviceId { ref.id });
+        else if (ref.kind == EntityKind::Rack)
+            for (DeviceId id : design.devicesInRack(RackId { ref.id }))
+                addNode(id);
+        else if (ref.kind == EntityKind::Row)
+            for (const Rack &rack : design.racks())
+                if (rack.row.value == ref.id)
+                    for (DeviceId id : design.devicesInRack(rack.id))
+                        addNode(id);
+    }
+    if (nodes.empty())
+        return tr("Select compute nodes (or their racks or rows) to generate a fabric for.");
+    // Generate on a scratch copy, then record every new entity's value in the patch: undo
+    // removes them and restores the id counter, so the file is byte-identical again.
+    Design scratch = design;
+    auto changes = generateFabricForNodes(scratch, d->catalog, nodes, spec);
+    if (!changes)
+        return qs(changes.error().message);
+    DesignPatch patch(design);
+    for (const EntityRef &ref : changes->added)
+        if (auto value = valueOf(scratch, ref))
+            patch.put(design, *value);
+    return push(std::move(patch), tr("Generate fabric %1 for %n node(s)", nullptr,
+                                     static_cast<int>(nodes.size()))
+                                      .arg(qs(spec.name)));
 }
 
 QString Document::setWaived(const Violation &violation, const QString &reason)
