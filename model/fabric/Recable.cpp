@@ -10,10 +10,7 @@
 #include <unordered_set>
 
 namespace cw {
-namespace {
 
-/// The links with an end on any selected row, rack or device, the selected links and the
-/// links of selected fabrics, in id order.
 std::vector<LinkId> linksOfSelection(const Design &design, const std::vector<EntityRef> &selection)
 {
     std::unordered_set<std::uint64_t> rows, racks, devices, fabrics;
@@ -45,6 +42,8 @@ std::vector<LinkId> linksOfSelection(const Design &design, const std::vector<Ent
             links.insert(link.id);
     return {links.begin(), links.end()};
 }
+
+namespace {
 
 const PortSpec *portSpec(const Catalog &catalog, const Device &device, int port)
 {

@@ -23,6 +23,10 @@ struct Link;
 /// a whole metre (the validator flags it).
 ChangeSet recable(Design &design, const Catalog &catalog, const std::vector<EntityRef> &selection);
 
+/// The links a selection touches: those with an end on a selected row, rack or device, the
+/// selected links and every link of a selected fabric; unknown ids ignored, in id order.
+std::vector<LinkId> linksOfSelection(const Design &design, const std::vector<EntityRef> &selection);
+
 /// The cable and length auto-cabling gives one `link` where its ends are now, as
 /// ClusterAssembler::connect cables generated designs: the link runs at the slower port's
 /// speed (the fabric's when a port is unknown), the cable must fit both port cages, the rack

@@ -454,40 +454,7 @@ QString Document::remove(const std::vector<EntityRef> &entities)
 QString Document::recable(const std::vector<EntityRef> &entities)
 {
     const Design &design = *d->design;
-    std::vector<LinkId> links;
-    auto addDeviceLinks = [&](DeviceId device) {
-        for (LinkId link : design.linksOfDevice(device))
-            links.push_back(link);
-    };
-    for (EntityRef ref : entities) {
-        switch (ref.kind) {
-        case EntityKind::Link:
-            links.push_back(LinkId { ref.id });
-            break;
-        case EntityKind::Device:
-            addDeviceLinks(DeviceId { ref.id });
-            break;
-        case EntityKind::Rack:
-            for (DeviceId device : design.devicesInRack(RackId { ref.id }))
-                addDeviceLinks(device);
-            break;
-        case EntityKind::Row:
-            for (const Rack &rack : design.racks())
-                if (rack.row.value == ref.id)
-                    for (DeviceId device : design.devicesInRack(rack.id))
-                        addDeviceLinks(device);
-            break;
-        case EntityKind::Fabric:
-            for (const Link &link : design.links())
-                if (link.fabric.value == ref.id)
-                    links.push_back(link.id);
-            break;
-        case EntityKind::StorageTier:
-            break;
-        }
-    }
-    std::sort(links.begin(), links.end());
-    links.erase(std::unique(links.begin(), links.end()), links.end());
+    const std::vector<LinkId> links = linksOfSelection(design, entities);
     DesignPatch patch(design);
     for (LinkId id : links) {
         const Link *current = design.link(id);
