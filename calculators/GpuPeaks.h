@@ -10,7 +10,7 @@ namespace cw::calc {
 /// Dense BF16 tensor-core peak of one GPU, with the document it comes from.
 /// The figures live in the parts catalog (resources/catalog/gpus.json, GpuSpec::denseBf16Tflops);
 /// this library has no catalog of its own, so the program registers them at start-up
-/// (calculators/design/CatalogGpus.h: gpuPeaksFromCatalog()).
+/// (model/prefill/CatalogGpus.h: gpuPeaksFromCatalog()).
 struct GpuPeak
 {
     std::string name; // catalog id, e.g. "h100-sxm-80gb"

@@ -2,9 +2,9 @@
 
 #include "calculators/ParamParser.h"
 #include "calculators/Registry.h"
-#include "calculators/design/CatalogGpus.h"
-#include "calculators/design/DesignFacts.h"
-#include "calculators/design/DesignPrefill.h"
+#include "model/prefill/CatalogGpus.h"
+#include "model/prefill/DesignFacts.h"
+#include "model/prefill/DesignPrefill.h"
 #include "exporters/bom/BillOfMaterials.h"
 #include "model/catalog/Catalog.h"
 #include "model/io/DesignFile.h"

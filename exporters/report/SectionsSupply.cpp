@@ -1,5 +1,6 @@
 // Cabling summary and BOM summary: the cabling plan's and the bill of materials' own totals.
 #include "exporters/report/ReportSections.h"
+#include "calculators/Units.h"
 
 #include <algorithm>
 
@@ -7,7 +8,6 @@ namespace cw::report {
 namespace {
 
 constexpr std::size_t kNotesShown = 12; // the exporters' files carry the full list
-constexpr double kWattsPerKw = 1000.0;
 
 void notes(PageWriter &pages, const std::vector<std::string> &items, const QString &more)
 {
@@ -83,12 +83,12 @@ void writeBom(PageWriter &pages, const ReportData &data)
               });
         table.rows.push_back(
             { { qs(category.name), QString::number(lines), number(category.totalUsd, 0),
-                number(category.powerW / kWattsPerKw, 2),
-                number(category.heatW / kWattsPerKw, 2) } });
+                number(category.powerW / calc::wattsPerKw, 2),
+                number(category.heatW / calc::wattsPerKw, 2) } });
     }
     table.rows.push_back({ { QStringLiteral("Grand total"), QString::number(bom.lines.size()),
-                             number(bom.grandTotalUsd, 0), number(bom.powerW / kWattsPerKw, 2),
-                             number(bom.heatW / kWattsPerKw, 2) },
+                             number(bom.grandTotalUsd, 0), number(bom.powerW / calc::wattsPerKw, 2),
+                             number(bom.heatW / calc::wattsPerKw, 2) },
                            true });
     pages.table(table);
     pages.keyValues({

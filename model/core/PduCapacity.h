@@ -2,6 +2,10 @@
 
 #include "model/core/Facility.h"
 
+#include "calculators/Units.h"
+
+#include <algorithm>
+#include <array>
 #include <numbers>
 
 namespace cw {
@@ -22,6 +26,30 @@ inline double pduRatedVa(const Pdu &pdu)
 inline double pduCapacityW(const Pdu &pdu)
 {
     return pduRatedVa(pdu) * kContinuousLoadDerating;
+}
+
+/// What each feed of a rack carries continuously: the sum of its PDUs' capacity, indexed by Feed.
+inline std::array<double, 2> feedCapacitiesW(const Rack &rack)
+{
+    std::array<double, 2> capacityW {};
+    for (const Pdu &pdu : rack.pdus)
+        capacityW[static_cast<std::size_t>(pdu.feed)] += pduCapacityW(pdu);
+    return capacityW;
+}
+
+/// What the rack may draw as power.rack-over-feed and power.rack-over-rating judge it: the
+/// weakest feed present (with A and B either must carry the whole rack), capped by the rack
+/// type's rating when it has one. 0 when the rack has no PDU: the rule then reports "no PDU"
+/// whatever the rating. The floor plan's colours and the facilities report use this too.
+inline double rackCapacityW(const Rack &rack, double rackRatingKw)
+{
+    double capacityW = 0;
+    for (double feedW : feedCapacitiesW(rack))
+        if (feedW > 0)
+            capacityW = capacityW == 0 ? feedW : std::min(capacityW, feedW);
+    if (capacityW > 0 && rackRatingKw > 0)
+        capacityW = std::min(capacityW, rackRatingKw * calc::wattsPerKw);
+    return capacityW;
 }
 
 } // namespace cw

@@ -6,7 +6,7 @@
 
 #include "calculators/ModelPresets.h"
 #include "calculators/Registry.h"
-#include "calculators/design/CatalogGpus.h"
+#include "model/prefill/CatalogGpus.h"
 #include "model/catalog/Catalog.h"
 
 #include <QDir>

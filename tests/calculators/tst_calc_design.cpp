@@ -1,14 +1,14 @@
-// Tests of what a design tells the calculators (calculators/design): the gathered facts, the
+// Tests of what a design tells the calculators (model/prefill): the gathered facts, the
 // prefilled inputs, the node bandwidth hierarchy and rack power, on the reference example
 // resources/examples/8dgx-h100-ndr.cluster.json. Expected figures are worked by hand from that
 // file and the catalog (resources/catalog/*.json), as each comment shows.
 
 #include "CalcTestSupport.h"
 
-#include "calculators/design/DesignFacts.h"
-#include "calculators/design/DesignPrefill.h"
-#include "calculators/design/NodeBandwidth.h"
-#include "calculators/design/RackPower.h"
+#include "model/prefill/DesignFacts.h"
+#include "model/prefill/DesignPrefill.h"
+#include "model/prefill/NodeBandwidth.h"
+#include "model/prefill/RackPower.h"
 #include "model/catalog/Part.h"
 #include "model/core/Design.h"
 #include "model/io/DesignFile.h"

@@ -2,7 +2,7 @@
 
 #include "calculators/ModelPresets.h"
 #include "calculators/Registry.h"
-#include "calculators/design/CatalogGpus.h"
+#include "model/prefill/CatalogGpus.h"
 #include "resources/EmbeddedResources.h"
 #include "views/calculators/CalculatorPanel.h"
 #include "views/calculators/DesignContext.h"

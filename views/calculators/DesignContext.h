@@ -1,9 +1,9 @@
 #pragma once
 
-#include "calculators/design/DesignFacts.h"
-#include "calculators/design/DesignPrefill.h"
-#include "calculators/design/NodeBandwidth.h"
-#include "calculators/design/RackPower.h"
+#include "model/prefill/DesignFacts.h"
+#include "model/prefill/DesignPrefill.h"
+#include "model/prefill/NodeBandwidth.h"
+#include "model/prefill/RackPower.h"
 
 #include <functional>
 #include <memory>

@@ -221,7 +221,10 @@ void CanvasView::unregisterTree(QGraphicsItem *item)
         auto it = m_index.find(ref.id);
         if (it == m_index.end())
             continue;
-        known = known || std::erase(it->second, canvasItem) > 0;
+        // Erase from every entity's list: an aggregated box stands for many devices, and a
+        // short-circuit here left it indexed under all but the first after it was deleted.
+        const bool erased = std::erase(it->second, canvasItem) > 0;
+        known = known || erased;
         if (it->second.empty())
             m_index.erase(it);
     }

@@ -1,6 +1,7 @@
 #include "views/canvas/DesignCache.h"
 
 #include "model/catalog/Catalog.h"
+#include "model/core/PduCapacity.h"
 #include "model/core/Design.h"
 #include "model/validation/RuleContext.h"
 #include "views/document/Document.h"
@@ -10,39 +11,6 @@
 #include <numbers>
 
 namespace cw::canvas {
-namespace {
-
-// The continuous-load derating power.rack-over-feed applies (NEC 210.19(A)/210.20(A)).
-// PowerRules.cpp keeps its own copy in an anonymous namespace; the two must agree (the
-// canvas test checks a rack's colour against the rule firing).
-constexpr double kContinuousLoadDerating = 0.8;
-constexpr double kWattsPerKw = 1000.0;
-
-} // namespace
-
-double pduCapacityW(const Pdu &pdu)
-{
-    const double phaseFactor = pdu.phases == 3 ? std::numbers::sqrt3 : 1.0;
-    return pdu.voltageV * pdu.breakerA * phaseFactor * kContinuousLoadDerating;
-}
-
-double rackCapacityW(const Rack &rack, const Part *rackPart)
-{
-    std::map<Feed, double> feeds;
-    for (const Pdu &pdu : rack.pdus)
-        feeds[pdu.feed] += pduCapacityW(pdu);
-    double capacityW = 0;
-    for (const auto &[feed, watts] : feeds) {
-        (void)feed;
-        capacityW = capacityW == 0 ? watts : std::min(capacityW, watts);
-    }
-    // A rack type's rating only limits a rack that has feeds: without PDUs the rule reports
-    // "no PDU" whatever the rating.
-    if (capacityW > 0 && rackPart && rackPart->rack && rackPart->rack->maxPowerKw > 0)
-        capacityW = std::min(capacityW, rackPart->rack->maxPowerKw * kWattsPerKw);
-    return capacityW;
-}
-
 DesignCache *DesignCache::of(Document *document)
 {
     if (auto *cache = document->findChild<DesignCache *>(QString(), Qt::FindDirectChildrenOnly))
@@ -85,7 +53,9 @@ RackPower DesignCache::rackPower(RackId id) const
     // The load is the validation engine's own sum, so the colour and the rule cannot drift.
     const RuleContext context(design, m_document->catalog(), m_index);
     power.loadW = context.rackLoadW(id);
-    power.capacityW = rackCapacityW(*rack, context.rackPart(*rack));
+    const Part *rackPart = context.rackPart(*rack);
+    power.capacityW
+        = rackCapacityW(*rack, rackPart && rackPart->rack ? rackPart->rack->maxPowerKw : 0.0);
     power.level = loadLevel(power.loadW, power.capacityW);
     return power;
 }

@@ -26,13 +26,6 @@ struct RackPower
     LoadLevel level = LoadLevel::Unknown;
 };
 
-/// What one PDU carries continuously: V x A (x sqrt 3 three-phase) x 0.8, the formula of
-/// power.rack-over-feed (model/validation/rules/PowerRules.cpp, NEC 210.19(A)/210.20(A)).
-double pduCapacityW(const Pdu &pdu);
-/// The smallest feed's capacity (with A and B either must carry the whole rack), capped by
-/// the rack type's rating when it has one (power.rack-over-rating). 0 when neither exists.
-double rackCapacityW(const Rack &rack, const Part *rackPart);
-
 /// The lookups the canvas views share for one Document: the validation engine's DesignIndex
 /// (rack -> devices, device -> links, device -> part), kept current from Document::changed
 /// before any view hears of the change (it connects first). One per document, its child.

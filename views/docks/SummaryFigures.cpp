@@ -1,4 +1,5 @@
 #include "views/docks/SummaryFigures.h"
+#include "calculators/Units.h"
 
 #include "calculators/Cost.h"
 #include "model/catalog/Catalog.h"
@@ -14,7 +15,6 @@
 namespace cw {
 namespace {
 
-constexpr double kWattsPerKw = 1000.0;
 
 } // namespace
 
@@ -36,8 +36,8 @@ SummaryFigures computeSummaryFigures(const Design &design, const Catalog &catalo
     DesignIndex index;
     index.rebuild(design, catalog);
     const RuleContext context(design, catalog, index);
-    figures.airHeatKw = context.totals().airHeatW / kWattsPerKw;
-    figures.liquidHeatKw = context.totals().liquidHeatW / kWattsPerKw;
+    figures.airHeatKw = context.totals().airHeatW / calc::wattsPerKw;
+    figures.liquidHeatKw = context.totals().liquidHeatW / calc::wattsPerKw;
 
     auto price = [&](const std::string &id, double quantity) {
         const Part *part = id.empty() ? nullptr : catalog.find(id);

@@ -2,6 +2,7 @@
 // Heat = maximum power (all electrical power ends as heat; nameplate as for the power rules).
 
 #include "model/catalog/Catalog.h"
+#include "calculators/Units.h"
 #include "model/validation/Format.h"
 #include "model/validation/RuleContext.h"
 #include "model/validation/rules/Rules.h"
@@ -9,7 +10,6 @@
 namespace cw::rules {
 namespace {
 
-constexpr double kWattsPerKw = 1000.0;
 
 void airRackLimit(const RuleContext &context, EntityRef subject, std::vector<Finding> &out)
 {
@@ -18,7 +18,7 @@ void airRackLimit(const RuleContext &context, EntityRef subject, std::vector<Fin
     if (site.airLimitPerRackKw <= 0 || context.rackCooling(*rack) != Cooling::Air)
         return;
     const double loadW = context.rackLoadW(rack->id);
-    const double limitW = site.airLimitPerRackKw * kWattsPerKw;
+    const double limitW = site.airLimitPerRackKw * calc::wattsPerKw;
     if (loadW <= limitW)
         return;
     out.push_back({ "air-cooled rack " + rack->name + " dissipates " + fmt::kw(loadW)
@@ -50,17 +50,17 @@ void siteCapacity(const RuleContext &context, EntityRef, std::vector<Finding> &o
     const Site &site = context.design().site();
     const DesignTotals &totals = context.totals();
     // A capacity of 0 means "not set" (Site): nothing to compare against.
-    if (site.airCoolingCapacityKw > 0 && totals.airHeatW > site.airCoolingCapacityKw * kWattsPerKw)
+    if (site.airCoolingCapacityKw > 0 && totals.airHeatW > site.airCoolingCapacityKw * calc::wattsPerKw)
         out.push_back({ "air-cooled equipment dissipates " + fmt::kw(totals.airHeatW)
                             + "; the site's air cooling capacity is "
-                            + fmt::kw(site.airCoolingCapacityKw * kWattsPerKw),
+                            + fmt::kw(site.airCoolingCapacityKw * calc::wattsPerKw),
                         {},
                         "add air cooling or move load to liquid cooling" });
     if (site.liquidCoolingCapacityKw > 0
-        && totals.liquidHeatW > site.liquidCoolingCapacityKw * kWattsPerKw)
+        && totals.liquidHeatW > site.liquidCoolingCapacityKw * calc::wattsPerKw)
         out.push_back({ "liquid-cooled equipment dissipates " + fmt::kw(totals.liquidHeatW)
                             + "; the site's liquid cooling capacity is "
-                            + fmt::kw(site.liquidCoolingCapacityKw * kWattsPerKw),
+                            + fmt::kw(site.liquidCoolingCapacityKw * calc::wattsPerKw),
                         {},
                         "add CDU / facility water capacity" });
 }

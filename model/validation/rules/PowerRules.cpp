@@ -4,6 +4,7 @@
 // sized on (DGX H100: 10.2 kW max, domain-facts §3.2); typical power would hide the peak.
 
 #include "model/catalog/Catalog.h"
+#include "calculators/Units.h"
 #include "model/core/PduCapacity.h"
 #include "model/validation/Format.h"
 #include "model/validation/RuleContext.h"
@@ -17,7 +18,6 @@
 namespace cw::rules {
 namespace {
 
-constexpr double kWattsPerKw = 1000.0;
 
 /// "2 x 3-phase 32 A at 400 V", identical PDUs grouped.
 std::string describePdus(const std::vector<const Pdu *> &pdus)
@@ -79,7 +79,7 @@ void rackOverRating(const RuleContext &context, EntityRef subject, std::vector<F
     if (!part || part->rack->maxPowerKw <= 0)
         return;
     const double loadW = context.rackLoadW(rack->id);
-    const double ratingW = part->rack->maxPowerKw * kWattsPerKw;
+    const double ratingW = part->rack->maxPowerKw * calc::wattsPerKw;
     if (loadW <= ratingW)
         return;
     out.push_back({ "rack " + rack->name + " draws " + fmt::kw(loadW) + "; its type " + part->id
@@ -95,7 +95,7 @@ void siteItBudget(const RuleContext &context, EntityRef, std::vector<Finding> &o
     if (site.itPowerBudgetKw <= 0)
         return; // 0 = not set
     const DesignTotals &totals = context.totals();
-    const double budgetW = site.itPowerBudgetKw * kWattsPerKw;
+    const double budgetW = site.itPowerBudgetKw * calc::wattsPerKw;
     if (totals.itPowerW <= budgetW)
         return;
     out.push_back({ "IT load is " + fmt::kw(totals.itPowerW) + " (maximum power of "
@@ -114,7 +114,7 @@ void siteUtility(const RuleContext &context, EntityRef, std::vector<Finding> &ou
     const DesignTotals &totals = context.totals();
     // Facility load = IT load x PUE (the Green Grid definition of PUE).
     const double facilityW = totals.itPowerW * site.pue;
-    const double utilityW = site.utilityPowerKw * kWattsPerKw;
+    const double utilityW = site.utilityPowerKw * calc::wattsPerKw;
     if (facilityW <= utilityW)
         return;
     out.push_back({ "IT load " + fmt::kw(totals.itPowerW) + " x PUE " + fmt::num(site.pue, 2)

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "calculators/design/DesignFacts.h"
+#include "model/prefill/DesignFacts.h"
 
 #include <string>
 #include <vector>

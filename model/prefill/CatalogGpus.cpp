@@ -1,4 +1,4 @@
-#include "calculators/design/CatalogGpus.h"
+#include "model/prefill/CatalogGpus.h"
 
 #include "model/catalog/Catalog.h"
 

@@ -1,4 +1,4 @@
-#include "calculators/design/RackPower.h"
+#include "model/prefill/RackPower.h"
 
 #include "calculators/Units.h"
 #include "model/catalog/Catalog.h"

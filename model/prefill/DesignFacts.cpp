@@ -1,4 +1,4 @@
-#include "calculators/design/DesignFacts.h"
+#include "model/prefill/DesignFacts.h"
 
 #include "calculators/Units.h"
 #include "model/catalog/Catalog.h"

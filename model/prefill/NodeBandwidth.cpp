@@ -1,4 +1,4 @@
-#include "calculators/design/NodeBandwidth.h"
+#include "model/prefill/NodeBandwidth.h"
 
 #include "calculators/InputError.h"
 #include "model/catalog/Part.h"

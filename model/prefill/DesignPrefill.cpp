@@ -1,4 +1,4 @@
-#include "calculators/design/DesignPrefill.h"
+#include "model/prefill/DesignPrefill.h"
 
 #include "calculators/InputError.h"
 #include "calculators/ParamParser.h"
