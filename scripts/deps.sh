@@ -7,13 +7,15 @@ cw_build_packages=(
     build-essential cmake ninja-build ccache pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev libqcustomplot-dev libgl-dev
     libboost-graph-dev nlohmann-json3-dev libbenchmark-dev libxlsxwriter-dev
+    help2man dpkg-dev
 )
 # Extra tools the test suite uses (Xvfb for GUI smoke runs, fonts so offscreen text renders).
 # slurmctld, scontrol and munge check the exported Slurm files against the real Slurm.
 # ibsim-utils, opensm and infiniband-diags bring a simulated subnet up on the exported
 # InfiniBand topology; poppler-utils reads the facilities PDF back; LibreOffice opens bom.xlsx.
 cw_test_packages=(xvfb xauth fonts-dejavu-core slurmctld slurm-client munge
-    ibsim-utils opensm infiniband-diags poppler-utils libreoffice-calc-nogui)
+    ibsim-utils opensm infiniband-diags poppler-utils libreoffice-calc-nogui
+    desktop-file-utils appstream)
 
 cw_missing_packages() {
     local missing=()

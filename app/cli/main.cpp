@@ -29,7 +29,8 @@ const std::vector<Command> &commands()
          kAnalyzeHelp, &runAnalyze},
         {"validate", "check the design against the rule deck (power, cooling, space, network, RoCE)",
          kValidateHelp, &runValidate},
-        {"export", "write artifacts of a design (graphml)", kExportHelp, &runExport},
+        {"export", "write the files that build the cluster (export --list names each family)",
+         kExportHelp, &runExport},
     };
     return list;
 }
