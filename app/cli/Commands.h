@@ -23,6 +23,7 @@ int runCalc(Context &context);
 int runGenerate(Context &context);
 int runAnalyze(Context &context);
 int runExport(Context &context);
+int runWhatIf(Context &context);
 
 extern const char *const kInfoHelp;
 extern const char *const kUpgradeHelp;
@@ -30,5 +31,6 @@ extern const char *const kCalcHelp;
 extern const char *const kGenerateHelp;
 extern const char *const kAnalyzeHelp;
 extern const char *const kExportHelp;
+extern const char *const kWhatIfHelp;
 
 } // namespace cw::cli

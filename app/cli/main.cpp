@@ -29,6 +29,8 @@ const std::vector<Command> &commands()
          kAnalyzeHelp, &runAnalyze},
         {"validate", "check the design against the rule deck (power, cooling, space, network, RoCE)",
          kValidateHelp, &runValidate},
+        {"whatif", "what a lost feed, PDU, row, rack, switch or link does, across power and fabric",
+         kWhatIfHelp, &runWhatIf},
         {"export", "write the files that build the cluster (export --list names each family)",
          kExportHelp, &runExport},
     };
