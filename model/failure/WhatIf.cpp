@@ -3,6 +3,7 @@
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
 #include "model/core/PduCapacity.h"
+#include "model/fabric/Bisection.h"
 
 #include <algorithm>
 #include <cmath>
@@ -21,8 +22,12 @@ struct FabricState
     FabricGraph graph;
     FabricReport baseline;
     std::unordered_map<std::uint64_t, int> vertexOf; ///< device id -> vertex
+    std::unordered_set<std::uint64_t> linkIds; ///< the links of the fabric
     std::vector<int> degree; ///< per vertex, in the unfailed graph
+    std::vector<int> component; ///< per vertex, its connected piece in the unfailed graph
     int leaves = 0;
+    int leavesWhole = 0; ///< before any failure
+    std::shared_ptr<const BisectionSolver> solver; ///< on the unfailed graph, reused
 };
 
 struct FailureModel::Data
@@ -33,6 +38,7 @@ struct FailureModel::Data
     std::vector<DevicePower> power;
     std::unordered_map<std::uint64_t, std::size_t> powerOf; ///< device id -> index in power
     std::map<std::pair<std::uint64_t, int>, double> baselinePduLoadW;
+    std::unordered_map<std::uint64_t, std::vector<std::size_t>> powerInRack; ///< rack -> power
     std::vector<FabricState> fabrics;
     std::vector<const Device *> nodes; ///< compute nodes, design order
     std::vector<int> nodeGpus;
@@ -97,7 +103,30 @@ PowerOutcome simulatePower(const FailureModel::Data &data, const FailureSet &fai
 {
     PowerOutcome outcome;
     const Design &design = *data.design;
-    for (const DevicePower &dp : data.power) {
+    // Only the racks a failure touches can change, unless a whole feed is down: an N-1 sweep
+    // over every PDU of a large design stays linear.
+    std::vector<std::size_t> affected;
+    if (failures.feedDown[0] || failures.feedDown[1]) {
+        affected.resize(data.power.size());
+        std::iota(affected.begin(), affected.end(), std::size_t { 0 });
+    } else {
+        std::unordered_set<std::uint64_t> racks(failures.racks.begin(), failures.racks.end());
+        for (const auto &[rack, pdu] : failures.pdus)
+            racks.insert(rack);
+        for (std::uint64_t id : failures.devices)
+            if (const Device *device = design.device(DeviceId { id }))
+                racks.insert(device->rack.value);
+        if (!failures.rows.empty())
+            for (const Rack &rack : design.racks())
+                if (failures.rows.contains(rack.row.value))
+                    racks.insert(rack.id.value);
+        for (std::uint64_t rack : racks)
+            if (auto it = data.powerInRack.find(rack); it != data.powerInRack.end())
+                affected.insert(affected.end(), it->second.begin(), it->second.end());
+        // Devices without a rack or part have no power entry; a named one still fails.
+    }
+    for (std::size_t index : affected) {
+        const DevicePower &dp = data.power[index];
         const Rack *rack = design.rack(dp.rack);
         const Device *device = design.device(dp.device);
         if (failures.devices.contains(dp.device.value) || failures.racks.contains(rack->id.value)
@@ -128,6 +157,8 @@ PowerOutcome simulatePower(const FailureModel::Data &data, const FailureSet &fai
         for (int pdu : up)
             outcome.pduLoadW[{ rack->id.value, pdu }] += drawW / psusUp;
     }
+    for (std::uint64_t id : failures.devices)
+        outcome.off.insert(id);
     return outcome;
 }
 
@@ -173,6 +204,7 @@ struct Components
 struct FabricOutcome
 {
     FabricImpact impact;
+    bool untouched = false; ///< nothing of this fabric failed: the unfailed state holds
     std::vector<int> keptDegree; ///< per vertex of the unfailed graph
     std::vector<int> component; ///< per vertex of the unfailed graph
 };
@@ -189,50 +221,65 @@ FabricOutcome simulateFabric(const FabricState &state, const std::unordered_set<
     impact.bisectionBeforeGbps = state.baseline.bisectionGbps;
     impact.leaves = state.leaves;
 
-    std::vector<bool> down(static_cast<std::size_t>(vertexCount), false);
+    std::vector<bool> down;
     bool anyDown = false;
-    for (int v = 0; v < vertexCount; ++v)
-        if (off.contains(full.vertices[static_cast<std::size_t>(v)].device.value)) {
-            down[static_cast<std::size_t>(v)] = true;
-            anyDown = true;
-        }
+    for (std::uint64_t id : off)
+        anyDown = anyDown || state.vertexOf.contains(id);
     bool anyLinkDown = false;
-    for (const FabricEdge &edge : full.edges)
-        anyLinkDown = anyLinkDown || failures.links.contains(edge.link.value);
+    for (std::uint64_t id : failures.links)
+        anyLinkDown = anyLinkDown || state.linkIds.contains(id);
+    if (!anyDown && !anyLinkDown) {
+        outcome.untouched = true;
+        impact.bisectionGbps = state.baseline.bisectionGbps;
+        impact.leavesWhole = state.leavesWhole;
+        return outcome;
+    }
+    down.assign(static_cast<std::size_t>(vertexCount), false);
+    for (std::uint64_t id : off)
+        if (auto it = state.vertexOf.find(id); it != state.vertexOf.end())
+            down[static_cast<std::size_t>(it->second)] = true;
 
     outcome.keptDegree.assign(static_cast<std::size_t>(vertexCount), 0);
     Components components(vertexCount);
     // The survivors, in the unfailed graph's (canonical) order.
-    FabricGraph reduced;
-    reduced.fabric = full.fabric;
-    reduced.fabricName = full.fabricName;
-    reduced.technology = full.technology;
-    std::vector<int> newIndex(static_cast<std::size_t>(vertexCount), -1);
-    for (int v = 0; v < vertexCount; ++v) {
-        const FabricVertex &vertex = full.vertices[static_cast<std::size_t>(v)];
+    // The survivors' bisection on the unfailed flow network with the failed parts closed:
+    // no graph copy per failure (an N-1 sweep runs thousands).
+    std::vector<bool> switchDown(static_cast<std::size_t>(vertexCount - full.nodeCount), false);
+    for (int v = full.nodeCount; v < vertexCount; ++v)
         if (down[static_cast<std::size_t>(v)]) {
-            if (vertex.kind == VertexKind::Switch)
-                ++impact.switchesLost;
-            continue;
+            switchDown[static_cast<std::size_t>(v - full.nodeCount)] = true;
+            ++impact.switchesLost;
         }
-        newIndex[static_cast<std::size_t>(v)] = static_cast<int>(reduced.vertices.size());
-        reduced.vertices.push_back(vertex);
-        reduced.vertices.back().order = newIndex[static_cast<std::size_t>(v)];
-        if (vertex.kind == VertexKind::Node)
-            ++reduced.nodeCount;
-    }
+    std::vector<FabricEdgeRef> failedEdges;
     for (const FabricEdge &edge : full.edges) {
-        const int a = newIndex[static_cast<std::size_t>(edge.a)];
-        const int b = newIndex[static_cast<std::size_t>(edge.b)];
-        if (a < 0 || b < 0 || failures.links.contains(edge.link.value)) {
+        const bool linkDown = failures.links.contains(edge.link.value);
+        if (linkDown || down[static_cast<std::size_t>(edge.a)] || down[static_cast<std::size_t>(edge.b)]) {
             ++impact.linksLost;
+            if (linkDown)
+                failedEdges.push_back({ edge.a, edge.b, BisectionSolver::toMbps(edge.capacityGbps) });
             continue;
         }
-        reduced.edges.push_back({ a, b, edge.capacityGbps, edge.link });
         ++outcome.keptDegree[static_cast<std::size_t>(edge.a)];
         ++outcome.keptDegree[static_cast<std::size_t>(edge.b)];
         components.join(edge.a, edge.b);
     }
+    std::vector<int> survivors;
+    for (int v = 0; v < full.nodeCount; ++v)
+        if (!down[static_cast<std::size_t>(v)])
+            survivors.push_back(v);
+    std::int64_t worstMbps = -1;
+    for (const NodePartition &partition :
+         standardPartitions(static_cast<int>(survivors.size()), analysis)) {
+        std::vector<signed char> side(static_cast<std::size_t>(full.nodeCount), -1);
+        for (std::size_t k = 0; k < survivors.size(); ++k)
+            side[static_cast<std::size_t>(survivors[k])] = partition.inA[k] ? 1 : 0;
+        const std::int64_t cut = state.solver->cutAfterFailuresMbps(side, switchDown, failedEdges);
+        if (worstMbps < 0 || cut < worstMbps) {
+            worstMbps = cut;
+            impact.worstPartition = partition.name;
+        }
+    }
+    impact.bisectionGbps = std::max<std::int64_t>(worstMbps, 0) / 1000.0;
     outcome.component.assign(static_cast<std::size_t>(vertexCount), -1);
     for (int v = 0; v < vertexCount; ++v)
         if (!down[static_cast<std::size_t>(v)] && outcome.keptDegree[static_cast<std::size_t>(v)] > 0)
@@ -264,12 +311,6 @@ FabricOutcome simulateFabric(const FabricState &state, const std::unordered_set<
             && !leafBroken[static_cast<std::size_t>(v)])
             ++impact.leavesWhole;
 
-    if (!anyDown && !anyLinkDown) {
-        impact.bisectionGbps = state.baseline.bisectionGbps;
-    } else {
-        const FabricReport after = analyzeFabric(reduced, analysis);
-        impact.bisectionGbps = after.bisectionGbps;
-    }
     return outcome;
 }
 
@@ -333,6 +374,7 @@ Result<FailureModel> FailureModel::build(const Design &design, const Catalog &ca
     for (std::size_t i = 0; i < data->power.size(); ++i) {
         const DevicePower &dp = data->power[i];
         data->powerOf.emplace(dp.device.value, i);
+        data->powerInRack[dp.rack.value].push_back(i);
         if (dp.psuPdu.empty())
             continue;
         const double perPsuW = dp.maxPowerW / static_cast<double>(dp.psuPdu.size());
@@ -359,11 +401,21 @@ Result<FailureModel> FailureModel::build(const Design &design, const Catalog &ca
             ++state.degree[static_cast<std::size_t>(edge.a)];
             ++state.degree[static_cast<std::size_t>(edge.b)];
         }
+        Components pieces(static_cast<int>(state.graph.vertices.size()));
+        for (const FabricEdge &edge : state.graph.edges) {
+            state.linkIds.insert(edge.link.value);
+            pieces.join(edge.a, edge.b);
+        }
+        state.component.assign(state.graph.vertices.size(), -1);
         for (std::size_t v = 0; v < state.graph.vertices.size(); ++v) {
             state.vertexOf.emplace(state.graph.vertices[v].device.value, static_cast<int>(v));
+            if (state.degree[v] > 0)
+                state.component[v] = pieces.find(static_cast<int>(v));
             if (state.graph.vertices[v].kind == VertexKind::Switch && state.graph.vertices[v].tier == 0)
                 ++state.leaves;
         }
+        state.leavesWhole = state.leaves; // every node keeps every link
+        state.solver = std::make_shared<const BisectionSolver>(state.graph);
         data->fabrics.push_back(std::move(state));
     }
     return FailureModel(std::move(data));
@@ -387,9 +439,11 @@ WhatIfReport FailureModel::simulate(const std::vector<FailureDomain> &domains) c
         report.failures.push_back(domain.label);
     const FailureSet failures = gather(design, domains);
     PowerOutcome power = simulatePower(data, failures);
-    for (const Device &device : design.devices())
-        if (power.off.contains(device.id.value))
-            report.devicesOff.push_back(device.name);
+    std::vector<std::uint64_t> offIds(power.off.begin(), power.off.end());
+    std::sort(offIds.begin(), offIds.end()); // design order
+    for (std::uint64_t id : offIds)
+        if (const Device *device = design.device(DeviceId { id }))
+            report.devicesOff.push_back(device->name);
     report.devicesCapped = std::move(power.capped);
     report.pdusOverloaded = overloadedPdus(data, power);
 
@@ -425,7 +479,9 @@ WhatIfReport FailureModel::simulate(const std::vector<FailureDomain> &domains) c
             const auto vertex = state.vertexOf.find(node.id.value);
             if (vertex == state.vertexOf.end())
                 continue;
-            const int kept = outcomes[f].keptDegree[static_cast<std::size_t>(vertex->second)];
+            const int kept = outcomes[f].untouched
+                ? state.degree[static_cast<std::size_t>(vertex->second)]
+                : outcomes[f].keptDegree[static_cast<std::size_t>(vertex->second)];
             const int was = state.degree[static_cast<std::size_t>(vertex->second)];
             lost = lost || (was > 0 && kept == 0);
             whole = whole && kept == was;
@@ -443,6 +499,8 @@ WhatIfReport FailureModel::simulate(const std::vector<FailureDomain> &domains) c
             const auto vertex = jobFabric->vertexOf.find(node.id.value);
             piece = vertex == jobFabric->vertexOf.end()
                 ? -2 - static_cast<int>(n) // not on the fabric: a job of its own
+                : jobOutcome->untouched
+                ? jobFabric->component[static_cast<std::size_t>(vertex->second)]
                 : jobOutcome->component[static_cast<std::size_t>(vertex->second)];
         } else {
             piece = -2 - static_cast<int>(n);

@@ -9,6 +9,7 @@
 // The compute fabric is rail-optimized: rails 0-3 of every node on leaf01, rails 4-7 on
 // leaf02, 400 Gb/s each; both leaves up to both spines.
 #include "model/catalog/Catalog.h"
+#include "model/fabric/Templates.h"
 #include "model/failure/FailureSweep.h"
 #include "model/failure/WhatIf.h"
 #include "model/io/DesignFile.h"
@@ -18,6 +19,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <random>
 
 using namespace cw;
 
@@ -204,6 +206,59 @@ private slots:
         QVERIFY(notSwitch.error().message.find("not a switch") != std::string::npos);
         QVERIFY(!parseFailureDomain(m_loaded.design, "feed:C").ok());
         QVERIFY(!parseFailureDomain(m_loaded.design, "link:999999").ok());
+    }
+
+    void bisectionAfterFailuresEqualsAnalysisOfTheReducedDesign()
+    {
+        // The simulation closes failed parts on the unfailed flow network; the reference
+        // removes them from a copy of the design and analyses it from scratch.
+        auto generated = generateDesign("fat-tree", { { "nodes", "64" } }, builtinCatalog());
+        QVERIFY2(generated.ok(), generated.ok() ? "" : generated.error().message.c_str());
+        const Design &design = generated->design;
+        auto model = FailureModel::build(design, builtinCatalog());
+        QVERIFY(model.ok());
+        const Fabric *compute = nullptr;
+        for (const Fabric &fabric : design.fabrics())
+            if (fabric.purpose == FabricPurpose::Compute)
+                compute = &fabric;
+        QVERIFY(compute);
+        std::vector<const Device *> devices;
+        std::vector<const Link *> links;
+        for (const Device &device : design.devices())
+            if (device.role == DeviceRole::Compute || device.role == DeviceRole::Switch)
+                devices.push_back(&device);
+        for (const Link &link : design.links())
+            if (link.fabric == compute->id)
+                links.push_back(&link);
+        std::mt19937 random(7);
+        for (int trial = 0; trial < 12; ++trial) {
+            Design reduced = design;
+            std::vector<FailureDomain> domains;
+            std::set<std::uint64_t> removed;
+            const int deviceCount = 1 + static_cast<int>(random() % 3);
+            for (int i = 0; i < deviceCount; ++i) {
+                const Device *device = devices[random() % devices.size()];
+                if (!removed.insert(device->id.value).second)
+                    continue;
+                domains.push_back(parseFailureDomain(design, "device:" + device->name).value());
+                reduced.removeDevice(device->id);
+            }
+            const int linkCount = static_cast<int>(random() % 4);
+            for (int i = 0; i < linkCount; ++i) {
+                const Link *link = links[random() % links.size()];
+                if (!reduced.link(link->id) || removed.contains(link->id.value))
+                    continue;
+                removed.insert(link->id.value);
+                domains.push_back(
+                    parseFailureDomain(design, "link:" + std::to_string(link->id.value)).value());
+                reduced.removeLink(link->id);
+            }
+            const WhatIfReport report = model->simulate(domains);
+            auto graph = buildFabricGraph(reduced, builtinCatalog(), compute->id);
+            QVERIFY(graph.ok());
+            const FabricReport expected = analyzeFabric(graph.value());
+            QCOMPARE(fabricNamed(report, compute->name).bisectionGbps, expected.bisectionGbps);
+        }
     }
 
     void feedLossRuleNamesTheCap()
