@@ -291,10 +291,9 @@ void ClusterAssembler::connect(FabricId fabric, int a, int portA, int b, int por
     link.b = PortRef{db.id, portB};
     if (it->second.part)
         link.cableType = it->second.part->id;
-    else
-        ++m_uncabled;
-    if (!it->second.fitNote.empty() && m_misfitCables++ == 0)
-        m_firstMisfit = it->second.fitNote;
+    else if (m_uncabled++ == 0)
+        m_firstUncabled = m_design.device(da.id)->name + " to " + m_design.device(db.id)->name
+            + ": " + it->second.fitNote;
     link.lengthM = it->second.lengthM;
     m_design.addLink(std::move(link));
     // Optics power counts toward the rack it is plugged into.
@@ -351,15 +350,14 @@ Result<void> ClusterAssembler::finish()
     site.airLimitPerRackKw = std::max(site.airLimitPerRackKw,
                                       std::ceil(kBudgetHeadroom * maxAirRackW / 1000.0));
     m_design.setSite(site);
+    // A link without a cable part is an error (net.link-without-cable): refuse the design
+    // with the first link's reason rather than hand out one that fails its own rules.
     if (m_uncabled > 0)
-        m_notes.push_back(std::to_string(m_uncabled)
-                          + " link(s) have no cable type: nothing in the catalog reaches their "
-                            "length at their speed (add optics for that speed to the catalog)");
-    if (m_misfitCables > 0)
-        m_notes.push_back(std::to_string(m_misfitCables)
-                          + " link(s) have a cable whose ends do not fit their ports' cages ("
-                          + m_firstMisfit + "); net.cable-connector-mismatch lists them");
-    return verify();
+        return Error { std::to_string(m_uncabled) + " link(s) cannot be cabled from the catalog ("
+                       + m_firstUncabled + ")" };
+    if (auto verified = verify(); !verified)
+        return Error { "generator bug: " + verified.error().message };
+    return {};
 }
 
 Result<void> ClusterAssembler::verify() const
