@@ -247,12 +247,25 @@ private slots:
         QVERIFY2(outcome.failures.empty(), qPrintable(report(outcome)));
     }
 
-    void defaultSixteenThousandNodes()
+    void defaultLargeDesigns_data()
     {
-        // The fat-tree template's defaults at the 16,384 nodes (2 rail planes of a
-        // full k = 64 3-tier tree, Lustre, management network): generated and valid.
+        QTest::addColumn<QString>("nodes");
+        // 16,384 DGX x 8 rails: 2 rail planes of a full k = 64 3-tier tree (2,048 leaves per
+        // plane). 32,768: 4 planes of 2,048 leaves; the storage fabric (2 ports per node =
+        // 65,536 endpoints + servers, more than one k = 64 tree's 65,536) splits into 2 planes.
+        QTest::newRow("16384") << QStringLiteral("16384");
+        QTest::newRow("32768") << QStringLiteral("32768");
+    }
+
+    void defaultLargeDesigns()
+    {
+        // The fat-tree template's defaults (QM9700, rail-optimized, Lustre, management
+        // network): generated and valid, so no link is longer than its cable reaches
+        // (net.cable-reach) and every link has a cable part (net.link-without-cable).
+        QFETCH(QString, nodes);
         Outcome outcome;
-        QVERIFY2(check("fat-tree", {{"nodes", "16384"}}, outcome), qPrintable(report(outcome)));
+        QVERIFY2(check("fat-tree", { { "nodes", nodes.toStdString() } }, outcome),
+                 qPrintable(report(outcome)));
         QVERIFY2(outcome.failures.empty(), qPrintable(report(outcome)));
     }
 };

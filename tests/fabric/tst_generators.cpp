@@ -258,6 +258,10 @@ private slots:
         QTest::newRow("nodes missing") << "fat-tree" << QStringList{} << "nodes is required";
         QTest::newRow("rails > NICs") << "fat-tree" << QStringList { "nodes=8", "rails=9" }
                                       << "more than the 8 compute NICs of dgx-h100";
+        // Rail-optimized with one plane per rail, a k = 64 3-tier plane joins k^2/2 = 2048
+        // leaves = 2048 SUs of 32 nodes = 65,536 nodes; 70,000 need 2,188 leaves per plane.
+        QTest::newRow("beyond every rail plane")
+            << "fat-tree" << QStringList { "nodes=70000" } << "joins at most 65536 nodes";
         QTest::newRow("too many nodes") << "fat-tree"
                                         << QStringList{"nodes=70000", "rails=1", "rail-optimized=false"}
                                         << "joins at most 2048 leaves";
