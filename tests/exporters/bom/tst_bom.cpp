@@ -570,8 +570,9 @@ private slots:
         // MMA4Z00-NS400 4 (UFM); QSFP112 MMA1Z00-NS400 62 (one per DGX storage port).
         // Before the per-cage count: 568, 8 and 124. Power = count x catalog maxPowerW
         // (15 W twin, 9 W single). Management: mgmt0001 in the SU's row R02 reaches the
-        // aggregation switch in network row R01 (7 m: 2 x up 0.6 m + 3 m row pitch + slack,
-        // beyond the 3 m QSFP28 DAC) over 100G CWDM4, a module at each end (2 x 3.5 W);
+        // aggregation switch at U19 of network row R01 (up to the tray from both, 3 m row
+        // pitch, 1 m slack: about 6.2 m, ordered 7 m, beyond the 3 m QSFP28 DAC) over 100G
+        // CWDM4, a module at each end (2 x 3.5 W);
         // mgmt0002 beside it in N001 uses a DAC. Fibres stay one per optics link, 634 + 1.
         const bom::Bom b = bomOf(designNamed("superpod"));
         std::map<std::string, const bom::BomLine *> modules;
