@@ -394,7 +394,9 @@ Result<void> ClusterAssembler::finish()
     // with the first link's reason rather than hand out one that fails its own rules.
     if (m_uncabled > 0)
         return Error { std::to_string(m_uncabled) + " link(s) cannot be cabled from the catalog ("
-                       + m_firstUncabled + ")" };
+                       + m_firstUncabled
+                       + "); choose parts whose port cages a catalog cable "
+                         "joins, or add such a cable or module to the catalog" };
     if (auto verified = verify(); !verified)
         return Error { "generator bug: " + verified.error().message };
     return {};
