@@ -106,7 +106,12 @@ int cageOf(const Part *part, int portIndex, int perCage)
 
 bool connectorFits(const std::string &connector, const std::string &cage)
 {
-    return connector.empty() || cage.empty() || connector == cage;
+    // The cage compatibility of cableFitsCages (model/catalog/Part.cpp): QSFP56 plugs in
+    // QSFP112 cages, QSFP28/QSFP56 plugs in QSFP-DD cages.
+    CableSpec plug;
+    plug.endA.connector = connector;
+    plug.endB.connector = connector;
+    return cableFitsCages(plug, cage, cage);
 }
 
 std::string cageFormFactor(const Place &place, int portIndex)

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -150,21 +151,52 @@ double ClusterAssembler::opticsWPerPort(double speedGbps) const
     return worst;
 }
 
-Result<void> ClusterAssembler::placeOutOfBand(const Part &mgmtSwitch, const std::string &networkRackType)
+namespace {
+
+/// The management switch's fabric ports of its slowest (access) and fastest (uplink) speed.
+std::pair<std::vector<int>, std::vector<int>> accessAndUplinkPorts(const Part &mgmtSwitch)
 {
-    // The switch's slowest fabric ports are its 1GbE access ports.
-    std::vector<int> access;
     double slowest = 0;
+    double fastest = 0;
     for (const PortSpec &port : mgmtSwitch.ports)
-        if (port.role == PortRole::Fabric && (slowest == 0 || port.speedGbps < slowest))
-            slowest = port.speedGbps;
-    for (std::size_t i = 0; i < mgmtSwitch.ports.size(); ++i)
-        if (mgmtSwitch.ports[i].role == PortRole::Fabric && mgmtSwitch.ports[i].speedGbps == slowest)
+        if (port.role == PortRole::Fabric) {
+            slowest = slowest == 0 ? port.speedGbps : std::min(slowest, port.speedGbps);
+            fastest = std::max(fastest, port.speedGbps);
+        }
+    std::vector<int> access;
+    std::vector<int> fast;
+    for (std::size_t i = 0; i < mgmtSwitch.ports.size(); ++i) {
+        const PortSpec &port = mgmtSwitch.ports[i];
+        if (port.role != PortRole::Fabric)
+            continue;
+        if (port.speedGbps == slowest)
             access.push_back(static_cast<int>(i));
-    if (access.size() < 3)
-        return Error{mgmtSwitch.id + " has too few access ports for a management network"};
-    const int fanOut = static_cast<int>(access.size()) - 1;  // the last port is the uplink
-    const int uplink = access.back();
+        else if (port.speedGbps == fastest)
+            fast.push_back(static_cast<int>(i));
+    }
+    return { access, fast };
+}
+
+} // namespace
+
+Result<void> ClusterAssembler::placeOutOfBand(const Part &mgmtSwitch,
+                                              const std::string &networkRackType)
+{
+    // Devices reach their management switch over 1GBASE-T in their own row (<= 100 m,
+    // ref:ieee-802-3ab); switches reach their parent over the fast uplink ports (SN2201:
+    // 4 x 100G QSFP28), DAC in reach and single-mode optics beyond, so the tree spans a hall
+    // of any size. Without fast ports the last access port is the uplink (copper only).
+    auto [access, fast] = accessAndUplinkPorts(mgmtSwitch);
+    const bool fibreUplinks = fast.size() >= 2;
+    const int uplink = fibreUplinks ? fast.front() : (access.empty() ? -1 : access.back());
+    if (!fibreUplinks && !access.empty())
+        access.pop_back();
+    const std::vector<int> children
+        = fibreUplinks ? std::vector<int>(fast.begin() + 1, fast.end()) : access;
+    if (access.size() < 2 || children.size() < 2)
+        return Error { mgmtSwitch.id
+                       + " has too few access or uplink ports for a management network" };
+    const std::size_t fanOut = access.size();
 
     std::vector<std::pair<int, int>> managed;  // (device, its management port)
     for (std::size_t d = 0; d < m_devices.size(); ++d) {
@@ -175,22 +207,29 @@ Result<void> ClusterAssembler::placeOutOfBand(const Part &mgmtSwitch, const std:
                 break;
             }
     }
-    std::stable_sort(managed.begin(), managed.end(), [this](const auto &x, const auto &y) {
-        const DeviceState &a = m_devices[static_cast<std::size_t>(x.first)];
-        const DeviceState &b = m_devices[static_cast<std::size_t>(y.first)];
-        return std::pair(a.rack, a.u) < std::pair(b.rack, b.u);
-    });
+    auto place = [this](int device) {
+        const RackState &rack
+            = m_racks[static_cast<std::size_t>(m_devices[static_cast<std::size_t>(device)].rack)];
+        return std::tuple(rack.row, rack.position, m_devices[static_cast<std::size_t>(device)].u);
+    };
+    std::stable_sort(managed.begin(), managed.end(),
+                     [&](const auto &x, const auto &y) { return place(x.first) < place(y.first); });
 
     std::vector<int> level;
     int switchNumber = 0;
     const int height = std::max(mgmtSwitch.uHeight, 1);
-    for (std::size_t first = 0; first < managed.size(); first += static_cast<std::size_t>(fanOut)) {
-        const std::size_t last = std::min(managed.size(), first + static_cast<std::size_t>(fanOut));
+    for (std::size_t first = 0; first < managed.size();) {
+        // A group never leaves its row: its devices' copper stays within the row.
+        const int row = std::get<0>(place(managed[first].first));
+        std::size_t last = first;
+        while (last < managed.size() && last - first < fanOut
+               && std::get<0>(place(managed[last].first)) == row)
+            ++last;
         std::string name = numbered("mgmt", ++switchNumber, 4);
         Result<int> placed = Error{""};
         for (std::size_t i = first; i < last && !placed && height == 1; ++i) {
-            RackState &rack = m_racks[static_cast<std::size_t>(m_devices[static_cast<std::size_t>(managed[i].first)].rack)];
             const int rackIndex = m_devices[static_cast<std::size_t>(managed[i].first)].rack;
+            RackState &rack = m_racks[static_cast<std::size_t>(rackIndex)];
             if (!rack.topFree)
                 continue;
             rack.topFree = false;
@@ -206,20 +245,21 @@ Result<void> ClusterAssembler::placeOutOfBand(const Part &mgmtSwitch, const std:
             m_oobLinks.push_back({{managed[i].first, managed[i].second},
                                   {*placed, access[i - first]}});
         level.push_back(*placed);
+        first = last;
     }
-    // Aggregation tree: fanOut children per switch until one root is left.
+    // Aggregation tree over the uplink ports until one root is left.
     int tier = 1;
     while (level.size() > 1) {
         std::vector<int> parents;
-        for (std::size_t first = 0; first < level.size(); first += static_cast<std::size_t>(fanOut)) {
+        for (std::size_t first = 0; first < level.size(); first += children.size()) {
             auto parent = placeInArea(FloorArea::Network, networkRackType,
                                       numbered("mgmt-agg", ++switchNumber, 4), mgmtSwitch,
                                       DeviceRole::Switch, Face::Rear, tier);
             if (!parent)
                 return parent.error();
-            const std::size_t last = std::min(level.size(), first + static_cast<std::size_t>(fanOut));
+            const std::size_t last = std::min(level.size(), first + children.size());
             for (std::size_t i = first; i < last; ++i)
-                m_oobLinks.push_back({{level[i], uplink}, {*parent, access[i - first]}});
+                m_oobLinks.push_back({ { level[i], uplink }, { *parent, children[i - first] } });
             parents.push_back(*parent);
         }
         level = std::move(parents);
@@ -291,10 +331,9 @@ void ClusterAssembler::connect(FabricId fabric, int a, int portA, int b, int por
     link.b = PortRef{db.id, portB};
     if (it->second.part)
         link.cableType = it->second.part->id;
-    else
-        ++m_uncabled;
-    if (!it->second.fitNote.empty() && m_misfitCables++ == 0)
-        m_firstMisfit = it->second.fitNote;
+    else if (m_uncabled++ == 0)
+        m_firstUncabled = m_design.device(da.id)->name + " to " + m_design.device(db.id)->name
+            + ": " + it->second.fitNote;
     link.lengthM = it->second.lengthM;
     m_design.addLink(std::move(link));
     // Optics power counts toward the rack it is plugged into.
@@ -351,15 +390,16 @@ Result<void> ClusterAssembler::finish()
     site.airLimitPerRackKw = std::max(site.airLimitPerRackKw,
                                       std::ceil(kBudgetHeadroom * maxAirRackW / 1000.0));
     m_design.setSite(site);
+    // A link without a cable part is an error (net.link-without-cable): refuse the design
+    // with the first link's reason rather than hand out one that fails its own rules.
     if (m_uncabled > 0)
-        m_notes.push_back(std::to_string(m_uncabled)
-                          + " link(s) have no cable type: nothing in the catalog reaches their "
-                            "length at their speed (add optics for that speed to the catalog)");
-    if (m_misfitCables > 0)
-        m_notes.push_back(std::to_string(m_misfitCables)
-                          + " link(s) have a cable whose ends do not fit their ports' cages ("
-                          + m_firstMisfit + "); net.cable-connector-mismatch lists them");
-    return verify();
+        return Error { std::to_string(m_uncabled) + " link(s) cannot be cabled from the catalog ("
+                       + m_firstUncabled
+                       + "); choose parts whose port cages a catalog cable "
+                         "joins, or add such a cable or module to the catalog" };
+    if (auto verified = verify(); !verified)
+        return Error { "generator bug: " + verified.error().message };
+    return {};
 }
 
 Result<void> ClusterAssembler::verify() const

@@ -48,12 +48,13 @@ public:
     void finalizeFloor();
 
     /// Cables port `portA` of local device `a` to `portB` of `b` on `fabric`: length from the
-    /// floor plan, medium by reach (chooseCable). When nothing in the catalog reaches, the
-    /// link is added without a cable type and a note is recorded.
+    /// floor plan, medium by reach (chooseCable). When no catalog part fits both cages and
+    /// reaches, the link is added without a cable type and finish() refuses the design.
     void connect(FabricId fabric, int a, int portA, int b, int portB);
     /// Cables the out-of-band links planned by placeOutOfBand.
     void connectOutOfBand(FabricId oob);
-    /// PDUs per rack, row budgets and site budgets with headroom; then verify().
+    /// PDUs per rack, row budgets and site budgets with headroom; then verify(). An Error when
+    /// a link could not be cabled (naming the first and why).
     Result<void> finish();
     /// Re-checks U overlap, hostnames and link ports over the whole design.
     Result<void> verify() const;
@@ -104,7 +105,7 @@ private:
         const Part *part;
         double lengthM;
         double powerWPerEnd;
-        std::string fitNote;  ///< chooseCable's note when no part fits both cages
+        std::string fitNote; ///< chooseCable's reason when no part fits and reaches
     };
 
     Result<int> placeAt(int rack, int u, std::string name, const Part &part, DeviceRole role,
@@ -124,9 +125,8 @@ private:
     std::map<double, double> m_opticsCache;
     std::vector<std::pair<std::pair<int, int>, std::pair<int, int>>> m_oobLinks;
     std::vector<std::string> m_notes;
-    int m_uncabled = 0;
-    int m_misfitCables = 0;  ///< links whose cable ends do not fit their cages
-    std::string m_firstMisfit;
+    int m_uncabled = 0; ///< links no catalog part fits and reaches
+    std::string m_firstUncabled; ///< the first of them and chooseCable's reason
 };
 
 } // namespace cw

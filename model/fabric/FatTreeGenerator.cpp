@@ -204,9 +204,20 @@ Result<void> FatTreeBuilder::planCompute()
     std::vector<int> planeOptions{1};
     if (spec.railOptimized)
         planeOptions = divisors(spec.rails);
-    return shapeTree(tree, spec.tiers, planeOptions, makeLeaves,
-                     std::to_string(spec.nodes) + " nodes x " + std::to_string(spec.rails)
-                         + " rails");
+    // What the parameters can still change: tiers, rail planes, then only the switch.
+    std::string hint;
+    if (spec.tiers == 2)
+        hint = "use tiers=3 or tiers=auto";
+    else if (!spec.railOptimized)
+        hint = "use rail-optimized=true (one rail plane per rail) or a switch of higher radix";
+    else
+        hint = "a rail-optimized " + std::to_string(maxLeaves(tree.radix, 3)) + "-leaf plane of "
+            + spec.switchPart->id + " joins at most "
+            + std::to_string(maxLeaves(tree.radix, 3) * m_suSize - (spec.ufmSlot ? 1 : 0))
+            + " nodes; use fewer nodes or a switch of higher radix";
+    return shapeTree(
+        tree, spec.tiers, planeOptions, makeLeaves,
+        std::to_string(spec.nodes) + " nodes x " + std::to_string(spec.rails) + " rails", hint);
 }
 
 Result<void> FatTreeBuilder::planStorage()
@@ -214,20 +225,27 @@ Result<void> FatTreeBuilder::planStorage()
     if (m_storageParts.empty() || m_spec.storageConverged)
         return {};
     m_hasStorageFabric = true;
-    std::vector<Endpoint> endpoints;
     const std::vector<int> nodePorts = portsWithRole(*m_spec.nodePart, PortRole::Storage);
     double speed = 0;
     for (int port : nodePorts)
         speed = std::max(speed, m_spec.nodePart->ports[static_cast<std::size_t>(port)].speedGbps);
+    // Endpoint i of a node or server goes to plane i % planes: with two storage ports per node
+    // and two planes, port 1 of every node is on plane 0 and port 2 on plane 1 (dual-rail
+    // storage), which doubles the nodes one storage switch radix can join.
+    std::vector<std::pair<Endpoint, int>> nodeEndpoints; // (endpoint, port ordinal)
+    std::vector<std::pair<Endpoint, int>> serverEndpoints;
     for (int node = 0; node < m_spec.nodes; ++node)
-        for (int port : nodePorts)
-            endpoints.push_back(Endpoint{node, port, 0});
-    const std::size_t nodeEndpoints = endpoints.size();
-    for (std::size_t k = 0; k < m_storageParts.size(); ++k)
-        for (int port : portsWithRole(*m_storageParts[k], PortRole::Storage)) {
-            endpoints.push_back(Endpoint{-2 - static_cast<int>(k), port, 0});
-            speed = std::max(speed, m_storageParts[k]->ports[static_cast<std::size_t>(port)].speedGbps);
+        for (std::size_t i = 0; i < nodePorts.size(); ++i)
+            nodeEndpoints.push_back({ Endpoint { node, nodePorts[i], 0 }, static_cast<int>(i) });
+    for (std::size_t k = 0; k < m_storageParts.size(); ++k) {
+        const std::vector<int> ports = portsWithRole(*m_storageParts[k], PortRole::Storage);
+        for (std::size_t i = 0; i < ports.size(); ++i) {
+            serverEndpoints.push_back(
+                { Endpoint { -2 - static_cast<int>(k), ports[i], 0 }, static_cast<int>(i) });
+            speed = std::max(
+                speed, m_storageParts[k]->ports[static_cast<std::size_t>(ports[i])].speedGbps);
         }
+    }
     if (nodePorts.empty())
         m_result.notes.push_back("node-type " + m_spec.nodePart->id
                                  + " has no storage ports: only the storage servers are on the "
@@ -246,21 +264,33 @@ Result<void> FatTreeBuilder::planStorage()
         return Error{"storage fabric: " + split.error().message};
     tree.split = *split;
     const int down = tree.split.down;
-    const int portsPerNode = static_cast<int>(nodePorts.size());
-    auto makeLeaves = [&](int) {
+    auto makeLeaves = [&](int planes) {
         std::vector<Leaf> leaves;
-        chunkLeaves(endpoints, down, 0, -1, leaves);
-        for (std::size_t i = 0; i < leaves.size(); ++i) {
-            const std::size_t first = i * static_cast<std::size_t>(down);
-            if (first < nodeEndpoints && portsPerNode > 0) {
-                const int node = static_cast<int>(first) / portsPerNode;
-                const int slot = node + (m_ufmSlot >= 0 && node >= m_ufmSlot ? 1 : 0);
-                leaves[i].homeSu = slot / m_suSize;
+        // Servers get leaves of their own, placed next to them in the network area: a leaf
+        // shared with nodes would sit in an SU's leaf rack, too far for 200G splitter AOCs.
+        for (const auto *group : { &nodeEndpoints, &serverEndpoints })
+            for (int plane = 0; plane < planes; ++plane) {
+                std::vector<Endpoint> endpoints;
+                for (const auto &[endpoint, ordinal] : *group)
+                    if (ordinal % planes == plane)
+                        endpoints.push_back(endpoint);
+                const std::size_t first = leaves.size();
+                chunkLeaves(endpoints, down, plane, -1, leaves);
+                for (std::size_t i = first; i < leaves.size(); ++i) {
+                    const int node = leaves[i].endpoints.front().owner;
+                    if (node < 0)
+                        continue;
+                    const int slot = node + (m_ufmSlot >= 0 && node >= m_ufmSlot ? 1 : 0);
+                    leaves[i].homeSu = slot / m_suSize;
+                }
             }
-        }
         return leaves;
     };
-    return shapeTree(tree, 0, {1}, makeLeaves, "storage fabric");
+    std::vector<int> planeOptions { 1 };
+    if (nodePorts.size() > 1)
+        planeOptions = divisors(static_cast<int>(nodePorts.size()));
+    return shapeTree(tree, 0, planeOptions, makeLeaves, "storage fabric",
+                     "use storage=none, fewer nodes, or a switch of higher radix");
 }
 
 Result<void> FatTreeBuilder::placeLeaves(Tree &tree, int su, const char *prefix, int &counter)
@@ -362,7 +392,8 @@ Result<void> FatTreeBuilder::placeAll()
         if (auto placed = placeLeaves(m_storage, su, "sleaf", storageLeafNumber); !placed)
             return placed;
     }
-    // Network area: storage servers, the head node, spines, cores, leftover leaves.
+    // Network area: storage servers and their leaves side by side (splitter cables to a
+    // 200G server reach 30 m), the head node, spines, cores.
     int serverNumber = 0;
     for (const Part *part : m_storageParts) {
         const std::string role = part->storage ? part->storage->storageRole : "stor";
@@ -373,17 +404,17 @@ Result<void> FatTreeBuilder::placeAll()
             return placed.error();
         m_servers.push_back(*placed);
     }
+    if (auto placed = placeLeaves(m_compute, -1, "leaf", leafNumber); !placed)
+        return placed;
+    if (auto placed = placeLeaves(m_storage, -1, "sleaf", storageLeafNumber); !placed)
+        return placed;
     if (const Part *head = m_catalog.find(kHeadNodeType)) {
         auto placed = m_assembler.placeInArea(FloorArea::Network, m_networkRack, "head01", *head,
                                               DeviceRole::Management, Face::Front, -1);
         if (!placed)
             return placed.error();
     }
-    if (auto placed = placeLeaves(m_compute, -1, "leaf", leafNumber); !placed)
-        return placed;
     if (auto placed = placeUpper(m_compute, "spine", "core"); !placed)
-        return placed;
-    if (auto placed = placeLeaves(m_storage, -1, "sleaf", storageLeafNumber); !placed)
         return placed;
     return placeUpper(m_storage, "sspine", "score");
 }
@@ -554,7 +585,7 @@ Result<GeneratedDesign> FatTreeBuilder::run()
     design.setScheduler(scheduler);
 
     if (auto finished = m_assembler.finish(); !finished)
-        return Error{"generator bug: " + finished.error().message};
+        return finished.error();
     for (const std::string &note : m_assembler.notes())
         m_result.notes.push_back(note);
     return std::move(m_result);

@@ -122,6 +122,47 @@ private slots:
         QCOMPARE(counts.spineCore, 4096);
     }
 
+    void twoToOneOnRadix64()
+    {
+        // 2:1 on a 64-port QM9700 leaf: u = floor(64/3) = 21 up, d = 2 x 21 = 42 down, one port
+        // unused. Rail-optimized SU = 42 nodes: 84 DGX = 2 SUs x 8 rails = 16 leaves. 2 tiers:
+        // S = smallest divisor of 21 >= ceil(16 x 21 / 64) = 6 -> 7 spines, 21/7 = 3 links
+        // from every leaf to every spine: 16 x 21 = 336 leaf-spine links, 84 x 8 = 672 node
+        // links, each spine 16 x 3 = 48 of its 64 ports.
+        auto generated
+            = fatTree({ { "nodes", "84" }, { "storage", "none" }, { "oversubscription", "2:1" } });
+        QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
+        const Counts counts = count(generated->design, FabricPurpose::Compute);
+        QCOMPARE(counts.switches.at(0), 16);
+        QCOMPARE(counts.switches.at(1), 7);
+        QCOMPARE(counts.switches.size(), std::size_t(2));
+        QCOMPARE(counts.endpointLinks, 672);
+        QCOMPARE(counts.leafSpine, 336);
+        QCOMPARE(counts.spineCore, 0);
+    }
+
+    void twoToOneThreeTiers()
+    {
+        // Radix 8 at 2:1: u = floor(8/3) = 2, d = 4, 2 ports unused. 40 hosts on one rail =
+        // 10 leaves > k = 8, so 3 tiers: pods of k/2 = 4 leaves -> 3 pods (4, 4, 2 leaves),
+        // u = 2 spines per pod = 6 spines; C = smallest divisor of 4 >= ceil(3/2) = 2 cores
+        // per group, 2 groups = 4 cores. Leaf-spine 10 x 2 = 20; every spine sends as many
+        // links up as it has leaves: 2 x (4 + 4 + 2) = 20 spine-core links.
+        auto generated = fatTree({ { "nodes", "40" },
+                                   { "rails", "1" },
+                                   { "oversubscription", "2:1" },
+                                   { "switch-type", "test-switch-k8" },
+                                   { "storage", "none" } });
+        QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
+        const Counts counts = count(generated->design, FabricPurpose::Compute);
+        QCOMPARE(counts.switches.at(0), 10);
+        QCOMPARE(counts.switches.at(1), 6);
+        QCOMPARE(counts.switches.at(2), 4);
+        QCOMPARE(counts.endpointLinks, 40);
+        QCOMPARE(counts.leafSpine, 20);
+        QCOMPARE(counts.spineCore, 20);
+    }
+
     void superPodMatchesReferenceTable_data()
     {
         QTest::addColumn<int>("sus");
@@ -215,10 +256,12 @@ private slots:
         QTest::newRow("parameter") << "fat-tree" << QStringList{"nodes=8", "colour=red"}
                                    << "unknown parameter \"colour\"";
         QTest::newRow("nodes missing") << "fat-tree" << QStringList{} << "nodes is required";
-        QTest::newRow("rails > NICs") << "fat-tree" << QStringList{"nodes=8", "rails=9"}
+        QTest::newRow("rails > NICs") << "fat-tree" << QStringList { "nodes=8", "rails=9" }
                                       << "more than the 8 compute NICs of dgx-h100";
-        QTest::newRow("2:1 on radix 64") << "fat-tree" << QStringList{"nodes=8", "oversubscription=2:1"}
-                                         << "oversubscription 2:1 does not divide the radix 64";
+        // Rail-optimized with one plane per rail, a k = 64 3-tier plane joins k^2/2 = 2048
+        // leaves = 2048 SUs of 32 nodes = 65,536 nodes; 70,000 need 2,188 leaves per plane.
+        QTest::newRow("beyond every rail plane")
+            << "fat-tree" << QStringList { "nodes=70000" } << "joins at most 65536 nodes";
         QTest::newRow("too many nodes") << "fat-tree"
                                         << QStringList{"nodes=70000", "rails=1", "rail-optimized=false"}
                                         << "joins at most 2048 leaves";

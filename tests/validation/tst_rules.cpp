@@ -205,6 +205,18 @@ const std::vector<Case> &cases()
           },
           "cable dac-hdr-200g-qsfp56 carries 200 Gb/s per link between 400 Gb/s ports gpu01 mlx5_0 "
           "and leaf01 Ethernet0" },
+        // A link with no cable part (as auto-cabling left one when nothing reached) and one
+        // naming a part that is not a cable; near miss: the same link with the fixture AOC
+        // (a cable part of the catalog, ValidationFixtures.h).
+        { "net.link-without-cable",
+          [](Mini &m, const Catalog &) {
+              editLink(m, m.gpu01Rails[0], [](Link &l) { l.cableType.clear(); });
+              editLink(m, m.leaf01Uplinks[0], [](Link &l) { l.cableType = "dgx-h100"; });
+          },
+          [](Mini &m, const Catalog &) {
+              editLink(m, m.gpu01Rails[0], [](Link &l) { l.cableType = kNodeCable; });
+          },
+          "gpu01 mlx5_0 - leaf01 Ethernet0 (5.0 m) has no cable part" },
         { "net.cable-reach",
           [](Mini &m, const Catalog &) {
               editLink(m, m.gpu01Rails[0], [](Link &l) { l.lengthM = 40; });
@@ -212,7 +224,8 @@ const std::vector<Case> &cases()
           [](Mini &m, const Catalog &) {
               editLink(m, m.gpu01Rails[0], [](Link &l) { l.lengthM = 30; });
           },
-          // The node links use the fixture AOC test-aoc-osfp-twin-qsfpdd (30 m, ValidationFixtures.h).
+          // The node links use the fixture AOC test-aoc-osfp-twin-qsfpdd (30 m,
+          // ValidationFixtures.h).
           "gpu01 mlx5_0 - leaf01 Ethernet0: 40.0 m exceeds the 30.0 m reach of "
           "test-aoc-osfp-twin-qsfpdd (aoc, 400 Gb/s)" },
         // gpu01 mlx5_0 is a DGX H100 twin-port OSFP cage, leaf01 Ethernet0 a QSFP-DD cage.

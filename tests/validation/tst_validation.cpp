@@ -75,6 +75,7 @@ void TestValidation::ruleDeckHasTheIssueKeys()
                                            "net.port-unconnected",
                                            "net.port-speed-mismatch",
                                            "net.cable-reach",
+                                           "net.link-without-cable",
                                            "net.switch-ports-exceeded",
                                            "net.fabric-disconnected",
                                            "net.cable-connector-mismatch",
@@ -114,7 +115,7 @@ void TestValidation::miniDesignIsClean()
     const Mini mini = buildMini(*catalog);
     const ValidationResult result = validateDesign(mini.design, *catalog, kToday);
     QVERIFY2(result.violations.empty(), qPrintable(describe(result)));
-    QCOMPARE(result.rulesRun.size(), std::size_t(35));
+    QCOMPARE(result.rulesRun.size(), std::size_t(36));
     QVERIFY(result.rulesDisabled.empty());
 }
 
@@ -160,7 +161,7 @@ void TestValidation::generatedSuperPodIsClean()
     QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
     const ValidationResult result = validateDesign(generated->design, catalog, kToday);
     QVERIFY2(result.errors == 0, qPrintable(describe(result)));
-    QCOMPARE(result.rulesRun.size(), std::size_t(35));
+    QCOMPARE(result.rulesRun.size(), std::size_t(36));
 }
 
 void TestValidation::waiverMarksViolation()
@@ -270,7 +271,7 @@ void TestValidation::ruleSwitchedOff()
     const ValidationResult result = validateDesign(mini.design, *catalog, kToday);
     QCOMPARE(countOf(result, "power.site-it-budget"), 0);
     QVERIFY(result.rulesDisabled == std::vector<std::string> { "power.site-it-budget" });
-    QCOMPARE(result.rulesRun.size(), std::size_t(34));
+    QCOMPARE(result.rulesRun.size(), std::size_t(35));
     // The rule did not run, so its waiver cannot be called stale.
     QVERIFY(result.staleWaivers.empty());
 }

@@ -569,7 +569,11 @@ private slots:
         // the storage leaves for DGX links + 64 storage leaf-spine = 603; single-port OSFP
         // MMA4Z00-NS400 4 (UFM); QSFP112 MMA1Z00-NS400 62 (one per DGX storage port).
         // Before the per-cage count: 568, 8 and 124. Power = count x catalog maxPowerW
-        // (15 W twin, 9 W single); fibres stay one per optics link, 634.
+        // (15 W twin, 9 W single). Management: mgmt0001 in the SU's row R02 reaches the
+        // aggregation switch at U19 of network row R01 (up to the tray from both, 3 m row
+        // pitch, 1 m slack: about 6.2 m, ordered 7 m, beyond the 3 m QSFP28 DAC) over 100G
+        // CWDM4, a module at each end (2 x 3.5 W);
+        // mgmt0002 beside it in N001 uses a DAC. Fibres stay one per optics link, 634 + 1.
         const bom::Bom b = bomOf(designNamed("superpod"));
         std::map<std::string, const bom::BomLine *> modules;
         int fibres = 0;
@@ -581,14 +585,16 @@ private slots:
             if (line.partNumber.rfind("FIBRE-", 0) == 0)
                 fibres += line.quantity;
         }
-        QCOMPARE(modules.size(), std::size_t(3));
+        QCOMPARE(modules.size(), std::size_t(4));
+        QCOMPARE(modules.at("qsfp28-100g-cwdm4")->quantity, 2);
+        QCOMPARE(modules.at("qsfp28-100g-cwdm4")->powerW, 2 * 3.5);
         QCOMPARE(modules.at("mma4z00-ns")->quantity, 603);
         QCOMPARE(modules.at("mma4z00-ns")->powerW, 603 * 15.0);
         QCOMPARE(modules.at("mma4z00-ns400")->quantity, 4);
         QCOMPARE(modules.at("mma4z00-ns400")->powerW, 4 * 9.0);
         QCOMPARE(modules.at("mma1z00-ns400")->quantity, 62);
         QCOMPARE(modules.at("mma1z00-ns400")->powerW, 62 * 9.0);
-        QCOMPARE(fibres, 634);
+        QCOMPARE(fibres, 635);
     }
 
     void emptyDesign()

@@ -428,9 +428,12 @@ private slots:
         }
         // Only the three management switches have files; IB leaves are hosts of oob-mgmt.
         QCOMPARE(trunk.size(), std::size_t(3));
+        // Uplinks run on the SN2201's 100G QSFP28 ports swp49-52: each leaf's swp49 up, the
+        // aggregation switch's swp50 and swp51 down to its two children.
         QCOMPARE(trunk["mgmt-agg0003"],
-                 (std::map<std::string, bool> { { "swp1", true }, { "swp2", true } }));
-        QVERIFY(trunk["mgmt0001"].at("swp48"));
+                 (std::map<std::string, bool> { { "swp50", true }, { "swp51", true } }));
+        QVERIFY(trunk["mgmt0001"].at("swp49"));
+        QVERIFY(trunk["mgmt0002"].at("swp49"));
         QVERIFY(!trunk["mgmt0001"].at("swp1"));
 
         const auto files = exportFabric(design, oob);
