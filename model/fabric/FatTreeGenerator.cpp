@@ -56,7 +56,8 @@ std::string chooseRackType(const Catalog &catalog, int uNeeded, double loadW, Co
     const Part *best = nullptr;
     int bestScore = 0;
     for (const Part *part : catalog.partsOfKind(PartKind::Rack)) {
-        if (!part->rack || part->rack->rackUnits < uNeeded)
+        // A rack-scale system's rack comes with its own trays: never an empty cabinet.
+        if (!part->rack || part->rack->rackUnits < uNeeded || part->rack->rackScale())
             continue;
         const bool powerFits = part->rack->maxPowerKw <= 0 || part->rack->maxPowerKw * 1000 >= loadW;
         const bool coolingFits = part->cooling.value_or(Cooling::Air) == cooling;
