@@ -15,14 +15,16 @@ struct GpuFamily
 };
 
 // Compute capability: NVIDIA CUDA GPUs table (developer.nvidia.com/cuda-gpus): A100 8.0,
-// L40S 8.9, H100/H200 9.0, B200 10.0. Host link: A100 and L40S are PCIe Gen4; H100, H200
-// and B200 boards run Gen5 to the host (the DGX B200 CPUs are Gen5).
-constexpr std::array<GpuFamily, 5> kGpuFamilies { {
+// L40S 8.9, H100/H200 9.0, B200 and GB200 10.0. Host link: A100 and L40S are PCIe Gen4; H100,
+// H200 and B200 boards run Gen5 to the host (the DGX B200 CPUs are Gen5). A GB200 GPU reaches
+// its Grace CPU over NVLink-C2C; its NICs hang off PCIe Gen5 (written as Gen5).
+constexpr std::array<GpuFamily, 6> kGpuFamilies { {
     { "a100", 80, 4 },
     { "l40s", 89, 4 },
     { "h100", 90, 5 },
     { "h200", 90, 5 },
     { "b200", 100, 5 },
+    { "gb200", 100, 5 },
 } };
 
 const GpuFamily *gpuFamily(const std::string &gpuPartId)

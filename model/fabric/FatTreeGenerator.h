@@ -44,6 +44,10 @@ struct FatTreeSpec
     int storageNodes = 4;                ///< data servers (OSS, WEKA hosts, VAST enclosures)
     bool storageConverged = false;
     int storageRatio = 1;                ///< leaf oversubscription of a separate storage fabric
+    /// A rack-scale system (GB200 NVL72): compute racks are this rack type, filled with its
+    /// contents in U order (nodePart trays as the nodes, NVLink switch trays, reserved U for
+    /// its power shelves). nodesPerRack must equal its count of nodePart.
+    const Part *rackScalePart = nullptr;
 };
 
 /// Builds the whole design: racks in rows, devices in U slots, the compute fat tree (rail

@@ -14,6 +14,7 @@ std::vector<std::unique_ptr<Rule>> builtinRules()
     rules::addRoceRules(rules);
     rules::addStorageRules(rules);
     rules::addSlurmRules(rules);
+    rules::addRackScaleRules(rules);
     return rules;
 }
 
