@@ -194,10 +194,19 @@ Result<void> FatTreeBuilder::planCompute()
                 }
             } else {
                 std::vector<Endpoint> endpoints;
-                for (const auto &[slot, owner] : slotOwners)
-                    if (owner >= 0)
-                        for (int port : m_rails)
-                            endpoints.push_back(Endpoint{owner, port, 0});
+                if (spec.stripePorts) {
+                    // Rail by rail: port r of consecutive nodes shares a leaf, so one leaf's
+                    // loss costs each node one port, not all of them.
+                    for (int port : m_rails)
+                        for (const auto &[slot, owner] : slotOwners)
+                            if (owner >= 0)
+                                endpoints.push_back(Endpoint{owner, port, 0});
+                } else {
+                    for (const auto &[slot, owner] : slotOwners)
+                        if (owner >= 0)
+                            for (int port : m_rails)
+                                endpoints.push_back(Endpoint{owner, port, 0});
+                }
                 chunkLeaves(endpoints, tree.split.down, 0, su, leaves);
             }
         }

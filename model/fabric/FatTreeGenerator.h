@@ -35,6 +35,9 @@ struct FatTreeSpec
     int tiers = 0;                       ///< 2, 3, or 0 = auto
     int ratio = 1;                       ///< leaf oversubscription r:1
     bool railOptimized = true;
+    /// Not rail-optimized: leaves take port r of consecutive nodes, rail by rail (a node's
+    /// ports on different leaves) instead of all ports of a node in turn.
+    bool stripePorts = false;
     int nodesPerRack = 4;
     int racksPerRow = 16;
     int suSlots = 0;                     ///< node slots per scalable unit; 0 = leaf downlinks

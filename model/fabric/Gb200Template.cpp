@@ -118,9 +118,12 @@ Result<GeneratedDesign> generateGb200Nvl72(const std::map<std::string, std::stri
     spec.switchPart = switchPart;
     spec.tiers = 0;
     spec.ratio = 1;
-    // The RA's compute-fabric figure was not retrieved: the SU's leaves take the trays' ports
-    // in order (18 QM9700 leaves for the 576 ports of 8 racks) rather than one leaf per rail.
+    // The RA's compute-fabric figure was not retrieved, so no rail plan is claimed: the SU's
+    // leaves take the trays' ports rail by rail (port r of 32 consecutive trays per QM9700
+    // leaf, 18 leaves for the 576 ports of 8 racks), so a leaf's loss costs each tray at most
+    // one of its 4 ports.
     spec.railOptimized = false;
+    spec.stripePorts = true;
     spec.nodesPerRack = trays;
     spec.racksPerRow = kRacksPerRow;
     spec.suSlots = trays * kRacksPerSu;

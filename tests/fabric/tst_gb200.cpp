@@ -3,6 +3,7 @@
 // block, NCCL files account for multi-node NVLink, and the design validates. Expected values
 // are worked by hand from the catalog and the public sources in the comments.
 
+#include "exporters/Exporter.h"
 #include "exporters/Families.h"
 #include "exporters/nccl/AcceptancePlan.h"
 #include "exporters/nccl/NcclFacts.h"

@@ -583,15 +583,13 @@ void TestRules::rackNeedsLiquidNearMisses()
     place(liquid, *catalog, liquid.a03, "dense01", "test-dense-air-105400w", 20);
     place(liquid, *catalog, liquid.a03, "dense02", "test-dense-air-105300w", 22);
     // A03 now carries 105.4 + 105.3 = 210.7 kW, far above 120 kW, and is liquid: no finding.
-    QVERIFY(violationsOf(validateDesign(liquid.design, *catalog, "2025-06-30"),
-                         "cooling.rack-needs-liquid")
-                .empty());
-    // Two racks of 60 kW each stay below the threshold one by one (the rule is per rack).
+    const ValidationResult liquidResult = validateDesign(liquid.design, *catalog, "2025-06-30");
+    QVERIFY(violationsOf(liquidResult, "cooling.rack-needs-liquid").empty());
+    // Another air rack just below: A01 carries 13.0 kW, + 105.3 kW = 118.3 kW.
     Mini split = buildMini(*catalog);
     place(split, *catalog, split.a01, "dense01", "test-dense-air-105300w", 20);
-    const auto found = violationsOf(validateDesign(split.design, *catalog, "2025-06-30"),
-                                    "cooling.rack-needs-liquid");
-    // A01 = 13.0 + 105.3 = 118.3 kW: below 120 kW.
+    const ValidationResult result = validateDesign(split.design, *catalog, "2025-06-30");
+    const auto found = violationsOf(result, "cooling.rack-needs-liquid");
     QVERIFY(found.empty());
 }
 
@@ -601,12 +599,12 @@ void TestRules::nvlinkDomainShortOfTrays()
     const auto catalog = validationCatalog();
     Mini m = buildMini(*catalog);
     fillNvl72(m, *catalog, 17, 8, true);
-    const auto found = violationsOf(validateDesign(m.design, *catalog, "2025-06-30"),
-                                    "nvlink.domain-incomplete");
+    const ValidationResult result = validateDesign(m.design, *catalog, "2025-06-30");
+    const auto found = violationsOf(result, "nvlink.domain-incomplete");
     QCOMPARE(found.size(), std::size_t(1));
-    QCOMPARE(found.front()->message,
-             std::string("NVLink domain of rack A03 has 68 of 72 GPUs (17 of 18 compute trays) "
-                         "and 8 of 9 NVLink switch trays"));
+    QCOMPARE(QString::fromStdString(found.front()->message),
+             QString("NVLink domain of rack A03 has 68 of 72 GPUs (17 of 18 compute trays) "
+                     "and 8 of 9 NVLink switch trays"));
     QCOMPARE(std::string(toString(found.front()->severity)), std::string("warning"));
 }
 
