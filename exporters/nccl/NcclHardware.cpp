@@ -65,7 +65,7 @@ std::optional<CpuIdentity> cpuIdentity(const std::string &cpuModel)
         // (8480 = 4th gen). CPUID model per Linux arch/x86/include/asm/intel-family.h:
         // SKYLAKE_X / CASCADELAKE 0x55 = 85, ICELAKE_X 0x6A = 106, SAPPHIRERAPIDS_X 0x8F = 143,
         // EMERALDRAPIDS_X 0xCF = 207; all are family 6. NCCL only compares the model with
-        // 0x55, 0x8F and 0xCF (S6 topo.cc ncclTopoAddCpu).
+        // 0x55, 0x8F and 0xCF (ref:nvidia-nccl-src src/graph/topo.cc ncclTopoAddCpu).
         const int number = modelNumber(cpuModel);
         const int generation = number >= 1000 ? (number / 100) % 10 : 0;
         int model = 0;
@@ -140,7 +140,7 @@ std::string pcieLinkSpeed(int gen)
 
 double ncclPcieGBps(int gen, int width)
 {
-    // kvDictPciGen, in 100 Mb/s per lane (S6 topo.cc; domain-facts §2.2 "bw = width x speed / 80").
+    // kvDictPciGen, in 100 Mb/s per lane (ref:nvidia-nccl-src src/graph/topo.cc: "bw = width x speed / 80").
     int perLane = 120;
     switch (gen) {
     case 3:

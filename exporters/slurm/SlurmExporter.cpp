@@ -281,7 +281,7 @@ std::string topologyBlock(const Design &design, const Catalog &catalog)
         out << "BlockName=block" << ++index << " Nodes=" << compressHostlistSorted(nodes) << "\n";
     }
     // The base block size: every block must hold at least this many nodes, or slurmctld is
-    // fatal ("children count lower than bblock_node_cnt", domain-facts 1.4).
+    // fatal ("children count lower than bblock_node_cnt", ref:slurm-topology-conf).
     if (smallest > 0)
         out << "BlockSizes=" << smallest << "\n";
     return out.str();
@@ -346,7 +346,7 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
             "# topology.conf is read from this file's folder; a missing one is fatal.\n";
     if (topology == SlurmTopology::Block)
         conf << "# topology/block needs Slurm 24.05 or later (BlockSizes); 22.05 and 23.02 have no\n"
-                "# block plugin and stop with \"Failed to initialize topology plugin\" (domain-facts 1.1).\n"
+                "# block plugin and stop with \"Failed to initialize topology plugin\" (slurm.schedmd.com/topology.conf.html).\n"
                 "TopologyPlugin=topology/block\n";
     else
         conf << "TopologyPlugin=topology/tree\n";
