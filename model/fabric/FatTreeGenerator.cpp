@@ -60,7 +60,10 @@ std::string chooseRackType(const Catalog &catalog, int uNeeded, double loadW, Co
         if (!part->rack || part->rack->rackUnits < uNeeded || part->rack->rackScale())
             continue;
         const bool powerFits = part->rack->maxPowerKw <= 0 || part->rack->maxPowerKw * 1000 >= loadW;
-        const bool coolingFits = part->cooling.value_or(Cooling::Air) == cooling;
+        // A hybrid part (cold plates plus fans) belongs in a liquid rack, which takes its
+        // cold-plate heat into the liquid loop.
+        const Cooling wanted = cooling == Cooling::Hybrid ? Cooling::Liquid : cooling;
+        const bool coolingFits = part->cooling.value_or(Cooling::Air) == wanted;
         const int score = (powerFits ? 0 : 2) + (coolingFits ? 0 : 1);
         if (!best || score < bestScore
             || (score == bestScore && std::pair(part->rack->rackUnits, part->id)

@@ -43,8 +43,8 @@ Result<int> wholeNumber(const std::map<std::string, std::string> &values, const 
     const std::string &text = it->second;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (ec != std::errc() || end != text.data() + text.size() || value < low || value > high)
-        return Error{fail(key + " must be a whole number from " + std::to_string(low) + " to "
-                          + std::to_string(high) + " (got \"" + text + "\")")};
+        return Error { fail(key + " must be a whole number from " + std::to_string(low) + " to "
+                            + std::to_string(high) + " (got \"" + text + "\")") };
     return value;
 }
 
@@ -61,11 +61,11 @@ int traysPerRack(const Part &rack, const Part &tray)
 
 const std::vector<TemplateParameter> &gb200Nvl72Parameters()
 {
-    static const std::vector<TemplateParameter> parameters{
-        {"racks", "8", "GB200 NVL72 racks (72 GPUs, 18 compute trays each), 1..128; 8 per SU"},
-        {"switch-type", "qm9700", "compute fabric switch: qm9700 (NDR) or q3400-ra (XDR)"},
-        {"storage", "lustre", "none | lustre | weka | vast"},
-        {"storage-nodes", "4", "data servers (Lustre OSS, WEKA hosts, VAST enclosures)"},
+    static const std::vector<TemplateParameter> parameters {
+        { "racks", "8", "GB200 NVL72 racks (72 GPUs, 18 compute trays each), 1..128; 8 per SU" },
+        { "switch-type", "qm9700", "compute fabric switch: qm9700 (NDR) or q3400-ra (XDR)" },
+        { "storage", "lustre", "none | lustre | weka | vast" },
+        { "storage-nodes", "4", "data servers (Lustre OSS, WEKA hosts, VAST enclosures)" },
     };
     return parameters;
 }
@@ -78,8 +78,8 @@ Result<GeneratedDesign> generateGb200Nvl72(const std::map<std::string, std::stri
         const auto &accepted = gb200Nvl72Parameters();
         if (std::none_of(accepted.begin(), accepted.end(),
                          [&](const TemplateParameter &p) { return p.name == key; }))
-            return Error{fail("unknown parameter \"" + key + "\" (accepted: " + parameterNames()
-                              + ")")};
+            return Error { fail("unknown parameter \"" + key + "\" (accepted: " + parameterNames()
+                                + ")") };
     }
     auto racks = wholeNumber(values, "racks", kRacksPerSu, 1, kMaxRacks);
     if (!racks)
@@ -89,22 +89,23 @@ Result<GeneratedDesign> generateGb200Nvl72(const std::map<std::string, std::stri
         return storageNodes.error();
     const std::string storage = values.contains("storage") ? values.at("storage") : "lustre";
     if (storage != "none" && storage != "lustre" && storage != "weka" && storage != "vast")
-        return Error{fail("storage must be none | lustre | weka | vast (got \"" + storage + "\")")};
+        return Error { fail("storage must be none | lustre | weka | vast (got \"" + storage
+                            + "\")") };
 
     const Part *rack = catalog.find(kRackType);
     const Part *tray = catalog.find(kTrayType);
     if (!rack || !rack->rack || !rack->rack->rackScale() || !tray || !tray->server)
-        return Error{fail(std::string("the catalog needs the rack-scale rack ") + kRackType
-                          + " and its compute tray " + kTrayType)};
-    const std::string switchId = values.contains("switch-type") ? values.at("switch-type")
-                                                                : "qm9700";
+        return Error { fail(std::string("the catalog needs the rack-scale rack ") + kRackType
+                            + " and its compute tray " + kTrayType) };
+    const std::string switchId
+        = values.contains("switch-type") ? values.at("switch-type") : "qm9700";
     const Part *switchPart = catalog.find(switchId);
     if (!switchPart || switchPart->kind != PartKind::Switch || !switchPart->network
         || std::find(switchPart->network->technologies.begin(),
                      switchPart->network->technologies.end(), Technology::InfiniBand)
-               == switchPart->network->technologies.end())
-        return Error{fail("switch-type \"" + switchId
-                          + "\" is not an InfiniBand switch in the catalog (qm9700, q3400-ra)")};
+            == switchPart->network->technologies.end())
+        return Error { fail("switch-type \"" + switchId
+                            + "\" is not an InfiniBand switch in the catalog (qm9700, q3400-ra)") };
 
     FatTreeSpec spec;
     const int trays = traysPerRack(*rack, *tray);
@@ -132,7 +133,7 @@ Result<GeneratedDesign> generateGb200Nvl72(const std::map<std::string, std::stri
     spec.rackScalePart = rack;
     auto generated = buildFatTree(spec, catalog);
     if (!generated)
-        return Error{fail(generated.error().message)};
+        return Error { fail(generated.error().message) };
     return generated;
 }
 

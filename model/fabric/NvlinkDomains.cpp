@@ -43,8 +43,8 @@ std::vector<NvlinkDomain> multiNodeNvlinkDomains(const Design &design, const Cat
         domain.nodeNames.push_back(device.name);
         domain.gpus += part->server->gpuCount;
         domain.gpusPerNode = domain.gpusPerNode == 0
-                                 ? part->server->gpuCount
-                                 : std::min(domain.gpusPerNode, part->server->gpuCount);
+            ? part->server->gpuCount
+            : std::min(domain.gpusPerNode, part->server->gpuCount);
         domain.fullGpus = std::max(domain.fullGpus, part->server->nvlinkDomainGpus);
         if (const Part *gpu = catalog.find(part->server->gpuPart); gpu && gpu->gpu)
             domain.nvlinkGBpsPerGpu = gpu->gpu->nvlinkBandwidthGBps;

@@ -16,17 +16,17 @@ class Design;
 /// topology/block makes each domain a block and NCCL uses it as MNNVL.
 struct NvlinkDomain
 {
-    std::string name;  ///< the rack's name
+    std::string name; ///< the rack's name
     RackId rack;
-    std::vector<DeviceId> nodes;         ///< compute trays, by hostname
-    std::vector<std::string> nodeNames;  ///< sorted
-    int gpus = 0;                        ///< GPUs of the trays present
-    int gpusPerNode = 0;                 ///< fewest GPUs of a tray
-    int fullGpus = 0;                    ///< GPUs of a complete domain (the part's nvlinkDomainGpus)
-    int nvlinkSwitches = 0;              ///< NVLink switch trays in the rack
-    int fullNvlinkSwitches = 0;          ///< switch trays the rack-scale rack type holds; 0 = unknown
-    bool rackScaleRack = false;          ///< the rack's type is a rack-scale system
-    double nvlinkGBpsPerGpu = 0;         ///< GPU NVLink bandwidth (bidirectional, as NVIDIA quotes)
+    std::vector<DeviceId> nodes; ///< compute trays, by hostname
+    std::vector<std::string> nodeNames; ///< sorted
+    int gpus = 0; ///< GPUs of the trays present
+    int gpusPerNode = 0; ///< fewest GPUs of a tray
+    int fullGpus = 0; ///< GPUs of a complete domain (the part's nvlinkDomainGpus)
+    int nvlinkSwitches = 0; ///< NVLink switch trays in the rack
+    int fullNvlinkSwitches = 0; ///< switch trays the rack-scale rack type holds; 0 = unknown
+    bool rackScaleRack = false; ///< the rack's type is a rack-scale system
+    double nvlinkGBpsPerGpu = 0; ///< GPU NVLink bandwidth (bidirectional, as NVIDIA quotes)
 
     bool complete() const
     {

@@ -72,8 +72,9 @@ private slots:
                         trayW += w;
                 }
             for (int u = 5; u <= 31; ++u)
-                QCOMPARE(byU[u], std::string(u >= 13 && u <= 21 ? "gb200-nvl72-nvlink-switch-tray"
-                                                                : "gb200-nvl72-compute-tray"));
+                QCOMPARE(byU[u],
+                         std::string(u >= 13 && u <= 21 ? "gb200-nvl72-nvlink-switch-tray"
+                                                        : "gb200-nvl72-compute-tray"));
             for (int u = 1; u <= 4; ++u)
                 QVERIFY(!byU.contains(u) && !byU.contains(u + 31));
             // 18 x 6,500 W + 9 x 400 W = 120,600 W per rack. The DGX SuperPOD GB200 RA gives
@@ -133,7 +134,8 @@ private slots:
                                       .arg(b * 18 + 18, 3, 10, QChar('0'));
             QVERIFY2(text.contains(nodes), qPrintable(nodes + "\n" + text));
         }
-        QVERIFY(QString::fromStdString(files->slurmConf).contains("TopologyPlugin=topology/block\n"));
+        QVERIFY(
+            QString::fromStdString(files->slurmConf).contains("TopologyPlugin=topology/block\n"));
         // The tree export says block is the better fit.
         auto tree = slurm::exportSlurm(design, Catalog::builtin(), slurm::SlurmTopology::Tree);
         QVERIFY(tree && !tree->notes.empty());
@@ -178,8 +180,46 @@ private slots:
                 errors += QString::fromStdString(v.ruleKey + ": " + v.message) + "\n";
         QVERIFY2(result.errors == 0, qPrintable(errors.left(4000)));
         for (const Violation &v : result.violations)
-            QVERIFY2(v.ruleKey != "nvlink.domain-incomplete" && v.ruleKey != "cooling.rack-needs-liquid",
+            QVERIFY2(v.ruleKey != "nvlink.domain-incomplete"
+                         && v.ruleKey != "cooling.rack-needs-liquid",
                      v.message.c_str());
+    }
+
+    void currentServersInFatTree_data()
+    {
+        QTest::addColumn<QString>("nodeType");
+        QTest::addColumn<QString>("rackType");
+        QTest::newRow("dgx-h200") << "dgx-h200" << "rack-42u-air";
+        QTest::newRow("sys-821ge-h200") << "sys-821ge-h200" << "rack-42u-air";
+        QTest::newRow("hgx-b200-8gpu") << "hgx-b200-8gpu" << "rack-42u-air";
+        // Hybrid (direct liquid cooled) nodes go to a liquid rack: 4 x 14.3 kW = 57.2 kW.
+        QTest::newRow("hgx-b200-8gpu-dlc") << "hgx-b200-8gpu-dlc" << "rack-48u-liquid";
+    }
+
+    void currentServersInFatTree()
+    {
+        // The new HGX/DGX parts drop into the fat-tree template and validate without errors.
+        QFETCH(QString, nodeType);
+        QFETCH(QString, rackType);
+        auto generated = generateDesign("fat-tree",
+                                        { { "nodes", "32" }, { "node-type", nodeType.toStdString() },
+                                          { "storage", "none" } },
+                                        Catalog::builtin());
+        QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
+        const Design &design = generated->design;
+        bool nodeRackSeen = false;
+        for (const Device &device : design.devices())
+            if (device.role == DeviceRole::Compute) {
+                QCOMPARE(QString::fromStdString(design.rack(device.rack)->catalogType), rackType);
+                nodeRackSeen = true;
+            }
+        QVERIFY(nodeRackSeen);
+        const ValidationResult result = validateDesign(design, Catalog::builtin(), "2026-01-01");
+        QString errors;
+        for (const Violation &v : result.violations)
+            if (v.severity == Severity::Error)
+                errors += QString::fromStdString(v.ruleKey + ": " + v.message) + "\n";
+        QVERIFY2(result.errors == 0, qPrintable(errors.left(2000)));
     }
 
     void templateRefusals_data()
@@ -188,13 +228,21 @@ private slots:
         QTest::addColumn<QString>("key");
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("no racks") << "gb200-nvl72" << "racks" << "0"
+        QTest::newRow("no racks") << "gb200-nvl72"
+                                  << "racks"
+                                  << "0"
                                   << "gb200-nvl72: racks must be a whole number from 1 to 128";
-        QTest::newRow("ethernet switch") << "gb200-nvl72" << "switch-type" << "sn5600"
+        QTest::newRow("ethernet switch") << "gb200-nvl72"
+                                         << "switch-type"
+                                         << "sn5600"
                                          << "is not an InfiniBand switch";
-        QTest::newRow("unknown key") << "gb200-nvl72" << "nodes" << "4"
+        QTest::newRow("unknown key") << "gb200-nvl72"
+                                     << "nodes"
+                                     << "4"
                                      << "unknown parameter \"nodes\"";
-        QTest::newRow("tray in fat-tree") << "fat-tree" << "node-type" << "gb200-nvl72-compute-tray"
+        QTest::newRow("tray in fat-tree") << "fat-tree"
+                                          << "node-type"
+                                          << "gb200-nvl72-compute-tray"
                                           << "use the template gb200-nvl72";
     }
 
@@ -204,7 +252,7 @@ private slots:
         QFETCH(QString, key);
         QFETCH(QString, value);
         QFETCH(QString, expected);
-        std::map<std::string, std::string> params{ { key.toStdString(), value.toStdString() } };
+        std::map<std::string, std::string> params { { key.toStdString(), value.toStdString() } };
         if (name == "fat-tree")
             params["nodes"] = "18";
         auto generated = generateDesign(name.toStdString(), params, Catalog::builtin());

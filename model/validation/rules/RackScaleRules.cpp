@@ -27,14 +27,14 @@ void rackNeedsLiquid(const RuleContext &context, EntityRef subject, std::vector<
     const double thresholdW = kLiquidRequiredRackKw * calc::wattsPerKw;
     if (loadW < thresholdW)
         return;
-    out.push_back({ "rack " + rack->name + " dissipates " + fmt::kw(loadW) + ", at or above "
-                        + fmt::kw(thresholdW) + " where a rack needs direct liquid cooling, but its type "
-                        + (rack->catalogType.empty() ? std::string("(none)") : rack->catalogType)
-                        + " is " + std::string(toString(cooling)) + "-cooled",
-                    { subject },
-                    "use a liquid-cooled rack type fed by a CDU, or spread the load below "
-                        + fmt::kw(thresholdW) + " per rack (" + fmt::kw(loadW - thresholdW + 1)
-                        + " less)" });
+    out.push_back(
+        { "rack " + rack->name + " dissipates " + fmt::kw(loadW) + ", at or above "
+              + fmt::kw(thresholdW) + " where a rack needs direct liquid cooling, but its type "
+              + (rack->catalogType.empty() ? std::string("(none)") : rack->catalogType) + " is "
+              + std::string(toString(cooling)) + "-cooled",
+          { subject },
+          "use a liquid-cooled rack type fed by a CDU, or spread the load below "
+              + fmt::kw(thresholdW) + " per rack (" + fmt::kw(loadW - thresholdW + 1) + " less)" });
 }
 
 /// The NVLink-domain trays of one rack, its NVLink switch trays, and what the rack type holds.
