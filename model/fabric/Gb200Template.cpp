@@ -57,6 +57,15 @@ int traysPerRack(const Part &rack, const Part &tray)
     return count;
 }
 
+/// Index of the first compute port of `part` (the catalog requires the tray to have one).
+int firstComputePort(const Part &part)
+{
+    for (std::size_t i = 0; i < part.ports.size(); ++i)
+        if (part.ports[i].role == PortRole::Compute)
+            return static_cast<int>(i);
+    return -1;
+}
+
 } // namespace
 
 const std::vector<TemplateParameter> &gb200Nvl72Parameters()
@@ -94,7 +103,8 @@ Result<GeneratedDesign> generateGb200Nvl72(const std::map<std::string, std::stri
 
     const Part *rack = catalog.find(kRackType);
     const Part *tray = catalog.find(kTrayType);
-    if (!rack || !rack->rack || !rack->rack->rackScale() || !tray || !tray->server)
+    if (!rack || !rack->rack || !rack->rack->rackScale() || !tray || !tray->server
+        || firstComputePort(*tray) < 0)
         return Error { fail(std::string("the catalog needs the rack-scale rack ") + kRackType
                             + " and its compute tray " + kTrayType) };
     const std::string switchId
@@ -106,6 +116,18 @@ Result<GeneratedDesign> generateGb200Nvl72(const std::map<std::string, std::stri
             == switchPart->network->technologies.end())
         return Error { fail("switch-type \"" + switchId
                             + "\" is not an InfiniBand switch in the catalog (qm9700, q3400-ra)") };
+
+    // The trays' ConnectX-7 ports run NDR 400 Gb/s. On an XDR switch (800 Gb/s ports) every
+    // link would run at 400 and need 800G-cage cables the catalog does not have: refuse rather
+    // than generate a design full of speed mismatches and uncabled links.
+    const double nicGbps = tray->ports[static_cast<std::size_t>(firstComputePort(*tray))].speedGbps;
+    if (std::none_of(switchPart->ports.begin(), switchPart->ports.end(), [&](const PortSpec &port) {
+            return port.role == PortRole::Fabric && port.speedGbps == nicGbps;
+        }))
+        return Error{fail("switch-type " + switchId + " has no " + std::to_string(int(nicGbps))
+                          + " Gb/s ports for the " + tray->id
+                          + "'s ConnectX-7 NICs; an XDR (800 Gb/s) fabric needs ConnectX-8 "
+                            "trays, which the catalog does not have: use qm9700 (NDR)")};
 
     FatTreeSpec spec;
     const int trays = traysPerRack(*rack, *tray);

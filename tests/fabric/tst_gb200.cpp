@@ -236,6 +236,8 @@ private slots:
                                          << "switch-type"
                                          << "sn5600"
                                          << "is not an InfiniBand switch";
+        QTest::newRow("xdr switch for ndr trays") << "gb200-nvl72" << "switch-type" << "q3400-ra"
+                                                  << "switch-type q3400-ra has no 400 Gb/s ports";
         QTest::newRow("unknown key") << "gb200-nvl72"
                                      << "nodes"
                                      << "4"
