@@ -96,7 +96,7 @@ private:
                  + " rail NICs = " + gbps(type.nicGBps()) + " per node.");
         }
         line("- nccl-tests reports busbw = algbw x 2(n-1)/n for all_reduce, n = GPUs in the run "
-             "(domain-facts 2.3), which compares directly with the per-GPU bottleneck.");
+             "(nccl-tests doc/PERFORMANCE.md), which compares directly with the per-GPU bottleneck.");
         line(
             "- Predicted busbw = the lower of the intra-node bound (NVLink one way x NVLink "
             "efficiency; PCIe without NVLink) and, across nodes, the network bound (the node's "
@@ -210,9 +210,12 @@ private:
                  + std::to_string(step.ranks - 1) + " / " + std::to_string(step.ranks) + " |");
             line("| Intra-node bound | " + gbps(step.intraNodeGBps) + " | "
                  + md(step.intraNodeWorked) + " |");
-            if (step.nodes.size() >= 2)
+            if (step.nodes.size() >= 2 && step.networkGBps > 0)
                 line("| Network bound | " + gbps(step.networkGBps) + " | " + md(step.networkWorked)
                      + " |");
+            if (step.nodes.size() >= 2 && step.networkGBps <= 0)
+                line("| Network bound | none | the nodes share one NVLink domain: with MNNVL the "
+                     "traffic stays on the NVLink switch trays |");
             line("| **Expected busbw** | **" + gbps(step.expectedBusGBps)
                  + "** | the lower bound: " + step.limit + " |");
             line("| Expected algbw | " + gbps(step.expectedAlgGBps) + " | "
@@ -220,7 +223,8 @@ private:
             line("| Accept at or above | " + gbps(step.acceptBusGBps) + " | "
                  + fixed(kAcceptFraction, 2) + " x " + fixed(step.expectedBusGBps, 1) + " |");
             line();
-            if (step.nodes.size() == 1 && step.limit == "NVLink")
+            if ((step.nodes.size() == 1 && step.limit == "NVLink")
+                || (step.nodes.size() >= 2 && step.networkGBps <= 0))
                 line("NVLink SHARP (NVLS, Hopper and later with NVSwitch) can beat this figure; "
                      "that passes.");
             if (step.nodes.size() >= 2 && m_facts.sharpCapable)

@@ -3,6 +3,7 @@
 #include "exporters/slurm/Hostlist.h"
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
+#include "model/fabric/NvlinkDomains.h"
 #include "model/io/SchemaVersion.h"
 
 #include <algorithm>
@@ -203,9 +204,59 @@ std::string topologyTree(const Design &design, const Catalog &catalog)
     return out.str();
 }
 
+namespace {
+
+/// BlockSizes for `blocks` blocks of at least `base` nodes: the base block, then every
+/// aggregate of 2^k base blocks the cluster can hold. Slurm 24.05 wants each later size to be
+/// base x 2^k with k <= 15 and stops with "Invalid BlockLevels" otherwise (ref:slurm-topology-conf).
+std::string blockSizes(std::size_t base, std::size_t blocks)
+{
+    constexpr int kMaxBlockLevel = 15;
+    std::string text = std::to_string(base);
+    for (int level = 1; level <= kMaxBlockLevel && (std::size_t { 1 } << level) <= blocks; ++level)
+        text += "," + std::to_string(base << level);
+    return text;
+}
+
+/// One block per multi-node NVLink domain (a GB200 NVL72 rack: 18 compute trays): the
+/// domain is what a job's GPUs share without the network, the unit topology/block schedules
+/// (ref:slurm-topology-guide). Nodes outside every domain are listed in a comment.
+std::string nvlinkBlocks(const Design &design, const std::vector<NvlinkDomain> &domains)
+{
+    std::ostringstream out;
+    std::size_t smallest = 0;
+    std::set<std::string> inBlocks;
+    int index = 0;
+    for (const NvlinkDomain &domain : domains) {
+        ++index;
+        const std::string name = validHostname(domain.name) ? domain.name
+                                                            : "nvl" + std::to_string(index);
+        out << "# NVLink domain of rack " << domain.name << ": " << domain.nodeNames.size()
+            << " nodes, " << domain.gpus << " of " << domain.fullGpus << " GPUs\n";
+        out << "BlockName=" << name << " Nodes=" << compressHostlistSorted(domain.nodeNames)
+            << "\n";
+        smallest = smallest == 0 ? domain.nodeNames.size()
+                                 : std::min(smallest, domain.nodeNames.size());
+        inBlocks.insert(domain.nodeNames.begin(), domain.nodeNames.end());
+    }
+    std::vector<std::string> outside;
+    for (const Device &device : design.devices())
+        if (device.role == DeviceRole::Compute && !inBlocks.contains(device.name))
+            outside.push_back(device.name);
+    if (!outside.empty())
+        out << "# In no NVLink domain, so in no block: " << compressHostlistSorted(outside) << "\n";
+    // The base block: one domain. Every block holds at least this many nodes, or slurmctld is
+    // fatal ("children count lower than bblock_node_cnt").
+    out << "BlockSizes=" << blockSizes(smallest, domains.size()) << "\n";
+    return out.str();
+}
+
+} // namespace
+
 std::string topologyBlock(const Design &design, const Catalog &catalog)
 {
-    (void)catalog;
+    if (const auto domains = multiNodeNvlinkDomains(design, catalog); !domains.empty())
+        return nvlinkBlocks(design, domains);
     // One block per leaf group of the compute fabric (a leaf, or a rail group's leaves):
     // the nodes one hop apart on every rail. Without a compute fabric, one block per rack.
     std::vector<std::pair<std::string, std::vector<std::string>>> blocks;
@@ -230,7 +281,7 @@ std::string topologyBlock(const Design &design, const Catalog &catalog)
         out << "BlockName=block" << ++index << " Nodes=" << compressHostlistSorted(nodes) << "\n";
     }
     // The base block size: every block must hold at least this many nodes, or slurmctld is
-    // fatal ("children count lower than bblock_node_cnt", domain-facts 1.4).
+    // fatal ("children count lower than bblock_node_cnt", ref:slurm-topology-conf).
     if (smallest > 0)
         out << "BlockSizes=" << smallest << "\n";
     return out.str();
@@ -295,7 +346,7 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
             "# topology.conf is read from this file's folder; a missing one is fatal.\n";
     if (topology == SlurmTopology::Block)
         conf << "# topology/block needs Slurm 24.05 or later (BlockSizes); 22.05 and 23.02 have no\n"
-                "# block plugin and stop with \"Failed to initialize topology plugin\" (domain-facts 1.1).\n"
+                "# block plugin and stop with \"Failed to initialize topology plugin\" (slurm.schedmd.com/topology.conf.html).\n"
                 "TopologyPlugin=topology/block\n";
     else
         conf << "TopologyPlugin=topology/tree\n";
@@ -367,12 +418,17 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
     if (topology == SlurmTopology::Block)
         files.topologyConf = header(design, "topology.conf")
                              + "# topology/block, read by Slurm 24.05 and later (BlockSizes replaced 23.11's\n"
-                               "# BlockLevels). One block per leaf group of the compute fabric.\n"
+                             + (multiNodeNvlinkDomains(design, catalog).empty()
+                                    ? "# BlockLevels). One block per leaf group of the compute fabric.\n"
+                                    : "# BlockLevels). One block per NVLink domain (rack-scale system).\n")
                              + topologyBlock(design, catalog);
     else
         files.topologyConf = header(design, "topology.conf")
                              + "# topology/tree (all Slurm versions). Rail groups are virtual leaves.\n"
                              + topologyTree(design, catalog);
+    if (topology == SlurmTopology::Tree && !multiNodeNvlinkDomains(design, catalog).empty())
+        files.notes.push_back("the design has multi-node NVLink domains (rack-scale systems): "
+                              "slurm.topology=block makes each domain a block (Slurm 24.05+)");
 
     std::ostringstream gres;
     gres << header(design, "gres.conf");

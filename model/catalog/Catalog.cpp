@@ -19,9 +19,36 @@ namespace {
 constexpr const char *kCatalogFormat = "clusterwright-catalog";
 constexpr int kCatalogVersion = 1;
 
+/// A rack-scale rack's device slots name rack-mounted parts, and all its slots fit its units.
+Result<void> checkRackContents(const Catalog &catalog, const Part &rack)
+{
+    int units = 0;
+    for (const RackSlot &slot : rack.rack->contents) {
+        if (slot.part.empty()) {
+            units += slot.units * slot.count;
+            continue;
+        }
+        const Part *device = catalog.find(slot.part);
+        if (!device
+            || (device->kind != PartKind::Server && device->kind != PartKind::Switch
+                && device->kind != PartKind::Storage)
+            || device->uHeight <= 0)
+            return Error{rack.origin + ": part \"" + rack.id + "\": contents part \"" + slot.part
+                         + "\" is not a rack-mounted server, switch or storage part in the catalog"};
+        units += device->uHeight * slot.count;
+    }
+    if (units > rack.rack->rackUnits)
+        return Error{rack.origin + ": part \"" + rack.id + "\": contents take " + std::to_string(units)
+                     + " U; the rack has " + std::to_string(rack.rack->rackUnits)};
+    return {};
+}
+
 Result<void> checkReferences(const Catalog &catalog)
 {
     for (const auto &part : catalog.parts()) {
+        if (part->rack && part->rack->rackScale())
+            if (auto checked = checkRackContents(catalog, *part); !checked)
+                return checked;
         if (!part->server || part->server->gpuPart.empty())
             continue;
         const Part *gpu = catalog.find(part->server->gpuPart);

@@ -77,6 +77,34 @@ CableEnd readCableEnd(const JsonReader &reader, const char *key, const std::stri
     return result;
 }
 
+/// A rack-scale system's fixed contents, bottom-up. Each slot is a device run
+/// `{"part": id, "count": n}` or a run of the rack's own U `{"units": n, "label": text}`; the
+/// runs must fit the rack's units. Part ids are resolved once the whole catalog is loaded.
+std::vector<RackSlot> readRackContents(const JsonReader &reader, int rackUnits)
+{
+    std::vector<RackSlot> contents;
+    int units = 0;
+    for (const JsonReader &entry : reader.objects("contents")) {
+        RackSlot slot;
+        slot.part = entry.string("part", "");
+        slot.count = static_cast<int>(entry.integerInRange("count", 1, 256, 1));
+        slot.label = entry.string("label", "");
+        if (slot.part.empty()) {
+            slot.units = static_cast<int>(entry.integerInRange("units", 1, 60));
+            if (slot.label.empty())
+                entry.fail("label", "what occupies these units (e.g. \"power shelf\")");
+            units += slot.units * slot.count;
+        } else {
+            if (entry.has("units"))
+                entry.fail("units", "no units for a device slot (its part's uHeight counts)");
+        }
+        contents.push_back(std::move(slot));
+    }
+    if (units > rackUnits)
+        reader.fail("contents", "slots that fit the rack's " + std::to_string(rackUnits) + " U");
+    return contents;
+}
+
 ServerTopology readTopology(const JsonReader &reader)
 {
     ServerTopology topology;
@@ -146,6 +174,12 @@ void readKindSpecific(const JsonReader &reader, Part &part)
         }
         if (reader.has("topology"))
             server.topology = readTopology(reader.object("topology"));
+        server.nvlinkDomainGpus = static_cast<int>(
+            reader.integerInRange("nvlinkDomainGpus", 0, 576, 0));
+        if (server.nvlinkDomainGpus > 0
+            && (server.gpuCount == 0 || server.nvlinkDomainGpus % server.gpuCount != 0))
+            reader.fail("nvlinkDomainGpus", "a whole multiple of gpu.count (the domain is made "
+                                            "of whole servers)");
         part.server = std::move(server);
         break;
     }
@@ -157,6 +191,10 @@ void readKindSpecific(const JsonReader &reader, Part &part)
         network.os = reader.string("os", "");
         network.bufferBytes = reader.nonNegative("bufferBytes", 0);
         network.radix = static_cast<int>(reader.integerInRange("radix", 0, 4096, 0));
+        network.nvlinkSwitch = reader.boolean("nvlinkSwitch", false);
+        if (network.nvlinkSwitch && !network.technologies.empty())
+            reader.fail("technologies", "none for an NVLink switch (it is on no Ethernet or "
+                                        "InfiniBand fabric)");
         part.network = std::move(network);
         break;
     }
@@ -203,7 +241,8 @@ void readKindSpecific(const JsonReader &reader, Part &part)
         rack.depthMm = reader.positive("depthMm", 1200);
         rack.maxPowerKw = reader.nonNegative("maxPowerKw", 0);
         rack.maxWeightKg = reader.nonNegative("maxWeightKg", 0);
-        part.rack = rack;
+        rack.contents = readRackContents(reader, rack.rackUnits);
+        part.rack = std::move(rack);
         break;
     }
     case PartKind::Pdu: {

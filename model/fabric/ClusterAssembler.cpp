@@ -122,6 +122,15 @@ Result<int> ClusterAssembler::place(int rackIndex, std::string name, const Part 
     return placeAt(rackIndex, u, std::move(name), part, role, face, tier, part.maxPowerW + extraW);
 }
 
+bool ClusterAssembler::reserveUnits(int rackIndex, int units)
+{
+    RackState &rack = m_racks[static_cast<std::size_t>(rackIndex)];
+    if (rack.nextU + units - 1 > rack.rackUnits - 1)  // the top U is the management switch's
+        return false;
+    rack.nextU += units;
+    return true;
+}
+
 Result<int> ClusterAssembler::placeInArea(FloorArea area, const std::string &rackType,
                                           std::string name, const Part &part, DeviceRole role,
                                           Face face, int tier, double extraW)

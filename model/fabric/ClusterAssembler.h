@@ -35,6 +35,9 @@ public:
     /// Places `part` at the rack's lowest free U; returns the device's local index.
     Result<int> place(int rack, std::string name, const Part &part, DeviceRole role, Face face,
                       int tier, double extraW = 0);
+    /// Skips `units` U above the rack's lowest free U: U the rack itself fills (a rack-scale
+    /// system's power shelves). False when they do not fit below the top U.
+    bool reserveUnits(int rack, int units);
     /// Places in the current rack of `area`, opening a new `rackType` rack when full.
     Result<int> placeInArea(FloorArea area, const std::string &rackType, std::string name,
                             const Part &part, DeviceRole role, Face face, int tier,

@@ -56,10 +56,14 @@ std::string chooseRackType(const Catalog &catalog, int uNeeded, double loadW, Co
     const Part *best = nullptr;
     int bestScore = 0;
     for (const Part *part : catalog.partsOfKind(PartKind::Rack)) {
-        if (!part->rack || part->rack->rackUnits < uNeeded)
+        // A rack-scale system's rack comes with its own trays: never an empty cabinet.
+        if (!part->rack || part->rack->rackUnits < uNeeded || part->rack->rackScale())
             continue;
         const bool powerFits = part->rack->maxPowerKw <= 0 || part->rack->maxPowerKw * 1000 >= loadW;
-        const bool coolingFits = part->cooling.value_or(Cooling::Air) == cooling;
+        // A hybrid part (cold plates plus fans) belongs in a liquid rack, which takes its
+        // cold-plate heat into the liquid loop.
+        const Cooling wanted = cooling == Cooling::Hybrid ? Cooling::Liquid : cooling;
+        const bool coolingFits = part->cooling.value_or(Cooling::Air) == wanted;
         const int score = (powerFits ? 0 : 2) + (coolingFits ? 0 : 1);
         if (!best || score < bestScore
             || (score == bestScore && std::pair(part->rack->rackUnits, part->id)
@@ -86,6 +90,7 @@ private:
     Result<void> planCompute();
     Result<void> planStorage();
     Result<void> placeAll();
+    Result<void> fillRackScale(int rack, int width);
     Result<void> placeLeaves(Tree &tree, int su, const char *prefix, int &counter);
     Result<void> placeUpper(Tree &tree, const char *spinePrefix, const char *corePrefix);
     int resolve(const Endpoint &endpoint) const;
@@ -97,6 +102,7 @@ private:
     ClusterAssembler m_assembler;
     std::vector<int> m_rails;        ///< the node part's compute ports used, rail order
     int m_suSize = 0;
+    int m_rackScaleSwitches = 0;  ///< NVLink switch trays placed so far
     int m_suCount = 0;
     int m_ufmSlot = -1;              ///< global slot index of the UFM, -1 none
     std::vector<const Part *> m_storageParts;
@@ -191,10 +197,19 @@ Result<void> FatTreeBuilder::planCompute()
                 }
             } else {
                 std::vector<Endpoint> endpoints;
-                for (const auto &[slot, owner] : slotOwners)
-                    if (owner >= 0)
-                        for (int port : m_rails)
-                            endpoints.push_back(Endpoint{owner, port, 0});
+                if (spec.stripePorts) {
+                    // Rail by rail: port r of consecutive nodes shares a leaf, so one leaf's
+                    // loss costs each node one port, not all of them.
+                    for (int port : m_rails)
+                        for (const auto &[slot, owner] : slotOwners)
+                            if (owner >= 0)
+                                endpoints.push_back(Endpoint{owner, port, 0});
+                } else {
+                    for (const auto &[slot, owner] : slotOwners)
+                        if (owner >= 0)
+                            for (int port : m_rails)
+                                endpoints.push_back(Endpoint{owner, port, 0});
+                }
                 chunkLeaves(endpoints, tree.split.down, 0, su, leaves);
             }
         }
@@ -342,6 +357,35 @@ Result<void> FatTreeBuilder::placeUpper(Tree &tree, const char *spinePrefix, con
     return {};
 }
 
+Result<void> FatTreeBuilder::fillRackScale(int rack, int width)
+{
+    const Part &system = *m_spec.rackScalePart;
+    for (const RackSlot &slot : system.rack->contents) {
+        const Part *part = slot.part.empty() ? nullptr : m_catalog.find(slot.part);
+        const int units = part ? std::max(part->uHeight, 1) : slot.units;
+        for (int i = 0; i < slot.count; ++i) {
+            const bool node = part == m_spec.nodePart;
+            if (!part || (node && static_cast<int>(m_nodes.size()) >= m_spec.nodes)) {
+                // The rack's own U (power shelves), or a tray slot this design leaves empty.
+                if (!m_assembler.reserveUnits(rack, units))
+                    return Error{system.id + ": its contents do not fit its rack units"};
+                continue;
+            }
+            const std::string name = node ? numbered(m_spec.nodePrefix,
+                                                     static_cast<int>(m_nodes.size()) + 1, width)
+                                          : numbered("nvsw", ++m_rackScaleSwitches, 4);
+            auto placed = m_assembler.place(rack, name, *part,
+                                            node ? DeviceRole::Compute : DeviceRole::Switch,
+                                            Face::Front, -1);
+            if (!placed)
+                return placed.error();
+            if (node)
+                m_nodes.push_back(*placed);
+        }
+    }
+    return {};
+}
+
 Result<void> FatTreeBuilder::placeAll()
 {
     const FatTreeSpec &spec = m_spec;
@@ -364,8 +408,13 @@ Result<void> FatTreeBuilder::placeAll()
                     return opened.error();
                 rack = *opened;
                 slotInRack = 0;
+                if (spec.rackScalePart)
+                    if (auto filled = fillRackScale(rack, width); !filled)
+                        return filled.error();
             }
             ++slotInRack;
+            if (spec.rackScalePart)
+                continue;  // its tray was placed with the rack's contents
             if (global == m_ufmSlot) {
                 if (!spec.ufmPart)
                     continue;
@@ -481,8 +530,10 @@ Result<GeneratedDesign> FatTreeBuilder::run()
 
     const Part &node = *spec.nodePart;
     const double nodeRackW = spec.nodesPerRack * node.maxPowerW;
-    m_computeRack = chooseRackType(m_catalog, spec.nodesPerRack * std::max(node.uHeight, 1) + 1,
-                                   nodeRackW, node.cooling.value_or(Cooling::Air));
+    m_computeRack = spec.rackScalePart
+                        ? spec.rackScalePart->id
+                        : chooseRackType(m_catalog, spec.nodesPerRack * std::max(node.uHeight, 1) + 1,
+                                         nodeRackW, node.cooling.value_or(Cooling::Air));
     m_networkRack = chooseRackType(m_catalog, 2, 0, Cooling::Air);
     if (m_computeRack.empty() || m_networkRack.empty())
         return Error{"no rack in the catalog holds " + std::to_string(spec.nodesPerRack) + " x "

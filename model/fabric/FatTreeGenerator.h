@@ -35,6 +35,9 @@ struct FatTreeSpec
     int tiers = 0;                       ///< 2, 3, or 0 = auto
     int ratio = 1;                       ///< leaf oversubscription r:1
     bool railOptimized = true;
+    /// Not rail-optimized: leaves take port r of consecutive nodes, rail by rail (a node's
+    /// ports on different leaves) instead of all ports of a node in turn.
+    bool stripePorts = false;
     int nodesPerRack = 4;
     int racksPerRow = 16;
     int suSlots = 0;                     ///< node slots per scalable unit; 0 = leaf downlinks
@@ -44,6 +47,10 @@ struct FatTreeSpec
     int storageNodes = 4;                ///< data servers (OSS, WEKA hosts, VAST enclosures)
     bool storageConverged = false;
     int storageRatio = 1;                ///< leaf oversubscription of a separate storage fabric
+    /// A rack-scale system (GB200 NVL72): compute racks are this rack type, filled with its
+    /// contents in U order (nodePart trays as the nodes, NVLink switch trays, reserved U for
+    /// its power shelves). nodesPerRack must equal its count of nodePart.
+    const Part *rackScalePart = nullptr;
 };
 
 /// Builds the whole design: racks in rows, devices in U slots, the compute fat tree (rail

@@ -2,6 +2,7 @@
 
 #include "model/catalog/Catalog.h"
 #include "model/examples/ReferenceDesigns.h"
+#include "model/fabric/Gb200Template.h"
 
 #include <algorithm>
 #include <charconv>
@@ -164,6 +165,11 @@ Result<GeneratedDesign> generateFatTree(const std::map<std::string, std::string>
     spec.storageRatio = p.choice("storage-oversubscription", "1:1", ratios)[0] - '0';
     if (!p.error().empty())
         return Error{p.error()};
+    if (spec.nodePart->server && spec.nodePart->server->nvlinkDomainGpus > 0)
+        return Error{"fat-tree: node-type " + spec.nodePart->id
+                     + " is a tray of a rack-scale system (an NVLink domain of "
+                     + std::to_string(spec.nodePart->server->nvlinkDomainGpus)
+                     + " GPUs): use the template gb200-nvl72"};
     const int nics = spec.nodePart->countPorts(PortRole::Compute);
     if (nics == 0)
         return Error{"fat-tree: node-type " + spec.nodePart->id + " has no compute NICs"};
@@ -246,6 +252,8 @@ const std::vector<DesignTemplate> &designTemplates()
                      "management networks", fatTreeParameters()},
         {"superpod-h100", "NVIDIA DGX SuperPOD H100 reference architecture, 1-4 scalable units",
          {{"sus", "1", "scalable units, 1..4"}}},
+        {"gb200-nvl72", "GB200 NVL72 rack-scale systems (one 72-GPU NVLink domain per rack), 8 "
+                        "racks per SU as the DGX SuperPOD GB200 RA", gb200Nvl72Parameters()},
         {"seed-8node-hdr", "the seed article's 8 HGX H100 nodes on one HDR switch", {}},
         {"seed-8dgx-ndr", "8 DGX H100 on a 2-leaf/2-spine NDR rail-optimized fabric", {}},
     };
@@ -260,6 +268,8 @@ Result<GeneratedDesign> generateDesign(const std::string &name,
         return generateFatTree(parameters, catalog);
     if (name == "superpod-h100")
         return generateSuperPod(parameters, catalog);
+    if (name == "gb200-nvl72")
+        return generateGb200Nvl72(parameters, catalog);
     if (name == "seed-8node-hdr")
         return generateReference(name, parameters, catalog, &buildSeed8NodeHdr);
     if (name == "seed-8dgx-ndr")

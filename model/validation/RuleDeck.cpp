@@ -15,6 +15,7 @@ std::vector<std::unique_ptr<Rule>> builtinRules()
     rules::addStorageRules(rules);
     rules::addSlurmRules(rules);
     rules::addFailureRules(rules);
+    rules::addRackScaleRules(rules);
     return rules;
 }
 

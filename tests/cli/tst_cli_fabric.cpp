@@ -179,6 +179,7 @@ private slots:
         for (const QJsonValue &t : templates)
             names << t.toObject().value(QStringLiteral("name")).toString();
         QCOMPARE(names, (QStringList{QStringLiteral("fat-tree"), QStringLiteral("superpod-h100"),
+                                     QStringLiteral("gb200-nvl72"),
                                      QStringLiteral("seed-8node-hdr"),
                                      QStringLiteral("seed-8dgx-ndr")}));
         QStringList fatTreeParameters;

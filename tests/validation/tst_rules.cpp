@@ -79,6 +79,28 @@ void place(Mini &m, const Catalog &catalog, RackId rack, const char *name, const
     must(builder.placeDevice(rack, name, type, u, DeviceRole::Management));
 }
 
+/// Puts `trays` GB200 compute trays and `switches` NVLink switch trays in rack A03 in the
+/// gb200-nvl72-rack order (power shelves U1-U4, 8 trays, 9 switch trays, 10 trays), retyping
+/// the rack to gb200-nvl72-rack when `rackScale`.
+void fillNvl72(Mini &m, const Catalog &catalog, int trays, int switches, bool rackScale)
+{
+    if (rackScale)
+        editRack(m, m.a03, [](Rack &r) { r.catalogType = "gb200-nvl72-rack"; });
+    DesignBuilder builder(m.design, catalog);
+    int u = 5;
+    int placedTrays = 0;
+    int placedSwitches = 0;
+    for (int slot = 0; slot < 27; ++slot, ++u) {
+        const bool switchSlot = slot >= 8 && slot < 17;
+        if (switchSlot && placedSwitches < switches)
+            must(builder.placeDevice(m.a03, ("nvsw" + std::to_string(++placedSwitches)).c_str(),
+                                     "gb200-nvl72-nvlink-switch-tray", u, DeviceRole::Switch));
+        else if (!switchSlot && placedTrays < trays)
+            must(builder.placeDevice(m.a03, ("gb" + std::to_string(++placedTrays)).c_str(),
+                                     "gb200-nvl72-compute-tray", u, DeviceRole::Compute));
+    }
+}
+
 /// Swaps the leaves of gpu01's rail 0 (leaf01) and rail 4 (leaf02) links.
 void swapRails(Mini &m)
 {
@@ -152,6 +174,20 @@ const std::vector<Case> &cases()
           [](Mini &m, const Catalog &c) { place(m, c, m.a03, "lq01", "test-liquid-node", 20); },
           "lq01 (test-liquid-node) is liquid-cooled only, but rack A01 (rack-42u-air) is "
           "air-cooled" },
+        // Rack A02 carries 14.6 kW: + 105.4 kW = 120.0 kW (trips: "at or above"); + 105.3 kW =
+        // 119.9 kW passes. A03 is liquid (see rackNeedsLiquidNearMisses for 120 kW there).
+        { "cooling.rack-needs-liquid",
+          [](Mini &m, const Catalog &c) { place(m, c, m.a02, "dense01", "test-dense-air-105400w", 20); },
+          [](Mini &m, const Catalog &c) { place(m, c, m.a02, "dense01", "test-dense-air-105300w", 20); },
+          "rack A02 dissipates 120.0 kW, at or above 120.0 kW where a rack needs direct liquid "
+          "cooling, but its type rack-42u-air is air-cooled" },
+        // One GB200 tray in the generic liquid rack A03 (no NVLink spine) trips; a complete
+        // gb200-nvl72-rack (18 trays, 9 NVLink switch trays) passes.
+        { "nvlink.domain-incomplete",
+          [](Mini &m, const Catalog &c) { fillNvl72(m, c, 1, 0, false); },
+          [](Mini &m, const Catalog &c) { fillNvl72(m, c, 18, 9, true); },
+          "rack A03 holds 1 x gb200-nvl72-compute-tray but is a rack-48u-liquid: the trays join "
+          "their NVLink domain only through a rack-scale system's NVLink spine" },
         { "cooling.site-capacity",
           [](Mini &m, const Catalog &) {
               editSite(m, [](Site &s) { s.airCoolingCapacityKw = 20; });
@@ -496,6 +532,8 @@ private slots:
     void everyKeyHasARow();
     void rule_data();
     void rule();
+    void rackNeedsLiquidNearMisses();
+    void nvlinkDomainShortOfTrays();
 };
 
 void TestRules::everyKeyHasARow()
@@ -548,6 +586,39 @@ void TestRules::rule()
     const ValidationResult good = validateDesign(passed.design, *catalog, "2025-06-30");
     const auto none = violationsOf(good, c.key);
     QVERIFY2(none.empty(), none.empty() ? "" : none.front()->message.c_str());
+}
+
+void TestRules::rackNeedsLiquidNearMisses()
+{
+    // The same 120.0 kW in the liquid rack A03 (rack-48u-liquid) is what the rule asks for.
+    const auto catalog = validationCatalog();
+    Mini liquid = buildMini(*catalog);
+    place(liquid, *catalog, liquid.a03, "dense01", "test-dense-air-105400w", 20);
+    place(liquid, *catalog, liquid.a03, "dense02", "test-dense-air-105300w", 22);
+    // A03 now carries 105.4 + 105.3 = 210.7 kW, far above 120 kW, and is liquid: no finding.
+    const ValidationResult liquidResult = validateDesign(liquid.design, *catalog, "2025-06-30");
+    QVERIFY(violationsOf(liquidResult, "cooling.rack-needs-liquid").empty());
+    // Another air rack just below: A01 carries 13.0 kW, + 105.3 kW = 118.3 kW.
+    Mini split = buildMini(*catalog);
+    place(split, *catalog, split.a01, "dense01", "test-dense-air-105300w", 20);
+    const ValidationResult result = validateDesign(split.design, *catalog, "2025-06-30");
+    const auto found = violationsOf(result, "cooling.rack-needs-liquid");
+    QVERIFY(found.empty());
+}
+
+void TestRules::nvlinkDomainShortOfTrays()
+{
+    // 17 of 18 trays and 8 of 9 switch trays in a gb200-nvl72-rack: 68 of 72 GPUs.
+    const auto catalog = validationCatalog();
+    Mini m = buildMini(*catalog);
+    fillNvl72(m, *catalog, 17, 8, true);
+    const ValidationResult result = validateDesign(m.design, *catalog, "2025-06-30");
+    const auto found = violationsOf(result, "nvlink.domain-incomplete");
+    QCOMPARE(found.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(found.front()->message),
+             QString("NVLink domain of rack A03 has 68 of 72 GPUs (17 of 18 compute trays) "
+                     "and 8 of 9 NVLink switch trays"));
+    QCOMPARE(std::string(toString(found.front()->severity)), std::string("warning"));
 }
 
 QTEST_GUILESS_MAIN(TestRules)

@@ -96,7 +96,9 @@ void TestValidation::ruleDeckHasTheIssueKeys()
                                            "storage.checkpoint-stall",
                                            "storage.read-starvation",
                                            "slurm.hostname-invalid",
-                                           "slurm.hostname-duplicate" };
+                                           "slurm.hostname-duplicate",
+                                           "cooling.rack-needs-liquid",
+                                           "nvlink.domain-incomplete" };
     const auto rules = builtinRules();
     std::set<std::string> keys;
     for (const auto &rule : rules) {
@@ -105,7 +107,7 @@ void TestValidation::ruleDeckHasTheIssueKeys()
         QVERIFY2(rule->reads() != 0, rule->info().key);
         keys.insert(std::string(rule->key()));
     }
-    QCOMPARE(rules.size(), expected.size()); // 35, no duplicates
+    QCOMPARE(rules.size(), expected.size()); // 37, no duplicates
     QVERIFY(keys == expected);
 }
 
@@ -115,7 +117,7 @@ void TestValidation::miniDesignIsClean()
     const Mini mini = buildMini(*catalog);
     const ValidationResult result = validateDesign(mini.design, *catalog, kToday);
     QVERIFY2(result.violations.empty(), qPrintable(describe(result)));
-    QCOMPARE(result.rulesRun.size(), std::size_t(36));
+    QCOMPARE(result.rulesRun.size(), std::size_t(37));
     QVERIFY(result.rulesDisabled.empty());
 }
 
@@ -161,7 +163,7 @@ void TestValidation::generatedSuperPodIsClean()
     QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
     const ValidationResult result = validateDesign(generated->design, catalog, kToday);
     QVERIFY2(result.errors == 0, qPrintable(describe(result)));
-    QCOMPARE(result.rulesRun.size(), std::size_t(36));
+    QCOMPARE(result.rulesRun.size(), std::size_t(37));
 }
 
 void TestValidation::waiverMarksViolation()
@@ -271,7 +273,7 @@ void TestValidation::ruleSwitchedOff()
     const ValidationResult result = validateDesign(mini.design, *catalog, kToday);
     QCOMPARE(countOf(result, "power.site-it-budget"), 0);
     QVERIFY(result.rulesDisabled == std::vector<std::string> { "power.site-it-budget" });
-    QCOMPARE(result.rulesRun.size(), std::size_t(35));
+    QCOMPARE(result.rulesRun.size(), std::size_t(36));
     // The rule did not run, so its waiver cannot be called stale.
     QVERIFY(result.staleWaivers.empty());
 }
