@@ -79,8 +79,8 @@ void TestCalcDesign::checkpointPrefill()
     // The file's workload: 70e9 params, 60 min interval, 5 % stall target, 14 B/param
     // (= the calculator's 2 + 4 + 8, so optimizer-bytes is left alone).
     QCOMPARE(prefill.find("params")->value, std::string("7e+10"));
-    QCOMPARE(prefill.find("write-gbps")->value, std::string("120"));
-    QVERIFY(prefill.find("write-gbps")->source.find("storage tier 'lustre'") == 0);
+    QCOMPARE(prefill.find("write-gbyte-s")->value, std::string("120"));
+    QVERIFY(prefill.find("write-gbyte-s")->source.find("storage tier 'lustre'") == 0);
     QCOMPARE(prefill.find("interval-min")->value, std::string("60"));
     QCOMPARE(prefill.find("stall-target")->value, std::string("0.05"));
     QCOMPARE(prefill.find("gpus")->value, std::string("64"));
@@ -92,28 +92,28 @@ void TestCalcDesign::checkpointPrefill()
     const auto j = run("checkpoint", prefill.merged({}));
     CW_COMPARE_NEAR(j.at("write_seconds").get<double>(), 9.8e11 / 120e9, 1e-12);
     CW_COMPARE_NEAR(j.at("stall_fraction").get<double>(), 9.8e11 / 120e9 / 3600, 1e-12);
-    CW_COMPARE_NEAR(j.at("bandwidth_for_target_gbps").get<double>(), 9.8e11 / 180.0 / 1e9, 1e-12);
+    CW_COMPARE_NEAR(j.at("bandwidth_for_target_gbyte_s").get<double>(), 9.8e11 / 180.0 / 1e9, 1e-12);
     CW_COMPARE_NEAR(j.at("idle_gpu_hours_per_day").get<double>(), 64 * 9.8e11 / 120e9 / 150,
                     1e-12); // 64 x (8.1667 / 3600) x 24 = 64 x 8.1667 / 150
 }
 
 void TestCalcDesign::givenValuesWin()
 {
-    const Params given = { { "write-gbps", "50" }, { "params", "7B" } };
+    const Params given = { { "write-gbyte-s", "50" }, { "params", "7B" } };
     const Prefill prefill = prefillFromDesign("checkpoint", m_facts, given);
-    QVERIFY(!prefill.find("write-gbps"));
+    QVERIFY(!prefill.find("write-gbyte-s"));
     QVERIFY(!prefill.find("params"));
     const Params merged = prefill.merged(given);
-    QCOMPARE(merged.at("write-gbps"), std::string("50"));
+    QCOMPARE(merged.at("write-gbyte-s"), std::string("50"));
     QCOMPARE(merged.at("params"), std::string("7B"));
     QCOMPARE(merged.at("interval-min"), std::string("60"));
 
     // Training time: giving the GPU by name suppresses the catalog peak prefill.
     const Prefill byName
         = prefillFromDesign("training-time", m_facts, { { "gpu", "a100-sxm-80gb" } });
-    QVERIFY(!byName.find("peak-tflops"));
+    QVERIFY(!byName.find("peak-tflop-s"));
     const Prefill byDesign = prefillFromDesign("training-time", m_facts, {});
-    QCOMPARE(byDesign.find("peak-tflops")->value, std::string("989")); // h100-sxm-80gb, catalog
+    QCOMPARE(byDesign.find("peak-tflop-s")->value, std::string("989")); // h100-sxm-80gb, catalog
     // 6 x 70e9 x 2e12 = 8.4e23 FLOPs / (64 x 989e12 x 0.4) = 33,177,451.97 s = 384.0 days.
     const auto j = run("training-time", byDesign.merged({}));
     CW_COMPARE_NEAR(j.at("seconds").get<double>(), 8.4e23 / (64 * 989e12 * 0.4), 1e-12);
@@ -124,7 +124,7 @@ void TestCalcDesign::dataParallelFromModelParallel()
     // dp = 64 GPUs / (tp x pp): tp 8 -> 8; tp 3 does not divide 64 -> no dp, a note instead.
     const Prefill tp8 = prefillFromDesign("training-memory", m_facts, { { "tp", "8" } });
     QCOMPARE(tp8.find("dp")->value, std::string("8"));
-    QCOMPARE(tp8.find("gpu-memory-gb")->value, std::string("80")); // h100-sxm-80gb memoryGB
+    QCOMPARE(tp8.find("gpu-memory-gbyte")->value, std::string("80")); // h100-sxm-80gb memoryGB
     const Prefill tp3 = prefillFromDesign("training-memory", m_facts, { { "tp", "3" } });
     QVERIFY(!tp3.find("dp"));
     bool noted = false;
@@ -153,9 +153,9 @@ void TestCalcDesign::pfcFromRoceFabric()
     design.updateFabric(fabric);
     const DesignFacts facts = gatherDesignFacts(design, cw::Catalog::builtin());
     const Prefill pfc = prefillFromDesign("pfc-headroom", facts, {});
-    QCOMPARE(pfc.find("speed-gbps")->value, std::string("400"));
+    QCOMPARE(pfc.find("speed-gbit-s")->value, std::string("400"));
     QCOMPARE(pfc.find("cable-m")->value, std::string("6"));
-    QCOMPARE(pfc.find("mtu")->value, std::string("9216"));
+    QCOMPARE(pfc.find("mtu-bytes")->value, std::string("9216"));
     QVERIFY(runCalculator("pfc-headroom", pfc.merged({})).ok());
 }
 

@@ -123,8 +123,9 @@ void TestCalculatorRegistry::registryListsAllCalculators()
         }
     }
     QCOMPARE(names,
-             QStringList({ "training-memory", "checkpoint", "training-time", "kv-cache", "power",
-                           "coolant-flow", "allreduce", "fat-tree", "pfc-headroom", "cost" }));
+             QStringList({ "training-memory", "checkpoint", "checkpoint-interval", "training-time",
+                           "model-params", "kv-cache", "inference-memory", "power", "coolant-flow",
+                           "allreduce", "collective", "fat-tree", "pfc-headroom", "cost" }));
 }
 
 void TestCalculatorRegistry::registryDefaultsParseAndMatchStructs()
@@ -138,16 +139,16 @@ void TestCalculatorRegistry::registryDefaultsParseAndMatchStructs()
              trainingMemory(memIn).modelStatesBytesPerGpu);
 
     const auto ck = run("checkpoint",
-                        { { "params", "1B" }, { "write-gbps", "10" }, { "interval-min", "10" } });
+                        { { "params", "1B" }, { "write-gbyte-s", "10" }, { "interval-min", "10" } });
     CheckpointInput ckIn;
     ckIn.params = 1e9;
     ckIn.writeGBps = 10;
     ckIn.intervalMinutes = 10;
     const CheckpointResult ckR = checkpoint(ckIn);
     QCOMPARE(ck.at("checkpoint_bytes").get<double>(), ckR.checkpointBytes);
-    QCOMPARE(ck.at("bandwidth_for_target_gbps").get<double>(), ckR.bandwidthForTargetGBps);
+    QCOMPARE(ck.at("bandwidth_for_target_gbyte_s").get<double>(), ckR.bandwidthForTargetGBps);
 
-    const auto pfc = run("pfc-headroom", { { "speed-gbps", "400" }, { "cable-m", "5" } });
+    const auto pfc = run("pfc-headroom", { { "speed-gbit-s", "400" }, { "cable-m", "5" } });
     PfcHeadroomInput pfcIn;
     pfcIn.speedGbps = 400;
     pfcIn.cableM = 5;
@@ -247,13 +248,13 @@ void TestCalculatorRegistry::badInputs_data()
                     { "hidden", "4096" }, { "heads", "30" }, { "seq", "4096" } }
         << "parameter 'heads': expected a divisor of hidden";
     QTest::newRow("mem gpu memory zero")
-        << "training-memory" << with(mem, "gpu-memory-gb", "0") << "parameter 'gpu-memory-gb'";
+        << "training-memory" << with(mem, "gpu-memory-gbyte", "0") << "parameter 'gpu-memory-gbyte'";
 
-    const Params ck = { { "params", "70B" }, { "write-gbps", "100" }, { "interval-min", "30" } };
+    const Params ck = { { "params", "70B" }, { "write-gbyte-s", "100" }, { "interval-min", "30" } };
     QTest::newRow("ckpt missing write")
-        << "checkpoint" << without(ck, "write-gbps") << "parameter 'write-gbps': missing";
-    QTest::newRow("ckpt zero bw") << "checkpoint" << with(ck, "write-gbps", "0")
-                                  << "parameter 'write-gbps': expected a number > 0, got '0'";
+        << "checkpoint" << without(ck, "write-gbyte-s") << "parameter 'write-gbyte-s': missing";
+    QTest::newRow("ckpt zero bw") << "checkpoint" << with(ck, "write-gbyte-s", "0")
+                                  << "parameter 'write-gbyte-s': expected a number > 0, got '0'";
     QTest::newRow("ckpt negative interval")
         << "checkpoint" << with(ck, "interval-min", "-5") << "parameter 'interval-min'";
     QTest::newRow("ckpt 70X") << "checkpoint" << with(ck, "params", "70X") << "parameter 'params'";
@@ -267,16 +268,16 @@ void TestCalculatorRegistry::badInputs_data()
     const Params tt = { { "params", "70B" },
                         { "tokens", "2T" },
                         { "gpus", "2048" },
-                        { "peak-tflops", "312" },
+                        { "peak-tflop-s", "312" },
                         { "mfu", "0.4" } };
     QTest::newRow("time missing tokens")
         << "training-time" << without(tt, "tokens") << "parameter 'tokens': missing";
-    QTest::newRow("time no peak") << "training-time" << without(tt, "peak-tflops")
-                                  << "parameter 'peak-tflops': missing";
+    QTest::newRow("time no peak") << "training-time" << without(tt, "peak-tflop-s")
+                                  << "parameter 'peak-tflop-s': missing";
     QTest::newRow("time both peaks")
         << "training-time" << with(tt, "gpu", "h100-sxm-80gb") << "parameter 'gpu'";
     QTest::newRow("time unknown gpu")
-        << "training-time" << with(without(tt, "peak-tflops"), "gpu", "v100")
+        << "training-time" << with(without(tt, "peak-tflop-s"), "gpu", "v100")
         << "parameter 'gpu': expected one of h100-sxm-80gb";
     QTest::newRow("time mfu > 1") << "training-time" << with(tt, "mfu", "40")
                                   << "parameter 'mfu': expected a fraction";
@@ -323,13 +324,13 @@ void TestCalculatorRegistry::badInputs_data()
     QTest::newRow("coolant unknown")
         << "coolant-flow" << with(cf, "flow", "1") << "parameter 'flow': unknown";
 
-    const Params ar = { { "bytes", "1e9" }, { "ranks", "8" }, { "link-gbps", "100" } };
+    const Params ar = { { "bytes", "1e9" }, { "ranks", "8" }, { "link-gbyte-s", "100" } };
     QTest::newRow("ar one rank") << "allreduce" << with(ar, "ranks", "1")
                                  << "parameter 'ranks': expected a whole number >= 2, got '1'";
     QTest::newRow("ar missing bytes")
         << "allreduce" << without(ar, "bytes") << "parameter 'bytes': missing";
-    QTest::newRow("ar zero link") << "allreduce" << with(ar, "link-gbps", "0")
-                                  << "parameter 'link-gbps'";
+    QTest::newRow("ar zero link") << "allreduce" << with(ar, "link-gbyte-s", "0")
+                                  << "parameter 'link-gbyte-s'";
     QTest::newRow("ar negative latency") << "allreduce" << with(ar, "latency-us", "-1")
                                          << "parameter 'latency-us': expected a number >= 0";
     QTest::newRow("ar algorithm") << "allreduce" << with(ar, "algorithm", "butterfly")
@@ -350,18 +351,18 @@ void TestCalculatorRegistry::badInputs_data()
     QTest::newRow("ft 70X") << "fat-tree" << with(ft, "radix", "70X") << "parameter 'radix'";
     QTest::newRow("ft unknown") << "fat-tree" << with(ft, "k", "64") << "parameter 'k': unknown";
 
-    const Params pf = { { "speed-gbps", "400" }, { "cable-m", "5" } };
+    const Params pf = { { "speed-gbit-s", "400" }, { "cable-m", "5" } };
     QTest::newRow("pfc missing cable")
         << "pfc-headroom" << without(pf, "cable-m") << "parameter 'cable-m': missing";
-    QTest::newRow("pfc odd speed") << "pfc-headroom" << with(pf, "speed-gbps", "300")
-                                   << "parameter 'speed-gbps': expected one of 800, 400";
+    QTest::newRow("pfc odd speed") << "pfc-headroom" << with(pf, "speed-gbit-s", "300")
+                                   << "parameter 'speed-gbit-s': expected one of 800, 400";
     QTest::newRow("pfc zero speed")
-        << "pfc-headroom" << with(pf, "speed-gbps", "0") << "parameter 'speed-gbps'";
+        << "pfc-headroom" << with(pf, "speed-gbit-s", "0") << "parameter 'speed-gbit-s'";
     QTest::newRow("pfc negative cable")
         << "pfc-headroom" << with(pf, "cable-m", "-1") << "parameter 'cable-m'";
     QTest::newRow("pfc pct > 100")
         << "pfc-headroom" << with(pf, "small-packet-pct", "150") << "parameter 'small-packet-pct'";
-    QTest::newRow("pfc 70X") << "pfc-headroom" << with(pf, "mtu", "70X") << "parameter 'mtu'";
+    QTest::newRow("pfc 70X") << "pfc-headroom" << with(pf, "mtu-bytes", "70X") << "parameter 'mtu-bytes'";
     QTest::newRow("pfc unknown") << "pfc-headroom" << with(pf, "cable", "5")
                                  << "parameter 'cable': unknown";
 }
@@ -464,7 +465,7 @@ void TestCalculatorRegistry::gpuPeaksComeFromCatalog()
 
 void TestCalculatorRegistry::noGpusRegistered()
 {
-    // Without a catalog, gpu= is an input error (never a crash); peak-tflops still works.
+    // Without a catalog, gpu= is an input error (never a crash); peak-tflop-s still works.
     const std::vector<GpuPeak> saved = gpuPeaks();
     setGpuPeaks({});
     const CalcOutcome o = runCalculator("training-time",

@@ -155,17 +155,17 @@ void TestTrainingCalculators::trainingMemoryWithActivationsAndFit()
                  { "micro-batch", "1" },
                  { "recompute", "selective" },
                  { "sequence-parallel", "true" },
-                 { "gpu-memory-gb", "80" } };
+                 { "gpu-memory-gbyte", "80" } };
     auto j = run("training-memory", p);
     CW_COMPARE_NEAR(j.at("model_states_bytes_per_gpu").get<double>(), 15.0390625e9, 1e-12);
     CW_COMPARE_NEAR(j.at("activation_bytes_per_gpu").get<double>(), 1283457024.0, 1e-12);
     CW_COMPARE_NEAR(j.at("total_bytes_per_gpu").get<double>(), 16322519524.0, 1e-12);
     QCOMPARE(j.at("fits").get<bool>(), true);
-    p["gpu-memory-gb"] = "16";
+    p["gpu-memory-gbyte"] = "16";
     j = run("training-memory", p);
     QCOMPARE(j.at("fits").get<bool>(), false);
-    // Without gpu-memory-gb the key is absent rather than guessed.
-    p.erase("gpu-memory-gb");
+    // Without gpu-memory-gbyte the key is absent rather than guessed.
+    p.erase("gpu-memory-gbyte");
     QVERIFY(!run("training-memory", p).contains("fits"));
 }
 
@@ -179,19 +179,19 @@ void TestTrainingCalculators::checkpointBlocking()
     // 1024 GPUs: 1024 x 0.0054444 x 24 = 133.80266... idle GPU-hours/day.
     const auto j = run("checkpoint",
                        { { "params", "70B" },
-                         { "write-gbps", "100" },
+                         { "write-gbyte-s", "100" },
                          { "interval-min", "30" },
                          { "gpus", "1024" } });
     CW_COMPARE_NEAR(j.at("checkpoint_bytes").get<double>(), 9.8e11, 1e-12);
     CW_COMPARE_NEAR(j.at("write_seconds").get<double>(), 9.8, 1e-12);
     CW_COMPARE_NEAR(j.at("stall_fraction").get<double>(), 9.8 / 1800.0, 1e-12);
-    CW_COMPARE_NEAR(j.at("bandwidth_for_target_gbps").get<double>(), 10.888888888888889, 1e-12);
+    CW_COMPARE_NEAR(j.at("bandwidth_for_target_gbyte_s").get<double>(), 10.888888888888889, 1e-12);
     CW_COMPARE_NEAR(j.at("idle_gpu_hours_per_day").get<double>(), 133.80266666666667, 1e-12);
 
     // Gradients add weight-bytes: 16 B/param -> 1.12e12 B.
     const auto g = run("checkpoint",
                        { { "params", "70B" },
-                         { "write-gbps", "100" },
+                         { "write-gbyte-s", "100" },
                          { "interval-min", "30" },
                          { "include-gradients", "true" } });
     CW_COMPARE_NEAR(g.at("checkpoint_bytes").get<double>(), 1.12e12, 1e-12);
@@ -214,18 +214,18 @@ void TestTrainingCalculators::checkpointAsync()
 
     const auto missing = runCalculator("checkpoint",
                                        { { "params", "70B" },
-                                         { "write-gbps", "100" },
+                                         { "write-gbyte-s", "100" },
                                          { "interval-min", "30" },
                                          { "async", "true" } });
     QVERIFY(!missing.ok());
-    QVERIFY(missing.error.find("'host-copy-gbps'") != std::string::npos);
+    QVERIFY(missing.error.find("'host-copy-gbyte-s'") != std::string::npos);
 }
 
 void TestTrainingCalculators::checkpointIntervalTooShort()
 {
     // 9.8e11 B at 1 GB/s = 980 s > 0.5 min = 30 s interval: meaningless, so an error.
     const auto o = runCalculator(
-        "checkpoint", { { "params", "70B" }, { "write-gbps", "1" }, { "interval-min", "0.5" } });
+        "checkpoint", { { "params", "70B" }, { "write-gbyte-s", "1" }, { "interval-min", "0.5" } });
     QVERIFY(!o.ok());
     QVERIFY(o.error.find("'interval-min'") != std::string::npos);
 }
@@ -244,7 +244,7 @@ void TestTrainingCalculators::trainingTimeLlama2_70b()
                          { "gpus", "2048" },
                          { "gpu", "a100-sxm-80gb" },
                          { "mfu", "0.5" } });
-    CW_COMPARE_NEAR(j.at("flops").get<double>(), 8.4e23, 1e-12);
+    CW_COMPARE_NEAR(j.at("model_flop").get<double>(), 8.4e23, 1e-12);
     CW_COMPARE_NEAR(j.at("seconds").get<double>(), 2629206.730769231, 1e-12);
     CW_COMPARE_NEAR(j.at("days").get<double>(), 30.430633457977212, 1e-12);
     CW_COMPARE_NEAR(j.at("gpu_hours").get<double>(), 1495726.4957264957, 1e-12);
@@ -267,7 +267,7 @@ void TestTrainingCalculators::trainingTimePeakTflopsEqualsGpuName()
                             { { "params", "8B" },
                               { "tokens", "15T" },
                               { "gpus", "1024" },
-                              { "peak-tflops", "989" },
+                              { "peak-tflop-s", "989" },
                               { "mfu", "0.4" } });
     // 6 x 8e9 x 15e12 = 7.2e23; / (1024 x 989e12 x 0.4) = 1,777,223.6 s
     CW_COMPARE_NEAR(byName.at("seconds").get<double>(), 7.2e23 / (1024 * 989e12 * 0.4), 1e-12);

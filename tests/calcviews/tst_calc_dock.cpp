@@ -101,7 +101,7 @@ private slots:
         QCOMPARE(dock.currentPanel(), dock.panel(QStringLiteral("kv-cache")));
         // A form field per input, with its unit in the label.
         const CalculatorPanel *checkpoint = dock.panel(QStringLiteral("checkpoint"));
-        QVERIFY(checkpoint->findChild<QLineEdit *>(QStringLiteral("write-gbps")));
+        QVERIFY(checkpoint->findChild<QLineEdit *>(QStringLiteral("write-gbyte-s")));
         QVERIFY(checkpoint->findChild<QComboBox *>(QStringLiteral("async"))); // true/false
     }
 
@@ -151,18 +151,18 @@ private slots:
         dock.setDesign(&*m_design);
         CalculatorPanel *checkpoint = dock.panel(QStringLiteral("checkpoint"));
         // Everything comes from the design: workload 70e9 params, 60 min, tier 'lustre' 120 GB/s.
-        QCOMPARE(checkpoint->prefilledValue(QStringLiteral("write-gbps")), QStringLiteral("120"));
-        QVERIFY(checkpoint->prefilledSource(QStringLiteral("write-gbps"))
+        QCOMPARE(checkpoint->prefilledValue(QStringLiteral("write-gbyte-s")), QStringLiteral("120"));
+        QVERIFY(checkpoint->prefilledSource(QStringLiteral("write-gbyte-s"))
                     .contains(QStringLiteral("'lustre'")));
         QVERIFY2(checkpoint->hasResult(), qPrintable(checkpoint->errorText()));
         // 70e9 x 14 B = 9.8e11 B / 120 GB/s = 8.1667 s per 3600 s.
         CW_VERIFY_NEAR(checkpoint->result().at("stall_fraction").get<double>(),
                        9.8e11 / 120e9 / 3600);
         // The placeholder shows the design's value; typing a value wins over it.
-        auto *write = checkpoint->findChild<QLineEdit *>(QStringLiteral("write-gbps"));
+        auto *write = checkpoint->findChild<QLineEdit *>(QStringLiteral("write-gbyte-s"));
         QCOMPARE(write->placeholderText(), QStringLiteral("120"));
         QTest::keyClicks(write, QStringLiteral("50"));
-        QVERIFY(checkpoint->prefilledValue(QStringLiteral("write-gbps")).isEmpty());
+        QVERIFY(checkpoint->prefilledValue(QStringLiteral("write-gbyte-s")).isEmpty());
         CW_VERIFY_NEAR(checkpoint->result().at("write_seconds").get<double>(), 19.6); // 9.8e11/50e9
 
         // Cost: capex from the bill of materials, the rest from the design and site.

@@ -70,8 +70,8 @@ private slots:
             = calcJson(QStringLiteral("checkpoint"), { QStringLiteral("params=70e9") });
         const QJsonObject filled = j[QStringLiteral("prefilled")].toObject();
         QVERIFY(!filled.contains(QStringLiteral("params"))); // given, so not from the design
-        QCOMPARE(prefilledValue(j, QStringLiteral("write-gbps")), 120.0); // tier 'lustre'
-        QVERIFY(sourceOf(j, QStringLiteral("write-gbps")).contains(QStringLiteral("'lustre'")));
+        QCOMPARE(prefilledValue(j, QStringLiteral("write-gbyte-s")), 120.0); // tier 'lustre'
+        QVERIFY(sourceOf(j, QStringLiteral("write-gbyte-s")).contains(QStringLiteral("'lustre'")));
         QCOMPARE(prefilledValue(j, QStringLiteral("interval-min")), 60.0); // workload
         QCOMPARE(prefilledValue(j, QStringLiteral("gpus")), 64.0); // 8 DGX x 8
         // 70e9 x (2 + 4 + 8) B = 9.8e11 B; / 120 GB/s = 8.1667 s; / 3600 s = 0.0022685.
@@ -85,8 +85,8 @@ private slots:
     void givenParamWinsOverTheDesign()
     {
         const QJsonObject j
-            = calcJson(QStringLiteral("checkpoint"), { QStringLiteral("write-gbps=50") });
-        QVERIFY(!j[QStringLiteral("prefilled")].toObject().contains(QStringLiteral("write-gbps")));
+            = calcJson(QStringLiteral("checkpoint"), { QStringLiteral("write-gbyte-s=50") });
+        QVERIFY(!j[QStringLiteral("prefilled")].toObject().contains(QStringLiteral("write-gbyte-s")));
         // 9.8e11 B / 50 GB/s = 19.6 s.
         CW_VERIFY_NEAR(j[QStringLiteral("write_seconds")].toDouble(), 19.6);
     }
@@ -94,9 +94,9 @@ private slots:
     void trainingTimePeakFromTheCatalog()
     {
         const QJsonObject j = calcJson(QStringLiteral("training-time"));
-        QCOMPARE(prefilledValue(j, QStringLiteral("peak-tflops")), 989.0);
+        QCOMPARE(prefilledValue(j, QStringLiteral("peak-tflop-s")), 989.0);
         QVERIFY(
-            sourceOf(j, QStringLiteral("peak-tflops")).contains(QStringLiteral("h100-sxm-80gb")));
+            sourceOf(j, QStringLiteral("peak-tflop-s")).contains(QStringLiteral("h100-sxm-80gb")));
         // 6 x 70e9 x 2e12 = 8.4e23 FLOPs / (64 x 989e12 x 0.4) = 33,177,451.97 s = 384.00 days.
         CW_VERIFY_NEAR(j[QStringLiteral("seconds")].toDouble(), 8.4e23 / (64 * 989e12 * 0.4));
         CW_VERIFY_NEAR(j[QStringLiteral("days")].toDouble(), 8.4e23 / (64 * 989e12 * 0.4) / 86400);
@@ -108,7 +108,7 @@ private slots:
         const QJsonObject j
             = calcJson(QStringLiteral("training-memory"), { QStringLiteral("zero=3") });
         QCOMPARE(prefilledValue(j, QStringLiteral("dp")), 64.0);
-        QCOMPARE(prefilledValue(j, QStringLiteral("gpu-memory-gb")), 80.0);
+        QCOMPARE(prefilledValue(j, QStringLiteral("gpu-memory-gbyte")), 80.0);
         CW_VERIFY_NEAR(j[QStringLiteral("model_states_bytes_per_gpu")].toDouble(), 1.75e10);
         QCOMPARE(j[QStringLiteral("fits")].toBool(), true);
     }
@@ -137,7 +137,7 @@ private slots:
         // Ring: 2 x 63/64 x 1.4e11 / 50e9 = 5.5125 s.
         const QJsonObject j = calcJson(QStringLiteral("allreduce"));
         QCOMPARE(prefilledValue(j, QStringLiteral("ranks")), 64.0);
-        QCOMPARE(prefilledValue(j, QStringLiteral("link-gbps")), 50.0);
+        QCOMPARE(prefilledValue(j, QStringLiteral("link-gbyte-s")), 50.0);
         QCOMPARE(prefilledValue(j, QStringLiteral("bytes")), 1.4e11);
         CW_VERIFY_NEAR(j[QStringLiteral("seconds")].toDouble(), 5.5125);
     }

@@ -147,7 +147,7 @@ void fit(QCustomPlot *plot)
 QString checkpointChart(QCustomPlot *plot, const Inputs &inputs, const DesignContext &context)
 {
     reset(plot, QStringLiteral("Checkpoint stall against storage write bandwidth"));
-    const auto write = number(inputs, "write-gbps");
+    const auto write = number(inputs, "write-gbyte-s");
     if (!write || !calc::runCalculator("checkpoint", inputs).ok())
         return QStringLiteral("fill the inputs to see the stall against write bandwidth");
     double low = *write / 100, high = *write * 100;
@@ -156,7 +156,7 @@ QString checkpointChart(QCustomPlot *plot, const Inputs &inputs, const DesignCon
         high = std::max(high, context.facts->parallelFs->writeGBps * 10);
     }
     QVector<double> keys, values;
-    sample("checkpoint", inputs, "write-gbps", logSpaced(low, high, 80), "stall_fraction", 1.0,
+    sample("checkpoint", inputs, "write-gbyte-s", logSpaced(low, high, 80), "stall_fraction", 1.0,
            keys, values);
     addCurve(plot, keys, values, QStringLiteral("stall fraction"), 0);
     setLog(plot->xAxis, true);
