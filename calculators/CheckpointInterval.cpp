@@ -3,6 +3,7 @@
 #include "calculators/InputError.h"
 #include "calculators/Units.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace cw::calc {

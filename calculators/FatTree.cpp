@@ -73,7 +73,7 @@ FatTreeResult fatTree(const FatTreeInput &input)
         t.hostLeafLinks = t.maxEndpoints;
         t.leafSpineLinks = t.leafSwitches * u; // == spines x k/2
         t.spineCoreLinks = t.spineSwitches * (k / 2); // == cores x k
-        t.assumptions.push_back("3 tiers: k pods of k/2 leaves and u spines (Al-Fares et al. 2008 "
+        t.assumptions.push_back("3 tiers: k pods of k/2 leaves and u spines (ref:al-fares-2008 "
                                 "with u = k/(r+1)); spines and cores non-blocking");
     }
     t.switches = t.leafSwitches + t.spineSwitches + t.coreSwitches;

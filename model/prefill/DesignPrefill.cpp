@@ -19,7 +19,7 @@ constexpr double gradientBytesPerParam = 2.0;
 
 // Llama 3 405B pre-training: 419 unexpected interruptions in 54 days on 16,384 H100 GPUs
 // (ref:llama-team-2024-llama3 section 3.3.4, Table 5): one GPU's share of the job's failure
-// rate is 16384 x 54 x 24 h / 419 = 50,676 h.
+// rate is 16384 x 54 x 24 h / 419 = 50,677 h.
 constexpr double gpuMtbfHours = 16384.0 * 54.0 * 24.0 / 419.0;
 
 /// Collects the prefills of one calculator, skipping keys the user gave.

@@ -5,13 +5,13 @@
 
 #include "CalcTestSupport.h"
 
+#include "model/catalog/Part.h"
+#include "model/core/Design.h"
+#include "model/io/DesignFile.h"
 #include "model/prefill/DesignFacts.h"
 #include "model/prefill/DesignPrefill.h"
 #include "model/prefill/NodeBandwidth.h"
 #include "model/prefill/RackPower.h"
-#include "model/catalog/Part.h"
-#include "model/core/Design.h"
-#include "model/io/DesignFile.h"
 
 #include <numbers>
 
@@ -33,6 +33,11 @@ private slots:
     void costNeedsCapexFromOutside();
     void bandwidthHierarchy();
     void rackPowerAgainstFeeds();
+    void coolantFlowFromLiquidHeatOnly();
+    void assumedValuesAreMarked();
+    void collectiveStatesItsPath();
+    void checkpointIntervalFromTheDesign();
+    void trainingMemoryWorksFromTheDesign();
 
 private:
     std::optional<cw::Design> m_design;
@@ -92,7 +97,8 @@ void TestCalcDesign::checkpointPrefill()
     const auto j = run("checkpoint", prefill.merged({}));
     CW_COMPARE_NEAR(j.at("write_seconds").get<double>(), 9.8e11 / 120e9, 1e-12);
     CW_COMPARE_NEAR(j.at("stall_fraction").get<double>(), 9.8e11 / 120e9 / 3600, 1e-12);
-    CW_COMPARE_NEAR(j.at("bandwidth_for_target_gbyte_s").get<double>(), 9.8e11 / 180.0 / 1e9, 1e-12);
+    CW_COMPARE_NEAR(j.at("bandwidth_for_target_gbyte_s").get<double>(), 9.8e11 / 180.0 / 1e9,
+                    1e-12);
     CW_COMPARE_NEAR(j.at("idle_gpu_hours_per_day").get<double>(), 64 * 9.8e11 / 120e9 / 150,
                     1e-12); // 64 x (8.1667 / 3600) x 24 = 64 x 8.1667 / 150
 }
@@ -214,6 +220,85 @@ void TestCalcDesign::rackPowerAgainstFeeds()
     CW_COMPARE_NEAR(feedKw, 69.8363, 1e-5);
     CW_COMPARE_NEAR(rows[0].feedCapacityKw, feedKw, 1e-12);
     CW_COMPARE_NEAR(rows[1].feedCapacityKw, feedKw, 1e-12);
+}
+
+void TestCalcDesign::coolantFlowFromLiquidHeatOnly()
+{
+    // The example is air-cooled throughout (every part "cooling": "air"): 96.5 kW to air, none
+    // to liquid, so coolant-flow gets no heat-kw and says why (it used to get all 96.5 kW).
+    QCOMPARE(m_facts.airHeatKw, 96.5);
+    QCOMPARE(m_facts.liquidHeatKw, 0.0);
+    const Prefill air = prefillFromDesign("coolant-flow", m_facts, {});
+    QVERIFY(!air.find("heat-kw"));
+    QVERIFY(air.notes.front().find("air-cooled") != std::string::npos);
+    // A design with 60 kW of liquid-cooled load and 36.5 kW on air sizes the loop for 60 kW.
+    DesignFacts mixed = m_facts;
+    mixed.liquidHeatKw = 60;
+    mixed.airHeatKw = 36.5;
+    const Prefill liquid = prefillFromDesign("coolant-flow", mixed, {});
+    QCOMPARE(liquid.find("heat-kw")->value, std::string("60"));
+    QVERIFY(liquid.find("heat-kw")->source.find("36.5 kW goes to air") != std::string::npos);
+}
+
+void TestCalcDesign::assumedValuesAreMarked()
+{
+    // Design figures are not assumptions; what the design cannot say is, with its reason.
+    const Prefill memory = prefillFromDesign("training-memory", m_facts, {});
+    QVERIFY(!memory.find("params")->assumed);
+    QVERIFY(!memory.find("dp")->assumed);
+    QVERIFY(memory.find("zero")->assumed);
+    QCOMPARE(memory.find("zero")->value, std::string("1"));
+    QVERIFY(memory.find("zero")->source.find("the design does not say") == 0);
+}
+
+void TestCalcDesign::collectiveStatesItsPath()
+{
+    // 64 ranks span 8 nodes: the NIC (8 x 400 Gb/s / 8 GPUs = 50 GB/s) with InfiniBand's
+    // measured efficiency, stated as an assumption.
+    const Prefill across = prefillFromDesign("collective", m_facts, {});
+    QCOMPARE(across.find("link-gbyte-s")->value, std::string("50"));
+    QVERIFY(across.find("link-gbyte-s")->source.find("inter-node") != std::string::npos);
+    QCOMPARE(across.find("path")->value, std::string("infiniband"));
+    QVERIFY(across.find("path")->assumed);
+    QVERIFY(across.find("path")->source.find("ref:nccl-tests-issue-290") != std::string::npos);
+    // 46 GB/s busbw per NIC, not the 50 GB/s line rate.
+    const auto j = run("collective", across.merged({}));
+    CW_COMPARE_NEAR(j.at("busbw_gbyte_s").get<double>(), 46.0, 1e-12);
+    // 8 ranks fit in one DGX: NVLink, 900 / 2 = 450 GB/s, NCCL's 370.8 of it.
+    const Prefill inside = prefillFromDesign("collective", m_facts, { { "ranks", "8" } });
+    QCOMPARE(inside.find("link-gbyte-s")->value, std::string("450"));
+    QVERIFY(inside.find("link-gbyte-s")->source.find("intra-node NVLink") != std::string::npos);
+    QCOMPARE(inside.find("path")->value, std::string("nvlink"));
+    // The allreduce calculator gets the efficiency itself: 0.92.
+    const Prefill allreduce = prefillFromDesign("allreduce", m_facts, {});
+    QCOMPARE(allreduce.find("efficiency")->value, std::string("0.92"));
+    QVERIFY(allreduce.find("efficiency")->assumed);
+}
+
+void TestCalcDesign::checkpointIntervalFromTheDesign()
+{
+    // 70e9 x 14 B = 9.8e11 B / 120 GB/s = 8.1667 s per save; 64 GPUs at the Llama 3 rate,
+    // 16384 x 54 x 24 / 419 = 50,677 h each (assumed).
+    const Prefill p = prefillFromDesign("checkpoint-interval", m_facts, {});
+    CW_COMPARE_NEAR(std::stod(p.find("checkpoint-s")->value), 9.8e11 / 120e9, 1e-12);
+    QCOMPARE(p.find("gpus")->value, std::string("64"));
+    QCOMPARE(p.find("gpu-mtbf-hours")->value, std::string("50677"));
+    QVERIFY(p.find("gpu-mtbf-hours")->assumed);
+    const auto j = run("checkpoint-interval", p.merged({}));
+    // Young: sqrt(2 x 8.1667 x 50677/64 x 3600) = sqrt(46,559,494) = 6823.5 s.
+    CW_COMPARE_NEAR(j.at("young_interval_s").get<double>(),
+                    std::sqrt(2 * (9.8e11 / 120e9) * 50677.0 / 64 * 3600), 1e-12);
+}
+
+void TestCalcDesign::trainingMemoryWorksFromTheDesign()
+{
+    // Opening the dock on a design gives a result, not "parameter 'zero': missing".
+    const Prefill p = prefillFromDesign("training-memory", m_facts, {});
+    const CalcOutcome o = runCalculator("training-memory", p.merged({}));
+    QVERIFY2(o.ok(), o.error.c_str());
+    // 70e9 params, ZeRO-1 over dp 64: 4 x 70e9 + 12 x 70e9 / 64 = 293.125e9 B; fits in 80 GB: no.
+    QCOMPARE(o.result.at("model_states_bytes_per_gpu").get<double>(), 293.125e9);
+    QCOMPARE(o.result.at("fits").get<bool>(), false);
 }
 
 QTEST_APPLESS_MAIN(TestCalcDesign)

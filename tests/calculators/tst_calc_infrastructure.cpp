@@ -215,8 +215,8 @@ void TestInfrastructureCalculators::fatTreeIndivisibleRatio()
 
 void TestInfrastructureCalculators::pfcPhysicsRoundTrip()
 {
-    // 2 L R / (v 8) = 2 x 5 x 400e9 / (1.98e8 x 8) = 4e12 / 1.584e9 = 2525.25 B (domain facts
-    // §4.5).
+    // 2 L R / (v 8) = 2 x 5 x 400e9 / (1.98e8 x 8) = 4e12 / 1.584e9 = 2525.25 B
+    // (ref:sonic-buffer-headroom).
     const auto j = run("pfc-headroom", { { "speed-gbit-s", "400" }, { "cable-m", "5" } });
     QCOMPARE(std::lround(j.at("bytes_on_cable").get<double>()), 2525L);
     CW_COMPARE_NEAR(j.at("bytes_on_cable").get<double>(), 2525.2525252525252, 1e-12);

@@ -53,7 +53,7 @@ private:
 void TestCalculatorRegistry::initTestCase()
 {
     m_presets = cw::calc::test::registerTestData();
-    QCOMPARE(m_presets.size(), std::size_t(8));
+    QCOMPARE(m_presets.size(), std::size_t(9));
 }
 
 // ---- number parser -----------------------------------------------------------------------------
@@ -138,8 +138,8 @@ void TestCalculatorRegistry::registryDefaultsParseAndMatchStructs()
     QCOMPARE(mem.at("model_states_bytes_per_gpu").get<double>(),
              trainingMemory(memIn).modelStatesBytesPerGpu);
 
-    const auto ck = run("checkpoint",
-                        { { "params", "1B" }, { "write-gbyte-s", "10" }, { "interval-min", "10" } });
+    const auto ck = run(
+        "checkpoint", { { "params", "1B" }, { "write-gbyte-s", "10" }, { "interval-min", "10" } });
     CheckpointInput ckIn;
     ckIn.params = 1e9;
     ckIn.writeGBps = 10;
@@ -175,9 +175,11 @@ void TestCalculatorRegistry::registryDefaultsParseAndMatchStructs()
                          (info.name + "." + p.key).c_str());
         }
     }
-    // zero, recompute, sequence-parallel, include-gradients, async, fluid, algorithm, tiers,
-    // eight-lane, shared-headroom-pool.
-    QCOMPARE(choiceInputs, 10);
+    // zero, recompute, sequence-parallel, schedule (training-memory), include-gradients, async
+    // (checkpoint), recompute (training-time), gated-mlp and tied-embeddings (model-params and
+    // inference-memory), fluid, algorithm, collective, path, tiers, eight-lane,
+    // shared-headroom-pool.
+    QCOMPARE(choiceInputs, 18);
 
     // Every default value is itself valid input for its calculator.
     for (const CalculatorInfo &info : calculators()) {
@@ -186,7 +188,8 @@ void TestCalculatorRegistry::registryDefaultsParseAndMatchStructs()
                 continue;
             const bool parses = parseNumber(*p.defaultValue) || parseBool(*p.defaultValue)
                 || p.key == "recompute" || p.key == "fluid" || p.key == "algorithm"
-                || p.key == "oversubscription";
+                || p.key == "oversubscription" || p.key == "schedule" || p.key == "collective"
+                || p.key == "path";
             QVERIFY2(parses, (info.name + "." + p.key).c_str());
         }
     }
@@ -247,8 +250,8 @@ void TestCalculatorRegistry::badInputs_data()
         << Params { { "params", "7B" },   { "zero", "0" },   { "dp", "1" },    { "layers", "32" },
                     { "hidden", "4096" }, { "heads", "30" }, { "seq", "4096" } }
         << "parameter 'heads': expected a divisor of hidden";
-    QTest::newRow("mem gpu memory zero")
-        << "training-memory" << with(mem, "gpu-memory-gbyte", "0") << "parameter 'gpu-memory-gbyte'";
+    QTest::newRow("mem gpu memory zero") << "training-memory" << with(mem, "gpu-memory-gbyte", "0")
+                                         << "parameter 'gpu-memory-gbyte'";
 
     const Params ck = { { "params", "70B" }, { "write-gbyte-s", "100" }, { "interval-min", "30" } };
     QTest::newRow("ckpt missing write")
@@ -289,8 +292,9 @@ void TestCalculatorRegistry::badInputs_data()
     const Params kv = { { "model", "llama-2-7b" }, { "tokens", "4096" } };
     QTest::newRow("kv missing tokens")
         << "kv-cache" << without(kv, "tokens") << "parameter 'tokens': missing";
-    QTest::newRow("kv unknown model") << "kv-cache" << with(kv, "model", "gpt-5")
-                                      << "parameter 'model': expected one of llama-2-7b";
+    QTest::newRow("kv unknown model")
+        << "kv-cache" << with(kv, "model", "gpt-5")
+        << "parameter 'model': expected one of gpt-3-175b, llama-2-7b";
     QTest::newRow("kv no shape") << "kv-cache" << Params { { "tokens", "4096" } }
                                  << "parameter 'layers': missing";
     QTest::newRow("kv zero tokens")
@@ -362,7 +366,8 @@ void TestCalculatorRegistry::badInputs_data()
         << "pfc-headroom" << with(pf, "cable-m", "-1") << "parameter 'cable-m'";
     QTest::newRow("pfc pct > 100")
         << "pfc-headroom" << with(pf, "small-packet-pct", "150") << "parameter 'small-packet-pct'";
-    QTest::newRow("pfc 70X") << "pfc-headroom" << with(pf, "mtu-bytes", "70X") << "parameter 'mtu-bytes'";
+    QTest::newRow("pfc 70X") << "pfc-headroom" << with(pf, "mtu-bytes", "70X")
+                             << "parameter 'mtu-bytes'";
     QTest::newRow("pfc unknown") << "pfc-headroom" << with(pf, "cable", "5")
                                  << "parameter 'cable': unknown";
 }
@@ -482,7 +487,7 @@ void TestCalculatorRegistry::noGpusRegistered()
 
 void TestCalculatorRegistry::noQtIncludesInLibrary()
 {
-    // ARCHITECTURE.md §1: nothing under calculators/ includes a Qt header.
+    // cmake/CwLayers.cmake: nothing under calculators/ includes a Qt header.
     QDirIterator it(QStringLiteral(CW_SOURCE_DIR "/calculators"), { "*.h", "*.cpp" }, QDir::Files,
                     QDirIterator::Subdirectories);
     int files = 0;

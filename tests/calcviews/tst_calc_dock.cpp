@@ -14,6 +14,7 @@
 
 #include <QComboBox>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QTemporaryDir>
 #include <QTreeWidget>
@@ -151,7 +152,8 @@ private slots:
         dock.setDesign(&*m_design);
         CalculatorPanel *checkpoint = dock.panel(QStringLiteral("checkpoint"));
         // Everything comes from the design: workload 70e9 params, 60 min, tier 'lustre' 120 GB/s.
-        QCOMPARE(checkpoint->prefilledValue(QStringLiteral("write-gbyte-s")), QStringLiteral("120"));
+        QCOMPARE(checkpoint->prefilledValue(QStringLiteral("write-gbyte-s")),
+                 QStringLiteral("120"));
         QVERIFY(checkpoint->prefilledSource(QStringLiteral("write-gbyte-s"))
                     .contains(QStringLiteral("'lustre'")));
         QVERIFY2(checkpoint->hasResult(), qPrintable(checkpoint->errorText()));
@@ -267,6 +269,98 @@ private slots:
         const auto at64 = plot->graph(1)->data()->findBegin(64, false);
         QCOMPARE(at64->key, 64.0);
         CW_VERIFY_NEAR(at64->value, 8.4e23 / (64 * 989e12 * 0.4) / 86400);
+    }
+
+    void opensOnAWorkingCalculation()
+    {
+        // With the example open, the dock shows training-memory computed from the design (zero
+        // assumed), not "parameter 'zero': missing".
+        CalculatorsDock dock(cw::Catalog::builtin());
+        dock.setDesign(&*m_design);
+        CalculatorPanel *current = dock.currentPanel();
+        QCOMPARE(current, dock.panel(QStringLiteral("training-memory")));
+        QVERIFY2(current->hasResult(), qPrintable(current->errorText()));
+        QCOMPARE(current->prefilledValue(QStringLiteral("zero")), QStringLiteral("1"));
+        QVERIFY(current->prefilledIsAssumed(QStringLiteral("zero")));
+        QVERIFY(!current->prefilledIsAssumed(QStringLiteral("params")));
+        // Human units: 4 x 70e9 + 12 x 70e9 / 64 = 293,125,000,000 B = 293.1 GB.
+        QCOMPARE(shownValue(current, QStringLiteral("model_states_bytes_per_gpu")),
+                 QStringLiteral("293.1 GB"));
+        QCOMPARE(shownValue(current, QStringLiteral("fits")), QStringLiteral("no"));
+        // The design's list names the assumption as one.
+        QVERIFY(current->findChildren<QLabel *>().size() > 0);
+        bool marked = false;
+        for (const QLabel *label : current->findChildren<QLabel *>())
+            marked = marked || label->text().contains(QStringLiteral("ASSUMED zero = 1"));
+        QVERIFY(marked);
+    }
+
+    void humanUnitsForRatesAndTimes()
+    {
+        CalculatorsDock dock(cw::Catalog::builtin());
+        CalculatorPanel *collective = dock.panel(QStringLiteral("collective"));
+        collective->setInput(QStringLiteral("bytes"), QStringLiteral("8e9"));
+        collective->setInput(QStringLiteral("ranks"), QStringLiteral("8"));
+        collective->setInput(QStringLiteral("link-gbyte-s"), QStringLiteral("2000"));
+        QVERIFY2(collective->hasResult(), qPrintable(collective->errorText()));
+        // 2000 GB/s line rate = 2.00 TB/s; all-reduce 2 x 7/8 x 8e9 / 2e12 = 7 ms.
+        QCOMPARE(shownValue(collective, QStringLiteral("effective_gbyte_s")),
+                 QStringLiteral("2.00 TB/s"));
+        QCOMPARE(shownValue(collective, QStringLiteral("seconds")), QStringLiteral("7.00 ms"));
+        CalculatorPanel *interval = dock.panel(QStringLiteral("checkpoint-interval"));
+        interval->setInput(QStringLiteral("mtbf-hours"), QStringLiteral("24"));
+        interval->setInput(QStringLiteral("checkpoint-s"), QStringLiteral("300"));
+        // Young: sqrt(2 x 300 x 86400) = 7200 s = 2.00 h.
+        QCOMPARE(shownValue(interval, QStringLiteral("young_interval_s")),
+                 QStringLiteral("2.00 h"));
+    }
+
+    void newChartsDrawAndKeepTheirLegendOffTheData()
+    {
+        CalculatorsDock dock(cw::Catalog::builtin());
+        dock.setDesign(&*m_design);
+        // Checkpoint interval: three curves (total, saving, rework) against the interval.
+        CalculatorPanel *interval = dock.panel(QStringLiteral("checkpoint-interval"));
+        QVERIFY2(interval->hasResult(), qPrintable(interval->errorText()));
+        QVERIFY(interval->chartStatus().isEmpty());
+        QCustomPlot *plot = interval->chart();
+        QCOMPARE(plot->graphCount(), 3);
+        // The total is the sum of its parts at every sampled interval.
+        for (int i = 0; i < plot->graph(0)->dataCount(); i += 10) {
+            const double total = plot->graph(0)->data()->at(i)->value;
+            const double parts
+                = plot->graph(1)->data()->at(i)->value + plot->graph(2)->data()->at(i)->value;
+            CW_VERIFY_NEAR(total, parts);
+        }
+        // The legend is laid out below the axis rect, never inside it.
+        QVERIFY(plot->legend->visible());
+        plot->replot();
+        const QRect axes = plot->axisRect()->outerRect();
+        const QRect legend = plot->legend->outerRect();
+        QVERIFY2(!axes.intersects(legend), "the legend covers the plot");
+        QVERIFY(legend.top() >= axes.bottom());
+
+        // Memory against pipeline depth for m = 1, 4, 16, 64 micro-batches.
+        CalculatorPanel *memory = dock.panel(QStringLiteral("training-memory"));
+        const std::vector<std::pair<QString, QString>> shape {
+            { "layers", "80" }, { "hidden", "8192" }, { "heads", "64" }, { "seq", "4096" }
+        };
+        for (const auto &[key, value] : shape)
+            memory->setInput(key, value);
+        QVERIFY2(memory->hasResult(), qPrintable(memory->errorText()));
+        QCOMPARE(memory->chart()->graphCount(), 4);
+        QVERIFY(memory->chartStatus().isEmpty());
+
+        // Bus bandwidth against message size, one curve per collective.
+        CalculatorPanel *collective = dock.panel(QStringLiteral("collective"));
+        QVERIFY2(collective->hasResult(), qPrintable(collective->errorText()));
+        QCOMPARE(collective->chart()->graphCount(), 4);
+        // Power bars: the legend sits below the bars too.
+        QCustomPlot *power = dock.panel(QStringLiteral("power"))->chart();
+        power->replot();
+        QVERIFY(!power->axisRect()->outerRect().intersects(power->legend->outerRect()));
+        const QImage image = plot->toPixmap(480, 320).toImage();
+        QVERIFY2(inkedPixels(image) > 480 * 320 / 50, "the chart is (nearly) blank");
     }
 
 private:

@@ -132,6 +132,24 @@ void marker(QCustomPlot *plot, bool vertical, double at, const QString &label, c
     }
 }
 
+/// Shows the legend in a row of its own under the axes, laid out in columns, so it never
+/// covers bars or curves at the dock's default size.
+void legendBelow(QCustomPlot *plot)
+{
+    QCPLegend *legend = plot->legend;
+    if (legend->layout() != plot->plotLayout()) {
+        if (auto *inset = qobject_cast<QCPLayoutInset *>(legend->layout()))
+            inset->take(legend);
+        plot->plotLayout()->addElement(plot->plotLayout()->rowCount(), 0, legend);
+        plot->plotLayout()->setRowStretchFactor(plot->plotLayout()->rowCount() - 1, 0.001);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+        legend->setWrap(3);
+        legend->setFont(QFont(QString(), 8));
+        legend->setBorderPen(Qt::NoPen);
+    }
+    legend->setVisible(true);
+}
+
 void fit(QCustomPlot *plot)
 {
     plot->rescaleAxes();
@@ -192,6 +210,7 @@ QString trainingTimeChart(QCustomPlot *plot, const Inputs &inputs, const DesignC
     int colour = 0;
     for (double m : mfus) {
         Inputs at = inputs;
+        at.erase("hfu"); // the curves are at a model FLOPs utilisation
         at["mfu"] = calc::formatNumber(m);
         QVector<double> keys, values;
         sample("training-time", at, "gpus", counts, "days", 1.0, keys, values);
@@ -201,7 +220,7 @@ QString trainingTimeChart(QCustomPlot *plot, const Inputs &inputs, const DesignC
     setLog(plot->yAxis, true);
     plot->xAxis->setLabel(QStringLiteral("GPUs"));
     plot->yAxis->setLabel(QStringLiteral("training time [days]"));
-    plot->legend->setVisible(true);
+    legendBelow(plot);
     fit(plot);
     marker(plot, true, *gpus,
            QStringLiteral("%1 %2 GPUs").arg(context.hasDesign() ? "design:" : "").arg(*gpus),
@@ -275,7 +294,7 @@ QString powerChart(QCustomPlot *plot, const DesignContext &context)
         bars->setBarsGroup(group);
     }
     plot->yAxis->setLabel(QStringLiteral("kW"));
-    plot->legend->setVisible(true);
+    legendBelow(plot);
     const double top = std::max(*std::max_element(load.begin(), load.end()),
                                 *std::max_element(feed.begin(), feed.end()));
     plot->yAxis->setRange(0, top * 1.25);
@@ -307,12 +326,110 @@ QString bandwidthChart(QCustomPlot *plot, const DesignContext &context)
     return {};
 }
 
+QString pipelineMemoryChart(QCustomPlot *plot, const Inputs &inputs)
+{
+    reset(plot, QStringLiteral("Peak memory per GPU against pipeline depth"));
+    if (!inputs.contains("layers") || !calc::runCalculator("training-memory", inputs).ok())
+        return QStringLiteral("give the shape (layers, hidden, heads, seq) to see memory "
+                              "against pipeline depth");
+    const double layers = number(inputs, "layers").value_or(1);
+    QVector<double> depths;
+    for (double pp = 1; pp <= std::min(64.0, layers); pp *= 2)
+        depths << pp;
+    // One curve per micro-batch count m: 1F1B holds min(pp, m) micro-batches.
+    int colour = 0;
+    for (const char *m : { "1", "4", "16", "64" }) {
+        Inputs at = inputs;
+        at["micro-batches"] = m;
+        at.erase("gpu-memory-gbyte");
+        QVector<double> keys, values;
+        sample("training-memory", at, "pp", depths, "total_bytes_per_gpu", 1.0 / calc::bytesPerGB,
+               keys, values);
+        addCurve(plot, keys, values, QStringLiteral("m = %1 micro-batches").arg(m), colour++);
+    }
+    setLog(plot->xAxis, true);
+    plot->xAxis->setLabel(QStringLiteral("pipeline stages pp"));
+    plot->yAxis->setLabel(QStringLiteral("peak memory per GPU [GB]"));
+    legendBelow(plot);
+    fit(plot);
+    plot->yAxis->setRangeLower(0);
+    if (const auto memory = number(inputs, "gpu-memory-gbyte"))
+        marker(plot, false, *memory, QStringLiteral("GPU %1 GB").arg(*memory), QColor(214, 39, 40));
+    if (const auto pp = number(inputs, "pp"))
+        marker(plot, true, *pp, QStringLiteral("pp %1").arg(*pp), QColor(90, 90, 90));
+    return {};
+}
+
+QString checkpointIntervalChart(QCustomPlot *plot, const Inputs &inputs)
+{
+    reset(plot, QStringLiteral("Work lost per day against checkpoint interval"));
+    const calc::CalcOutcome now = calc::runCalculator("checkpoint-interval", inputs);
+    if (!now.ok())
+        return QStringLiteral("give the MTBF and checkpoint time to see lost work per day");
+    const double daly = now.result.at("daly_interval_s").get<double>();
+    const double young = now.result.at("young_interval_s").get<double>();
+    const double dalyMin = daly / 60;
+    const QVector<double> minutes = logSpaced(std::max(0.5, dalyMin / 30), dalyMin * 30, 80);
+    const std::pair<const char *, QString> curves[] = {
+        { "lost_hours_per_day", QStringLiteral("lost in all") },
+        { "checkpoint_hours_per_day", QStringLiteral("saving checkpoints") },
+        { "rework_hours_per_day", QStringLiteral("rework and restarts") },
+    };
+    int colour = 0;
+    for (const auto &[key, label] : curves) {
+        QVector<double> keys, values;
+        sample("checkpoint-interval", inputs, "interval-min", minutes, key, 1.0, keys, values);
+        addCurve(plot, keys, values, label, colour++);
+    }
+    setLog(plot->xAxis, true);
+    plot->xAxis->setLabel(QStringLiteral("checkpoint interval [minutes]"));
+    plot->yAxis->setLabel(QStringLiteral("wall-clock hours lost per day"));
+    legendBelow(plot);
+    fit(plot);
+    plot->yAxis->setRange(0, std::min(24.0, plot->yAxis->range().upper));
+    marker(plot, true, dalyMin, QStringLiteral("Daly %1 min").arg(dalyMin, 0, 'f', 0),
+           QColor(44, 160, 44));
+    marker(plot, true, young / 60, QStringLiteral("Young"), QColor(148, 103, 189));
+    return {};
+}
+
+QString collectiveChart(QCustomPlot *plot, const Inputs &inputs)
+{
+    const double latency = number(inputs, "latency-us").value_or(0);
+    reset(plot,
+          latency > 0 ? QStringLiteral("Bus bandwidth against message size")
+                      : QStringLiteral("Bus bandwidth against message size (latency-us = 0: "
+                                       "bandwidth only, give latency-us)"));
+    if (!calc::runCalculator("collective", inputs).ok())
+        return QStringLiteral("give ranks and the link rate to see bus bandwidth per collective");
+    const QVector<double> sizes = logSpaced(1e3, 1e10, 57);
+    const bool nvls = inputs.contains("path") && inputs.at("path") == "nvls";
+    int colour = 0;
+    for (const char *kind : { "all-reduce", "all-gather", "reduce-scatter", "all-to-all" }) {
+        if (nvls && std::string(kind) != "all-reduce")
+            continue;
+        Inputs at = inputs;
+        at["collective"] = kind;
+        QVector<double> keys, values;
+        sample("collective", at, "bytes", sizes, "busbw_gbyte_s", 1.0, keys, values);
+        addCurve(plot, keys, values, QString::fromLatin1(kind), colour++);
+    }
+    setLog(plot->xAxis, true);
+    plot->xAxis->setLabel(QStringLiteral("message size S [bytes]"));
+    plot->yAxis->setLabel(QStringLiteral("busbw [GB/s]"));
+    legendBelow(plot);
+    fit(plot);
+    plot->yAxis->setRangeLower(0);
+    return {};
+}
+
 } // namespace
 
 bool hasChart(const std::string &name)
 {
     return name == "checkpoint" || name == "training-time" || name == "kv-cache" || name == "power"
-        || name == "allreduce";
+        || name == "allreduce" || name == "training-memory" || name == "checkpoint-interval"
+        || name == "collective";
 }
 
 QString drawChart(QCustomPlot *plot, const std::string &name, const Inputs &inputs,
@@ -329,6 +446,12 @@ QString drawChart(QCustomPlot *plot, const std::string &name, const Inputs &inpu
         status = powerChart(plot, context);
     else if (name == "allreduce")
         status = bandwidthChart(plot, context);
+    else if (name == "training-memory")
+        status = pipelineMemoryChart(plot, inputs);
+    else if (name == "checkpoint-interval")
+        status = checkpointIntervalChart(plot, inputs);
+    else if (name == "collective")
+        status = collectiveChart(plot, inputs);
     if (!status.isEmpty()) {
         auto *text = new QCPItemText(plot);
         text->position->setType(QCPItemPosition::ptAxisRectRatio);
