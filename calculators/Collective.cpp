@@ -21,7 +21,29 @@ constexpr double infinibandEfficiency = 46.0 / 50.0;
 // planning figure (exporters/nccl/AcceptancePlan.h), an assumption.
 constexpr double roceEfficiency = 0.88;
 
+// NCCL's tuning model (ref:nccl-src, src/graph/tuning.cc hwLat, Ring/Simple): 3.4 us per step
+// on NVLink, 14.0 us over the network; NVLS 25 us on NVLink.
+constexpr double nvlinkStepUs = 3.4;
+constexpr double networkStepUs = 14.0;
+constexpr double nvlsLatencyUs = 25.0;
+
 } // namespace
+
+double pathLatencyUs(CollectivePath path)
+{
+    switch (path) {
+    case CollectivePath::Custom:
+        return 0.0;
+    case CollectivePath::NvLink:
+        return nvlinkStepUs;
+    case CollectivePath::Nvls:
+        return nvlsLatencyUs / 2.0; // t = 2 alpha + S/B
+    case CollectivePath::InfiniBand:
+    case CollectivePath::Roce:
+        return networkStepUs;
+    }
+    return 0.0;
+}
 
 double busFactor(CollectiveKind kind, long long ranks)
 {

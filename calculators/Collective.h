@@ -41,6 +41,10 @@ double pathEfficiency(CollectivePath path);
 /// Where pathEfficiency() comes from, one line.
 std::string pathEfficiencySource(CollectivePath path);
 
+/// Per-step latency alpha of NCCL's own tuning model for a path (Ring/Simple hardware latency;
+/// NVLS its one-shot latency split over its two steps), in microseconds; 0 for Custom.
+double pathLatencyUs(CollectivePath path);
+
 /// Time and nccl-tests bandwidths from a bandwidth-bound ring model plus per-step latency.
 /// Throws InputError on out-of-domain input (NVLS for anything but all-reduce).
 CollectiveResult collective(const CollectiveInput &input);

@@ -140,8 +140,12 @@ nlohmann::json runCollective(const ParamReader &p, const std::vector<ModelPreset
     in.linkGBps = p.positive("link-gbyte-s");
     in.path = collectivePath(p.choice("path"));
     in.efficiency = p.given("efficiency") ? p.fraction("efficiency") : pathEfficiency(in.path);
-    in.latencyUs = p.nonNegative("latency-us");
+    in.latencyUs = p.given("latency-us") ? p.nonNegative("latency-us") : pathLatencyUs(in.path);
     CollectiveResult r = collective(in);
+    if (!p.given("latency-us") && in.path != CollectivePath::Custom)
+        r.assumptions.push_back("latency " + formatNumber(in.latencyUs)
+                                + " us per step: NCCL's own tuning model for the path "
+                                  "(ref:nccl-src, src/graph/tuning.cc)");
     if (p.given("efficiency") && in.path != CollectivePath::Custom)
         r.assumptions.push_back("efficiency given: it replaces the path's "
                                 + formatNumber(pathEfficiency(in.path)));
@@ -176,8 +180,9 @@ CalculatorInfo collectiveInfo()
                                  "custom"),
                      { "custom", "nvlink", "nvls", "infiniband", "roce" }),
                optional("efficiency", "", "share of the line rate reached (default: the path's)"),
-               withDefault("latency-us", "us", "per-step latency alpha (0 = bandwidth only)",
-                           "0") } };
+               optional("latency-us", "us",
+                        "per-step latency alpha (default: NCCL's model for the path, 0 for "
+                        "custom)") } };
 }
 
 // ---- fat-tree --------------------------------------------------------------------------

@@ -59,6 +59,8 @@ void printInputs(std::ostream &out, const calc::CalculatorInfo &info)
             out << " (default " << *param.defaultValue << ")";
         else if (param.required)
             out << " (required)";
+        for (const std::string &former : param.aliases)
+            out << " (formerly " << former << ", accepted with a warning)";
         out << "\n      " << param.help << "\n";
     }
 }

@@ -106,7 +106,8 @@ QCPGraph *addCurve(QCustomPlot *plot, const QVector<double> &keys, const QVector
     return graph;
 }
 
-void marker(QCustomPlot *plot, bool vertical, double at, const QString &label, const QColor &colour)
+void marker(QCustomPlot *plot, bool vertical, double at, const QString &label, const QColor &colour,
+            double labelAt = 0.02)
 {
     auto *line = new QCPItemStraightLine(plot);
     line->setPen(QPen(colour, 1.5, Qt::DashLine));
@@ -124,7 +125,7 @@ void marker(QCustomPlot *plot, bool vertical, double at, const QString &label, c
     if (vertical) {
         text->position->setTypeX(QCPItemPosition::ptPlotCoords);
         text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        text->position->setCoords(at, 0.02);
+        text->position->setCoords(at, labelAt);
     } else {
         text->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
         text->position->setTypeY(QCPItemPosition::ptPlotCoords);
@@ -144,7 +145,9 @@ void legendBelow(QCustomPlot *plot)
         plot->plotLayout()->setRowStretchFactor(plot->plotLayout()->rowCount() - 1, 0.001);
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
         legend->setWrap(3);
-        legend->setFont(QFont(QString(), 8));
+        QFont font = plot->font();
+        font.setPointSize(8);
+        legend->setFont(font);
         legend->setBorderPen(Qt::NoPen);
     }
     legend->setVisible(true);
@@ -345,9 +348,13 @@ QString pipelineMemoryChart(QCustomPlot *plot, const Inputs &inputs)
         QVector<double> keys, values;
         sample("training-memory", at, "pp", depths, "total_bytes_per_gpu", 1.0 / calc::bytesPerGB,
                keys, values);
-        addCurve(plot, keys, values, QStringLiteral("m = %1 micro-batches").arg(m), colour++);
+        addCurve(plot, keys, values, QStringLiteral("m = %1").arg(m), colour++);
     }
     setLog(plot->xAxis, true);
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    for (double pp : depths)
+        ticker->addTick(pp, QString::number(pp));
+    plot->xAxis->setTicker(ticker);
     plot->xAxis->setLabel(QStringLiteral("pipeline stages pp"));
     plot->yAxis->setLabel(QStringLiteral("peak memory per GPU [GB]"));
     legendBelow(plot);
@@ -389,33 +396,44 @@ QString checkpointIntervalChart(QCustomPlot *plot, const Inputs &inputs)
     plot->yAxis->setRange(0, std::min(24.0, plot->yAxis->range().upper));
     marker(plot, true, dalyMin, QStringLiteral("Daly %1 min").arg(dalyMin, 0, 'f', 0),
            QColor(44, 160, 44));
-    marker(plot, true, young / 60, QStringLiteral("Young"), QColor(148, 103, 189));
+    marker(plot, true, young / 60, QStringLiteral("Young %1 min").arg(young / 60, 0, 'f', 0),
+           QColor(148, 103, 189), 0.12);
     return {};
 }
 
 QString collectiveChart(QCustomPlot *plot, const Inputs &inputs)
 {
-    const double latency = number(inputs, "latency-us").value_or(0);
+    const bool latency = number(inputs, "latency-us").value_or(0) > 0
+        || (inputs.contains("path") && inputs.at("path") != "custom");
     reset(plot,
-          latency > 0 ? QStringLiteral("Bus bandwidth against message size")
-                      : QStringLiteral("Bus bandwidth against message size (latency-us = 0: "
-                                       "bandwidth only, give latency-us)"));
+          latency ? QStringLiteral("Bus bandwidth against message size")
+                  : QStringLiteral("Bus bandwidth (no latency given: flat)"));
     if (!calc::runCalculator("collective", inputs).ok())
         return QStringLiteral("give ranks and the link rate to see bus bandwidth per collective");
     const QVector<double> sizes = logSpaced(1e3, 1e10, 57);
     const bool nvls = inputs.contains("path") && inputs.at("path") == "nvls";
+    // busbw normalises each collective's traffic (ref:nccl-tests-perf), so in a ring model
+    // all-reduce, all-gather, reduce-scatter and all-to-all share one curve: drawn nested
+    // (wide to narrow) so every one stays visible; broadcast differs.
     int colour = 0;
-    for (const char *kind : { "all-reduce", "all-gather", "reduce-scatter", "all-to-all" }) {
+    double width = 6;
+    for (const char *kind :
+         { "all-reduce", "all-gather", "reduce-scatter", "all-to-all", "broadcast" }) {
         if (nvls && std::string(kind) != "all-reduce")
             continue;
         Inputs at = inputs;
         at["collective"] = kind;
         QVector<double> keys, values;
         sample("collective", at, "bytes", sizes, "busbw_gbyte_s", 1.0, keys, values);
-        addCurve(plot, keys, values, QString::fromLatin1(kind), colour++);
+        QCPGraph *graph = addCurve(plot, keys, values, QString::fromLatin1(kind), colour++);
+        QPen pen = graph->pen();
+        pen.setWidthF(width);
+        graph->setPen(pen);
+        width = std::max(1.5, width - 1.5);
     }
     setLog(plot->xAxis, true);
-    plot->xAxis->setLabel(QStringLiteral("message size S [bytes]"));
+    plot->xAxis->setLabel(QStringLiteral("message size S [bytes] (total buffer for all-gather, "
+                                         "reduce-scatter)"));
     plot->yAxis->setLabel(QStringLiteral("busbw [GB/s]"));
     legendBelow(plot);
     fit(plot);
