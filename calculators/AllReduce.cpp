@@ -19,7 +19,7 @@ AllReduceResult allReduce(const AllReduceInput &input)
 
     AllReduceResult r;
     const double n = static_cast<double>(input.ranks);
-    // ref:nccl-tests-perf: all_reduce busbw = algbw x 2(n-1)/n, the
+    // ref:nvidia-nccl-tests-performance: all_reduce busbw = algbw x 2(n-1)/n, the
     // fraction of the buffer each rank must send (and receive) in an optimal all-reduce.
     r.busFactor = 2.0 * (n - 1.0) / n;
 
@@ -46,7 +46,7 @@ AllReduceResult allReduce(const AllReduceInput &input)
     r.algbwGBps = input.bytes / r.seconds / bytesPerGB;
     r.busbwGBps = r.algbwGBps * r.busFactor;
 
-    r.assumptions.push_back("algbw = S/t, busbw = algbw x 2(n-1)/n (ref:nccl-tests-perf)");
+    r.assumptions.push_back("algbw = S/t, busbw = algbw x 2(n-1)/n (ref:nvidia-nccl-tests-performance)");
     r.assumptions.push_back("B = link-gbyte-s " + formatNumber(input.linkGBps)
                             + " GB/s (1e9 B/s) x "
                               "efficiency "

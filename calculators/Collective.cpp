@@ -8,7 +8,7 @@ namespace cw::calc {
 namespace {
 
 // NCCL's own model of an H100's NVLink: 18 links x 20.6 GB/s = 370.8 GB/s of the 450 GB/s
-// line rate per direction (ref:nccl-src, SM90_NVLINK_BW), what its maintainers quote as the
+// line rate per direction (ref:nvidia-nccl-src, SM90_NVLINK_BW), what its maintainers quote as the
 // Ring bus bandwidth on 8 x H100 (ref:nccl-tests-issue-212).
 constexpr double nvlinkEfficiency = 370.8 / 450.0;
 // NVLink SHARP all-reduce on 8 x H100: algbw about 275 GB/s of the 450 GB/s line rate (busbw
@@ -21,7 +21,7 @@ constexpr double infinibandEfficiency = 46.0 / 50.0;
 // planning figure (exporters/nccl/AcceptancePlan.h), an assumption.
 constexpr double roceEfficiency = 0.88;
 
-// NCCL's tuning model (ref:nccl-src, src/graph/tuning.cc hwLat, Ring/Simple): 3.4 us per step
+// NCCL's tuning model (ref:nvidia-nccl-src, src/graph/tuning.cc hwLat, Ring/Simple): 3.4 us per step
 // on NVLink, 14.0 us over the network; NVLS 25 us on NVLink.
 constexpr double nvlinkStepUs = 3.4;
 constexpr double networkStepUs = 14.0;
@@ -85,7 +85,7 @@ std::string pathEfficiencySource(CollectivePath path)
         return "efficiency as given (1 = line rate, optimistic)";
     case CollectivePath::NvLink:
         return "NVLink: 370.8 of 450 GB/s, NCCL's SM90 model and the Ring busbw its maintainers "
-               "quote for 8 x H100 (ref:nccl-src; ref:nccl-tests-issue-212)";
+               "quote for 8 x H100 (ref:nvidia-nccl-src; ref:nccl-tests-issue-212)";
     case CollectivePath::Nvls:
         return "NVLink SHARP all-reduce: algbw about 275 of 450 GB/s, busbw about 480 GB/s on "
                "8 x H100 (ref:nccl-tests-issue-212)";
@@ -158,7 +158,7 @@ CollectiveResult collective(const CollectiveInput &in)
     r.assumptions.push_back(collectiveName(in.kind) + ": busbw = algbw x "
                             + formatNumber(r.busFactor)
                             + " (nccl-tests bus factor, "
-                              "ref:nccl-tests-perf); S is the total buffer for all-gather and "
+                              "ref:nvidia-nccl-tests-performance); S is the total buffer for all-gather and "
                               "reduce-scatter, the per-rank buffer otherwise");
     r.assumptions.push_back(
         nvls ? std::string("NVLS: the NVSwitch reduces, t = 2 alpha + S/B")

@@ -32,7 +32,7 @@ struct CollectiveResult
     std::vector<std::string> assumptions;
 };
 
-/// nccl-tests bus factor of a collective over n ranks (ref:nccl-tests-perf): all-reduce
+/// nccl-tests bus factor of a collective over n ranks (ref:nvidia-nccl-tests-performance): all-reduce
 /// 2(n-1)/n; all-gather, reduce-scatter and all-to-all (n-1)/n; broadcast 1.
 double busFactor(CollectiveKind kind, long long ranks);
 

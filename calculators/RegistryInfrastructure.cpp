@@ -145,7 +145,7 @@ nlohmann::json runCollective(const ParamReader &p, const std::vector<ModelPreset
     if (!p.given("latency-us") && in.path != CollectivePath::Custom)
         r.assumptions.push_back("latency " + formatNumber(in.latencyUs)
                                 + " us per step: NCCL's own tuning model for the path "
-                                  "(ref:nccl-src, src/graph/tuning.cc)");
+                                  "(ref:nvidia-nccl-src, src/graph/tuning.cc)");
     if (p.given("efficiency") && in.path != CollectivePath::Custom)
         r.assumptions.push_back("efficiency given: it replaces the path's "
                                 + formatNumber(pathEfficiency(in.path)));

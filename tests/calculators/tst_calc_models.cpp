@@ -508,7 +508,7 @@ void TestModelCalculators::checkpointIntervalRefusals()
 
 void TestModelCalculators::collectiveBusFactors_data()
 {
-    // ref:nccl-tests-perf: all_reduce 2(n-1)/n, all_gather / reduce_scatter / alltoall (n-1)/n,
+    // ref:nvidia-nccl-tests-performance: all_reduce 2(n-1)/n, all_gather / reduce_scatter / alltoall (n-1)/n,
     // broadcast 1. n = 8.
     QTest::addColumn<QString>("kind");
     QTest::addColumn<double>("factor");
@@ -568,7 +568,7 @@ void TestModelCalculators::collectivePaths()
 void TestModelCalculators::collectiveLatencyFromNcclModel()
 {
     // NDR ring all-reduce of 1 MB over 16 ranks with NCCL's network step latency 14 us
-    // (ref:nccl-src tuning.cc): t = 2 x 15 x 14 us + 2 x 15/16 x 1e6 / 46e9 = 420 us + 40.76 us
+    // (ref:nvidia-nccl-src tuning.cc): t = 2 x 15 x 14 us + 2 x 15/16 x 1e6 / 46e9 = 420 us + 40.76 us
     // = 460.76 us; busbw = 1e6 / 460.76e-6 x 1.875 = 4.069 GB/s.
     const auto j = run("collective",
                        { { "bytes", "1e6" },
