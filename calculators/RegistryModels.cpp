@@ -240,6 +240,19 @@ nlohmann::json runInferenceMemory(const ParamReader &p, const std::vector<ModelP
     j["workspace_bytes_per_gpu"] = number(r.workspaceBytesPerGpu);
     j["kv_budget_bytes_per_gpu"] = number(r.kvBudgetBytesPerGpu);
     j["max_sequences"] = r.maxSequences;
+    // A GPU budget serves whole replicas of `gpus` tensor-parallel GPUs each.
+    if (const auto budget = p.optionalWholeNumber("total-gpus", 1)) {
+        const long long replicas = *budget / in.gpus;
+        if (replicas < 1)
+            throw InputError("total-gpus",
+                             "expected at least gpus (" + std::to_string(in.gpus)
+                                 + ") for one replica, got " + std::to_string(*budget));
+        j["replicas"] = replicas;
+        j["max_sequences_total"] = replicas * r.maxSequences;
+        r.assumptions.push_back(std::to_string(replicas) + " replicas of " + std::to_string(in.gpus)
+                                + " GPUs in a budget of " + std::to_string(*budget)
+                                + "; sequences do not span replicas");
+    }
     if (r.totalBytesPerGpu)
         j["total_bytes_per_gpu"] = number(*r.totalBytesPerGpu);
     if (r.fits)
@@ -258,6 +271,8 @@ CalculatorInfo inferenceMemoryInfo()
            withDefault("kv-bytes", "bytes", "bytes per cached K/V element", "2"),
            required("context-tokens", "tokens", "context length of each sequence"),
            withDefault("gpus", "", "tensor-parallel GPUs holding one replica", "1"),
+           optional("total-gpus", "",
+                    "GPU budget: whole replicas of gpus each (max_sequences_total)"),
            required("gpu-memory-gbyte", "GB", "memory per GPU (1 GB = 1e9 B)"),
            withDefault("memory-utilization", "", "share of GPU memory the server uses", "0.9"),
            withDefault("batched-tokens", "tokens", "tokens of one forward pass (workspace)",

@@ -262,6 +262,8 @@ void inferenceMemory(Filler &f, const DesignFacts &facts)
         f.assumed("gpus", std::to_string(facts.gpusPerNode),
                   "one replica per " + facts.node->id + " node, tensor-parallel over its "
                       + std::to_string(facts.gpusPerNode) + " NVLink-connected GPUs");
+    if (facts.gpus > 0)
+        gpus(f, facts, "total-gpus");
     f.note("model or shape, context-tokens: the design does not carry a model shape");
 }
 

@@ -319,6 +319,24 @@ void TestModelCalculators::inferenceMemoryLlama70bOnEightGpus()
     QCOMPARE(j.at("kv_budget_bytes_per_gpu").get<double>(), 53970454528.0);
     QCOMPARE(j.at("max_sequences").get<long long>(), 321LL);
     QCOMPARE(j.at("fits").get<bool>(), false); // 400 > 321
+    // A budget of 64 GPUs serves 64 / 8 = 8 replicas: 8 x 321 = 2568 sequences; 4 GPUs cannot
+    // hold one 8-GPU replica.
+    const auto budget = run("inference-memory",
+                            { { "model", "llama-2-70b" },
+                              { "gpus", "8" },
+                              { "total-gpus", "64" },
+                              { "gpu-memory-gbyte", "80" },
+                              { "context-tokens", "4096" } });
+    QCOMPARE(budget.at("replicas").get<long long>(), 8LL);
+    QCOMPARE(budget.at("max_sequences_total").get<long long>(), 2568LL);
+    QVERIFY(runCalculator("inference-memory",
+                          { { "model", "llama-2-70b" },
+                            { "gpus", "8" },
+                            { "total-gpus", "4" },
+                            { "gpu-memory-gbyte", "80" },
+                            { "context-tokens", "4096" } })
+                .error.find("parameter 'total-gpus': expected at least gpus (8)")
+            == 0);
 }
 
 void TestModelCalculators::inferenceMemoryRefusesWhenWeightsDoNotFit()
@@ -508,8 +526,8 @@ void TestModelCalculators::checkpointIntervalRefusals()
 
 void TestModelCalculators::collectiveBusFactors_data()
 {
-    // ref:nvidia-nccl-tests-performance: all_reduce 2(n-1)/n, all_gather / reduce_scatter / alltoall (n-1)/n,
-    // broadcast 1. n = 8.
+    // ref:nvidia-nccl-tests-performance: all_reduce 2(n-1)/n, all_gather / reduce_scatter /
+    // alltoall (n-1)/n, broadcast 1. n = 8.
     QTest::addColumn<QString>("kind");
     QTest::addColumn<double>("factor");
     QTest::newRow("all-reduce") << "all-reduce" << 1.75;
@@ -568,8 +586,8 @@ void TestModelCalculators::collectivePaths()
 void TestModelCalculators::collectiveLatencyFromNcclModel()
 {
     // NDR ring all-reduce of 1 MB over 16 ranks with NCCL's network step latency 14 us
-    // (ref:nvidia-nccl-src tuning.cc): t = 2 x 15 x 14 us + 2 x 15/16 x 1e6 / 46e9 = 420 us + 40.76 us
-    // = 460.76 us; busbw = 1e6 / 460.76e-6 x 1.875 = 4.069 GB/s.
+    // (ref:nvidia-nccl-src tuning.cc): t = 2 x 15 x 14 us + 2 x 15/16 x 1e6 / 46e9 = 420 us + 40.76
+    // us = 460.76 us; busbw = 1e6 / 460.76e-6 x 1.875 = 4.069 GB/s.
     const auto j = run("collective",
                        { { "bytes", "1e6" },
                          { "ranks", "16" },
