@@ -40,7 +40,7 @@ struct AllReduceStep
     std::string scope; ///< what the nodes share (their leaves)
     std::vector<std::string> nodes; ///< sorted
     long long ranks = 0; ///< n = GPUs taking part
-    double busFactor = 0; ///< 2(n-1)/n (domain-facts §2.3)
+    double busFactor = 0; ///< 2(n-1)/n (ref:nvidia-nccl-tests-performance)
     double intraNodeGBps = 0; ///< NVLink (or PCIe) bound per rank
     std::string intraNodeWorked; ///< how intraNodeGBps was obtained ("900 / 2 x 0.80")
     double networkGBps = 0; ///< node NIC bound; 0 for one node

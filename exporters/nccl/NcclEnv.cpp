@@ -23,7 +23,7 @@ std::vector<std::string> hcaNames(const ServerTypeFacts &type)
     return names;
 }
 
-/// Path strings and legacy integers NCCL_NET_GDR_LEVEL accepts (domain-facts §2.1).
+/// Path strings and legacy integers NCCL_NET_GDR_LEVEL accepts (ref:nvidia-nccl-env).
 bool validGdrLevel(const std::string &level)
 {
     static const std::array<std::string, 16> accepted { "LOC", "PIX", "PXB", "PHB", "SYS", "NVL",
@@ -256,7 +256,7 @@ private:
         }
         if (m_facts.sharpCapable) {
             // Upstream OpenSM (what the switch export configures) has no SHARP aggregation
-            // manager, so CollNet would find no SHARP trees; NCCL's default is 0 (§2.1).
+            // manager, so CollNet would find no SHARP trees; NCCL's default is 0 (ref:nvidia-nccl-env).
             add("NCCL_COLLNET_ENABLE", "0",
                 "the compute switches (" + parts
                     + ") can run SHARP, but the exported upstream opensm.conf runs no SHARP "
@@ -397,8 +397,8 @@ std::string renderNcclEnv(const Design &design, const NcclFacts &facts, const Nc
     text += hashComment(fabricSummary(facts));
     text += "# Use as /etc/nccl.conf (NCCL reads KEY=VALUE lines and skips # lines) or in a job:\n";
     text += "#   set -a; . ./nccl.env; set +a\n";
-    text += "# A leading '=' in a value is part of it (exact-name match). Reasons: domain-facts "
-            "2.1.\n";
+    text += "# A leading '=' in a value is part of it (exact-name match). Reasons: NCCL's\n"
+            "# environment variable guide, docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html\n";
     for (const EnvVariable &variable : env.variables) {
         text += "\n" + hashComment(variable.reason);
         text += variable.key + "=" + variable.value + "\n";

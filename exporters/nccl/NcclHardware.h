@@ -5,7 +5,7 @@
 
 namespace cw::nccl {
 
-/// What NCCL's topology loader needs to know about a CPU socket (domain-facts §2.2).
+/// What NCCL's topology loader needs to know about a CPU socket (ref:nvidia-nccl-src src/graph/topo.cc).
 struct CpuIdentity
 {
     std::string arch; ///< x86_64 | arm64 | ppc64

@@ -9,7 +9,7 @@ struct Part;
 
 /// The cable medium for a link: the catalog's cheapest-reach choice in the usual order —
 /// passive/active copper where it reaches, then active optical cable, then transceivers and
-/// fibre (domain-facts §6: DAC <= 2-3 m, ACC 4-5 m, MMF optics <= 50 m, SMF DR4 <= 100 m).
+/// fibre (ref:nvidia-linkx-specs: DAC <= 2-3 m, ACC 4-5 m, MMF optics <= 50 m, SMF DR4 <= 100 m).
 struct CableChoice
 {
     const Part *part = nullptr;  ///< null when nothing in the catalog reaches

@@ -84,7 +84,7 @@ bool endFits(const CableEnd &end, const std::string &cage)
     if (end.connector.empty() || cage.empty() || end.connector == cage)
         return true;
     // "QSFP112 cages in ConnectX-7 adapters and BlueField-3 DPUs are backwards compatible and
-    // support QSFP56 200G" (LinkX 100G-PAM4 product line overview, domain-facts S22b). Not
+    // support QSFP56 200G" (ref:nvidia-linkx-100g-pam4). Not
     // the other way round: a QSFP56 cage cannot run a QSFP112 part's 100G-PAM4 lanes.
     return cage == "QSFP112" && end.connector == "QSFP56";
 }

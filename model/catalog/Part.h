@@ -106,7 +106,7 @@ struct StorageSpec
 
 /// One end of a cable part: the connector it plugs into and how many of them. A twin-port
 /// OSFP head is {"OSFP-twin", 1}; the two 400G OSFP tails of an MCP7Y00 splitter are
-/// {"OSFP", 2} (LinkX product specs, domain-facts §6). The connector names the port cage
+/// {"OSFP", 2} (ref:nvidia-linkx-specs). The connector names the port cage
 /// form factor it fits (PortSpec::formFactor); empty = unknown, fits any cage.
 struct CableEnd
 {

@@ -34,7 +34,7 @@ private slots:
         auto link = b.connect(*fabric, *node, "mlx5_0", *leaf, "p1", "dac-ndr-800g-twin", 1.0);
         QVERIFY2(link, link ? "" : link.error().message.c_str());
         QCOMPARE(design.links().size(), std::size_t(1));
-        // Compute ports come in rail order: DGX H100 rail 1 is mlx5_3 (domain-facts §2.1).
+        // Compute ports come in rail order: DGX H100 rail 1 is mlx5_3 (ref:nvidia-nccl-env).
         const auto rails = b.ports(*node, PortRole::Compute);
         QCOMPARE(rails.size(), std::size_t(8));
         const Part *dgx = catalog().find("dgx-h100");
@@ -138,7 +138,7 @@ private slots:
 
     void cableChoiceFollowsReach()
     {
-        // domain-facts §6: passive DAC to 2-3 m, ACC 4-5 m, then optics (SR4 50 m, DR4 100 m).
+        // ref:nvidia-linkx-specs: passive DAC to 2-3 m, ACC 4-5 m, then optics (SR4 50 m, DR4 100 m).
         const Catalog &c = catalog();
         CableChoice inRack = chooseCable(c, 400, 1.7, "OSFP-twin", "OSFP-twin");
         QVERIFY(inRack.part);
@@ -162,7 +162,7 @@ private slots:
 
     void cableChoiceFitsCages()
     {
-        // Expected parts worked from the catalog's endA/endB (LinkX specs, domain-facts §6),
+        // Expected parts worked from the catalog's endA/endB (LinkX specs, ref:nvidia-linkx-specs),
         // cheapest medium that reaches first, then the shortest reach.
         const Catalog &c = catalog();
         auto id = [](const CableChoice &choice) {

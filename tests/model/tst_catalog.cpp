@@ -42,7 +42,7 @@ private slots:
 
     void dgxH100Figures()
     {
-        // DGX H100 user guide (domain-facts §3.2, S22/S23): 10.2 kW max, 6 x 3.3 kW PSUs in
+        // DGX H100 user guide (ref:nvidia-dgx-h100-ug): 10.2 kW max, 6 x 3.3 kW PSUs in
         // 4+2, 8 compute NICs in rail order mlx5_0,3,4,5,6,9,10,11, 2 x 56-core sockets.
         const Part *dgx = Catalog::builtin().find("dgx-h100");
         QVERIFY(dgx && dgx->server);
@@ -68,7 +68,7 @@ private slots:
 
     void switchFigures()
     {
-        // QM9700: 64 x NDR 400 Gb/s (domain-facts §5.3, S14).
+        // QM9700: 64 x NDR 400 Gb/s (ref:ibta-spec-vol1, ref:nvidia-qm97x0-um).
         const Part *qm9700 = Catalog::builtin().find("qm9700");
         QCOMPARE(qm9700->countPorts(PortRole::Fabric), 64);
         QCOMPARE(qm9700->ports[0].speedGbps, 400.0);

@@ -71,7 +71,7 @@ void cableReach(const RuleContext &context, EntityRef subject, std::vector<Findi
     if (!cable || !cable->cable || cable->cable->reachM <= 0)
         return; // no cable chosen yet
     // The catalog's reach is the longest orderable length at the part's rated speed
-    // (LinkX specs, domain-facts §6: passive DAC <= 2-3 m, ACC 5 m, SR4 50 m, DR4 100 m).
+    // (ref:nvidia-linkx-100g-pam4: passive DAC <= 2-3 m, ACC 5 m, SR4 50 m, DR4 100 m).
     if (link->lengthM <= cable->cable->reachM)
         return;
     out.push_back({ context.portLabel(link->a) + " - " + context.portLabel(link->b) + ": "
@@ -81,7 +81,7 @@ void cableReach(const RuleContext &context, EntityRef subject, std::vector<Findi
                         + " Gb/s)",
                     { subject, EntityRef::of(link->a.device), EntityRef::of(link->b.device) },
                     "use a longer-reach medium (ACC <= 5 m, multimode optics <= 50 m, single-mode "
-                    "DR4 <= 100 m; domain-facts §6)" });
+                    "DR4 <= 100 m; ref:nvidia-linkx-specs)" });
 }
 
 std::string endText(const CableEnd &end)
@@ -99,7 +99,7 @@ void cableConnectorMismatch(const RuleContext &context, EntityRef subject,
     if (!cable || !cable->cable || !a || !b)
         return; // no cable chosen, or a port net.switch-ports-exceeded reports
     // A splitter's head and tails differ (MCP7Y00: twin-port OSFP to 2 x single OSFP); each
-    // must sit in a cage of its own kind (LinkX product specs, domain-facts §6).
+    // must sit in a cage of its own kind (ref:nvidia-linkx-100g-pam4).
     if (cableFitsCages(*cable->cable, a->formFactor, b->formFactor))
         return;
     const CableSpec &spec = *cable->cable;
