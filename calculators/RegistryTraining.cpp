@@ -335,6 +335,68 @@ CalculatorInfo trainingTimeInfo()
     return info;
 }
 
+// ---- mfu -------------------------------------------------------------------------------
+
+nlohmann::json runMfu(const ParamReader &p, const std::vector<ModelPreset> &)
+{
+    // MFU from a measured throughput (ref:chowdhery-2022-palm appendix B): the model FLOP/s
+    // the tokens imply over the peak of the GPUs; the hardware figure counts recomputation.
+    // training-time's factors give model and hardware FLOP per token at 1 token.
+    TrainingTimeInput in;
+    in.params = p.positive("params");
+    in.tokens = 1.0;
+    in.gpus = p.wholeNumber("gpus", 1);
+    in.recompute = recomputeMode(p.choice("recompute"));
+    in.seqLength = p.optionalWholeNumber("seq", 1).value_or(0);
+    in.hidden = p.optionalWholeNumber("hidden", 1).value_or(0);
+    std::string peakSource;
+    in.peakTflops = peakTflops(p, peakSource);
+    in.mfu = 0.5; // placeholder utilisation: only the FLOP per token are used below
+    const TrainingTimeResult perToken = trainingTime(in);
+    const double tokensPerSecond = p.positive("tokens-per-s");
+    const double peak = static_cast<double>(in.gpus) * in.peakTflops * flopsPerTflop;
+    const double mfu = perToken.modelFlop * tokensPerSecond / peak;
+    const double hfu = perToken.hardwareFlop * tokensPerSecond / peak;
+    if (hfu > 1.0)
+        throw InputError("tokens-per-s",
+                         "implies hardware FLOPs utilisation " + formatNumber(hfu)
+                             + " > 1: more than the GPUs' peak");
+    std::vector<std::string> assumptions = perToken.assumptions;
+    assumptions.pop_back(); // the time line does not apply
+    assumptions.push_back("MFU = model FLOP per token x tokens/s / (gpus x peak); HFU the same "
+                          "with the recomputed FLOP (ref:chowdhery-2022-palm appendix B)");
+    if (!peakSource.empty())
+        assumptions.push_back("peak " + formatNumber(in.peakTflops) + " TFLOP/s: " + peakSource);
+    nlohmann::json j;
+    j["mfu"] = mfu;
+    j["hfu"] = hfu;
+    j["model_tflop_s_per_gpu"] = mfu * in.peakTflops;
+    j["hardware_tflop_s_per_gpu"] = hfu * in.peakTflops;
+    if (mfu > mfuWarnAbove)
+        j["warnings"] = std::vector<std::string> {
+            "MFU " + formatNumber(mfu) + " is above " + formatNumber(mfuWarnAbove)
+            + ": published large runs reach 0.38-0.46 (ref:chowdhery-2022-palm; "
+              "ref:llama-team-2024-llama3); check the throughput and the peak (dense, not sparse)"
+        };
+    return withAssumptions(j, assumptions);
+}
+
+CalculatorInfo mfuInfo()
+{
+    return { "mfu",
+             "Model and hardware FLOPs utilisation from a measured training throughput",
+             { required("params", "", "parameter count N, e.g. 70B"),
+               required("tokens-per-s", "tokens/s", "measured training throughput, whole job"),
+               required("gpus", "", "number of GPUs"),
+               optional("peak-tflop-s", "TFLOP/s", "dense BF16 peak per GPU (or give gpu)"),
+               optional("gpu", "", "GPU catalog id instead of peak-tflop-s"),
+               oneOf(withDefault("recompute", "",
+                                 "activation recomputation: none, selective or full", "none"),
+                     { "none", "selective", "full" }),
+               optional("seq", "tokens", "sequence length s (attention FLOPs, with hidden)"),
+               optional("hidden", "", "hidden size h (attention FLOPs, with seq)") } };
+}
+
 } // namespace
 
 std::vector<Entry> trainingEntries()
@@ -344,6 +406,7 @@ std::vector<Entry> trainingEntries()
         { checkpointInfo(), runCheckpoint },
         { checkpointIntervalInfo(), runCheckpointInterval },
         { trainingTimeInfo(), runTrainingTime },
+        { mfuInfo(), runMfu },
     };
 }
 

@@ -161,6 +161,17 @@ void checkpoint(Filler &f, const DesignFacts &facts)
     }
 }
 
+void peakOfTheGpu(Filler &f, const DesignFacts &facts)
+{
+    if (f.given("peak-tflop-s") || f.given("gpu"))
+        return;
+    if (facts.gpu && facts.gpu->gpu->denseBf16Tflops > 0)
+        f.number("peak-tflop-s", facts.gpu->gpu->denseBf16Tflops,
+                 "dense BF16 peak of GPU part " + facts.gpu->id + " (catalog)");
+    else if (facts.gpu)
+        f.note("peak-tflop-s: GPU part " + facts.gpu->id + " has no dense BF16 figure");
+}
+
 void trainingTime(Filler &f, const DesignFacts &facts)
 {
     workloadParams(f, facts);
@@ -172,13 +183,7 @@ void trainingTime(Filler &f, const DesignFacts &facts)
     if (w.mfu > 0 && w.mfu <= 1 && !f.given("hfu"))
         f.number("mfu", w.mfu, "workload " + quoted(w.name) + " MFU");
     gpus(f, facts, "gpus");
-    if (f.given("peak-tflop-s") || f.given("gpu"))
-        return;
-    if (facts.gpu && facts.gpu->gpu->denseBf16Tflops > 0)
-        f.number("peak-tflop-s", facts.gpu->gpu->denseBf16Tflops,
-                 "dense BF16 peak of GPU part " + facts.gpu->id + " (catalog)");
-    else if (facts.gpu)
-        f.note("peak-tflop-s: GPU part " + facts.gpu->id + " has no dense BF16 figure");
+    peakOfTheGpu(f, facts);
 }
 
 /// The per-GPU bottleneck of a collective over `ranks` of the design's GPUs, and the measured
@@ -371,6 +376,11 @@ Prefill prefillFromDesign(const std::string &name, const DesignFacts &facts,
         checkpoint(f, facts);
     } else if (name == "training-time") {
         trainingTime(f, facts);
+    } else if (name == "mfu") {
+        workloadParams(f, facts);
+        gpus(f, facts, "gpus");
+        peakOfTheGpu(f, facts);
+        f.note("tokens-per-s: a measurement, not a design figure");
     } else if (name == "checkpoint-interval") {
         checkpointInterval(f, facts);
     } else if (name == "kv-cache" || name == "model-params") {

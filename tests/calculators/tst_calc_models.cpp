@@ -85,6 +85,8 @@ private slots:
     void trainingTimeMfuWarningBand();
     void trainingTimeRefusals();
 
+    void mfuFromMeasuredThroughput();
+
     void youngDalyWorkedExample();
     void dalyCapsAtMtbf();
     void checkpointIntervalFromGpuMtbf();
@@ -451,6 +453,40 @@ void TestModelCalculators::trainingTimeRefusals()
             != std::string::npos);
     QVERIFY(outcome("training-time", with(with(base, "mfu", "0.4"), "seq", "2048"))
                 .error.find("parameter 'hidden': missing")
+            == 0);
+}
+
+void TestModelCalculators::mfuFromMeasuredThroughput()
+{
+    // ref:narayanan-2021-megatron: the 1T model at 163 TFLOP/s per GPU (52 % of the A100's
+    // 312) on 3072 GPUs with full recomputation, i.e. 3072 x 163e12 / (8 x 1e12) = 62,592
+    // tokens/s. Back from the throughput: HFU 163/312 = 0.5224, MFU x 6/8 = 0.3918.
+    const auto megatron = run("mfu",
+                              { { "params", "1T" },
+                                { "tokens-per-s", "62592" },
+                                { "gpus", "3072" },
+                                { "peak-tflop-s", "312" },
+                                { "recompute", "full" } });
+    CW_COMPARE_NEAR(megatron.at("hfu").get<double>(), 163.0 / 312.0, 1e-12);
+    CW_COMPARE_NEAR(megatron.at("mfu").get<double>(), 163.0 / 312.0 * 6 / 8, 1e-12);
+    CW_COMPARE_NEAR(megatron.at("hardware_tflop_s_per_gpu").get<double>(), 163.0, 1e-12);
+    // ref:chowdhery-2022-palm: PaLM 540B (540.35e9 parameters) trained at 238.3K tokens/s on
+    // 6144 TPU v4 chips of 275 TFLOP/s peak, reported MFU 46.2 % (with the attention FLOPs).
+    // 6N only: 6 x 540.35e9 x 238,300 / (6144 x 275e12) = 0.4573, 1 % below the paper.
+    const auto palm = run("mfu",
+                          { { "params", "540.35B" },
+                            { "tokens-per-s", "238300" },
+                            { "gpus", "6144" },
+                            { "peak-tflop-s", "275" } });
+    CW_COMPARE_NEAR(palm.at("mfu").get<double>(), 6 * 540.35e9 * 238300 / (6144 * 275e12), 1e-12);
+    CW_COMPARE_NEAR(palm.at("mfu").get<double>(), 0.462, 0.015);
+    // A throughput above the peak is refused.
+    QVERIFY(runCalculator("mfu",
+                          { { "params", "70B" },
+                            { "tokens-per-s", "1e9" },
+                            { "gpus", "8" },
+                            { "peak-tflop-s", "989" } })
+                .error.find("parameter 'tokens-per-s': implies hardware FLOPs utilisation")
             == 0);
 }
 

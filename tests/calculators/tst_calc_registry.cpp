@@ -124,8 +124,9 @@ void TestCalculatorRegistry::registryListsAllCalculators()
     }
     QCOMPARE(names,
              QStringList({ "training-memory", "checkpoint", "checkpoint-interval", "training-time",
-                           "model-params", "kv-cache", "inference-memory", "power", "coolant-flow",
-                           "allreduce", "collective", "fat-tree", "pfc-headroom", "cost" }));
+                           "mfu", "model-params", "kv-cache", "inference-memory", "power",
+                           "coolant-flow", "allreduce", "collective", "fat-tree", "pfc-headroom",
+                           "cost" }));
 }
 
 void TestCalculatorRegistry::registryDefaultsParseAndMatchStructs()
@@ -176,10 +177,10 @@ void TestCalculatorRegistry::registryDefaultsParseAndMatchStructs()
         }
     }
     // zero, recompute, sequence-parallel, schedule (training-memory), include-gradients, async
-    // (checkpoint), recompute (training-time), gated-mlp and tied-embeddings (model-params and
-    // inference-memory), fluid, algorithm, collective, path, tiers, eight-lane,
+    // (checkpoint), recompute (training-time and mfu), gated-mlp and tied-embeddings (model-params
+    // and inference-memory), fluid, algorithm, collective, path, tiers, eight-lane,
     // shared-headroom-pool.
-    QCOMPARE(choiceInputs, 18);
+    QCOMPARE(choiceInputs, 19);
 
     // Every default value is itself valid input for its calculator.
     for (const CalculatorInfo &info : calculators()) {
