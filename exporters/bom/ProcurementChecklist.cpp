@@ -57,8 +57,8 @@ bool isManagementPort(const Catalog &catalog, const Device &device, int portInde
 
 /// What a device can draw from one feed when the other fails. A server's PSUs are taken as
 /// split evenly across feeds A and B (N+N), so the worse feed holds floor(count / 2) of them
-/// (DGX H100: 6 x 3.3 kW, 4+2 -> 3 on a feed = 9.9 kW, below its 10.2 kW maximum; domain-facts
-/// §3.2). Parts without PSU data in the catalog are counted at their maximum.
+/// (DGX H100: 6 x 3.3 kW, 4+2 -> 3 on a feed = 9.9 kW, below its 10.2 kW maximum;
+/// ref:nvidia-dgx-h100-ug). Parts without PSU data in the catalog are counted at their maximum.
 struct FeedLoss
 {
     bool psuData = false;
@@ -224,7 +224,7 @@ void interconnect(std::string &out, const Design &design, const Catalog &catalog
         out += "- [ ] " + std::to_string(plan.total.transceivers) + " transceivers ("
             + number(plan.total.activePowerW / 1000.0, 2)
             + " kW of optics and active cables): check the form factor at each end (finned "
-              "twin-port OSFP in switches, flat-top OSFP or QSFP112 in hosts; domain facts §6) "
+              "twin-port OSFP in switches, flat-top OSFP or QSFP112 in hosts; ref:nvidia-linkx-specs) "
               "and that both halves of a twin-port module use the same fibre type\n";
     out += "- [ ] Cable labels printed from labels.csv before installation\n";
     std::set<std::string> switchParts;

@@ -336,17 +336,17 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
             "SlurmUser=slurm\n"
             "StateSaveLocation=/var/spool/slurmctld\n"
             "SlurmdSpoolDir=/var/spool/slurmd\n"
-            "# cons_tres tracks GRES; 22.05's default select/linear does not (domain-facts 1.1).\n"
+            "# cons_tres tracks GRES; 22.05's default select/linear does not (ref:slurm-src).\n"
             "SelectType=select/cons_tres\n"
             "SelectTypeParameters=CR_Core_Memory\n"
             "ProctrackType=proctrack/cgroup\n"
             "TaskPlugin=task/affinity,task/cgroup\n"
-            "# switch/none is right for InfiniBand and Ethernet (domain-facts 1.2).\n"
+            "# switch/none is right for InfiniBand and Ethernet (ref:slurm-conf).\n"
             "SwitchType=switch/none\n"
             "# topology.conf is read from this file's folder; a missing one is fatal.\n";
     if (topology == SlurmTopology::Block)
         conf << "# topology/block needs Slurm 24.05 or later (BlockSizes); 22.05 and 23.02 have no\n"
-                "# block plugin and stop with \"Failed to initialize topology plugin\" (slurm.schedmd.com/topology.conf.html).\n"
+                "# block plugin and stop with \"Failed to initialize topology plugin\" (ref:slurm-src).\n"
                 "TopologyPlugin=topology/block\n";
     else
         conf << "TopologyPlugin=topology/tree\n";
@@ -405,7 +405,7 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
             return Error{"partition \"" + partition.name + "\" has no compute nodes"};
         conf << "PartitionName=" << partition.name << " Nodes=" << compressHostlistSorted(names)
              << (partition.isDefault ? " Default=YES" : "") << " MaxTime=" << partition.maxTime
-             // Whole nodes per job: the portable spelling of exclusive nodes (domain-facts 1.1).
+             // Whole nodes per job: the portable spelling of exclusive nodes (ref:slurm-src).
              << " OverSubscribe=EXCLUSIVE";
         if (groups.size() == 1 && !perGpu.empty()) {
             const auto &[cpus, mem] = perGpu.begin()->second;
@@ -433,7 +433,7 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
     std::ostringstream gres;
     gres << header(design, "gres.conf");
     gres << "# Explicit inventory: Debian's Slurm ships no NVML plugin, so AutoDetect=nvml would\n"
-            "# find nothing (domain-facts 1.1). Cores= are logical core indices per NUMA node.\n";
+            "# find nothing (ref:slurm-src). Cores= are logical core indices per NUMA node.\n";
     for (const auto &[type, group] : groups) {
         const ServerSpec &server = *group.part->server;
         if (server.gpuCount == 0)

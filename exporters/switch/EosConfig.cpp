@@ -1,6 +1,6 @@
 // Arista EOS configuration. Syntax of Arista AVD's eos_cli_config_gen templates (qos.j2,
 // qos-profiles.j2, ethernet-interface-uc-tx-queues.j2, priority-flow-control.j2) and the
-// AMD/Arista RoCE example (domain-facts §4.4).
+// AMD/Arista RoCE example (ref:arista-avd).
 
 #include "exporters/switch/EosConfig.h"
 
@@ -15,7 +15,7 @@ namespace cw::exporters::roce {
 namespace {
 
 constexpr const char *kProfile = "ROCE_LOSSLESS";
-// Arista's examples use MTU 9214 (domain-facts §4.6); EOS interface MTUs stop there, so a
+// Arista's examples use MTU 9214 (ref:arista-avd); EOS interface MTUs stop there, so a
 // 9216 profile is written as 9214, which still carries the 9000-byte host MTU.
 constexpr int kEosMaxMtu = 9214;
 
@@ -26,7 +26,7 @@ void line(std::string &out, const std::string &text)
 }
 
 /// Jericho-based platforms (7280R/7500R) name their queues `tx-queue`, the Trident/Tomahawk
-/// ones `uc-tx-queue` (§4.4: the queue keyword is platform-dependent).
+/// ones `uc-tx-queue` (ref:arista-avd: the queue keyword is platform-dependent).
 std::string queueKeyword(const Part &part)
 {
     const std::string asic = part.network ? part.network->asic : std::string();
@@ -46,7 +46,7 @@ void qosLines(std::string &out, const SwitchPlan &plan)
     line(out,
          "! RoCEv2: this design's QoS profile"
              + std::string(plan.qosOverride ? " (the switch's own override)" : "")
-             + " (domain-facts 4.1, 4.4)");
+             + " (ref:nvidia-cumulus-roce, ref:arista-avd)");
     std::map<int, std::vector<int>> dscpsByTc;
     for (std::size_t d = 0; d < plan.dscpToTc.size(); ++d)
         dscpsByTc[plan.dscpToTc[d]].push_back(static_cast<int>(d));
@@ -55,7 +55,7 @@ void qosLines(std::string &out, const SwitchPlan &plan)
              "qos map dscp " + joinInts(dscps, " ") + " to traffic-class " + std::to_string(tc));
 
     if (pfc && qos.pfcWatchdog) {
-        // Timers in seconds; polling at most half the shorter timer ([2ND], §4.4).
+        // Timers in seconds; polling at most half the shorter timer ([2ND], ref:arista-avd).
         const int pollMs = std::min(qos.pfcWatchdogDetectionMs, qos.pfcWatchdogRestorationMs) / 2;
         line(out, "!");
         line(out,

@@ -1,5 +1,5 @@
 // Cumulus Linux NVUE command file. Commands from the CL 5.x user guide (QoS, RoCE, Interfaces
-// pages; domain-facts §4.3): `nv set qos roce` installs NVIDIA's RoCE defaults, then the
+// pages; ref:cumulus-qos): `nv set qos roce` installs NVIDIA's RoCE defaults, then the
 // design's QoS profile is written over them with the manual commands the RoCE page documents
 // for changing RoCE settings.
 
@@ -17,7 +17,7 @@ namespace cw::exporters::roce {
 namespace {
 
 // `nv set qos pfc-watchdog polling-interval` takes 100-5000 ms, robustness 1-1000 polls
-// (domain-facts §4.1, S8b).
+// (ref:nvidia-cumulus-roce, ref:cumulus-qos).
 constexpr int kPollMinMs = 100;
 constexpr int kPollMaxMs = 5000;
 constexpr int kRobustnessMax = 1000;
@@ -38,10 +38,10 @@ void qosLines(std::string &out, const SwitchPlan &plan)
     line(out,
          "# RoCEv2: NVIDIA's RoCE mode, then this design's QoS profile"
              + std::string(plan.qosOverride ? " (the switch's own override)" : "")
-             + " (domain-facts 4.1, 4.3)");
-    // No lossless priority: ECN-only RoCE (`mode lossy` = no PFC, §4.3).
+             + " (ref:nvidia-cumulus-roce, ref:cumulus-qos)");
+    // No lossless priority: ECN-only RoCE (`mode lossy` = no PFC, ref:cumulus-qos).
     line(out, std::string("nv set qos roce mode ") + (lossless.empty() ? "lossy" : "lossless"));
-    // Routed RoCEv2 carries its class in DSCP only (§4.1 trust, §4.7.10).
+    // Routed RoCEv2 carries its class in DSCP only (ref:nvidia-cumulus-roce trust, ref:nvidia-cumulus-roce).
     line(out, "nv set qos mapping default-global trust l3");
     std::map<int, std::vector<int>> dscpsByPriority;
     for (int d = 0; d < 64; ++d)
@@ -62,7 +62,7 @@ void qosLines(std::string &out, const SwitchPlan &plan)
         line(out, "nv set qos pfc default-global switch-priority " + lossless);
         line(out, "nv set qos pfc default-global tx enable");
         line(out, "nv set qos pfc default-global rx enable");
-        // Cumulus sizes the lossless port buffers from this length (§4.1, §4.5); the longest
+        // Cumulus sizes the lossless port buffers from this length (ref:nvidia-cumulus-roce, ref:sonic-buffer-headroom); the longest
         // of the profile's length and the installed cables.
         line(out, "nv set qos pfc default-global cable-length " + std::to_string(cableM));
     }
@@ -148,7 +148,7 @@ std::string nvueCommands(const Design &design, const SwitchPlan &plan)
              "# Cabled ports: description from the cabling; MTU "
                  + std::to_string(plan.qos.switchMtu) + " = the fabric's switch MTU (default");
         line(out,
-             "# 9216, Cumulus's own; domain-facts 4.6), not a QoS setting on a plain Ethernet "
+             "# 9216, Cumulus's own; ref:nvidia-cumulus-roce), not a QoS setting on a plain Ethernet "
              "fabric");
     }
     const bool watchdog = plan.lossless && plan.qos.pfcWatchdog && !plan.losslessPriorities.empty();

@@ -10,5 +10,5 @@ target_sources(cw_exporters PRIVATE
     ${CMAKE_CURRENT_LIST_DIR}/NvueCommands.cpp
     ${CMAKE_CURRENT_LIST_DIR}/EosConfig.h
     ${CMAKE_CURRENT_LIST_DIR}/EosConfig.cpp)
-# PFC headroom comes from the calculators' SONiC formula (domain-facts §4.5).
+# PFC headroom comes from the calculators' SONiC formula (ref:sonic-buffer-headroom).
 target_link_libraries(cw_exporters PUBLIC cw_calculators)

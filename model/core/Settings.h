@@ -33,7 +33,7 @@ struct SchedulerSettings
 /// NCCL settings; unset values let the exporter derive them from the fabric.
 struct NcclSettings
 {
-    std::optional<int> ibTimeout;      ///< 0-31, 4.096 us x 2^value (domain-facts §2.1)
+    std::optional<int> ibTimeout;      ///< 0-31, 4.096 us x 2^value (ref:nvidia-nccl-env)
     std::optional<int> ibRetryCount;   ///< 0-7
     std::optional<int> crossNic;       ///< 0, 1, 2
     std::optional<int> ibGidIndex;

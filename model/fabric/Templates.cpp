@@ -10,7 +10,7 @@
 namespace cw {
 namespace {
 
-/// SuperPOD H100 RA (domain-facts §3.2, S12): 32 DGX slots per SU, 4 DGX per rack, 8 rails,
+/// SuperPOD H100 RA (ref:nvidia-superpod-h100-ra): 32 DGX slots per SU, 4 DGX per rack, 8 rails,
 /// QM9700 leaves and spines, validated to 4 SUs.
 constexpr int kSuperPodSlotsPerSu = 32;
 constexpr int kSuperPodMaxSus = 4;
@@ -205,7 +205,7 @@ Result<GeneratedDesign> generateSuperPod(const std::map<std::string, std::string
     spec.designName = "DGX SuperPOD H100, " + std::to_string(sus) + " SU";
     spec.clusterName = "superpod";
     spec.nodePrefix = "dgx";
-    // One of the SUs' 32 slots goes to the UFM appliance (domain-facts §3.2).
+    // One of the SUs' 32 slots goes to the UFM appliance (ref:nvidia-superpod-h100-ra).
     spec.nodes = kSuperPodSlotsPerSu * sus - 1;
     spec.nodePart = catalog.find("dgx-h100");
     spec.switchPart = catalog.find("qm9700");

@@ -1,5 +1,5 @@
-// Generators: switch and cable counts against the closed forms (domain-facts §3.1) and the
-// DGX SuperPOD H100 table (§3.2), errors for impossible values, determinism and the file
+// Generators: switch and cable counts against the closed forms (ref:al-fares-2008) and the
+// DGX SuperPOD H100 table (ref:nvidia-superpod-h100-ra), errors for impossible values, determinism and the file
 // round trip.
 
 #include "FabricFixtures.h"
@@ -172,7 +172,7 @@ private slots:
         QTest::addColumn<int>("spines");
         QTest::addColumn<int>("nodeCables");
         QTest::addColumn<int>("spineCables");
-        // DGX SuperPOD H100 RA (S12), domain-facts §3.2.
+        // DGX SuperPOD H100 RA (ref:nvidia-superpod-h100-ra), ref:nvidia-superpod-h100-ra.
         QTest::newRow("1 SU") << 1 << 31 << 248 << 8 << 4 << 252 << 256;
         QTest::newRow("2 SU") << 2 << 63 << 504 << 16 << 8 << 508 << 512;
         QTest::newRow("3 SU") << 3 << 95 << 760 << 24 << 16 << 764 << 768;
@@ -221,7 +221,7 @@ private slots:
     void superPodBuiltinCatalogHasUfm()
     {
         // The built-in ufm-appliance fills the SU's spare slot: 31 x 8 + 4 = 252 node+UFM
-        // cables, as in the H100 RA table (domain-facts 3.2).
+        // cables, as in the H100 RA table (ref:nvidia-superpod-h100-ra).
         auto generated = generateDesign("superpod-h100", {}, Catalog::builtin());
         QVERIFY(generated);
         QCOMPARE(count(generated->design, FabricPurpose::Compute).endpointLinks, 252);

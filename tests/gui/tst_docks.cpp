@@ -255,7 +255,7 @@ private slots:
         QVERIFY(follows && mtu && pfc && dscp);
         QVERIFY(follows->isChecked());
         // While following, the fields show the fabric's profile: the example's fabrics keep
-        // the QosProfile defaults (host MTU 9000, PFC priority 3, DSCP 26; domain-facts §4.1).
+        // the QosProfile defaults (host MTU 9000, PFC priority 3, DSCP 26; ref:nvidia-cumulus-roce).
         QCOMPARE(mtu->value(), 9000);
         QCOMPARE(pfc->value(), 3);
         QCOMPARE(dscp->maximum(), 63); // 6-bit DSCP

@@ -34,7 +34,7 @@ private slots:
         auto link = b.connect(*fabric, *node, "mlx5_0", *leaf, "p1", "dac-ndr-800g-twin", 1.0);
         QVERIFY2(link, link ? "" : link.error().message.c_str());
         QCOMPARE(design.links().size(), std::size_t(1));
-        // Compute ports come in rail order: DGX H100 rail 1 is mlx5_3 (domain-facts §2.1).
+        // Compute ports come in rail order: DGX H100 rail 1 is mlx5_3 (ref:nvidia-nccl-env).
         const auto rails = b.ports(*node, PortRole::Compute);
         QCOMPARE(rails.size(), std::size_t(8));
         const Part *dgx = catalog().find("dgx-h100");

@@ -529,7 +529,7 @@ private slots:
         QVERIFY(std::abs(data.coolant->litresPerMinute - 2.1596) < 0.0005);
         // No PDU: nothing may be drawn, the rule flags it, the unknown part adds nothing.
         QCOMPARE(x01.failoverCapacityKw, 0.0);
-        QCOMPARE(x01.loadKw, 10.2); // DGX H100 maximum 10.2 kW (catalog, domain-facts §3.2)
+        QCOMPARE(x01.loadKw, 10.2); // DGX H100 maximum 10.2 kW (catalog, ref:nvidia-dgx-h100-ug)
         const ValidationResult validation = validateDesign(design, catalog, kDate);
         QVERIFY(std::any_of(
             validation.violations.begin(), validation.violations.end(), [&](const Violation &v) {

@@ -266,7 +266,7 @@ const std::vector<Case> &cases()
           "test-aoc-osfp-twin-qsfpdd (aoc, 400 Gb/s)" },
         // gpu01 mlx5_0 is a DGX H100 twin-port OSFP cage, leaf01 Ethernet0 a QSFP-DD cage.
         // Trip: an MCP7Y00 splitter (twin-port OSFP head, 2 x single OSFP tails; LinkX spec,
-        // domain-facts §6) fits neither cage. Near miss: a QSFP-DD to QSFP-DD DAC between the
+        // ref:nvidia-linkx-specs) fits neither cage. Near miss: a QSFP-DD to QSFP-DD DAC between the
         // leaf and the spine (both QSFP-DD cages) fits.
         { "net.cable-connector-mismatch",
           [](Mini &m, const Catalog &) {
@@ -368,7 +368,7 @@ const std::vector<Case> &cases()
           },
           "host gpu01 uses PFC priority 4, switch leaf01 uses 3 on compute-roce: pause frames for "
           "one are ignored by the other" },
-        // SONiC's AZURE map sends DSCP 26 to TC1 (domain-facts §4.2).
+        // SONiC's AZURE map sends DSCP 26 to TC1 (ref:sonic-config-db).
         { "roce.dscp-map-inconsistent",
           [](Mini &m, const Catalog &) {
               editDevice(m, m.leaf01, [](Device &d) {
@@ -417,7 +417,7 @@ const std::vector<Case> &cases()
           },
           "PFC watchdog on fabric compute-roce's QoS profile detects a storm after 400 ms; allowed "
           "100-200 ms" },
-        // SONiC formula (§4.5), 400G, MTU 9216, Spectrum constants: peer 905 x 64 = 57920 B,
+        // SONiC formula (ref:sonic-buffer-headroom), 400G, MTU 9216, Spectrum constants: peer 905 x 64 = 57920 B,
         // cable 2 x 150 x 4e5 x 1e9 / 1.98e8 / 8192 = 73981 B; xoff = ceil1K(1024 + (9216 +
         // 73981 + 819.2 + 57920) x 2.25) = 320512; + xon 18432 = 338944 B. At 100 m: cable
         // 49321 B, xoff 265216, headroom 283648 B.

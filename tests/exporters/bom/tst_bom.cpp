@@ -513,7 +513,7 @@ private slots:
                             "(23.5 kW to spare)"));
         QVERIFY(md.contains("against the utility supply: 180 kW, within it"));
         // DGX H100: 6 x 3.3 kW PSUs split 3 + 3 over the feeds: 3 x 3.3 = 9.9 kW < 10.2 kW
-        // (domain-facts §3.2): a power cap on feed loss, not "each feed carries its racks".
+        // (ref:nvidia-superpod-h100-ra): a power cap on feed loss, not "each feed carries its racks".
         QVERIFY(md.contains("8 x NVIDIA DGX H100 (PSUs split evenly across feeds A and B): 3 of 6 "
                             "PSUs = 9.9 kW < 10.2 kW maximum: the node needs a power cap of "
                             "9.9 kW on feed loss"));
@@ -556,7 +556,7 @@ private slots:
         QVERIFY(md.contains(QRegularExpression(
             "Fabric \\*\\*oob-mgmt\\*\\* \\(out-of-band, ethernet, 1 Gb/s\\): \\d+ links; 2 "
             "switch\\(es\\) at tier 0; 1 switch\\(es\\) at tier 1\n")));
-        // compute-ib: 8 rail leaves and 4 spines (RA table, domain-facts §3.2).
+        // compute-ib: 8 rail leaves and 4 spines (RA table, ref:nvidia-superpod-h100-ra).
         QVERIFY(md.contains("8 switch(es) at tier 0; 4 switch(es) at tier 1"));
     }
 

@@ -89,7 +89,7 @@ private slots:
     {
         QTest::addColumn<double>("lengthM");
         QTest::addColumn<QString>("bin");
-        // Upper edge included: a 2 m DAC is in "1-2", the longest passive DAC bin (§6).
+        // Upper edge included: a 2 m DAC is in "1-2", the longest passive DAC bin (ref:nvidia-linkx-specs).
         QTest::newRow("0.5") << 0.5 << "0-1";
         QTest::newRow("1") << 1.0 << "0-1";
         QTest::newRow("1.01") << 1.01 << "1-2";
@@ -120,7 +120,7 @@ private slots:
         // MDS 2 + 4 OSS x 2 = 26; management: 8 + head + 5 = 14.
         QTest::newRow("dgx8") << "dgx8" << 168 << "compute-ndr" << 128;
         // SuperPOD 1 SU: 252 node+UFM cables and 256 spine-leaf cables (RA table,
-        // domain-facts §3.2); the total includes the storage and management fabrics.
+        // ref:nvidia-superpod-h100-ra); the total includes the storage and management fabrics.
         QTest::newRow("superpod") << "superpod" << -1 << "compute-ib" << 252 + 256;
     }
     void rowsEqualLinks()
@@ -285,7 +285,7 @@ private slots:
         // Lengths by hand with the tray route of model/build/CableChooser.h, 1U = 44.45 mm:
         //  leaf01 (A01 U33) -> spine01 (A02 U33): 9U x 0.04445 + 0.6 up, 0.6 along, the same
         //  down, 1 slack = 3.6 m: beyond passive DAC (3 m), so the twin-port ACC
-        //  acc-ndr-800g-twin (4-5 m, 2 links per cable, 1.5 W per end; domain-facts §6),
+        //  acc-ndr-800g-twin (4-5 m, 2 links per cable, 1.5 W per end; ref:nvidia-linkx-specs),
         //  ordered at 4 m.
         //  dgx05 (A02 U1) -> leaf01 (A01 U33): 41U x 0.04445 + 0.6 + 0.6 + 1.0 + 1 = 5.02 m:
         //  beyond ACC's 5 m, so twin-port SR4 optics (mma4z00-ns, 15 W, 2 links per module),
