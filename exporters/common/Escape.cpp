@@ -30,6 +30,18 @@ std::string shellWord(std::string_view text)
     return out;
 }
 
+std::string shellDoubleQuoted(std::string_view text)
+{
+    std::string out = "\"";
+    for (char c : visibleText(text)) {
+        if (c == '$' || c == '`' || c == '"' || c == '\\')
+            out += '\\';
+        out += c;
+    }
+    out += '"';
+    return out;
+}
+
 std::string eosLineText(std::string_view text)
 {
     std::string out;
@@ -126,7 +138,8 @@ std::string xmlText(std::string_view text)
 std::string xmlComment(std::string_view text)
 {
     std::string out;
-    for (char c : xmlText(text)) {
+    // Inside a comment only "--" is special (XML 1.0 section 2.5): '<' and '&' stay as written.
+    for (char c : visibleText(text)) {
         if (c == '-' && !out.empty() && out.back() == '-')
             out += ' ';
         out += c;
@@ -189,22 +202,47 @@ std::string csvField(std::string_view text)
     return out;
 }
 
+namespace {
+
+bool isAlnum(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+} // namespace
+
 std::string markdownText(std::string_view text)
 {
-    static constexpr std::string_view kPunctuation = "\\`*_{}[]()#+-.!|~^:@";
+    // Inline markup (emphasis, code, links, images, tables, strikethrough, HTML) can only start
+    // at these characters; escaping them everywhere keeps "gpu-01" and "(HDR 200G)" readable.
+    static constexpr std::string_view kInline = "\\`*_[]|~";
+    // Block markup (headings, lists, quotes, thematic breaks) only at the start of a line.
+    static constexpr std::string_view kLineStart = "#+-=!";
     std::string out;
-    for (char c : visibleText(text)) {
+    const std::string visible = visibleText(text);
+    for (std::size_t i = 0; i < visible.size(); ++i) {
+        const char c = visible[i];
         if (c == '<')
             out += "&lt;";
         else if (c == '>')
             out += "&gt;";
         else if (c == '&')
             out += "&amp;";
-        else if (kPunctuation.find(c) != std::string_view::npos)
+        else if (c == '_' && i > 0 && i + 1 < visible.size() && isAlnum(visible[i - 1])
+                 && isAlnum(visible[i + 1]))
+            out += c; // intraword '_' opens no emphasis (CommonMark 6.2): mlx5_0 stays
+        else if (kInline.find(c) != std::string_view::npos
+                 || (i == 0 && kLineStart.find(c) != std::string_view::npos))
             out += std::string("\\") + c;
         else
             out += c;
     }
+    // An ordered-list marker ("12. " or "3) ") at the start: escape its delimiter.
+    std::size_t digits = 0;
+    while (digits < out.size() && out[digits] >= '0' && out[digits] <= '9')
+        ++digits;
+    if (digits > 0 && digits < out.size() && (out[digits] == '.' || out[digits] == ')'))
+        out.insert(digits, "\\");
     return out;
 }
 

@@ -22,6 +22,11 @@ std::string commentText(std::string_view text);
 /// arguments.
 std::string shellWord(std::string_view text);
 
+/// A POSIX shell word in double quotes: commentText(text) with $ ` " and \\ preceded by a
+/// backslash (POSIX 2.2.3: the only characters special inside double quotes; history expansion
+/// of '!' is off in a script). Text without them reads unchanged, "to gpu01 p1".
+std::string shellDoubleQuoted(std::string_view text);
+
 /// Text for the rest of an Arista EOS CLI line (description, comment): one line of printable
 /// ASCII; anything else as a visible escape. EOS takes the rest of the line verbatim.
 std::string eosLineText(std::string_view text);
@@ -44,8 +49,9 @@ Result<std::string> slurmWord(std::string_view what, std::string_view text);
 /// escapes.
 std::string xmlText(std::string_view text);
 
-/// Text for inside <!-- -->: xmlText's character rules plus no "--" (XML 1.0 section 2.5) and
-/// no trailing '-', so the comment cannot be closed early.
+/// Text for inside <!-- --> (XML, SVG, HTML in Markdown): xmlText's character rules (no
+/// control characters), no "--" (XML 1.0 section 2.5) and no trailing '-', so the comment
+/// cannot be closed early. Markup characters are literal inside a comment and stay.
 std::string xmlComment(std::string_view text);
 
 /// True when a spreadsheet would read `cell` as a formula: it starts with = + - @, TAB or CR
@@ -58,9 +64,10 @@ bool looksLikeFormula(std::string_view cell);
 /// CR/LF are written as visible escapes.
 std::string csvField(std::string_view text);
 
-/// Text for Markdown prose or a table cell: one line, every ASCII punctuation character that
-/// CommonMark gives a meaning (ref:commonmark-0-30, 2.4 backslash escapes) escaped with '\\',
-/// and '<' '>' '&' as entities so no HTML reaches a renderer.
+/// Text for Markdown prose or a table cell: one line (commentText), the characters that
+/// open inline markup (\\ ` * _ [ ] | ~) escaped with '\\' (ref:commonmark-0-30, 2.4), '<'
+/// '>' '&' as entities so no HTML reaches a renderer, and a block marker at the start
+/// (# + - = > ! or "1." / "1)") escaped. "gpu-01 (HDR 200G)" reads unchanged.
 std::string markdownText(std::string_view text);
 
 /// Text drawn on a page (PDF/SVG through QPainter): commentText's rules, so no reordering

@@ -62,6 +62,21 @@ private slots:
         QCOMPARE(bash.readAllStandardOutput().toStdString(), hostile);
     }
 
+    void shellDoubleQuotedSurvivesARealShell()
+    {
+        QCOMPARE(esc::shellDoubleQuoted("to gpu01 p1"), std::string("\"to gpu01 p1\""));
+        const std::string hostile = "a\"; reboot; echo \"$(id)`id`${HOME}\\!x";
+        QCOMPARE(esc::shellDoubleQuoted(hostile),
+                 std::string("\"a\\\"; reboot; echo \\\"\\$(id)\\`id\\`\\${HOME}\\\\!x\""));
+        QProcess bash;
+        bash.start(
+            "bash",
+            { "-c", QString::fromStdString("printf %s " + esc::shellDoubleQuoted(hostile)) });
+        QVERIFY(bash.waitForFinished(10000));
+        QCOMPARE(bash.exitCode(), 0);
+        QCOMPARE(bash.readAllStandardOutput().toStdString(), hostile);
+    }
+
     void eosLineTextIsPrintableAscii()
     {
         QCOMPARE(esc::eosLineText("to gpu01 port 1"), std::string("to gpu01 port 1"));
@@ -97,7 +112,7 @@ private slots:
         QCOMPARE(esc::xmlText("<script>a&b</script>\"'"),
                  std::string("&lt;script&gt;a&amp;b&lt;/script&gt;&quot;&apos;"));
         QCOMPARE(esc::xmlText(std::string("a\0b", 3)), std::string("a\\x00b"));
-        QCOMPARE(esc::xmlComment("x --> <!DOCTYPE y"), std::string("x - -&gt; &lt;!DOCTYPE y"));
+        QCOMPARE(esc::xmlComment("x --> <!DOCTYPE y"), std::string("x - -> <!DOCTYPE y"));
         QCOMPARE(esc::xmlComment("ends-"), std::string("ends- "));
         QCOMPARE(esc::xmlComment("---"), std::string("- - - "));
     }
@@ -151,9 +166,15 @@ private slots:
     void markdownTextEscapesSyntax()
     {
         QCOMPARE(esc::markdownText("rack A01"), std::string("rack A01"));
+        QCOMPARE(esc::markdownText("Seed 8-node HGX H100 cluster (HDR 200G)"),
+                 std::string("Seed 8-node HGX H100 cluster (HDR 200G)"));
         QCOMPARE(esc::markdownText("*x* [l](http://e) <b>|"),
-                 std::string("\\*x\\* \\[l\\]\\(http\\://e\\) &lt;b&gt;\\|"));
-        QCOMPARE(esc::markdownText("# h\n- i"), std::string("\\# h\\\\x0A\\- i"));
+                 std::string("\\*x\\* \\[l\\](http://e) &lt;b&gt;\\|"));
+        QCOMPARE(esc::markdownText("# h\n- i"), std::string("\\# h\\\\x0A- i"));
+        QCOMPARE(esc::markdownText("12. item"), std::string("12\\. item"));
+        QCOMPARE(esc::markdownText("mlx5_0 _x_"), std::string("mlx5_0 \\_x\\_"));
+        QCOMPARE(esc::markdownText("<script>alert(1)</script>"),
+                 std::string("&lt;script&gt;alert(1)&lt;/script&gt;"));
     }
 };
 
