@@ -86,17 +86,32 @@ private slots:
         QTest::addColumn<int>("which");
         QTest::newRow("seed-8node-hdr") << 0;
         QTest::newRow("8dgx-h100-ndr") << 1;
+        // The seed design named with every hostile class a design name can carry in memory
+        // (the loader refuses the line breaks; exportSlurm must still keep them in comments).
+        QTest::newRow("seed with a hostile design name") << 2;
     }
 
     void referenceDesignsStart()
     {
         QFETCH(int, which);
         const Catalog &catalog = Catalog::builtin();
-        const ReferenceDesign &reference = referenceDesigns()[static_cast<std::size_t>(which)];
+        const ReferenceDesign &reference = referenceDesigns()[static_cast<std::size_t>(which % 2)];
         auto design = reference.build(catalog);
         QVERIFY(design);
+        if (which == 2)
+            design->setName("x\nAuthType=auth/none\r\nAllowGroups=ALL \" # ' `id` $(id) \\ --> "
+                            "\xE2\x80\xAE =1+1 <script>");
         auto files = slurm::exportSlurm(*design, catalog);
         QVERIFY2(files, files ? "" : files.error().message.c_str());
+
+        // Every line of every file is a comment or starts with a Slurm key: the design name's
+        // line breaks stayed inside its comment.
+        for (const std::string *text : {&files->slurmConf, &files->gresConf, &files->topologyConf})
+            for (const QString &line : QString::fromStdString(*text).split(QLatin1Char('\n')))
+                QVERIFY2(line.isEmpty() || line.startsWith(QLatin1Char('#'))
+                             || line.contains(QRegularExpression(QStringLiteral("^[A-Za-z]+="))),
+                         qPrintable(line));
+        QVERIFY(files->slurmConf.find("\nAuthType=auth/none") == std::string::npos);
 
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
@@ -166,13 +181,18 @@ private slots:
         QVERIFY2(nodes.contains(QStringLiteral("CPUTot=224")), qPrintable(nodes.left(2000)));  // 2 x 56 x 2
         // The switch tree equals the exporter's.
         const QString topology = scontrol({QStringLiteral("show"), QStringLiteral("topology")});
-        if (which == 0)
+        if (which % 2 == 0)
             QVERIFY2(topology.contains(QStringLiteral("SwitchName=ib-hdr01 Level=0")) && topology.contains(QStringLiteral("Nodes=gpu[001-008]")),
                      qPrintable(topology));
         else
             QVERIFY2(topology.contains(QStringLiteral("SwitchName=su1 Level=0")) && topology.contains(QStringLiteral("Nodes=dgx[01-08]")),
                      qPrintable(topology));
+        // Nothing injected: the authentication stays munge, no AllowGroups appeared.
+        const QString config = scontrol({QStringLiteral("show"), QStringLiteral("config")});
+        QVERIFY2(config.contains(QRegularExpression(QStringLiteral("AuthType\\s*=\\s*auth/munge"))),
+                 qPrintable(config.left(3000)));
         const QString partitions = scontrol({QStringLiteral("show"), QStringLiteral("partition")});
+
         QVERIFY2(partitions.contains(QStringLiteral("PartitionName=gpu")), qPrintable(partitions));
         QVERIFY(partitions.contains(QStringLiteral("TotalNodes=8")));
         // No configuration complaints in the log. What the test machine lacks (a mail program,
