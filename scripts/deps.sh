@@ -15,7 +15,8 @@ cw_build_packages=(
 # InfiniBand topology; poppler-utils reads the facilities PDF back; LibreOffice opens bom.xlsx.
 cw_test_packages=(xvfb xauth fonts-dejavu-core slurmctld slurm-client munge
     ibsim-utils opensm infiniband-diags poppler-utils libreoffice-calc-nogui
-    desktop-file-utils appstream)
+    desktop-file-utils appstream
+    clang libclang-rt-14-dev libxml2-utils)
 
 cw_missing_packages() {
     local missing=()

@@ -6,6 +6,7 @@
 #include "calculators/Power.h"
 #include "exporters/cabling/CablePlan.h"
 #include "exporters/cabling/Csv.h"
+#include "exporters/common/Escape.h"
 #include "exporters/common/FileHeader.h"
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
@@ -25,16 +26,6 @@ constexpr double kSqrt3 = 1.7320508075688772;
 constexpr double kContinuousFraction = 0.8;
 
 /// Text on one line: CR and LF become spaces, and "--" cannot close the HTML comment early.
-std::string oneLine(std::string text)
-{
-    for (char &c : text)
-        if (c == '\r' || c == '\n')
-            c = ' ';
-    for (std::size_t at = text.find("--"); at != std::string::npos; at = text.find("--", at))
-        text.replace(at, 2, "- -");
-    return text;
-}
-
 std::string money(double usd)
 {
     return exporters::csv::usd(usd) + " USD";
@@ -521,9 +512,9 @@ void lineList(std::string &out, const Bom &bom, const char *category)
 
 std::string procurementChecklist(const Design &design, const Catalog &catalog, const Bom &bom)
 {
-    std::string out = "<!-- " + oneLine(exporters::headerLine(design, "Procurement checklist"))
+    std::string out = "<!-- " + exporters::esc::xmlComment(exporters::headerLine(design, "Procurement checklist"))
         + ". Regenerate from the design rather than editing by hand. -->\n";
-    out += "# Procurement checklist: " + oneLine(design.name()) + "\n\n";
+    out += "# Procurement checklist: " + exporters::esc::markdownText(design.name()) + "\n\n";
     out += "Work through every box with the buyer and the facilities engineer. Quantities and "
            "prices are in bom.csv / bom.xlsx (grand total "
         + money(bom.grandTotalUsd)

@@ -1,5 +1,7 @@
 #include "exporters/nccl/AcceptanceRunbook.h"
 
+#include "exporters/common/Escape.h"
+
 #include "exporters/common/FileHeader.h"
 #include "exporters/nccl/AcceptancePlan.h"
 #include "exporters/nccl/NcclEnv.h"
@@ -25,12 +27,9 @@ std::string hostlist(const std::vector<std::string> &nodes)
 }
 
 /// Markdown text from a design value: no line breaks, no table-breaking pipes.
-std::string md(std::string text)
+std::string md(const std::string &text)
 {
-    for (char &c : text)
-        if (c == '\n' || c == '\r' || c == '|' || c == '`')
-            c = c == '|' ? '/' : ' ';
-    return text;
+    return exporters::esc::markdownText(text);
 }
 
 class Runbook

@@ -1,6 +1,8 @@
 #include "exporters/slurm/SlurmExporter.h"
 
+#include "exporters/common/Escape.h"
 #include "exporters/slurm/Hostlist.h"
+#include "exporters/slurm/SlurmWords.h"
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
 #include "model/fabric/NvlinkDomains.h"
@@ -17,7 +19,8 @@ namespace {
 
 std::string header(const Design &design, const char *file)
 {
-    return std::string("# ") + file + " for design \"" + design.name() + "\" (schema version "
+    return std::string("# ") + file + " for design \"" + exporters::esc::commentText(design.name())
+           + "\" (schema version "
            + std::to_string(kDesignSchemaVersion) + "), written by " + generatorName()
            + ".\n# Same design, same bytes: edit the design, not this file.\n";
 }
@@ -294,6 +297,8 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog)
 
 Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, SlurmTopology topology)
 {
+    if (auto checked = checkSlurmValues(design, catalog); !checked)
+        return checked.error();
     SlurmFiles files;
     // Group compute nodes by identical hardware (catalog part) for the NodeName lines.
     std::map<std::string, NodeGroup> groups;
@@ -362,7 +367,8 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
         const ServerSpec &server = *group.part->server;
         const long long realMemoryMiB = static_cast<long long>(
             std::floor(server.memoryGB * 1024.0 * kRealMemoryFraction));
-        conf << "# " << group.part->vendor << " " << group.part->model << " (" << type << ")\n";
+        conf << "# " << exporters::esc::commentText(group.part->vendor + " " + group.part->model)
+             << " (" << type << ")\n";
         conf << "NodeName=" << compressHostlistSorted(group.names) << " Boards=1 SocketsPerBoard="
              << server.cpu.sockets << " CoresPerSocket=" << server.cpu.coresPerSocket
              << " ThreadsPerCore=" << server.cpu.threadsPerCore << " RealMemory=" << realMemoryMiB;

@@ -4,6 +4,7 @@
 
 #include "exporters/switch/EosConfig.h"
 
+#include "exporters/common/Escape.h"
 #include "exporters/common/FileHeader.h"
 #include "exporters/switch/RoceSwitchPlan.h"
 #include "model/catalog/Part.h"
@@ -115,9 +116,10 @@ std::string eosConfig(const Design &design, const SwitchPlan &plan)
 {
     std::string out = fileHeader(design, "!", "Arista EOS configuration");
     line(out,
-         "! Switch " + plan.hostname + " (" + plan.part->id + ") on fabric " + plan.fabricName
+         "! Switch " + esc::eosLineText(plan.hostname) + " (" + plan.part->id + ") on fabric "
+             + esc::eosLineText(plan.fabricName)
              + ". Merge with: copy flash:<this file> running-config");
-    line(out, "hostname " + plan.hostname);
+    line(out, "hostname " + esc::eosLineText(plan.hostname));
     if (plan.lossless)
         qosLines(out, plan);
 
@@ -128,7 +130,7 @@ std::string eosConfig(const Design &design, const SwitchPlan &plan)
         line(out, "!");
         line(out,
              "! Plain Ethernet fabric: hosts in access VLAN " + std::to_string(plan.accessVlan)
-                 + ", links to other switches of " + plan.fabricName
+                 + ", links to other switches of " + esc::eosLineText(plan.fabricName)
                  + " trunked; the VLAN is Clusterwright's default, change it alike on every "
                    "switch of the fabric");
         line(out, "vlan " + std::to_string(plan.accessVlan));
@@ -147,7 +149,7 @@ std::string eosConfig(const Design &design, const SwitchPlan &plan)
             line(out,
                  "   !! runs at " + numberText(port.speedGbps) + "G on a "
                      + numberText(port.portSpeedGbps) + "G port: set speed for the optic");
-        line(out, "   description " + port.description);
+        line(out, "   description " + esc::eosLineText(port.description));
         line(out, "   mtu " + std::to_string(mtu));
         if (plan.lossless)
             line(out, std::string("   service-profile ") + kProfile);

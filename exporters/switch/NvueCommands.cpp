@@ -5,6 +5,7 @@
 
 #include "exporters/switch/NvueCommands.h"
 
+#include "exporters/common/Escape.h"
 #include "exporters/common/FileHeader.h"
 #include "exporters/switch/RoceSwitchPlan.h"
 #include "model/catalog/Part.h"
@@ -125,15 +126,26 @@ void bridgeLines(std::string &out, const SwitchPlan &plan)
     line(out, "nv set bridge domain " + std::string(kBridge) + " vlan " + vlan);
 }
 
+/// A word of the policy's identifier alphabet stays bare (the golden scripts read as NVUE's
+/// documentation writes them); anything else is quoted.
+std::string shellArgument(const std::string &word)
+{
+    const bool plain = !word.empty() && word.find_first_not_of(
+                                            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                            "0123456789._-") == std::string::npos;
+    return plain ? word : esc::shellWord(word);
+}
+
 } // namespace
 
 std::string nvueCommands(const Design &design, const SwitchPlan &plan)
 {
     std::string out = fileHeader(design, "#", "Cumulus Linux NVUE commands");
     line(out,
-         "# Switch " + plan.hostname + " (" + plan.part->id + ") on fabric " + plan.fabricName
-             + ". Run on the switch: bash <this file>.");
-    line(out, "nv set system hostname " + plan.hostname);
+         "# Switch " + esc::commentText(plan.hostname) + " (" + plan.part->id + ") on fabric "
+             + esc::commentText(plan.fabricName) + ". Run on the switch: bash <this file>.");
+    // Hostnames pass the name policy; quoting keeps the script one command per line anyway.
+    line(out, "nv set system hostname " + shellArgument(plan.hostname));
     if (plan.lossless)
         qosLines(out, plan);
 
@@ -159,7 +171,7 @@ std::string nvueCommands(const Design &design, const SwitchPlan &plan)
                  "# " + port.name + " runs at " + numberText(port.speedGbps) + "G on a "
                      + numberText(port.portSpeedGbps)
                      + "G port: set the breakout or link speed for the optic");
-        line(out, prefix + " description \"" + port.description + "\"");
+        line(out, prefix + " description " + esc::shellDoubleQuoted(port.description));
         line(out, prefix + " link mtu " + std::to_string(plan.qos.switchMtu));
         if (port.trunk)
             line(out,

@@ -25,7 +25,7 @@ void readPorts(const JsonReader &reader, Part &part)
         if (portNames.empty()) {
             if (!group.has("namePrefix"))
                 group.failHere("a port group needs `names` (one per port) or `namePrefix`");
-            const std::string prefix = group.string("namePrefix");
+            const std::string prefix = group.name("namePrefix", NameKind::Identifier);
             for (int i = 1; i <= count; ++i)
                 portNames.push_back(prefix + std::to_string(i));
         } else if (static_cast<int>(portNames.size()) != count) {
@@ -113,6 +113,8 @@ ServerTopology readTopology(const JsonReader &reader)
         node.node = static_cast<int>(numa.integerInRange("node", 0, 64));
         node.socket = static_cast<int>(numa.integerInRange("socket", 0, 16));
         node.cores = numa.string("cores");
+        if (const std::string problem = coreListProblem(node.cores); !problem.empty())
+            numa.fail("cores", "a core list (" + problem + ")");
         for (long long gpu : numa.integerArray("gpus"))
             node.gpus.push_back(static_cast<int>(gpu));
         node.nics = numa.stringArray("nics");
@@ -162,7 +164,7 @@ void readKindSpecific(const JsonReader &reader, Part &part)
         server.memoryGB = reader.positive("memoryGB");
         if (reader.has("gpu")) {
             const JsonReader gpu = reader.object("gpu");
-            server.gpuPart = gpu.string("part");
+            server.gpuPart = gpu.name("part", NameKind::Identifier);
             server.gpuCount = static_cast<int>(gpu.integerInRange("count", 1, 72));
         }
         if (reader.has("psu")) {
@@ -271,7 +273,7 @@ void readKindSpecific(const JsonReader &reader, Part &part)
 std::unique_ptr<Part> readPart(const JsonReader &reader)
 {
     auto part = std::make_unique<Part>();
-    part->id = reader.string("id");
+    part->id = reader.name("id", NameKind::Identifier);
     if (part->id.empty())
         reader.fail("id", "a non-empty id");
     const auto kind = parsePartKind(reader.string("kind"));
@@ -279,9 +281,9 @@ std::unique_ptr<Part> readPart(const JsonReader &reader)
         reader.fail("kind", "gpu | server | nic | switch | storage | cable | transceiver | rack "
                             "| pdu | cdu");
     part->kind = *kind;
-    part->vendor = reader.string("vendor", "");
-    part->model = reader.string("model", "");
-    part->description = reader.string("description", "");
+    part->vendor = reader.name("vendor", NameKind::Label, "");
+    part->model = reader.name("model", NameKind::Label, "");
+    part->description = reader.name("description", NameKind::FreeText, "");
     part->uHeight = static_cast<int>(reader.integerInRange("uHeight", 0, 60, 0));
     part->weightKg = reader.nonNegative("weightKg", 0);
     part->maxPowerW = reader.nonNegative("maxPowerW", 0);
@@ -296,7 +298,7 @@ std::unique_ptr<Part> readPart(const JsonReader &reader)
             reader.fail("cooling", "air | liquid | hybrid");
         part->cooling = cooling;
     }
-    part->source = reader.string("source");
+    part->source = reader.name("source", NameKind::Note);
     if (part->source.empty())
         reader.fail("source", "where the part's figures come from");
     readPorts(reader, *part);

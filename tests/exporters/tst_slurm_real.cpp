@@ -89,6 +89,9 @@ private slots:
         QTest::newRow("8dgx-h100-ndr") << 1;
         // Two GB200 NVL72 racks: 36 compute trays of 2 x 72 Grace cores, 4 GPUs each.
         QTest::newRow("gb200-nvl72 x 2") << 2;
+        // The 8 x DGX design named with every hostile class a design name can carry in memory
+        // (the loader refuses the line breaks; exportSlurm must still keep them in comments).
+        QTest::newRow("8dgx with a hostile design name") << 3;
     }
 
     void referenceDesignsStart()
@@ -96,8 +99,8 @@ private slots:
         QFETCH(int, which);
         const Catalog &catalog = Catalog::builtin();
         Result<Design> design = Error{"no design"};
-        if (which < 2) {
-            design = referenceDesigns()[static_cast<std::size_t>(which)].build(catalog);
+        if (which != 2) {
+            design = referenceDesigns()[static_cast<std::size_t>(which % 2)].build(catalog);
         } else {
             auto generated = generateDesign("gb200-nvl72", {{"racks", "2"}, {"storage", "none"}},
                                             catalog);
@@ -105,9 +108,21 @@ private slots:
             design = std::move(generated->design);
         }
         QVERIFY(design);
-        const int nodeCount = which < 2 ? 8 : 36;
+        if (which == 3)
+            design->setName("x\nAuthType=auth/none\r\nAllowGroups=ALL \" # ' `id` $(id) \\ --> "
+                            "\xE2\x80\xAE =1+1 <script>");
+        const int nodeCount = which != 2 ? 8 : 36;
         auto files = slurm::exportSlurm(*design, catalog);
         QVERIFY2(files, files ? "" : files.error().message.c_str());
+
+        // Every line of every file is a comment or starts with a Slurm key: the design name's
+        // line breaks stayed inside its comment.
+        for (const std::string *text : {&files->slurmConf, &files->gresConf, &files->topologyConf})
+            for (const QString &line : QString::fromStdString(*text).split(QLatin1Char('\n')))
+                QVERIFY2(line.isEmpty() || line.startsWith(QLatin1Char('#'))
+                             || line.contains(QRegularExpression(QStringLiteral("^[A-Za-z]+="))),
+                         qPrintable(line));
+        QVERIFY(files->slurmConf.find("\nAuthType=auth/none") == std::string::npos);
 
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
@@ -174,23 +189,28 @@ private slots:
         // threads), or 36 GB200 trays with gpu:gb200:4 (2 Grace x 72 cores, 1 thread).
         const QString nodes = scontrol({QStringLiteral("show"), QStringLiteral("node")});
         QCOMPARE(nodes.count(QStringLiteral("NodeName=")), nodeCount);
-        QCOMPARE(nodes.count(which < 2 ? QStringLiteral("Gres=gpu:h100:8")
+        QCOMPARE(nodes.count(which != 2 ? QStringLiteral("Gres=gpu:h100:8")
                                        : QStringLiteral("Gres=gpu:gb200:4")),
                  nodeCount);
-        QVERIFY2(nodes.contains(which < 2 ? QStringLiteral("CPUTot=224") : QStringLiteral("CPUTot=144")),
+        QVERIFY2(nodes.contains(which != 2 ? QStringLiteral("CPUTot=224") : QStringLiteral("CPUTot=144")),
                  qPrintable(nodes.left(2000)));
         // The switch tree equals the exporter's.
         const QString topology = scontrol({QStringLiteral("show"), QStringLiteral("topology")});
         if (which == 0)
             QVERIFY2(topology.contains(QStringLiteral("SwitchName=ib-hdr01 Level=0")) && topology.contains(QStringLiteral("Nodes=gpu[001-008]")),
                      qPrintable(topology));
-        else if (which == 1)
+        else if (which == 1 || which == 3)
             QVERIFY2(topology.contains(QStringLiteral("SwitchName=su1 Level=0")) && topology.contains(QStringLiteral("Nodes=dgx[01-08]")),
                      qPrintable(topology));
         else
             QVERIFY2(topology.contains(QStringLiteral("Level=0")) && topology.contains(QStringLiteral("Nodes=gb")),
                      qPrintable(topology));
+        // Nothing injected: the authentication stays munge, no AllowGroups appeared.
+        const QString config = scontrol({QStringLiteral("show"), QStringLiteral("config")});
+        QVERIFY2(config.contains(QRegularExpression(QStringLiteral("AuthType\\s*=\\s*auth/munge"))),
+                 qPrintable(config.left(3000)));
         const QString partitions = scontrol({QStringLiteral("show"), QStringLiteral("partition")});
+
         QVERIFY2(partitions.contains(QStringLiteral("PartitionName=gpu")), qPrintable(partitions));
         QVERIFY(partitions.contains(QStringLiteral("TotalNodes=%1").arg(nodeCount)));
         // No configuration complaints in the log. What the test machine lacks (a mail program,

@@ -74,6 +74,8 @@ private slots:
     void selectionFollowsRemoval();
     void pasteMakesUniqueCopies();
     void autosaveWritesRecoveryCopy();
+    void recoveryCopySurvivesASecondCrash();
+    void editRefusesNamesThePolicyRefuses();
 };
 
 // Every edit is one undo step; undo gives back the very bytes of the file before it.
@@ -504,6 +506,54 @@ void TestDocument::autosaveWritesRecoveryCopy()
         bystander.setAutosave(copy, 60000);
     }
     QVERIFY(QFile::exists(copy));
+}
+
+void TestDocument::recoveryCopySurvivesASecondCrash()
+{
+    QTemporaryDir dir;
+    // Untitled designs each get their own copy.
+    QVERIFY(Document::recoveryPathFor(QString()) != Document::recoveryPathFor(QString()));
+    const QString first = dir.filePath(QStringLiteral("recovery/untitled-a.cluster.json"));
+    const QString second = dir.filePath(QStringLiteral("recovery/design-b.cluster.json"));
+    const QString kept = dir.filePath(QStringLiteral("kept.cluster.json"));
+    {
+        // Crash 1: the untitled design's copy is what the disk holds (the document is
+        // released without its destructor, as a crash would leave things).
+        auto crashed = seedDocument();
+        crashed->setAutosave(first, 60000);
+        QCOMPARE(crashed->setDesignName(QStringLiteral("Edit before crash")), QString());
+        QVERIFY(crashed->autosaveNow());
+        QVERIFY(QFile::copy(first, kept));
+    }
+    QVERIFY(QFile::copy(kept, first)); // the destructor above stands for nothing in a crash
+    // Restart: restored from the copy, which stays on disk.
+    QString error;
+    auto restored = Document::open(Catalog::builtin(), first, &error);
+    QVERIFY2(restored, qPrintable(error));
+    restored->adoptRecovery(QString(), first);
+    restored->setAutosave(second, 60000);
+    QVERIFY(QFile::exists(first)); // crash 2 now, before any autosave: nothing lost
+    auto again = loadDesignFile(first.toStdString(), Catalog::builtin());
+    QVERIFY(again);
+    QCOMPARE(again.value().design.name(), std::string("Edit before crash"));
+    // The next autosave writes the new copy, then drops the old one.
+    QVERIFY(restored->autosaveNow());
+    QVERIFY(QFile::exists(second));
+    QVERIFY(!QFile::exists(first));
+    // Saving ends it: the copy goes.
+    const QString target = dir.filePath(QStringLiteral("saved.cluster.json"));
+    QCOMPARE(restored->save(target), QString());
+    QVERIFY(!QFile::exists(second));
+}
+
+void TestDocument::editRefusesNamesThePolicyRefuses()
+{
+    auto document = seedDocument();
+    const QString refused = document->setDesignName(QStringLiteral("line one\nline two"));
+    QVERIFY2(refused.startsWith(QStringLiteral("design name \"line one\\x0Aline two\" is refused")),
+             qPrintable(refused));
+    QVERIFY(document->setDesignName(QString(200, QLatin1Char('x'))).contains(QStringLiteral("at most 128")));
+    QCOMPARE(document->setDesignName(QStringLiteral("<b>fine</b> \"quoted\"")), QString());
 }
 
 QTEST_GUILESS_MAIN(TestDocument)

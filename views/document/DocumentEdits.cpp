@@ -427,6 +427,9 @@ QString Document::updateSite(const Site &site)
 
 QString Document::setDesignName(const QString &name)
 {
+    if (const std::string why = checkName("design name", name.toStdString(), NameKind::Label);
+        !why.empty())
+        return qs(why);
     DesignSettings settings = DesignSettings::of(*d->design);
     settings.name = name.toStdString();
     DesignPatch patch(*d->design);
@@ -533,6 +536,12 @@ QString Document::setWaived(const Violation &violation, const QString &reason)
         waiver.reason = reason.trimmed().toStdString();
         waiver.author = qEnvironmentVariable("USER").toStdString();
         waiver.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
+        if (std::string why = checkName("waiver reason", waiver.reason, NameKind::FreeText);
+            !why.empty())
+            return qs(why);
+        if (std::string why = checkName("waiver author", waiver.author, NameKind::Label);
+            !why.empty())
+            return qs(why);
         if (it != settings.waivers.end()) {
             waiver.expires = it->expires;
             *it = waiver;
