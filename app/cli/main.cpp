@@ -30,6 +30,10 @@ const std::vector<Command> &commands()
         {"validate", "check the design against the rule deck (power, cooling, space, network, RoCE)",
          kValidateHelp, &runValidate},
         {"export", "write artifacts of a design (graphml)", kExportHelp, &runExport},
+        {"diff", "what changed between two designs: entities, BOM, work order, validation",
+         kDiffHelp, &runDiff},
+        {"merge", "three-way merge of designs (usable as a git merge driver)", kMergeHelp,
+         &runMerge},
     };
     return list;
 }
