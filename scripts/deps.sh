@@ -13,7 +13,7 @@ cw_build_packages=(
 # ibsim-utils, opensm and infiniband-diags bring a simulated subnet up on the exported
 # InfiniBand topology; poppler-utils reads the facilities PDF back; LibreOffice opens bom.xlsx.
 cw_test_packages=(xvfb xauth fonts-dejavu-core slurmctld slurm-client munge
-    ibsim-utils opensm infiniband-diags poppler-utils libreoffice-calc-nogui)
+    ibsim-utils opensm infiniband-diags poppler-utils libreoffice-calc-nogui git)
 
 cw_missing_packages() {
     local missing=()
