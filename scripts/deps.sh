@@ -16,7 +16,7 @@ cw_build_packages=(
 cw_test_packages=(xvfb xauth fonts-dejavu-core slurmctld slurm-client munge
     ibsim-utils opensm infiniband-diags poppler-utils libreoffice-calc-nogui
     desktop-file-utils appstream
-    clang libclang-rt-14-dev libxml2-utils)
+    clang libclang-rt-14-dev libxml2-utils git)
 
 cw_missing_packages() {
     local missing=()

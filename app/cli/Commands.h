@@ -24,6 +24,9 @@ int runGenerate(Context &context);
 int runAnalyze(Context &context);
 int runExport(Context &context);
 int runWhatIf(Context &context);
+int runDiff(Context &context);
+int runMerge(Context &context);
+int runAsbuilt(Context &context);
 
 extern const char *const kInfoHelp;
 extern const char *const kUpgradeHelp;
@@ -32,5 +35,8 @@ extern const char *const kGenerateHelp;
 extern const char *const kAnalyzeHelp;
 extern const char *const kExportHelp;
 extern const char *const kWhatIfHelp;
+extern const char *const kDiffHelp;
+extern const char *const kMergeHelp;
+extern const char *const kAsbuiltHelp;
 
 } // namespace cw::cli

@@ -33,6 +33,10 @@ const std::vector<Command> &commands()
          kWhatIfHelp, &runWhatIf},
         {"export", "write the files that build the cluster (export --list names each family)",
          kExportHelp, &runExport},
+        {"diff", "what changed between two designs: entities, BOM, work order, validation",
+         kDiffHelp, &runDiff},
+        {"merge", "three-way merge of designs (usable as a git merge driver)", kMergeHelp,
+         &runMerge},
     };
     return list;
 }
