@@ -141,6 +141,38 @@ ServerTopology readTopology(const JsonReader &reader)
     return topology;
 }
 
+ServerSpec readServer(const JsonReader &reader)
+{
+    ServerSpec server;
+    const JsonReader cpu = reader.object("cpu");
+    server.cpu.model = cpu.string("model", "");
+    server.cpu.sockets = static_cast<int>(cpu.integerInRange("sockets", 1, 16));
+    server.cpu.coresPerSocket = static_cast<int>(cpu.integerInRange("coresPerSocket", 1, 1024));
+    server.cpu.threadsPerCore = static_cast<int>(cpu.integerInRange("threadsPerCore", 1, 8, 1));
+    server.memoryGB = reader.positive("memoryGB");
+    if (reader.has("gpu")) {
+        const JsonReader gpu = reader.object("gpu");
+        server.gpuPart = gpu.name("part", NameKind::Identifier);
+        server.gpuCount = static_cast<int>(gpu.integerInRange("count", 1, 72));
+    }
+    if (reader.has("psu")) {
+        const JsonReader psu = reader.object("psu");
+        server.psu.count = static_cast<int>(psu.integerInRange("count", 1, 32));
+        server.psu.ratingW = psu.positive("ratingW");
+        server.psu.redundant = static_cast<int>(
+            psu.integerInRange("redundant", 0, server.psu.count - 1, 0));
+    }
+    if (reader.has("topology"))
+        server.topology = readTopology(reader.object("topology"));
+    server.nvlinkDomainGpus = static_cast<int>(
+        reader.integerInRange("nvlinkDomainGpus", 0, 576, 0));
+    if (server.nvlinkDomainGpus > 0
+        && (server.gpuCount == 0 || server.nvlinkDomainGpus % server.gpuCount != 0))
+        reader.fail("nvlinkDomainGpus", "a whole multiple of gpu.count (the domain is made "
+                                        "of whole servers)");
+    return server;
+}
+
 void readKindSpecific(const JsonReader &reader, Part &part)
 {
     switch (part.kind) {
@@ -154,37 +186,9 @@ void readKindSpecific(const JsonReader &reader, Part &part)
         part.gpu = gpu;
         break;
     }
-    case PartKind::Server: {
-        ServerSpec server;
-        const JsonReader cpu = reader.object("cpu");
-        server.cpu.model = cpu.string("model", "");
-        server.cpu.sockets = static_cast<int>(cpu.integerInRange("sockets", 1, 16));
-        server.cpu.coresPerSocket = static_cast<int>(cpu.integerInRange("coresPerSocket", 1, 1024));
-        server.cpu.threadsPerCore = static_cast<int>(cpu.integerInRange("threadsPerCore", 1, 8, 1));
-        server.memoryGB = reader.positive("memoryGB");
-        if (reader.has("gpu")) {
-            const JsonReader gpu = reader.object("gpu");
-            server.gpuPart = gpu.name("part", NameKind::Identifier);
-            server.gpuCount = static_cast<int>(gpu.integerInRange("count", 1, 72));
-        }
-        if (reader.has("psu")) {
-            const JsonReader psu = reader.object("psu");
-            server.psu.count = static_cast<int>(psu.integerInRange("count", 1, 32));
-            server.psu.ratingW = psu.positive("ratingW");
-            server.psu.redundant = static_cast<int>(
-                psu.integerInRange("redundant", 0, server.psu.count - 1, 0));
-        }
-        if (reader.has("topology"))
-            server.topology = readTopology(reader.object("topology"));
-        server.nvlinkDomainGpus = static_cast<int>(
-            reader.integerInRange("nvlinkDomainGpus", 0, 576, 0));
-        if (server.nvlinkDomainGpus > 0
-            && (server.gpuCount == 0 || server.nvlinkDomainGpus % server.gpuCount != 0))
-            reader.fail("nvlinkDomainGpus", "a whole multiple of gpu.count (the domain is made "
-                                            "of whole servers)");
-        part.server = std::move(server);
+    case PartKind::Server:
+        part.server = readServer(reader);
         break;
-    }
     case PartKind::Nic:
     case PartKind::Switch: {
         NetworkSpec network;

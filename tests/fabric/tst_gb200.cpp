@@ -189,11 +189,15 @@ private slots:
     {
         QTest::addColumn<QString>("nodeType");
         QTest::addColumn<QString>("rackType");
-        QTest::newRow("dgx-h200") << "dgx-h200" << "rack-42u-air";
-        QTest::newRow("sys-821ge-h200") << "sys-821ge-h200" << "rack-42u-air";
-        QTest::newRow("hgx-b200-8gpu") << "hgx-b200-8gpu" << "rack-42u-air";
+        QTest::addColumn<QString>("switchType");
+        QTest::newRow("dgx-h200") << "dgx-h200" << "rack-42u-air" << "qm9700";
+        QTest::newRow("sys-821ge-h200") << "sys-821ge-h200" << "rack-42u-air" << "qm9700";
+        QTest::newRow("hgx-b200-8gpu") << "hgx-b200-8gpu" << "rack-42u-air" << "qm9700";
         // Hybrid (direct liquid cooled) nodes go to a liquid rack: 4 x 14.3 kW = 57.2 kW.
-        QTest::newRow("hgx-b200-8gpu-dlc") << "hgx-b200-8gpu-dlc" << "rack-48u-liquid";
+        QTest::newRow("hgx-b200-8gpu-dlc") << "hgx-b200-8gpu-dlc" << "rack-48u-liquid" << "qm9700";
+        // Spectrum-X: 400GbE SuperNICs on SN5600 ports broken out 2 x 400G, RoCE.
+        QTest::newRow("spectrum-x") << "hgx-b200-8gpu-spectrum-x" << "rack-42u-air"
+                                    << "sn5600-2x400g";
     }
 
     void currentServersInFatTree()
@@ -201,8 +205,12 @@ private slots:
         // The new HGX/DGX parts drop into the fat-tree template and validate without errors.
         QFETCH(QString, nodeType);
         QFETCH(QString, rackType);
+        QFETCH(QString, switchType);
+        const bool roce = switchType.startsWith("sn5600");
         auto generated = generateDesign("fat-tree",
                                         { { "nodes", "32" }, { "node-type", nodeType.toStdString() },
+                                          { "switch-type", switchType.toStdString() },
+                                          { "technology", roce ? "roce" : "infiniband" },
                                           { "storage", "none" } },
                                         Catalog::builtin());
         QVERIFY2(generated, generated ? "" : generated.error().message.c_str());

@@ -88,7 +88,7 @@ private slots:
              {"dgx-h200", "sys-821ge-h200", "hgx-b200-8gpu", "hgx-b200-8gpu-dlc",
               "gb200-blackwell-186gb", "gb200-nvl72-compute-tray",
               "gb200-nvl72-nvlink-switch-tray", "gb200-nvl72-rack", "connectx-8-800g",
-              "bluefield-3-supernic-400g", "q3400-ra", "sn5600-2x400g"})
+              "bluefield-3-supernic-400g", "q3400-ra", "sn5600-2x400g", "hgx-b200-8gpu-spectrum-x"})
             QVERIFY2(catalog.find(id), id);
     }
 
@@ -159,7 +159,8 @@ private slots:
         // ref:nvidia-dgx-b200-ug: 8 x B200 = 1,440 GB, 14.3 kW max, 6 x 3.3 kW PSUs in 5+1,
         // 4 OSFP ports for 8 single-port ConnectX-7, 2 BlueField-3, 10U.
         const Catalog &catalog = Catalog::builtin();
-        for (const char *id : {"dgx-b200", "hgx-b200-8gpu", "hgx-b200-8gpu-dlc"}) {
+        for (const char *id :
+             {"dgx-b200", "hgx-b200-8gpu", "hgx-b200-8gpu-dlc", "hgx-b200-8gpu-spectrum-x"}) {
             const Part *server = catalog.find(id);
             QVERIFY2(server && server->server, id);
             QCOMPARE(server->server->gpuCount, 8);
