@@ -109,7 +109,7 @@ private slots:
         }
         QVERIFY(design);
         if (which == 3)
-            design->setName("x\nAuthType=auth/none\r\nAllowGroups=ALL \" # ' `id` $(id) \\ --> "
+            design.value().setName("x\nAuthType=auth/none\r\nAllowGroups=ALL \" # ' `id` $(id) \\ --> "
                             "\xE2\x80\xAE =1+1 <script>");
         const int nodeCount = which != 2 ? 8 : 36;
         auto files = slurm::exportSlurm(*design, catalog);

@@ -165,6 +165,20 @@ const std::vector<Case> &cases()
           [](Mini &m, const Catalog &c) { place(m, c, m.a01, "util01", "mgmt-server-1u", 20); },
           "util01 (test-psu-short) draws up to 1.5 kW; with 1 of 2 PSUs failed the remaining 1 x "
           "1.0 kW carry 1.0 kW" },
+        // A DGX H100 (6 x 3.3 kW PSUs, 10.2 kW maximum) in the A/B rack A01: PSUs alternate
+        // feeds, 3 on B = 9.9 kW < 10.2 kW. With both of A01's and A02's PDUs on feed A there is
+        // no feed redundancy to judge.
+        { "power.feed-loss-capacity",
+          [](Mini &, const Catalog &) {},
+          [](Mini &m, const Catalog &) {
+              for (RackId rack : { m.a01, m.a02 })
+                  editRack(m, rack, [](Rack &r) {
+                      for (Pdu &pdu : r.pdus)
+                          pdu.feed = Feed::A;
+                  });
+          },
+          "gpu01 (dgx-h100) draws up to 10.2 kW; on feed B alone it keeps 3 of 6 PSUs = 3 x "
+          "3.3 kW = 9.9 kW: losing feed A caps it at 9.9 kW (3% below)" },
         { "cooling.air-rack-limit",
           [](Mini &m, const Catalog &) { editSite(m, [](Site &s) { s.airLimitPerRackKw = 12; }); },
           [](Mini &m, const Catalog &) { editSite(m, [](Site &s) { s.airLimitPerRackKw = 15; }); },

@@ -37,6 +37,20 @@ QString describe(const ValidationResult &result)
 
 constexpr const char *kToday = "2025-06-30";
 
+/// The mini design's two DGX H100 sit in A/B racks: each keeps 3 of its 6 x 3.3 kW PSUs on one
+/// feed (9.9 kW < 10.2 kW), so power.feed-loss-capacity warns once per DGX, by design. The
+/// tests about other rules read the rest.
+bool onlyFeedLossWarnings(const ValidationResult &result, int expected = 2)
+{
+    int feedLoss = 0;
+    for (const Violation &v : result.violations) {
+        if (v.ruleKey != "power.feed-loss-capacity")
+            return false;
+        ++feedLoss;
+    }
+    return feedLoss == expected;
+}
+
 } // namespace
 
 class TestValidation : public QObject
@@ -117,7 +131,7 @@ void TestValidation::miniDesignIsClean()
     const auto catalog = validationCatalog();
     const Mini mini = buildMini(*catalog);
     const ValidationResult result = validateDesign(mini.design, *catalog, kToday);
-    QVERIFY2(result.violations.empty(), qPrintable(describe(result)));
+    QVERIFY2(onlyFeedLossWarnings(result), qPrintable(describe(result)));
     QCOMPARE(result.rulesRun.size(), builtinRules().size());
     QVERIFY(result.rulesDisabled.empty());
 }
@@ -192,7 +206,8 @@ void TestValidation::waiverMarksViolation()
     QCOMPARE(result.waived, 2);
     QVERIFY(result.staleWaivers.empty());
     for (const Violation &v : result.violations)
-        QCOMPARE(v.waiverReason, std::string("temporary lab feed"));
+        if (v.ruleKey == "power.rack-over-feed")
+            QCOMPARE(v.waiverReason, std::string("temporary lab feed"));
 }
 
 void TestValidation::staleAndUnknownWaivers()
@@ -250,7 +265,8 @@ void TestValidation::severityOverride()
     mini.design.setSite(site);
     mini.design.setSeverityOverrides({ { "power.site-it-budget", "info" },
                                        { "power.unknown", "error" },
-                                       { "power.site-utility", "fatal" } });
+                                       { "power.site-utility", "fatal" },
+                                       { "power.feed-loss-capacity", "off" } });
     const ValidationResult result = validateDesign(mini.design, *catalog, kToday);
     QCOMPARE(countOf(result, "power.site-it-budget"), 1);
     QCOMPARE(std::string(toString(result.violations.front().severity)), std::string("info"));
@@ -297,7 +313,7 @@ void TestValidation::incrementalMoveTouchesFewChecks()
     // read placement (cooling.site-capacity): far fewer than a full run.
     QVERIFY2(engine.lastCheckCount() < fullChecks / 4,
              qPrintable(QString("%1 of %2").arg(engine.lastCheckCount()).arg(fullChecks)));
-    QVERIFY(full.violations.empty());
+    QVERIFY2(onlyFeedLossWarnings(full), qPrintable(describe(full)));
 }
 
 void TestValidation::incrementalEqualsFullUnderRandomEdits()
