@@ -69,6 +69,7 @@ CanvasView::CanvasView(Document *document, QWidget *parent)
     , m_scene(new CanvasScene(this))
 {
     setScene(m_scene);
+    setFitMode(true);
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     setDragMode(RubberBandDrag);
     setTransformationAnchor(AnchorUnderMouse);
@@ -118,7 +119,7 @@ double CanvasView::zoom() const
 
 void CanvasView::scaleBy(double factor)
 {
-    m_fitPending = false;
+    setFitMode(false);
     const double target = std::clamp(zoom() * factor, kMinZoom, kMaxZoom);
     if (zoom() > 0)
         scale(target / zoom(), target / zoom());
@@ -126,14 +127,38 @@ void CanvasView::scaleBy(double factor)
 
 void CanvasView::zoomToFit()
 {
-    m_fitPending = true;
-    const QRectF bounds = m_scene->itemsBoundingRect();
-    if (bounds.isEmpty())
+    setFitMode(true);
+    fitNow();
+}
+
+void CanvasView::setFitMode(bool on)
+{
+    if (m_fitMode == on)
         return;
-    fitInView(
-        bounds.marginsAdded(
-            QMarginsF(bounds.width(), bounds.height(), bounds.width(), bounds.height()) * 0.02),
-        Qt::KeepAspectRatio);
+    m_fitMode = on;
+    // With scroll bars that come and go, a fit could show or hide them, which resizes the
+    // viewport, which refits...: the 1600 -> 1590 -> 1580 px hang. In fit mode everything
+    // is visible, so there is nothing to scroll to.
+    const Qt::ScrollBarPolicy policy = on ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded;
+    setHorizontalScrollBarPolicy(policy);
+    setVerticalScrollBarPolicy(policy);
+}
+
+void CanvasView::fitNow()
+{
+    if (m_fitting)
+        return;
+    m_fitting = true;
+    m_lastFitSize = viewport()->size();
+    const QRectF bounds = m_scene->itemsBoundingRect();
+    if (!bounds.isEmpty()) {
+        ++m_fitCount;
+        fitInView(
+            bounds.marginsAdded(
+                QMarginsF(bounds.width(), bounds.height(), bounds.width(), bounds.height()) * 0.02),
+            Qt::KeepAspectRatio);
+    }
+    m_fitting = false;
 }
 
 void CanvasView::setPresentationMode(bool on)
@@ -155,7 +180,7 @@ void CanvasView::focusOn(const std::vector<EntityRef> &entities)
     }
     if (bounds.isNull())
         return;
-    m_fitPending = false;
+    setFitMode(false);
     // Leave context around a single small item instead of filling the screen with it.
     const double side = std::max(bounds.width(), bounds.height());
     bounds.adjust(-side * 0.5, -side * 0.5, side * 0.5, side * 0.5);
@@ -394,10 +419,11 @@ void CanvasView::mouseReleaseEvent(QMouseEvent *event)
 void CanvasView::resizeEvent(QResizeEvent *event)
 {
     QGraphicsView::resizeEvent(event);
+    ++m_resizeCount;
     // A view built before its window is laid out keeps showing everything until the user
-    // takes over the zoom.
-    if (m_fitPending)
-        zoomToFit();
+    // takes over the zoom. Only a real change of the viewport's size refits.
+    if (m_fitMode && viewport()->size() != m_lastFitSize)
+        fitNow();
 }
 
 void CanvasView::keyPressEvent(QKeyEvent *event)
