@@ -3,6 +3,7 @@
 #include "views/document/DesignRebuild.h"
 
 #include <algorithm>
+#include <span>
 
 namespace cw {
 
@@ -124,36 +125,78 @@ void DesignPatch::setSite(const Design &design, Site site)
 
 namespace {
 
+/// Children of each parent id, laid out flat (compressed rows indexed by id: ids stay below
+/// the design's id counter), so a mass delete does no hashing or allocation per entity.
+class ChildTable
+{
+public:
+    explicit ChildTable(std::uint64_t idLimit)
+        : m_start(idLimit + 2, 0)
+    { }
+    void count(std::uint64_t parent) { ++m_start[parent + 2]; }
+    void finishCounting()
+    {
+        for (std::size_t i = 2; i < m_start.size(); ++i)
+            m_start[i] += m_start[i - 1];
+        m_children.resize(m_start.back());
+    }
+    void add(std::uint64_t parent, EntityRef child) { m_children[m_start[parent + 1]++] = child; }
+    std::span<const EntityRef> of(std::uint64_t parent) const
+    {
+        if (parent + 1 >= m_start.size())
+            return {};
+        return { m_children.data() + m_start[parent], m_children.data() + m_start[parent + 1] };
+    }
+
+private:
+    std::vector<std::size_t> m_start;
+    std::vector<EntityRef> m_children;
+};
+
 /// Parent -> children lookups for the cascades, built once per removal instead of a scan of
 /// the whole design per removed entity (what made deleting 600 racks take 14 s).
 struct CascadeIndex
 {
     explicit CascadeIndex(const Design &design)
+        : racksOfRow(design.nextId())
+        , devicesOfRack(design.nextId())
+        , linksOfDevice(design.nextId())
+        , linksOfFabric(design.nextId())
     {
-        for (const Rack &rack : design.racks())
-            racksOfRow[rack.row.value].push_back(EntityRef::of(rack.id));
-        for (const Device &device : design.devices())
-            devicesOfRack[device.rack.value].push_back(EntityRef::of(device.id));
-        for (const Link &link : design.links()) {
-            const EntityRef ref = EntityRef::of(link.id);
-            linksOfDevice[link.a.device.value].push_back(ref);
-            if (link.b.device != link.a.device)
-                linksOfDevice[link.b.device.value].push_back(ref);
-            linksOfFabric[link.fabric.value].push_back(ref);
+        // Two passes per table: count, then place (ChildTable's layout).
+        for (int pass = 0; pass < 2; ++pass) {
+            for (const Rack &rack : design.racks())
+                pass == 0 ? racksOfRow.count(rack.row.value)
+                          : racksOfRow.add(rack.row.value, EntityRef::of(rack.id));
+            for (const Device &device : design.devices())
+                pass == 0 ? devicesOfRack.count(device.rack.value)
+                          : devicesOfRack.add(device.rack.value, EntityRef::of(device.id));
+            for (const Link &link : design.links()) {
+                const EntityRef ref = EntityRef::of(link.id);
+                const bool loop = link.b.device == link.a.device;
+                if (pass == 0) {
+                    linksOfDevice.count(link.a.device.value);
+                    if (!loop)
+                        linksOfDevice.count(link.b.device.value);
+                    linksOfFabric.count(link.fabric.value);
+                } else {
+                    linksOfDevice.add(link.a.device.value, ref);
+                    if (!loop)
+                        linksOfDevice.add(link.b.device.value, ref);
+                    linksOfFabric.add(link.fabric.value, ref);
+                }
+            }
+            if (pass == 0)
+                for (ChildTable *table :
+                     { &racksOfRow, &devicesOfRack, &linksOfDevice, &linksOfFabric })
+                    table->finishCounting();
         }
     }
-    static const std::vector<EntityRef> &
-    of(const std::unordered_map<std::uint64_t, std::vector<EntityRef>> &map, std::uint64_t id)
-    {
-        static const std::vector<EntityRef> none;
-        auto it = map.find(id);
-        return it == map.end() ? none : it->second;
-    }
 
-    std::unordered_map<std::uint64_t, std::vector<EntityRef>> racksOfRow;
-    std::unordered_map<std::uint64_t, std::vector<EntityRef>> devicesOfRack;
-    std::unordered_map<std::uint64_t, std::vector<EntityRef>> linksOfDevice;
-    std::unordered_map<std::uint64_t, std::vector<EntityRef>> linksOfFabric;
+    ChildTable racksOfRow;
+    ChildTable devicesOfRack;
+    ChildTable linksOfDevice;
+    ChildTable linksOfFabric;
 };
 
 } // namespace
@@ -174,32 +217,42 @@ void DesignPatch::removeAll(const Design &design, const std::vector<EntityRef> &
     while (!pending.empty()) {
         const EntityRef ref = pending.back();
         pending.pop_back();
-        PatchEntry &target = entryFor(design, ref);
-        if (!target.after)
-            continue; // not there, or already removed by this patch
-        target.after.reset();
-        const std::vector<EntityRef> *children = nullptr;
+        if (auto known = m_lookup.find(ref.id); known != m_lookup.end()) {
+            PatchEntry &target = m_entries[known->second];
+            if (!target.after)
+                continue; // already removed by this patch
+            target.after.reset();
+        } else {
+            // A new entry: the value before, nothing after (no copy made only to drop it).
+            PatchEntry entry;
+            entry.ref = ref;
+            entry.before = valueOf(design, ref);
+            if (!entry.before)
+                continue; // not in the design
+            m_lookup.emplace(ref.id, m_entries.size());
+            m_entries.push_back(std::move(entry));
+        }
+        std::span<const EntityRef> children;
         switch (ref.kind) {
         case EntityKind::Row:
-            children = &CascadeIndex::of(index.racksOfRow, ref.id);
+            children = index.racksOfRow.of(ref.id);
             break;
         case EntityKind::Rack:
-            children = &CascadeIndex::of(index.devicesOfRack, ref.id);
+            children = index.devicesOfRack.of(ref.id);
             break;
         case EntityKind::Device:
             devices.insert(ref.id);
-            children = &CascadeIndex::of(index.linksOfDevice, ref.id);
+            children = index.linksOfDevice.of(ref.id);
             break;
         case EntityKind::Fabric:
             fabrics.insert(ref.id);
-            children = &CascadeIndex::of(index.linksOfFabric, ref.id);
+            children = index.linksOfFabric.of(ref.id);
             break;
         case EntityKind::Link:
         case EntityKind::StorageTier:
             break;
         }
-        if (children)
-            pending.insert(pending.end(), children->rbegin(), children->rend());
+        pending.insert(pending.end(), children.rbegin(), children.rend());
     }
     dropMemberships(design, devices, fabrics);
 }
@@ -407,7 +460,7 @@ ChangeSet DesignPatch::apply(Design &design, bool forward) const
         FinalValues finals;
         finals.reserve(steps.size());
         for (const auto &[op, e] : steps)
-            finals[e->ref.id] = to(*e) ? &*to(*e) : nullptr;
+            finals.push_back({ e->ref, to(*e) ? &*to(*e) : nullptr });
         rebuildDesign(design, finals);
     } else {
         for (const auto &[op, e] : steps) {

@@ -6,26 +6,32 @@
 namespace cw {
 namespace {
 
-/// Adds the old table's untouched entities and the touched ones' final values to `target`
-/// in id order, so every insert is an append.
+/// Adds the old table's untouched entities and the touched ones' final values to the new
+/// design in id order, so every insert is an append; a merge of two sorted lists, no hashing.
 template<typename Entity, typename Add>
-void mergeTable(const EntityTable<Entity> &old, const FinalValues &finals, Add add)
+void mergeTable(const EntityTable<Entity> &old, const FinalValues &finals, EntityKind kind, Add add)
 {
-    std::vector<const Entity *> patched;
-    for (const auto &[id, value] : finals)
-        if (value && std::holds_alternative<Entity>(*value))
-            patched.push_back(&std::get<Entity>(*value));
-    std::sort(patched.begin(), patched.end(),
-              [](const Entity *a, const Entity *b) { return a->id < b->id; });
-    auto next = patched.begin();
+    std::vector<const FinalValue *> touched;
+    for (const FinalValue &final : finals)
+        if (final.ref.kind == kind)
+            touched.push_back(&final);
+    std::sort(touched.begin(), touched.end(),
+              [](const FinalValue *a, const FinalValue *b) { return a->ref.id < b->ref.id; });
+    auto next = touched.begin();
+    const auto addTouched = [&add](const FinalValue *final) {
+        if (final->value)
+            add(std::get<Entity>(*final->value));
+    };
     for (const Entity &entity : old) {
-        for (; next != patched.end() && (*next)->id < entity.id; ++next)
-            add(**next);
-        if (!finals.contains(entity.id.value))
+        for (; next != touched.end() && (*next)->ref.id < entity.id.value; ++next)
+            addTouched(*next);
+        if (next != touched.end() && (*next)->ref.id == entity.id.value)
+            addTouched(*next++); // modified or removed
+        else
             add(entity);
     }
-    for (; next != patched.end(); ++next)
-        add(**next);
+    for (; next != touched.end(); ++next)
+        addTouched(*next);
 }
 
 } // namespace
@@ -33,7 +39,14 @@ void mergeTable(const EntityTable<Entity> &old, const FinalValues &finals, Add a
 void rebuildDesign(Design &design, const FinalValues &finals)
 {
     Design fresh;
-    fresh.reserve(design.devices().size(), design.links().size());
+    // An undone mass delete adds its entities back: reserve for them too.
+    std::size_t devices = design.devices().size();
+    std::size_t links = design.links().size();
+    for (const FinalValue &final : finals) {
+        devices += final.ref.kind == EntityKind::Device ? 1 : 0;
+        links += final.ref.kind == EntityKind::Link ? 1 : 0;
+    }
+    fresh.reserve(devices, links);
     fresh.setName(design.name());
     fresh.setSite(design.site());
     fresh.setNccl(design.nccl());
@@ -41,14 +54,17 @@ void rebuildDesign(Design &design, const FinalValues &finals)
     fresh.setWaivers(design.waivers());
     fresh.setSeverityOverrides(design.severityOverrides());
     // Parents before children, as Design's mutators require.
-    mergeTable(design.rows(), finals, [&fresh](const Row &row) { fresh.addRow(row); });
-    mergeTable(design.fabrics(), finals,
+    mergeTable(design.rows(), finals, EntityKind::Row,
+               [&fresh](const Row &row) { fresh.addRow(row); });
+    mergeTable(design.fabrics(), finals, EntityKind::Fabric,
                [&fresh](const Fabric &fabric) { fresh.addFabric(fabric); });
-    mergeTable(design.racks(), finals, [&fresh](const Rack &rack) { fresh.addRack(rack); });
-    mergeTable(design.devices(), finals,
+    mergeTable(design.racks(), finals, EntityKind::Rack,
+               [&fresh](const Rack &rack) { fresh.addRack(rack); });
+    mergeTable(design.devices(), finals, EntityKind::Device,
                [&fresh](const Device &device) { fresh.addDevice(device); });
-    mergeTable(design.links(), finals, [&fresh](const Link &link) { fresh.addLink(link); });
-    mergeTable(design.storageTiers(), finals,
+    mergeTable(design.links(), finals, EntityKind::Link,
+               [&fresh](const Link &link) { fresh.addLink(link); });
+    mergeTable(design.storageTiers(), finals, EntityKind::StorageTier,
                [&fresh](const StorageTier &tier) { fresh.addStorageTier(tier); });
     SchedulerSettings scheduler = design.scheduler();
     for (Partition &partition : scheduler.partitions)

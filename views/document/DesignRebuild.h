@@ -3,13 +3,18 @@
 #include "views/document/DesignPatch.h"
 
 #include <cstdint>
-#include <unordered_map>
+#include <vector>
 
 namespace cw {
 
-/// Final values of the entities an edit touches: the value after the edit, or nullptr for
-/// an entity the edit removes. Entities the design lacks are added.
-using FinalValues = std::unordered_map<std::uint64_t, const EntityValue *>;
+/// The final value of one entity an edit touches: its value after the edit, or nullptr when
+/// the edit removes it. An entity the design lacks is added.
+struct FinalValue
+{
+    EntityRef ref;
+    const EntityValue *value = nullptr;
+};
+using FinalValues = std::vector<FinalValue>;
 
 /// Replaces `design` with its state after `finals`, built table by table in id order. Linear
 /// in the design's size, where one mutator per entity costs an O(n) vector erase or insert
