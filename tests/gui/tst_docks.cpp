@@ -12,7 +12,11 @@
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
 
+#include <QAction>
+#include <QApplication>
 #include <QCheckBox>
+#include <QLineEdit>
+#include <QMainWindow>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -21,6 +25,7 @@
 #include <QTableWidget>
 #include <QTreeView>
 #include <QUndoStack>
+#include <QWheelEvent>
 #include <QtTest>
 
 using namespace cw;
@@ -282,6 +287,75 @@ private slots:
         QVERIFY(follows->isChecked());
         QCOMPARE(mtu->value(), 9000);
         dock.setDocument(nullptr);
+    }
+    // One wheel notch over an unfocused field scrolls past it: nothing is edited (it used to
+    // set dgx01's PFC priority from 3 to 2 and create a RoCE override). Focused, the wheel
+    // edits as usual. Ctrl+Z goes to the design once the field has committed its edit, and
+    // to the field only while it holds uncommitted typing.
+    void inspectorFieldsAreSafe()
+    {
+        QString error;
+        auto document = Document::open(Catalog::builtin(), kDgxExample, &error);
+        QVERIFY2(document, qPrintable(error));
+        const DeviceId id = named<Device>(document->design().devices(), "dgx01")->id;
+        QMainWindow window;
+        auto *dock = new InspectorDock(&window);
+        window.addDockWidget(Qt::RightDockWidgetArea, dock);
+        auto *canvas = new QLineEdit(&window); // stands for the canvas holding the focus
+        window.setCentralWidget(canvas);
+        QAction *undo = document->undoStack()->createUndoAction(&window);
+        undo->setShortcut(QKeySequence::Undo);
+        window.addAction(undo);
+        dock->setDocument(document.get());
+        document->setSelection({ EntityRef::of(id) });
+        window.resize(900, 1400);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        canvas->setFocus();
+        auto *pfc = qobject_cast<QSpinBox *>(dock->editor(QStringLiteral("qosPfcPriority")));
+        QVERIFY(pfc && pfc->isVisible());
+        QVERIFY(!pfc->hasFocus());
+        QCOMPARE(pfc->value(), 3);
+        QUndoStack *stack = document->undoStack();
+        const int before = stack->index();
+
+        const auto notch = [pfc](int degrees8) {
+            const QPointF centre = QRectF(pfc->rect()).center();
+            QWheelEvent wheel(centre, pfc->mapToGlobal(centre), QPoint(), QPoint(0, degrees8),
+                              Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(pfc, &wheel);
+        };
+        notch(-120); // one notch down
+        QCOMPARE(pfc->value(), 3);
+        QVERIFY(!document->design().device(id)->qos.has_value());
+        QCOMPARE(stack->index(), before);
+        QVERIFY(!pfc->hasFocus()); // and the wheel did not take the focus either
+
+        pfc->setFocus();
+        QVERIFY(pfc->hasFocus());
+        notch(120); // focused: one notch up edits, as the user meant
+        QCOMPARE(pfc->value(), 4);
+        QVERIFY(document->design().device(id)->qos.has_value());
+        QCOMPARE(document->design().device(id)->qos->pfcPriority, 4);
+        QCOMPARE(stack->index(), before + 1);
+
+        // Committed: Ctrl+Z in the field undoes the design's edit.
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(stack->index(), before);
+        QVERIFY(!document->design().device(id)->qos.has_value());
+        QCOMPARE(pfc->value(), 3);
+
+        // Typing not yet committed: Ctrl+Z takes the typing back, the design is untouched.
+        pfc->setFocus();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_End);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backspace);
+        QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("5"));
+        QCOMPARE(pfc->text(), QStringLiteral("5"));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(stack->index(), before);
+        QVERIFY(pfc->text() != QStringLiteral("5"));
+        QVERIFY(!document->design().device(id)->qos.has_value());
+        dock->setDocument(nullptr);
     }
 };
 
