@@ -76,6 +76,10 @@ public:
 
     void deleteSelection();
     void duplicateSelection();
+    /// The hover text for the item under `viewPos` (viewport coordinates): its name, part and
+    /// place, a rack's load, an aggregate's members, and the findings on it. Empty over
+    /// nothing.
+    QString toolTipAt(const QPoint &viewPos) const;
 
 signals:
     void statusMessage(const QString &message);
@@ -105,6 +109,7 @@ protected:
     void mouseReleaseEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
 
 private:
     void onChanged(const ChangeSet &changes);
