@@ -5,6 +5,7 @@
 #include "views/docks/LibraryDock.h"
 #include "views/docks/SummaryDock.h"
 #include "views/docks/SummaryFigures.h"
+#include "views/docks/ViolationsDock.h"
 #include "views/document/Document.h"
 #include "views/document/LiveValidator.h"
 
@@ -24,6 +25,8 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTreeView>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QUndoStack>
 #include <QWheelEvent>
 #include <QtTest>
@@ -356,6 +359,41 @@ private slots:
         QVERIFY(pfc->text() != QStringLiteral("5"));
         QVERIFY(!document->design().device(id)->qos.has_value());
         dock->setDocument(nullptr);
+    }
+    // Clicking a cable's finding selects the cable alone (not its two devices as well) and
+    // asks the window to zoom to it.
+    void violationClickSelectsTheCulprit()
+    {
+        QString error;
+        auto document = Document::open(Catalog::builtin(), kDgxExample, &error);
+        QVERIFY2(document, qPrintable(error));
+        ViolationsDock dock;
+        dock.setDocument(document.get());
+        // Stretch one cabled link far beyond any medium's reach: net.cable-reach names the
+        // link, then its two ends.
+        Link link;
+        for (const Link &candidate : document->design().links())
+            if (!candidate.cableType.empty()) {
+                link = candidate;
+                break;
+            }
+        QVERIFY(link.id.isValid());
+        link.lengthM = 5000;
+        QCOMPARE(document->updateLink(link), QString());
+        QTreeWidgetItem *item = nullptr;
+        for (QTreeWidgetItemIterator it(dock.tree()); *it && !item; ++it)
+            if (const Violation *v = dock.violationAt(*it); v && v->ruleKey == "net.cable-reach"
+                && !v->entities.empty() && v->entities.front() == EntityRef::of(link.id))
+                item = *it;
+        QVERIFY(item);
+        QCOMPARE(dock.violationAt(item)->entities.size(), std::size_t(3));
+        QSignalSpy focus(&dock, &ViolationsDock::focusRequested);
+        dock.activate(item);
+        QCOMPARE(document->selection(), std::vector<EntityRef> { EntityRef::of(link.id) });
+        QCOMPARE(focus.count(), 1);
+        QCOMPARE(focus.first().at(0).value<std::vector<EntityRef>>(),
+                 std::vector<EntityRef> { EntityRef::of(link.id) });
+        dock.setDocument(nullptr);
     }
 };
 
