@@ -117,7 +117,7 @@ void Document::setSelection(std::vector<EntityRef> selection)
 {
     std::sort(selection.begin(), selection.end());
     selection.erase(std::unique(selection.begin(), selection.end()), selection.end());
-    std::erase_if(selection, [this](EntityRef ref) { return !valueOf(*d->design, ref); });
+    std::erase_if(selection, [this](EntityRef ref) { return !exists(*d->design, ref); });
     if (selection == d->selection)
         return;
     d->selection = std::move(selection);
@@ -147,7 +147,7 @@ void Document::applyPatch(const DesignPatch &patch, bool forward)
     d->validator->designChanged(changes);
     emit changed(changes);
     const auto before = d->selection.size();
-    std::erase_if(d->selection, [this](EntityRef ref) { return !valueOf(*d->design, ref); });
+    std::erase_if(d->selection, [this](EntityRef ref) { return !exists(*d->design, ref); });
     if (d->selection.size() != before)
         emit selectionChanged();
 }
