@@ -375,7 +375,7 @@ void DesignReader::readSettings(const Reader &root, Design &design)
 {
     if (root.has("scheduler")) {
         const Reader s = root.object("scheduler");
-        warnUnknown(s, {"clusterName", "controllerHost", "partitions"});
+        warnUnknown(s, {"clusterName", "controllerHost", "partitions", "slurmOverrides"});
         SchedulerSettings scheduler;
         scheduler.clusterName = s.string("clusterName", scheduler.clusterName);
         scheduler.controllerHost = s.string("controllerHost", scheduler.controllerHost);
@@ -393,6 +393,12 @@ void DesignReader::readSettings(const Reader &root, Design &design)
             partition.isDefault = p.boolean("default", false);
             partition.maxTime = p.string("maxTime", partition.maxTime);
             scheduler.partitions.push_back(std::move(partition));
+        }
+        if (s.has("slurmOverrides")) {
+            // {"MaxTime": "7-00:00:00"}: the exporter checks keys and values, the reader types.
+            const Reader overrides = s.object("slurmOverrides");
+            for (const auto &item : overrides.sortedMembers())
+                scheduler.slurmOverrides[item.first] = overrides.string(item.first.c_str());
         }
         design.setScheduler(std::move(scheduler));
     }
