@@ -9,3 +9,6 @@ cw_add_test(tst_underlay_frr
             ${CMAKE_CURRENT_LIST_DIR}/NetnsLab.h ${CMAKE_CURRENT_LIST_DIR}/NetnsLab.cpp
     DEPS cw_exporters)
 set_tests_properties(tst_underlay_frr PROPERTIES TIMEOUT 300)
+cw_add_test(tst_underlay
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_underlay.cpp ${CMAKE_CURRENT_LIST_DIR}/UnderlayFixtures.h
+    DEPS cw_exporters)
