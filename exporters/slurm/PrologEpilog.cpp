@@ -19,11 +19,10 @@ namespace {
 
 bool shellWord(const std::string &text)
 {
-    return !text.empty() && text.size() <= 63
-        && std::all_of(text.begin(), text.end(), [](char c) {
-               return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                   || c == '.' || c == '_' || c == '-';
-           });
+    return !text.empty() && text.size() <= 63 && std::all_of(text.begin(), text.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+            || c == '.' || c == '_' || c == '-';
+    });
 }
 
 std::string preamble(const Design &design, const char *file, const char *what)
@@ -74,8 +73,9 @@ std::map<std::set<std::string>, std::vector<std::string>> railsByNode(const Desi
 
 std::string prologScript(const Design &design)
 {
-    std::string out = preamble(design, "prolog-gpu-health.sh",
-                               "Prolog: GPU health before the job. Exit 1 drains the node and requeues the job.");
+    std::string out = preamble(
+        design, "prolog-gpu-health.sh",
+        "Prolog: GPU health before the job. Exit 1 drains the node and requeues the job.");
     out += "DCGM_LEVEL=" + std::to_string(kDcgmLevel) + "\n";
     out += logFunction("prolog");
     out += "if ! nvidia-smi -L >/dev/null 2>&1; then\n"
@@ -87,7 +87,8 @@ std::string prologScript(const Design &design)
            "    out=$(dcgmi diag -r \"$DCGM_LEVEL\" 2>&1)\n"
            "    status=$?\n"
            "    if [ \"$status\" -ne 0 ] || echo \"$out\" | grep -qi 'fail'; then\n"
-           "        log \"FAIL dcgmi diag -r $DCGM_LEVEL: $(echo \"$out\" | grep -i 'fail' | head -n 3 | tr '\\n' ' ')\"\n"
+           "        log \"FAIL dcgmi diag -r $DCGM_LEVEL: $(echo \"$out\" | grep -i 'fail' | head "
+           "-n 3 | tr '\\n' ' ')\"\n"
            "        exit 1\n"
            "    fi\n"
            "    log \"ok (dcgmi diag -r $DCGM_LEVEL passed)\"\n"
@@ -103,12 +104,14 @@ std::string epilogScript(const Design &design)
     std::string out = preamble(design, "epilog-gpu-health.sh",
                                "Epilog: GPUs clean after the job. Exit 1 drains the node.");
     out += logFunction("epilog");
-    out += "stray=$(nvidia-smi --query-compute-apps=pid --format=csv,noheader 2>/dev/null | grep -c '[0-9]')\n"
+    out += "stray=$(nvidia-smi --query-compute-apps=pid --format=csv,noheader 2>/dev/null | grep "
+           "-c '[0-9]')\n"
            "if [ \"$stray\" -gt 0 ]; then\n"
            "    log \"FAIL $stray processes still hold a GPU\"\n"
            "    exit 1\n"
            "fi\n"
-           "ecc=$(nvidia-smi --query-gpu=ecc.errors.uncorrected.volatile.total --format=csv,noheader,nounits 2>/dev/null | awk '$1 ~ /^[0-9]+$/ && $1 > 0' | wc -l)\n"
+           "ecc=$(nvidia-smi --query-gpu=ecc.errors.uncorrected.volatile.total "
+           "--format=csv,noheader,nounits 2>/dev/null | awk '$1 ~ /^[0-9]+$/ && $1 > 0' | wc -l)\n"
            "if [ \"$ecc\" -gt 0 ]; then\n"
            "    log \"FAIL $ecc GPUs report uncorrectable ECC errors since boot\"\n"
            "    exit 1\n"
@@ -122,14 +125,16 @@ std::string healthCheckScript(const Design &design, const Catalog &catalog)
 {
     std::string out = "#!/bin/sh\n" + slurmHeader(design, "node-health-check.sh");
     out += "# HealthCheckProgram: this node against what slurm.conf and the design say it has.\n"
-           "# Drains the node with the reason on a mismatch. LBNL NHC, when installed, runs instead.\n"
+           "# Drains the node with the reason on a mismatch. LBNL NHC, when installed, runs "
+           "instead.\n"
            "PATH=/usr/sbin:/usr/bin:/sbin:/bin\n"
            "if [ -x /usr/sbin/nhc ]; then exec /usr/sbin/nhc; fi\n"
            "node=${SLURMD_NODENAME:-$(hostname -s)}\n"
            "problems=\"\"\n"
            "fail() { problems=\"$problems${problems:+; }$*\"; }\n"
            "# GPUs: as many as the node's Gres says (gpu:<type>:<count>).\n"
-           "want=$(scontrol show node \"$node\" 2>/dev/null | sed -n 's/.*Gres=gpu:[^:]*:\\([0-9][0-9]*\\).*/\\1/p' | head -n 1)\n"
+           "want=$(scontrol show node \"$node\" 2>/dev/null | sed -n "
+           "'s/.*Gres=gpu:[^:]*:\\([0-9][0-9]*\\).*/\\1/p' | head -n 1)\n"
            "if [ -n \"$want\" ] && [ \"$want\" -gt 0 ]; then\n"
            "    have=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')\n"
            "    [ \"$have\" -eq \"$want\" ] || fail \"$have of $want GPUs visible\"\n"

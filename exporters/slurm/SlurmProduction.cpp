@@ -33,24 +33,31 @@ std::vector<ProductionSetting> defaults(const std::string &controller)
         { F::SlurmConf, "PriorityType", "priority/multifactor",
           "Fair share between accounts plus age, size, partition and QOS, not FIFO.", false },
         { F::SlurmConf, "PriorityDecayHalfLife", "7-0",
-          "Past usage counts half after a week, so last week's big run is not held against a group for a month.", false },
+          "Past usage counts half after a week, so last week's big run is not held against a group "
+          "for a month.",
+          false },
         { F::SlurmConf, "PriorityMaxAge", "7-0",
           "A job's age factor is full after a week in the queue.", false },
         { F::SlurmConf, "PriorityWeightFairshare", "10000",
-          "Weights: fair share dominates (10000), then QOS (5000) so urgent work moves up without starving others,", false },
+          "Weights: fair share dominates (10000), then QOS (5000) so urgent work moves up without "
+          "starving others,",
+          false },
         { F::SlurmConf, "PriorityWeightQOS", "5000",
           "then age, job size and partition (1000 each) as tie-breakers.", false },
         { F::SlurmConf, "PriorityWeightAge", "1000", "", false },
         { F::SlurmConf, "PriorityWeightJobSize", "1000", "", false },
         { F::SlurmConf, "PriorityWeightPartition", "1000", "", false },
         { F::SlurmConf, "PriorityFavorSmall", "NO",
-          "Size favours large jobs: whole-fabric training runs would otherwise wait behind small ones.", false },
+          "Size favours large jobs: whole-fabric training runs would otherwise wait behind small "
+          "ones.",
+          false },
         { F::SlurmConf, "SchedulerParameters", "bf_continue,bf_window=10080",
-          "Backfill plans as far ahead as the longest job may run (MaxTime 7 days = 10080 min).", false },
+          "Backfill plans as far ahead as the longest job may run (MaxTime 7 days = 10080 min).",
+          false },
         { F::SlurmConf, "AccountingStorageType", "accounting_storage/slurmdbd",
           "Job records, fair-share usage and limits live in slurmdbd (see slurmdbd.conf).", false },
-        { F::SlurmConf, "AccountingStorageHost", controller,
-          "slurmdbd runs beside slurmctld.", false },
+        { F::SlurmConf, "AccountingStorageHost", controller, "slurmdbd runs beside slurmctld.",
+          false },
         { F::SlurmConf, "AccountingStorageTRES", "gres/gpu",
           "GPU-hours are accounted, not only CPU-hours.", false },
         { F::SlurmConf, "AccountingStorageEnforce", "associations,limits,qos",
@@ -59,22 +66,34 @@ std::vector<ProductionSetting> defaults(const std::string &controller)
           "Usage is read from the job's cgroup: what is enforced is what is measured.", false },
         { F::SlurmConf, "JobAcctGatherFrequency", "30", "Sampled every 30 s.", false },
         { F::SlurmConf, "MpiDefault", "pmix",
-          "srun wires NCCL/MPI ranks up through PMIx without --mpi (Debian: mpi/pmix dlopens pmix2/lib/libpmix.so, which only libpmix-dev ships).", false },
+          "srun wires NCCL/MPI ranks up through PMIx without --mpi (Debian: mpi/pmix dlopens "
+          "pmix2/lib/libpmix.so, which only libpmix-dev ships).",
+          false },
         { F::SlurmConf, "KillOnBadExit", "1",
-          "One crashed rank ends the step: a collective would otherwise hang until the time limit.", false },
+          "One crashed rank ends the step: a collective would otherwise hang until the time limit.",
+          false },
         { F::SlurmConf, "UnkillableStepTimeout", "180",
-          "Tearing down a large job's GPU contexts can outlast the default 60 s; do not drain a node for it.", false },
+          "Tearing down a large job's GPU contexts can outlast the default 60 s; do not drain a "
+          "node for it.",
+          false },
         { F::SlurmConf, "PrologFlags", "Contain",
-          "Prolog at allocation on every node (implies Alloc) and an extern step that holds ssh sessions in the job's cgroup.", false },
+          "Prolog at allocation on every node (implies Alloc) and an extern step that holds ssh "
+          "sessions in the job's cgroup.",
+          false },
         { F::SlurmConf, "Prolog", kPrologPath,
-          "GPU health before the job (DCGM level 1 when installed); a failure drains the node and requeues the job.", false },
+          "GPU health before the job (DCGM level 1 when installed); a failure drains the node and "
+          "requeues the job.",
+          false },
         { F::SlurmConf, "Epilog", kEpilogPath,
-          "GPU health after the job: stray GPU processes or new uncorrectable ECC errors drain the node.", false },
+          "GPU health after the job: stray GPU processes or new uncorrectable ECC errors drain the "
+          "node.",
+          false },
         { F::SlurmConf, "HealthCheckProgram", kHealthCheckPath,
           "Node health: the node's GPUs and rail NICs against what this file says it has.", false },
         { F::SlurmConf, "HealthCheckInterval", "300", "Every 5 minutes,", false },
         { F::SlurmConf, "HealthCheckNodeState", "ANY,CYCLE",
-          "on every node whatever its state, spread over the interval rather than all at once.", false },
+          "on every node whatever its state, spread over the interval rather than all at once.",
+          false },
         { F::Partition, "DefaultTime", "1:00:00",
           "A job without --time gets an hour, so backfill can plan around it.", false },
         { F::Partition, "MaxTime", "7-00:00:00",
@@ -82,11 +101,14 @@ std::vector<ProductionSetting> defaults(const std::string &controller)
         { F::CgroupConf, "CgroupPlugin", "autodetect",
           "cgroup v1 or v2, whichever the node boots with.", false },
         { F::CgroupConf, "ConstrainCores", "yes",
-          "Tasks stay on their allocated cores (gres.conf Cores= keeps them near their GPUs).", false },
+          "Tasks stay on their allocated cores (gres.conf Cores= keeps them near their GPUs).",
+          false },
         { F::CgroupConf, "ConstrainDevices", "yes",
           "A job sees only the GPUs (/dev/nvidiaN) it was allocated.", false },
         { F::CgroupConf, "ConstrainRAMSpace", "yes",
-          "Memory beyond the allocation is reclaimed or OOM-killed inside the job, not on the node.", false },
+          "Memory beyond the allocation is reclaimed or OOM-killed inside the job, not on the "
+          "node.",
+          false },
         { F::SlurmdbdConf, "DbdHost", controller, "slurmdbd runs on the controller.", false },
         { F::SlurmdbdConf, "StorageType", "accounting_storage/mysql",
           "MariaDB (Debian's mariadb-server) holds the accounting database.", false },
@@ -142,8 +164,8 @@ Result<std::vector<ProductionSetting>> productionSettings(const Design &design)
             std::string accepted;
             for (const ProductionSetting &s : settings)
                 accepted += (accepted.empty() ? "" : ", ") + s.key;
-            return Error { "scheduler slurmOverrides: unknown key \"" + key + "\" (accepted: "
-                           + accepted + ")" };
+            return Error { "scheduler slurmOverrides: unknown key \"" + key
+                           + "\" (accepted: " + accepted + ")" };
         }
         if (!safeValue(value))
             return Error { "scheduler slurmOverrides/" + key + ": value \"" + value

@@ -18,9 +18,9 @@ constexpr int kOtherFirstBlock = 56;
 
 Result<int> parseInt(const std::string &text, int max)
 {
-    if (text.empty() || text.size() > 3
-        || !std::all_of(text.begin(), text.end(),
-                        [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    if (text.empty() || text.size() > 3 || !std::all_of(text.begin(), text.end(), [](char c) {
+            return std::isdigit(static_cast<unsigned char>(c));
+        }))
         return Error { "" };
     const int value = std::stoi(text);
     if (value > max)
@@ -93,13 +93,14 @@ std::vector<ExportParameter> underlayParameters()
 {
     const UnderlayOptions defaults;
     return {
-        { "underlay", "RoCE routed underlay: numbered (default, /31 per link), unnumbered "
-                      "(BGP on IPv6 link-local) or off" },
-        { "underlay.loopbacks", "pool of switch loopback /32s (default " + defaults.loopbacks.text()
-                                    + ")" },
+        { "underlay",
+          "RoCE routed underlay: numbered (default, /31 per link), unnumbered "
+          "(BGP on IPv6 link-local) or off" },
+        { "underlay.loopbacks",
+          "pool of switch loopback /32s (default " + defaults.loopbacks.text() + ")" },
         { "underlay.p2p", "pool of switch-to-switch /31s (default " + defaults.p2p.text() + ")" },
-        { "underlay.hosts", "pool of host /31s, 64 rail blocks (default " + defaults.hosts.text()
-                                + ")" },
+        { "underlay.hosts",
+          "pool of host /31s, 64 rail blocks (default " + defaults.hosts.text() + ")" },
         { "underlay.management", "management subnet (default " + defaults.management.text() + ")" },
         { "underlay.bfd", "on | off (default): BFD on every fabric BGP session" },
     };
@@ -158,8 +159,8 @@ Result<UnderlayOptions> underlayOptions(const std::map<std::string, std::string>
 
 Result<std::uint32_t> loopbackOf(const UnderlayOptions &options, DeviceId device)
 {
-    if (auto ok = needsFit(options.loopbacks, device.value, "loopbacks",
-                           "device id " + key(device.value));
+    if (auto ok
+        = needsFit(options.loopbacks, device.value, "loopbacks", "device id " + key(device.value));
         !ok)
         return ok.error();
     return options.loopbacks.address + static_cast<std::uint32_t>(device.value);

@@ -47,10 +47,9 @@ void switchRows(std::vector<Row> &rows, const UnderlayPlan &plan, const Underlay
                      plan.options.management.text(), "", "", "", "" });
     for (const FabricPort &port : sw.fabricPorts) {
         const bool numbered = plan.options.peering == Peering::Numbered;
-        rows.push_back({ "p2p", sw.hostname, role, port.port,
-                         numbered ? ipv4Text(port.localIp) : "link-local",
-                         numbered ? p31(port.localIp) : "unnumbered", port.peer, port.peerPort,
-                         asn, "" });
+        rows.push_back(
+            { "p2p", sw.hostname, role, port.port, numbered ? ipv4Text(port.localIp) : "link-local",
+              numbered ? p31(port.localIp) : "unnumbered", port.peer, port.peerPort, asn, "" });
     }
     for (const HostPort &port : sw.hostPorts)
         rows.push_back({ "host-link", sw.hostname, role, port.port, ipv4Text(port.leafIp),
@@ -119,15 +118,18 @@ std::string addressTableMarkdown(const Design &design, const UnderlayPlan &plan)
     out += "| pool | prefix | key |\n|---|---|---|\n";
     out += "| loopbacks | " + o.loopbacks.text() + " | pool + device id (/32) |\n";
     out += "| switch links | "
-        + (o.peering == Peering::Numbered ? o.p2p.text() + " | pool + 2 x link id (/31); the upper tier holds the even address |\n"
+        + (o.peering == Peering::Numbered ? o.p2p.text()
+                   + " | pool + 2 x link id (/31); the upper tier holds the even address |\n"
                                           : std::string("IPv6 link-local | BGP unnumbered |\n"));
-    out += "| host links | " + o.hosts.text() + " | rail block (pool / 64) + 2 x host id (/31); leaf even, host odd |\n";
+    out += "| host links | " + o.hosts.text()
+        + " | rail block (pool / 64) + 2 x host id (/31); leaf even, host odd |\n";
     out += "| management | " + o.management.text() + " | pool + device id |\n\n";
-    out += "ASNs (RFC 7938): leaf " + std::to_string(kLeafAsnBase) + " + device id; spines of a pod "
-        + std::to_string(kSpineAsnBase) + " + the pod's smallest spine id; top tier "
-        + std::to_string(kSuperSpineAsn) + ". Host rail tables: " + std::to_string(kRailTableBase)
-        + " + rail block.\n\n";
-    out += "| kind | device | role | port | address | prefix | peer | peer port | ASN | rail block |\n";
+    out += "ASNs (RFC 7938): leaf " + std::to_string(kLeafAsnBase)
+        + " + device id; spines of a pod " + std::to_string(kSpineAsnBase)
+        + " + the pod's smallest spine id; top tier " + std::to_string(kSuperSpineAsn)
+        + ". Host rail tables: " + std::to_string(kRailTableBase) + " + rail block.\n\n";
+    out += "| kind | device | role | port | address | prefix | peer | peer port | ASN | rail block "
+           "|\n";
     out += "|---|---|---|---|---|---|---|---|---|---|\n";
     for (const Row &row : rowsOf(plan)) {
         std::string line = "|";

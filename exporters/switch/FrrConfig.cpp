@@ -45,7 +45,8 @@ void interfaces(std::string &out, const UnderlayPlan &plan, const UnderlaySwitch
     for (const HostPort &port : sw.hostPorts) {
         line(out, "!");
         line(out, "interface " + port.port);
-        line(out, " description to " + port.host + " " + port.hostPort + " (" + railText(port.railBlock)
+        line(out,
+             " description to " + port.host + " " + port.hostPort + " (" + railText(port.railBlock)
                  + ")");
         line(out, " ip address " + ipv4Text(port.leafIp) + "/31");
         line(out, "exit");
@@ -56,8 +57,9 @@ void neighbours(std::string &out, const UnderlayPlan &plan, const UnderlaySwitch
 {
     const std::string group = kPeerGroup;
     line(out, " neighbor " + group + " peer-group");
-    line(out, " neighbor " + group + " timers " + std::to_string(kKeepaliveS) + " "
-                  + std::to_string(kHoldS));
+    line(out,
+         " neighbor " + group + " timers " + std::to_string(kKeepaliveS) + " "
+             + std::to_string(kHoldS));
     // Announce changes at once; RFC 7938 6.2: the fabric converges in one update per hop.
     line(out, " neighbor " + group + " advertisement-interval 0");
     if (plan.options.bfd)
@@ -87,8 +89,9 @@ std::string tierName(int tier)
 std::string frrConfig(const Design &design, const UnderlayPlan &plan, const UnderlaySwitch &sw)
 {
     std::string out = fileHeader(design, "!", "FRR configuration (frr.conf)");
-    line(out, "! " + tierName(sw.tier) + " " + sw.hostname + " of fabric " + plan.fabricName
-                  + ": eBGP underlay per RFC 7938, one ASN per leaf, one per spine pod,");
+    line(out,
+         "! " + tierName(sw.tier) + " " + sw.hostname + " of fabric " + plan.fabricName
+             + ": eBGP underlay per RFC 7938, one ASN per leaf, one per spine pod,");
     line(out, "! one for the top tier. Load with vtysh -b or frr-reload.py; on SONiC this is the");
     line(out, "! split-mode alternative to the BGP_NEIGHBOR tables of the config_db fragment.");
     line(out, "hostname " + sw.hostname);

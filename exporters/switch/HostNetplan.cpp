@@ -20,9 +20,11 @@ void line(std::string &out, const std::string &text)
 std::string hostNetplan(const Design &design, const UnderlayPlan &plan, const UnderlayHost &host)
 {
     std::string out = fileHeader(design, "#", "Netplan rail NIC configuration");
-    line(out, "# " + host.hostname + " on fabric " + plan.fabricName
-                  + ": install as /etc/netplan/60-rails.yaml (mode 600), then netplan apply.");
-    line(out, "# Keys are the catalog's port names. Where the OS names a NIC differently (mlx5_N is");
+    line(out,
+         "# " + host.hostname + " on fabric " + plan.fabricName
+             + ": install as /etc/netplan/60-rails.yaml (mode 600), then netplan apply.");
+    line(out,
+         "# Keys are the catalog's port names. Where the OS names a NIC differently (mlx5_N is");
     line(out, "# a ConnectX RDMA device; `rdma link show` gives its netdev), rename the key.");
     line(out, "network:");
     line(out, "  version: 2");
@@ -33,8 +35,9 @@ std::string hostNetplan(const Design &design, const UnderlayPlan &plan, const Un
         const std::string table = std::to_string(kRailTableBase + nic.railBlock);
         const std::string gateway = ipv4Text(nic.gateway);
         line(out, "    " + nic.port + ":");
-        line(out, "      # rail block " + std::to_string(nic.railBlock) + ", cabled to "
-                      + nic.leaf + " " + nic.leafPort);
+        line(out,
+             "      # rail block " + std::to_string(nic.railBlock) + ", cabled to " + nic.leaf + " "
+                 + nic.leafPort);
         line(out, "      mtu: " + std::to_string(host.mtu));
         line(out, "      addresses: [" + ipv4Text(nic.address) + "/31]");
         line(out, "      routes:");

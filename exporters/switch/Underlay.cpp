@@ -135,7 +135,7 @@ Result<std::map<DeviceId, int>> tiersOf(const Design &design, const Collected &c
 /// RFC 7938 5.2.1: leaves one ASN each, spines of a pod (same set of leaves) one ASN, the
 /// top tier one ASN.
 Result<std::map<DeviceId, std::uint32_t>> asnsOf(const Design &design, const Collected &collected,
-                                                  const std::map<DeviceId, int> &tiers)
+                                                 const std::map<DeviceId, int> &tiers)
 {
     std::map<std::set<DeviceId>, DeviceId> podKey; // leaves of a pod -> smallest spine id
     std::map<DeviceId, std::set<DeviceId>> podOf;
@@ -223,8 +223,8 @@ struct Planner
             // The upper tier holds the even address; between equals, the lower device id.
             const int selfTier = tiers.at(self.device->id);
             const int peerTier = tiers.at(peer.device->id);
-            const bool even = selfTier != peerTier ? selfTier > peerTier
-                                                   : self.device->id < peer.device->id;
+            const bool even
+                = selfTier != peerTier ? selfTier > peerTier : self.device->id < peer.device->id;
             port.localIp = *base + (even ? 0 : 1);
             port.peerIp = *base + (even ? 1 : 0);
         }
@@ -241,8 +241,8 @@ struct Planner
         if (!base)
             return base.error();
         blocks.insert(*block);
-        sw.hostPorts.push_back({ self.spec->name, host.device->name, host.spec->name, *block,
-                                 *base });
+        sw.hostPorts.push_back(
+            { self.spec->name, host.device->name, host.spec->name, *block, *base });
         UnderlayHost &entry = hosts[host.device->id];
         entry.device = host.device;
         entry.hostname = host.device->name;
@@ -314,8 +314,8 @@ Result<UnderlayPlan> planUnderlay(const Design &design, const Catalog &catalog,
     std::set<std::string> names;
     for (const UnderlaySwitch &sw : plan.switches)
         if (!names.insert(sw.hostname).second)
-            return Error { "two switches of fabric " + plan.fabricName + " are named "
-                           + sw.hostname + ": the underlay needs unique hostnames" };
+            return Error { "two switches of fabric " + plan.fabricName + " are named " + sw.hostname
+                           + ": the underlay needs unique hostnames" };
     for (auto &[id, host] : planner.hosts) {
         if (!names.insert(host.hostname).second)
             return Error { "two devices of fabric " + plan.fabricName + " are named "

@@ -37,8 +37,9 @@ void interfaces(std::string &out, const UnderlayPlan &plan, const UnderlaySwitch
     if (!sw.managementPort.empty()) {
         line(out, "!");
         line(out, "interface " + sw.managementPort);
-        line(out, "   ip address " + ipv4Text(sw.management) + "/"
-                      + std::to_string(plan.options.management.length));
+        line(out,
+             "   ip address " + ipv4Text(sw.management) + "/"
+                 + std::to_string(plan.options.management.length));
     }
 }
 
@@ -50,8 +51,9 @@ std::string eosUnderlay(const UnderlayPlan &plan, const UnderlaySwitch &sw)
     const std::string group = "FABRIC";
     std::string out;
     line(out, "!");
-    line(out, "! Routed underlay: eBGP per RFC 7938 (" + tierName(sw.tier) + ", ASN "
-                  + std::to_string(sw.asn) + "), same plan as " + sw.hostname + ".frr.conf");
+    line(out,
+         "! Routed underlay: eBGP per RFC 7938 (" + tierName(sw.tier) + ", ASN "
+             + std::to_string(sw.asn) + "), same plan as " + sw.hostname + ".frr.conf");
     line(out, "ip routing");
     if (!numbered)
         line(out, "ip routing ipv6 interfaces");
@@ -61,8 +63,8 @@ std::string eosUnderlay(const UnderlayPlan &plan, const UnderlaySwitch &sw)
     line(out, "router bgp " + std::to_string(sw.asn));
     line(out, "   router-id " + ipv4Text(sw.loopback));
     line(out, "   timers bgp " + std::to_string(kKeepaliveS) + " " + std::to_string(kHoldS));
-    line(out, "   maximum-paths " + std::to_string(kMaxPaths) + " ecmp "
-                  + std::to_string(kMaxPaths));
+    line(out,
+         "   maximum-paths " + std::to_string(kMaxPaths) + " ecmp " + std::to_string(kMaxPaths));
     line(out, "   bgp bestpath as-path multipath-relax");
     line(out, "   neighbor " + group + " peer group");
     if (plan.options.bfd)
@@ -75,8 +77,9 @@ std::string eosUnderlay(const UnderlayPlan &plan, const UnderlaySwitch &sw)
             line(out, "   neighbor " + peer + " remote-as " + asn);
             line(out, "   neighbor " + peer + " description " + port.peer);
         } else {
-            line(out, "   neighbor interface " + port.port + " peer-group " + group + " remote-as "
-                          + asn);
+            line(out,
+                 "   neighbor interface " + port.port + " peer-group " + group + " remote-as "
+                     + asn);
         }
     }
     line(out, "   !");

@@ -18,7 +18,8 @@ std::vector<ExportedFile> underlayFiles(const Design &design, const UnderlayPlan
     std::vector<ExportedFile> files;
     for (const UnderlaySwitch &sw : plan.switches)
         if (auto it = frrBases.find(sw.hostname); it != frrBases.end())
-            files.push_back({ folder + "/" + it->second + ".frr.conf", frrConfig(design, plan, sw) });
+            files.push_back(
+                { folder + "/" + it->second + ".frr.conf", frrConfig(design, plan, sw) });
     // Host names are plain (planUnderlay checks), so safeFileName keeps them as they are.
     for (const UnderlayHost &host : plan.hosts)
         files.push_back({ folder + "/netplan/" + safeFileName(host.hostname) + ".yaml",

@@ -22,15 +22,16 @@ std::string nvueUnderlay(const UnderlayPlan &plan, const UnderlaySwitch &sw)
     const std::string group = "FABRIC";
     std::string out;
     line(out, "");
-    line(out, "# Routed underlay: eBGP per RFC 7938 (" + tierName(sw.tier) + ", ASN "
-                  + std::to_string(sw.asn) + "), same plan as " + sw.hostname + ".frr.conf");
+    line(out,
+         "# Routed underlay: eBGP per RFC 7938 (" + tierName(sw.tier) + ", ASN "
+             + std::to_string(sw.asn) + "), same plan as " + sw.hostname + ".frr.conf");
     line(out, "nv set router bgp autonomous-system " + std::to_string(sw.asn));
     line(out, "nv set router bgp router-id " + ipv4Text(sw.loopback));
     line(out, "nv set interface lo ip address " + ipv4Text(sw.loopback) + "/32");
     if (!sw.managementPort.empty())
-        line(out, "nv set interface " + sw.managementPort + " ip address "
-                      + ipv4Text(sw.management) + "/"
-                      + std::to_string(plan.options.management.length));
+        line(out,
+             "nv set interface " + sw.managementPort + " ip address " + ipv4Text(sw.management)
+                 + "/" + std::to_string(plan.options.management.length));
     line(out, bgp + "peer-group " + group + " remote-as external");
     line(out, bgp + "peer-group " + group + " timers keepalive " + std::to_string(kKeepaliveS));
     line(out, bgp + "peer-group " + group + " timers hold " + std::to_string(kHoldS));
@@ -42,8 +43,8 @@ std::string nvueUnderlay(const UnderlayPlan &plan, const UnderlaySwitch &sw)
         const std::string asn = std::to_string(port.peerAsn);
         if (plan.options.peering == Peering::Numbered) {
             const std::string peer = ipv4Text(port.peerIp);
-            line(out, "nv set interface " + port.port + " ip address " + ipv4Text(port.localIp)
-                          + "/31");
+            line(out,
+                 "nv set interface " + port.port + " ip address " + ipv4Text(port.localIp) + "/31");
             line(out, bgp + "neighbor " + peer + " remote-as " + asn);
             line(out, bgp + "neighbor " + peer + " peer-group " + group);
         } else {

@@ -30,13 +30,12 @@ std::string sonicWithUnderlay(const std::string &configDbJson, const UnderlayPla
         }
         db["INTERFACE"][port.port] = json::object();
         db["INTERFACE"][port.port + "|" + ipv4Text(port.localIp) + "/31"] = json::object();
-        db["BGP_NEIGHBOR"][ipv4Text(port.peerIp)]
-            = { { "admin_status", "up" },
-                { "asn", std::to_string(port.peerAsn) },
-                { "holdtime", std::to_string(kHoldS) },
-                { "keepalive", std::to_string(kKeepaliveS) },
-                { "local_addr", ipv4Text(port.localIp) },
-                { "name", port.peer } };
+        db["BGP_NEIGHBOR"][ipv4Text(port.peerIp)] = { { "admin_status", "up" },
+                                                      { "asn", std::to_string(port.peerAsn) },
+                                                      { "holdtime", std::to_string(kHoldS) },
+                                                      { "keepalive", std::to_string(kKeepaliveS) },
+                                                      { "local_addr", ipv4Text(port.localIp) },
+                                                      { "name", port.peer } };
     }
     for (const HostPort &port : sw.hostPorts) {
         db["INTERFACE"][port.port] = json::object();
