@@ -13,10 +13,13 @@ cw_build_packages=(
 # slurmctld, scontrol and munge check the exported Slurm files against the real Slurm.
 # ibsim-utils, opensm and infiniband-diags bring a simulated subnet up on the exported
 # InfiniBand topology; poppler-utils reads the facilities PDF back; LibreOffice opens bom.xlsx.
+# frr, iputils-ping and netplan.io bring the exported RoCE underlay up in network namespaces;
+# slurmd, slurmdbd, libpmix2 + libpmix-dev (mpi/pmix dlopens its libpmix.so) and mariadb-server run the production Slurm files end to end.
 cw_test_packages=(xvfb xauth fonts-dejavu-core slurmctld slurm-client munge
     ibsim-utils opensm infiniband-diags poppler-utils libreoffice-calc-nogui
     desktop-file-utils appstream
-    clang libclang-rt-14-dev libxml2-utils git)
+    clang libclang-rt-14-dev libxml2-utils git
+    frr iputils-ping netplan.io slurmd slurmdbd libpmix2 libpmix-dev mariadb-server)
 
 cw_missing_packages() {
     local missing=()

@@ -3,6 +3,8 @@
 #include "exporters/common/Escape.h"
 #include "exporters/slurm/Hostlist.h"
 #include "exporters/slurm/SlurmWords.h"
+#include "exporters/slurm/PrologEpilog.h"
+#include "exporters/slurm/SlurmProduction.h"
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
 #include "model/fabric/NvlinkDomains.h"
@@ -299,6 +301,10 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
 {
     if (auto checked = checkSlurmValues(design, catalog); !checked)
         return checked.error();
+    // Production settings first: a bad override is refused before anything is written.
+    auto production = productionSettings(design);
+    if (!production)
+        return production.error();
     SlurmFiles files;
     // Group compute nodes by identical hardware (catalog part) for the NodeName lines.
     std::map<std::string, NodeGroup> groups;
@@ -359,7 +365,8 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
         anyGpu = anyGpu || group.part->server->gpuCount > 0;
     if (anyGpu)
         conf << "GresTypes=gpu\n";
-    conf << "ReturnToService=2\n\n";
+    conf << "ReturnToService=2\n";
+    conf << productionSlurmConf(*production) << "\n";
 
     std::vector<std::string> allNodes;
     std::map<std::string, std::pair<int, long long>> perGpu;  // type -> cpus per gpu, mem per gpu
@@ -393,7 +400,9 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
         conf << " State=UNKNOWN\n";
         allNodes.insert(allNodes.end(), group.names.begin(), group.names.end());
     }
-    conf << "\nPartitionName=DEFAULT State=UP MaxTime=INFINITE\n";
+    const std::string maxTime = settingValue(*production, "MaxTime");
+    conf << "\nPartitionName=DEFAULT State=UP DefaultTime=" << settingValue(*production, "DefaultTime")
+         << " MaxTime=" << maxTime << "\n";
     std::vector<Partition> partitions = design.scheduler().partitions;
     if (partitions.empty())
         partitions.push_back(Partition{"gpu", {}, true, "INFINITE"});
@@ -410,7 +419,9 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
         if (names.empty())
             return Error{"partition \"" + partition.name + "\" has no compute nodes"};
         conf << "PartitionName=" << partition.name << " Nodes=" << compressHostlistSorted(names)
-             << (partition.isDefault ? " Default=YES" : "") << " MaxTime=" << partition.maxTime
+             << (partition.isDefault ? " Default=YES" : "")
+             // The model's default INFINITE means "not chosen": the production MaxTime holds.
+             << " MaxTime=" << (partition.maxTime == "INFINITE" ? maxTime : partition.maxTime)
              // Whole nodes per job: the portable spelling of exclusive nodes (ref:slurm-src).
              << " OverSubscribe=EXCLUSIVE";
         if (groups.size() == 1 && !perGpu.empty()) {
@@ -466,6 +477,11 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
         }
     }
     files.gresConf = gres.str();
+    files.cgroupConf = cgroupConf(design, *production);
+    files.slurmdbdConf = slurmdbdConf(design, *production);
+    files.prolog = prologScript(design);
+    files.epilog = epilogScript(design);
+    files.healthCheck = healthCheckScript(design, catalog);
     return files;
 }
 

@@ -12,12 +12,17 @@ class Design;
 
 namespace cw::slurm {
 
-/// The three files of a Slurm configuration, as text.
+/// The files of a Slurm configuration, as text.
 struct SlurmFiles
 {
     std::string slurmConf;
     std::string topologyConf;
     std::string gresConf;
+    std::string cgroupConf;     ///< SlurmProduction.h
+    std::string slurmdbdConf;   ///< template, SlurmProduction.h
+    std::string prolog;         ///< PrologEpilog.h
+    std::string epilog;
+    std::string healthCheck;
     std::vector<std::string> notes;  ///< choices made that the user should know about
 };
 

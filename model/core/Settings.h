@@ -26,6 +26,10 @@ struct SchedulerSettings
     std::string clusterName = "cluster";
     std::string controllerHost = "head01";
     std::vector<Partition> partitions;
+    /// Site choices that replace the production defaults of the Slurm export, by key
+    /// ("MaxTime", "PriorityWeightFairshare", "ConstrainRAMSpace"...). The keys the exporter
+    /// accepts, their defaults and reasons are listed in exporters/slurm/SlurmProduction.h.
+    std::map<std::string, std::string> slurmOverrides;
 
     bool operator==(const SchedulerSettings &) const = default;
 };

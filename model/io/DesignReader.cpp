@@ -383,7 +383,7 @@ void DesignReader::readSettings(const Reader &root, Design &design)
 {
     if (root.has("scheduler")) {
         const Reader s = root.object("scheduler");
-        warnUnknown(s, {"clusterName", "controllerHost", "partitions"});
+        warnUnknown(s, {"clusterName", "controllerHost", "partitions", "slurmOverrides"});
         SchedulerSettings scheduler;
         scheduler.clusterName = s.name("clusterName", NameKind::Identifier, scheduler.clusterName);
         if (scheduler.clusterName.empty())
@@ -408,6 +408,12 @@ void DesignReader::readSettings(const Reader &root, Design &design)
             if (const std::string problem = slurmTimeProblem(partition.maxTime); !problem.empty())
                 p.fail("maxTime", "a Slurm time limit (" + problem + ")");
             scheduler.partitions.push_back(std::move(partition));
+        }
+        if (s.has("slurmOverrides")) {
+            // {"MaxTime": "7-00:00:00"}: the exporter checks keys and values, the reader types.
+            const Reader overrides = s.object("slurmOverrides");
+            for (const auto &item : overrides.sortedMembers())
+                scheduler.slurmOverrides[item.first] = overrides.string(item.first.c_str());
         }
         design.setScheduler(std::move(scheduler));
     }

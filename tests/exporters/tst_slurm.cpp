@@ -98,8 +98,9 @@ private slots:
                                "ThreadsPerCore=2 RealMemory=1992294 Gres=gpu:h100:8 "
                                "Features=air,h100,infiniband,rails8 State=UNKNOWN"),
                  qPrintable(conf));
-        // 112 cores / 8 GPUs = 14 CPUs per GPU; 1992294 / 8 = 249036 MiB per GPU.
-        QVERIFY(conf.contains("PartitionName=gpu Nodes=dgx[01-08] Default=YES MaxTime=INFINITE "
+        // 112 cores / 8 GPUs = 14 CPUs per GPU; 1992294 / 8 = 249036 MiB per GPU. The
+        // partition leaves MaxTime unset (INFINITE): the production default of 7 days holds.
+        QVERIFY(conf.contains("PartitionName=gpu Nodes=dgx[01-08] Default=YES MaxTime=7-00:00:00 "
                               "OverSubscribe=EXCLUSIVE DefCpuPerGPU=14 DefMemPerGPU=249036"));
     }
 
