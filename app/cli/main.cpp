@@ -37,6 +37,8 @@ const std::vector<Command> &commands()
          kDiffHelp, &runDiff},
         {"merge", "three-way merge of designs (usable as a git merge driver)", kMergeHelp,
          &runMerge},
+        {"asbuilt", "compare the built fabric (ibnetdiscover, LLDP, CSV) with the design",
+         kAsbuiltHelp, &runAsbuilt},
     };
     return list;
 }
