@@ -99,7 +99,7 @@ private slots:
         auto design = reference.build(catalog);
         QVERIFY(design);
         if (which == 2)
-            design->setName("x\nAuthType=auth/none\r\nAllowGroups=ALL \" # ' `id` $(id) \\ --> "
+            design.value().setName("x\nAuthType=auth/none\r\nAllowGroups=ALL \" # ' `id` $(id) \\ --> "
                             "\xE2\x80\xAE =1+1 <script>");
         auto files = slurm::exportSlurm(*design, catalog);
         QVERIFY2(files, files ? "" : files.error().message.c_str());
