@@ -1,5 +1,6 @@
 #include "exporters/report/ReportRender.h"
 
+#include "exporters/common/Escape.h"
 #include "exporters/report/FloorPlan.h"
 #include "exporters/report/RackElevation.h"
 #include "exporters/report/ReportSections.h"
@@ -14,6 +15,12 @@
 
 namespace cw::report {
 namespace {
+
+/// Text for the SVG's <title>/<desc>: QSvgGenerator copies them into the XML as they are.
+QString svgText(const std::string &text)
+{
+    return QString::fromStdString(exporters::esc::xmlText(text));
+}
 
 // 300 dpi: device units fine enough that nothing snaps visibly; the PDF stays vector.
 constexpr int kPdfDpi = 300;
@@ -105,8 +112,9 @@ Result<QByteArray> renderRackSvg(const RackFigures &rack, const std::string &des
     generator.setResolution(kSvgDpi);
     generator.setSize(size);
     generator.setViewBox(QRect(QPoint(0, 0), size));
-    generator.setTitle(QStringLiteral("Rack ") + qs(rack.name) + QStringLiteral(" front and rear"));
-    generator.setDescription(qs(designName));
+    generator.setTitle(QStringLiteral("Rack ") + svgText(rack.name) + QStringLiteral(" front and rear"));
+    // QSvgGenerator writes the description into <desc> as it is: escape it for XML here.
+    generator.setDescription(svgText(designName));
     QPainter painter;
     if (!painter.begin(&generator))
         return Error { "facilities report: cannot start painting the SVG of rack " + rack.name };
@@ -140,7 +148,7 @@ Result<QByteArray> renderFloorPlanSvg(const ReportData &data)
     generator.setSize(size);
     generator.setViewBox(QRect(QPoint(0, 0), size));
     generator.setTitle(QStringLiteral("Floor plan"));
-    generator.setDescription(qs(data.designName));
+    generator.setDescription(svgText(data.designName));
     QPainter painter;
     if (!painter.begin(&generator))
         return Error { "facilities report: cannot start painting the floor plan SVG" };

@@ -154,9 +154,11 @@ private slots:
         const QString out = dir.filePath(QStringLiteral("a/b/out"));
         const Run run = runCli({QStringLiteral("export"), design, QStringLiteral("--format"),
                                 QStringLiteral("graphml"), QStringLiteral("-o"), out});
-        QCOMPARE(run.exitCode, 0);
-        // '/' becomes '_' and so do the leading dots: "../../escaped" -> "___.._escaped".
-        QCOMPARE(filesUnder(out).filter(QStringLiteral("escaped")), QStringList{QStringLiteral("___.._escaped.graphml")});
+        // The name policy refuses it at load, naming the field (safeFileName stays the
+        // second wall for names built in memory).
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("/fabrics/0/name: expected a name of 1-63 letters"), run.err.constData());
+        QVERIFY(!QFile::exists(out));
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("a/escaped.graphml"))));
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("escaped.graphml"))));
     }

@@ -1,0 +1,135 @@
+// The whole-set swap of exporters/common/ExportWriter (writeExport): a set is written into a
+// temporary folder beside the target and exchanged with it in one rename, so a failure leaves
+// the target as it was and a kill -9 at any moment leaves either the old set or the new one.
+#include "exporters/common/ExportWriter.h"
+#include "model/io/AtomicFile.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <filesystem>
+#include <random>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace cw;
+using namespace cw::exporters;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// 40 files of 64 KB, every byte the version letter: a mix of versions is easy to see.
+std::vector<ExportedFile> setOf(char version)
+{
+    std::vector<ExportedFile> files;
+    for (int i = 0; i < 40; ++i)
+        files.push_back(
+            { "sub/file" + std::to_string(i) + ".txt", std::string(64 * 1024, version) });
+    return files;
+}
+
+/// The versions found in the target's files ("A", "B", or "AB" for a mix), "" if none.
+std::string versionsIn(const fs::path &folder)
+{
+    std::string seen;
+    for (int i = 0; i < 40; ++i) {
+        auto text = readWholeFile(folder / "sub" / ("file" + std::to_string(i) + ".txt"));
+        if (!text || text->size() != 64 * 1024)
+            return "broken";
+        const char version = text->front();
+        if (text->find_first_not_of(version) != std::string::npos)
+            return "torn";
+        if (seen.find(version) == std::string::npos)
+            seen += version;
+    }
+    return seen;
+}
+
+std::vector<std::string> hiddenBeside(const fs::path &target)
+{
+    std::vector<std::string> names;
+    for (const auto &entry : fs::directory_iterator(target.parent_path()))
+        if (entry.path().filename().string().starts_with("." + target.filename().string() + ".cw-"))
+            names.push_back(entry.path().filename().string());
+    return names;
+}
+
+} // namespace
+
+class TestExportWriter : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void replacesTheSetAndKeepsOtherFiles()
+    {
+        QTemporaryDir dir;
+        const fs::path target = fs::path(dir.path().toStdString()) / "out";
+        QVERIFY(writeExport(setOf('A'), target, false));
+        QVERIFY(writeFileAtomically(target / "notes.txt", "mine\n"));
+        QVERIFY(!writeExport(setOf('B'), target, false)); // exists, no force: nothing written
+        QCOMPARE(versionsIn(target), std::string("A"));
+        QVERIFY(writeExport(setOf('B'), target, true));
+        QCOMPARE(versionsIn(target), std::string("B"));
+        QCOMPARE(*readWholeFile(target / "notes.txt"), std::string("mine\n"));
+        QVERIFY(hiddenBeside(target).empty());
+    }
+
+    void failureBeforeTheSwapLeavesTheTargetUntouched()
+    {
+        QTemporaryDir dir;
+        const fs::path target = fs::path(dir.path().toStdString()) / "out";
+        QVERIFY(writeExport(setOf('A'), target, false));
+        std::vector<ExportedFile> files = setOf('B');
+        files.push_back({ std::string(300, 'r') + ".svg", "x" }); // a 300-character name
+        auto refused = writeExport(files, target, true);
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().message.find("is longer than 255 bytes") != std::string::npos,
+                 refused.error().message.c_str());
+        QCOMPARE(versionsIn(target), std::string("A"));
+        QVERIFY(hiddenBeside(target).empty());
+    }
+
+    void staleTemporariesOfAKilledRunAreRemoved()
+    {
+        QTemporaryDir dir;
+        const fs::path target = fs::path(dir.path().toStdString()) / "out";
+        // pid 0x7ffffff0 runs nowhere (above pid_max); a live pid's temporary is kept.
+        const fs::path stale = target.parent_path() / ".out.cw-2147483632-abcdef";
+        const fs::path live
+            = target.parent_path() / (".out.cw-" + std::to_string(::getpid()) + "-ghijkl");
+        fs::create_directories(stale / "sub");
+        fs::create_directories(live);
+        QVERIFY(writeExport(setOf('A'), target, false));
+        QVERIFY(!fs::exists(stale));
+        QVERIFY(fs::exists(live));
+    }
+
+    void killAtAnyMomentLeavesOneWholeSet()
+    {
+        QTemporaryDir dir;
+        const fs::path target = fs::path(dir.path().toStdString()) / "out";
+        QVERIFY(writeExport(setOf('A'), target, false));
+        std::mt19937 random(7);
+        for (int round = 0; round < 12; ++round) {
+            const pid_t child = ::fork();
+            QVERIFY(child >= 0);
+            if (child == 0) {
+                for (int i = 0;; ++i)
+                    (void)writeExport(setOf(i % 2 ? 'A' : 'B'), target, true);
+            }
+            ::usleep(std::uniform_int_distribution<int>(1000, 60000)(random));
+            ::kill(child, SIGKILL);
+            ::waitpid(child, nullptr, 0);
+            const std::string versions = versionsIn(target);
+            QVERIFY2(versions == "A" || versions == "B", versions.c_str());
+        }
+        // The next run cleans what the killed ones left beside the target.
+        QVERIFY(writeExport(setOf('A'), target, true));
+        QVERIFY(hiddenBeside(target).empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExportWriter)
+#include "tst_export_writer.moc"
