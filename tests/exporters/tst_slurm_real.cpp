@@ -39,6 +39,11 @@ QString localise(QString conf, const QString &stateDir, int port)
                  QStringLiteral("SlurmctldHost=%1(127.0.0.1)").arg(host));
     conf.replace(QRegularExpression(QStringLiteral("(?m)^StateSaveLocation=.*$")),
                  QStringLiteral("StateSaveLocation=%1/state").arg(stateDir));
+    // No slurmdbd here (tst_slurm_daemons runs one): accounting off, as a site without it would.
+    conf.replace(QRegularExpression(QStringLiteral("(?m)^AccountingStorageType=.*$")),
+                 QStringLiteral("AccountingStorageType=accounting_storage/none"));
+    // ... and what only makes sense with it (slurmctld logs errors for these otherwise).
+    conf.remove(QRegularExpression(QStringLiteral("(?m)^(AccountingStorage(Enforce|TRES)|JobAcctGather\\w+|PriorityWeight(Age|Fairshare))=.*\\n")));
     conf.replace(QRegularExpression(QStringLiteral("(?m)^SlurmdSpoolDir=.*$")),
                  QStringLiteral("SlurmdSpoolDir=%1/spool").arg(stateDir));
     conf.replace(QRegularExpression(QStringLiteral("(?m)^(NodeName=\\S+)")),
