@@ -37,6 +37,8 @@ const std::vector<Command> &commands()
          kDiffHelp, &runDiff},
         {"merge", "three-way merge of designs (usable as a git merge driver)", kMergeHelp,
          &runMerge},
+        {"catalog", "import NetBox device types into a user catalog file (import-netbox)",
+         kCatalogHelp, &runCatalog},
     };
     return list;
 }
