@@ -38,7 +38,7 @@ int runCatalog(Context &context)
         return ExitOk;
     }
     if (!args.error.empty() || args.positional.size() < 2 || args.positional[0] != "import-netbox"
-        || !args.has("--output")) {
+        || args.value("--output").empty()) {
         context.err << "error: "
                     << (args.error.empty()
                             ? "expected: catalog import-netbox FILE.yaml... -o OUT.json"
