@@ -11,6 +11,9 @@ void registerBuiltinExporters(ExporterRegistry &registry)
     registry.add(makeCablingExporter());
     registry.add(makeBomExporter());
     registry.add(makeGraphMlExporter());
+    registry.add(makeKubernetesExporter());
+    registry.add(makeDrawioExporter());
+    registry.add(makeNetboxExporter());
 }
 
 } // namespace cw::exporters

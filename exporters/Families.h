@@ -14,5 +14,8 @@ std::unique_ptr<Exporter> makeSwitchExporter();   // switch/SwitchFormat.cpp
 std::unique_ptr<Exporter> makeCablingExporter();  // cabling/CablingFormat.cpp
 std::unique_ptr<Exporter> makeBomExporter();      // bom/BomFormat.cpp
 std::unique_ptr<Exporter> makeGraphMlExporter();  // graphml/GraphMlFormat.cpp
+std::unique_ptr<Exporter> makeKubernetesExporter(); // kubernetes/KubernetesFormat.cpp
+std::unique_ptr<Exporter> makeDrawioExporter();   // drawio/DrawioFormat.cpp
+std::unique_ptr<Exporter> makeNetboxExporter();   // netbox/NetboxFormat.cpp
 
 } // namespace cw::exporters

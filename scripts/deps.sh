@@ -7,7 +7,7 @@ cw_build_packages=(
     build-essential cmake ninja-build ccache pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev libqcustomplot-dev libgl-dev
     libboost-graph-dev nlohmann-json3-dev libbenchmark-dev libxlsxwriter-dev
-    help2man dpkg-dev
+    help2man dpkg-dev libyaml-dev
 )
 # Extra tools the test suite uses (Xvfb for GUI smoke runs, fonts so offscreen text renders).
 # slurmctld, scontrol and munge check the exported Slurm files against the real Slurm.
@@ -19,7 +19,8 @@ cw_test_packages=(xvfb xauth fonts-dejavu-core slurmctld slurm-client munge
     ibsim-utils opensm infiniband-diags poppler-utils libreoffice-calc-nogui
     desktop-file-utils appstream
     clang libclang-rt-14-dev libxml2-utils git
-    frr iputils-ping netplan.io slurmd slurmdbd libpmix2 libpmix-dev mariadb-server)
+    frr iputils-ping netplan.io slurmd slurmdbd libpmix2 libpmix-dev mariadb-server
+    yamllint python3-yaml python3-jsonschema)
 
 cw_missing_packages() {
     local missing=()

@@ -27,6 +27,7 @@ int runWhatIf(Context &context);
 int runDiff(Context &context);
 int runMerge(Context &context);
 int runAsbuilt(Context &context);
+int runCatalog(Context &context);
 
 extern const char *const kInfoHelp;
 extern const char *const kUpgradeHelp;
@@ -38,5 +39,6 @@ extern const char *const kWhatIfHelp;
 extern const char *const kDiffHelp;
 extern const char *const kMergeHelp;
 extern const char *const kAsbuiltHelp;
+extern const char *const kCatalogHelp;
 
 } // namespace cw::cli

@@ -39,6 +39,8 @@ const std::vector<Command> &commands()
          &runMerge},
         {"asbuilt", "compare the built fabric (ibnetdiscover, LLDP, CSV) with the design",
          kAsbuiltHelp, &runAsbuilt},
+        {"catalog", "import NetBox device types into a user catalog file (import-netbox)",
+         kCatalogHelp, &runCatalog},
     };
     return list;
 }

@@ -52,45 +52,70 @@ std::string labelText(const CableRow &row, bool aEnd)
     return labelText(PhysicalCable { row.cableId, row.fabric, { &row } }, aEnd);
 }
 
-std::string cablingCsv(const Design &design, const CablePlan &plan)
+CablingTable cablingTable(const CablePlan &plan)
 {
-    std::string out = csv::commentLine(exporters::headerLine(design, "Cabling plan"));
-    out += csv::line({ "cable_id", "leg", "fabric", "a_row", "a_rack", "a_u", "a_device", "a_port",
-                       "z_row", "z_rack", "z_u", "z_device", "z_port", "medium", "part_number",
-                       "catalog_part", "length_m", "speed_gbps", "links_per_cable" });
+    CablingTable table;
+    table.columns = { "cable_id",     "leg",      "fabric",     "a_row",          "a_rack",
+                      "a_u",          "a_device", "a_port",     "z_row",          "z_rack",
+                      "z_u",          "z_device", "z_port",     "medium",         "part_number",
+                      "catalog_part", "length_m", "speed_gbps", "links_per_cable" };
+    table.numericColumns = { 1, 5, 10, 16, 17, 18 };
+    table.widths = { 9, 5, 16, 6, 8, 5, 14, 10, 6, 8, 5, 14, 10, 8, 20, 24, 9, 11, 15 };
     for (const CableRow &row : plan.rows)
-        out += csv::line({ row.cableId, std::to_string(row.leg), row.fabric, row.a.row, row.a.rack,
-                           std::to_string(row.a.u), row.a.device, row.a.port, row.z.row, row.z.rack,
-                           std::to_string(row.z.u), row.z.device, row.z.port, row.medium,
-                           row.partNumber, row.catalogPart, csv::number(row.lengthM),
-                           csv::number(row.speedGbps), std::to_string(row.linksPerCable) });
-    return out;
+        table.rows.push_back({ row.cableId, std::to_string(row.leg), row.fabric, row.a.row,
+                               row.a.rack, std::to_string(row.a.u), row.a.device, row.a.port,
+                               row.z.row, row.z.rack, std::to_string(row.z.u), row.z.device,
+                               row.z.port, row.medium, row.partNumber, row.catalogPart,
+                               csv::number(row.lengthM), csv::number(row.speedGbps),
+                               std::to_string(row.linksPerCable) });
+    return table;
 }
 
-std::string cablingSummaryCsv(const Design &design, const CablePlan &plan)
+CablingTable summaryTable(const CablePlan &plan)
 {
-    std::string out = csv::commentLine(exporters::headerLine(design, "Cabling summary"));
-    out += csv::line(
-        { "medium", "length_bin_m", "links", "cables", "transceivers", "active_power_w" });
-    auto write = [&out](const SummaryRow &row) {
-        out += csv::line({ row.medium, row.lengthBin, std::to_string(row.links),
-                           std::to_string(row.cables), std::to_string(row.transceivers),
-                           csv::number(row.activePowerW, 1) });
+    CablingTable table;
+    table.columns
+        = { "medium", "length_bin_m", "links", "cables", "transceivers", "active_power_w" };
+    table.numericColumns = { 2, 3, 4, 5 };
+    table.widths = { 10, 14, 8, 8, 13, 15 };
+    auto add = [&table](const SummaryRow &row) {
+        table.rows.push_back({ row.medium, row.lengthBin, std::to_string(row.links),
+                               std::to_string(row.cables), std::to_string(row.transceivers),
+                               csv::number(row.activePowerW, 1) });
     };
     for (const SummaryRow &row : plan.summary)
-        write(row);
-    write(plan.total);
+        add(row);
+    add(plan.total);
+    return table;
+}
+
+CablingTable labelsTable(const CablePlan &plan)
+{
+    CablingTable table;
+    table.columns = { "cable_id", "fabric", "legs", "a_label", "z_label" };
+    table.numericColumns = { 2 };
+    table.widths = { 9, 16, 5, 60, 60 };
+    for (const PhysicalCable &cable : physicalCables(plan))
+        table.rows.push_back({ cable.cableId, cable.fabric, std::to_string(cable.legs.size()),
+                               labelText(cable, true), labelText(cable, false) });
+    return table;
+}
+
+std::string tableCsv(const CablingTable &table)
+{
+    std::string out = csv::line(table.columns);
+    for (const auto &row : table.rows)
+        out += csv::line(row);
     return out;
 }
 
-std::string labelsCsv(const Design &design, const CablePlan &plan)
+std::string cablingProvenance(const Design &design)
 {
-    std::string out = csv::commentLine(exporters::headerLine(design, "Cable labels"));
-    out += csv::line({ "cable_id", "fabric", "legs", "a_label", "z_label" });
-    for (const PhysicalCable &cable : physicalCables(plan))
-        out += csv::line({ cable.cableId, cable.fabric, std::to_string(cable.legs.size()),
-                           labelText(cable, true), labelText(cable, false) });
-    return out;
+    // One line, through the same escaping as the old `#` comment (esc::commentText).
+    return exporters::headerLine(design, "Cabling plan") + "\n"
+        + "Files: cabling.csv/.xlsx (one row per cable leg), cabling-summary.csv (per medium "
+          "and length bin), labels.csv/.xlsx (A/Z label text). The CSV files are RFC 4180 "
+          "with one header row; see docs/export-cabling-bom.md.\n";
 }
 
 } // namespace cw::cabling

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "exporters/cabling/CablePlan.h"
+#include "exporters/cabling/CablingTable.h"
 
 #include <string>
 
@@ -10,14 +11,12 @@ class Design;
 
 namespace cw::cabling {
 
-/// cabling.csv: a `#` header comment, the column names, then one row per link in plan order;
-/// the legs of a twin-port or splitter cable share its cable_id and differ in `leg`.
-std::string cablingCsv(const Design &design, const CablePlan &plan);
-/// cabling-summary.csv: links, cables, transceivers and active power per medium and length
-/// bin, and a final "all,all" total row.
-std::string cablingSummaryCsv(const Design &design, const CablePlan &plan);
-/// labels.csv: one row per physical cable, the text printed on the label at each end.
-std::string labelsCsv(const Design &design, const CablePlan &plan);
+/// The tables of cabling.csv (one row per link in plan order; the legs of a twin-port or
+/// splitter cable share its cable_id and differ in `leg`), cabling-summary.csv (per medium
+/// and length bin, then an "all,all" total row) and labels.csv (one row per physical cable)
+/// are in exporters/cabling/CablingTable.h. The CSV files carry no comment line: the
+/// provenance a `#` line used to hold is cabling-provenance.txt.
+std::string cablingProvenance(const Design &design);
 
 /// The label text at one end of a physical cable: the cable id and fabric, this end's
 /// location first, then the far end ("C00123 compute | C0001 U12 gpu001 mlx5_0 > N001 U40

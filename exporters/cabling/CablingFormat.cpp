@@ -1,9 +1,11 @@
-// The cabling plan (docs/export-cabling-bom.md) as an Exporter: cabling.csv,
-// cabling-summary.csv and labels.csv.
+// The cabling plan (docs/export-cabling-bom.md) as an Exporter: cabling.csv/.xlsx,
+// cabling-summary.csv, labels.csv/.xlsx and cabling-provenance.txt.
 #include "exporters/Exporter.h"
 #include "exporters/Families.h"
 #include "exporters/cabling/CablePlan.h"
 #include "exporters/cabling/CablingFiles.h"
+#include "exporters/cabling/XlsxTable.h"
+#include "exporters/common/FileHeader.h"
 
 namespace cw::exporters {
 namespace {
@@ -15,18 +17,33 @@ public:
     std::string summary() const override
     {
         return "cabling.csv (one row per cable), cabling-summary.csv (per medium and length), "
-               "labels.csv (A/Z label text)";
+               "labels.csv (A/Z label text), the same as cabling.xlsx and labels.xlsx, and "
+               "cabling-provenance.txt (design, schema, generator)";
     }
     Result<ExportResult> run(const ExportRequest &request) const override
     {
         auto plan = cabling::buildCablePlan(request.design, request.catalog);
         if (!plan)
             return plan.error();
+        const cabling::CablingTable cables = cabling::cablingTable(*plan);
+        const cabling::CablingTable labels = cabling::labelsTable(*plan);
+        auto cablesXlsx = cabling::tableXlsx(cables, "cabling",
+                                             exporters::headerLine(request.design, "Cabling plan"));
+        if (!cablesXlsx)
+            return cablesXlsx.error();
+        auto labelsXlsx = cabling::tableXlsx(labels, "labels",
+                                             exporters::headerLine(request.design, "Cable labels"));
+        if (!labelsXlsx)
+            return labelsXlsx.error();
         ExportResult result;
-        result.files.push_back({ "cabling.csv", cabling::cablingCsv(request.design, *plan) });
+        result.files.push_back({ "cabling.csv", cabling::tableCsv(cables) });
         result.files.push_back(
-            { "cabling-summary.csv", cabling::cablingSummaryCsv(request.design, *plan) });
-        result.files.push_back({ "labels.csv", cabling::labelsCsv(request.design, *plan) });
+            { "cabling-summary.csv", cabling::tableCsv(cabling::summaryTable(*plan)) });
+        result.files.push_back({ "labels.csv", cabling::tableCsv(labels) });
+        result.files.push_back({ "cabling.xlsx", std::move(*cablesXlsx) });
+        result.files.push_back({ "labels.xlsx", std::move(*labelsXlsx) });
+        result.files.push_back(
+            { "cabling-provenance.txt", cabling::cablingProvenance(request.design) });
         result.notes.push_back("cabling.csv: " + std::to_string(plan->rows.size()) + " cables, "
                                + std::to_string(plan->total.transceivers) + " transceivers");
         result.notes.insert(result.notes.end(), plan->notes.begin(), plan->notes.end());

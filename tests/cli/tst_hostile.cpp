@@ -109,7 +109,8 @@ private slots:
                 for (const QByteArray &line : bytes.split('\n'))
                     QVERIFY2(isComment(line, '#') || line.startsWith("nv "), line.constData());
             } else if (suffix == QLatin1String("svg") || suffix == QLatin1String("xml")
-                       || suffix == QLatin1String("graphml")) {
+                       || suffix == QLatin1String("graphml")
+                       || suffix == QLatin1String("drawio")) {
                 const ToolRun lint
                     = runTool(QStringLiteral("xmllint"),
                               { QStringLiteral("--noout"), QStringLiteral("--nonet"), path });
@@ -122,6 +123,14 @@ private slots:
                 QVERIFY2(!outside.contains(QStringLiteral("<script")), qPrintable(path));
             } else if (suffix == QLatin1String("csv")) {
                 csvFiles << path;
+            } else if (suffix == QLatin1String("yaml")) {
+                // Kubernetes and NetBox YAML: one YAML stream whatever the labels hold.
+                const ToolRun yaml = runTool(
+                    QStringLiteral("python3"),
+                    { QStringLiteral("-c"),
+                      QStringLiteral("import sys, yaml; list(yaml.safe_load_all(open(sys.argv[1])))"),
+                      path });
+                QVERIFY2(yaml.exitCode == 0, qPrintable(path + QString::fromUtf8(yaml.out)));
             } else if (suffix == QLatin1String("json")) {
                 const ToolRun json
                     = runTool(QStringLiteral("python3"),

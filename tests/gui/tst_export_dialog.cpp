@@ -195,7 +195,8 @@ void TestExportDialog::listsTheRegistryWithParameters()
     for (int i = 0; i < dialog->formatTree()->topLevelItemCount(); ++i)
         names << dialog->formatTree()->topLevelItem(i)->text(0);
     QCOMPARE(names,
-             (QStringList { "slurm", "nccl", "switch", "cabling", "bom", "graphml", "report" }));
+             (QStringList { "slurm", "nccl", "switch", "cabling", "bom", "graphml", "kubernetes",
+                           "drawio", "netbox", "report" }));
     // A line edit per declared parameter, empty (the format's default) to start with.
     int editors = 0;
     for (const exporters::Exporter *exporter : window->exporterRegistry().all())

@@ -1,5 +1,6 @@
 // Cabling plan: one row per link for the reference designs and a generated SuperPOD (1 SU),
-// each link once, summary counts adding up, RFC 4180 quoting, labels, determinism.
+// each link once, summary counts adding up, RFC 4180 quoting, labels, determinism, and the
+// XLSX twins opened by LibreOffice.
 
 #include "exporters/Exporter.h"
 #include "exporters/Families.h"
@@ -13,6 +14,13 @@
 #include "tests/exporters/cabling/CsvReader.h"
 
 #include <QtTest>
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QUrl>
 
 #include <set>
 
@@ -176,12 +184,18 @@ private slots:
         QCOMPARE(plan->total.transceivers, summaryTransceivers);
         QCOMPARE(plan->total.activePowerW, summaryPowerW);
 
-        // The files: a header comment, the column names, one record per link.
+        // The files: the column names first (no comment line: spreadsheets and pandas would
+        // take it for the header), one record per link; the provenance is a file of its own.
         const auto files = runExporter(d);
-        QCOMPARE(files.size(), std::size_t(3));
+        QCOMPARE(files.size(), std::size_t(6));
         const test::CsvTable cables = test::readCsv(files.at("cabling.csv"));
         QVERIFY(cables.wellFormed);
-        QVERIFY(QString::fromStdString(cables.comment).startsWith("Cabling plan for design"));
+        QVERIFY(cables.comment.empty());
+        QVERIFY(files.at("cabling.csv").rfind("cable_id,leg,fabric,", 0) == 0);
+        QVERIFY(files.at("labels.csv").rfind("cable_id,fabric,legs,", 0) == 0);
+        QVERIFY(files.at("cabling-summary.csv").rfind("medium,length_bin_m,", 0) == 0);
+        QVERIFY(QString::fromStdString(files.at("cabling-provenance.txt"))
+                    .startsWith("Cabling plan for design"));
         QCOMPARE(static_cast<int>(cables.records.size()), links + 1);
         const int idColumn = test::column(cables, "cable_id");
         const int legColumn = test::column(cables, "leg");
@@ -472,6 +486,65 @@ private slots:
         for (const auto &group : plan->groups)
             fibres += group.transceiver ? group.cables : 0;
         QCOMPARE(fibres, 635);
+    }
+
+    void libreOfficeOpensTheWorkbooks()
+    {
+        // LibreOffice (headless) converts cabling.xlsx and labels.xlsx back to CSV: the cells
+        // must equal cabling.csv and labels.csv record for record (numbers included, header
+        // row first). Python's zipfile then reads the sheet XML for the frozen header row,
+        // the autofilter over the whole table and the column widths.
+        QString office = QStandardPaths::findExecutable("soffice");
+        if (office.isEmpty())
+            QSKIP("soffice not on PATH (Debian: libreoffice-calc-nogui)");
+        const Design d = designNamed("dgx8");
+        const auto files = runExporter(d);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        for (const char *name : { "cabling.xlsx", "labels.xlsx" }) {
+            QFile out(dir.filePath(name));
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            const std::string &bytes = files.at(name);
+            out.write(bytes.data(), static_cast<qint64>(bytes.size()));
+        }
+        QDir(dir.path()).mkdir("csv");
+        QProcess process;
+        process.start(office, { "-env:UserInstallation="
+                                    + QUrl::fromLocalFile(dir.filePath("profile")).toString(),
+                                "--headless", "--norestore", "--convert-to", "csv", "--outdir",
+                                dir.filePath("csv"), dir.filePath("cabling.xlsx"),
+                                dir.filePath("labels.xlsx") });
+        QVERIFY2(process.waitForFinished(300000), "LibreOffice did not finish within 300 s");
+        for (const std::string stem : { "cabling", "labels" }) {
+            QFile converted(dir.filePath(QString::fromStdString("csv/" + stem + ".csv")));
+            QVERIFY2(converted.open(QIODevice::ReadOnly),
+                     qPrintable("no CSV from LibreOffice: " + process.readAllStandardError()));
+            const test::CsvTable fromOffice = test::readCsv(converted.readAll().toStdString());
+            const test::CsvTable ours = test::readCsv(files.at(stem + ".csv"));
+            QVERIFY(fromOffice.wellFormed && ours.wellFormed);
+            QCOMPARE(fromOffice.records.size(), ours.records.size());
+            QCOMPARE(fromOffice.records, ours.records);
+        }
+        const QString python = QStandardPaths::findExecutable("python3");
+        if (python.isEmpty())
+            QSKIP("python3 not on PATH: sheet layout not read");
+        // dgx8: 168 links (twinLegsShareOneCable) + header = rows 1..169, 19 columns A..S;
+        // 93 cables + header = 94 label rows, 5 columns A..E.
+        const char *script
+            = "import sys, zipfile, re\n"
+              "x = zipfile.ZipFile(sys.argv[1]).read('xl/worksheets/sheet1.xml').decode()\n"
+              "p = re.search(r'<pane [^>]*>', x).group(0)\n"
+              "print('frozen' if 'ySplit=\"1\"' in p and 'state=\"frozen\"' in p else 'no')\n"
+              "print(re.search(r'<autoFilter ref=\"([^\"]+)\"', x).group(1))\n"
+              "print(len(re.findall(r'<col ', x)))\n";
+        const std::vector<std::pair<QString, QString>> expected
+            = { { "cabling.xlsx", "frozen\nA1:S169\n19\n" }, { "labels.xlsx", "frozen\nA1:E94\n5\n" } };
+        for (const auto &[name, layout] : expected) {
+            QProcess reader;
+            reader.start(python, { "-c", script, dir.filePath(name) });
+            QVERIFY(reader.waitForFinished(30000));
+            QCOMPARE(QString::fromUtf8(reader.readAllStandardOutput()), layout);
+        }
     }
 
     void deterministic()
