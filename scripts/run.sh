@@ -9,6 +9,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$root/scripts/deps.sh"
 cw_install_packages "${cw_build_packages[@]}"
 
+# Preprocessor mode only (see test.sh).
+export CCACHE_NODIRECT=1
 build="$root/build/release"
 if [ ! -f "$build/build.ninja" ]; then
     cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \

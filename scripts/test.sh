@@ -9,6 +9,11 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$root/scripts/deps.sh"
 cw_install_packages "${cw_build_packages[@]}" "${cw_test_packages[@]}"
 
+# ccache in preprocessor mode only: its direct mode can tie an object to header contents that
+# changed while the compiler ran (a merge or checkout during a build), and a stale object
+# whose struct layouts differ links into a crashing program.
+export CCACHE_NODIRECT=1
+
 build="$root/build/test"
 extra=()
 if [ -n "${CW_SANITIZE:-}" ]; then

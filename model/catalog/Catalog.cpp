@@ -72,6 +72,10 @@ Result<void> Catalog::addFile(std::string_view fileName, std::string_view text)
     } catch (const nlohmann::json::parse_error &error) {
         return Error{file + ": not valid JSON at " + describeTextPosition(text, error.byte)
                      + " (" + error.what() + ")"};
+    } catch (const nlohmann::json::exception &error) {
+        // A number out of range and the like (found by fuzz_catalog_reader): still an error
+        // naming the file, never an exception out of the reader.
+        return Error{file + ": not valid JSON (" + error.what() + ")"};
     }
     std::vector<std::unique_ptr<Part>> parts;
     try {

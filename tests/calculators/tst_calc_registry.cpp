@@ -453,7 +453,7 @@ void TestCalculatorRegistry::gpuPeaksComeFromCatalog()
     const auto h100 = findGpuPeak("h100-sxm-80gb");
     QVERIFY(h100.has_value());
     QCOMPARE(h100->denseBf16Tflops, 989.0);
-    QVERIFY(h100->source.find("catalog part h100-sxm-80gb: NVIDIA H100") == 0);
+    QVERIFY(h100->source.find("catalog part h100-sxm-80gb: ") == 0);
     QCOMPARE(findGpuPeak("a100-sxm-80gb")->denseBf16Tflops, 312.0);
     QCOMPARE(findGpuPeak("l40s-48gb")->denseBf16Tflops, 362.0);
     QCOMPARE(findGpuPeak("b200-sxm-180gb")->denseBf16Tflops, 2250.0);

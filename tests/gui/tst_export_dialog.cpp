@@ -239,10 +239,10 @@ void TestExportDialog::exportsSlurmWithTheExporterBytes()
     QVERIFY2(dialog->lastOutcome()->ok(), qPrintable(dialog->resultView()->toPlainText()));
 
     // One format: its files straight in the folder, the three the slurm exporter documents.
-    QCOMPARE(filesUnder(folder), (QStringList { "gres.conf", "slurm.conf", "topology.conf" }));
+    QCOMPARE(filesUnder(folder), (QStringList { "cgroup.conf", "epilog-gpu-health.sh", "gres.conf", "node-health-check.sh", "prolog-gpu-health.sh", "slurm.conf", "slurmdbd.conf", "topology.conf" }));
     // Byte for byte what the exporter gives for the same parameter.
     const exporters::ExportResult expected = slurmFiles(*window, { { "slurm.topology", "block" } });
-    QCOMPARE(static_cast<int>(expected.files.size()), 3);
+    QCOMPARE(static_cast<int>(expected.files.size()), 8);
     for (const exporters::ExportedFile &file : expected.files)
         QCOMPARE(readAll(QDir(folder).filePath(QString::fromStdString(file.path))),
                  QByteArray::fromStdString(file.bytes));
@@ -254,7 +254,7 @@ void TestExportDialog::exportsSlurmWithTheExporterBytes()
     QVERIFY(differs);
     // The dialog says what it wrote, with the sizes.
     const QString text = dialog->resultView()->toPlainText();
-    QVERIFY2(text.contains(QStringLiteral("Wrote 3 files:")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("Wrote 8 files:")), qPrintable(text));
     QVERIFY(text.contains(QDir(folder).filePath(QStringLiteral("slurm.conf"))));
     QVERIFY(text.contains(QStringLiteral("(%1 bytes)").arg(expected.files[0].bytes.size())));
 }
@@ -327,7 +327,7 @@ void TestExportDialog::validationErrorsRefusedUnlessAllowed()
     clickCheckBox(dialog->allowErrorsBox());
     clickExport(dialog);
     QVERIFY2(dialog->lastOutcome()->ok(), qPrintable(dialog->resultView()->toPlainText()));
-    QCOMPARE(filesUnder(dir.path()), (QStringList { "gres.conf", "slurm.conf", "topology.conf" }));
+    QCOMPARE(filesUnder(dir.path()), (QStringList { "cgroup.conf", "epilog-gpu-health.sh", "gres.conf", "node-health-check.sh", "prolog-gpu-health.sh", "slurm.conf", "slurmdbd.conf", "topology.conf" }));
     text = dialog->resultView()->toPlainText();
     QVERIFY2(text.startsWith(QStringLiteral("Exported despite 1 validation error")),
              qPrintable(text));
@@ -358,7 +358,9 @@ void TestExportDialog::severalFormatsGoToSubfolders()
     // writes one <fabric>.graphml per fabric (compute-ndr, storage-ndr, oob-mgmt).
     QCOMPARE(filesUnder(dir.path()),
              (QStringList { "graphml/compute-ndr.graphml", "graphml/oob-mgmt.graphml",
-                            "graphml/storage-ndr.graphml", "slurm/gres.conf", "slurm/slurm.conf",
+                            "graphml/storage-ndr.graphml", "slurm/cgroup.conf", "slurm/epilog-gpu-health.sh",
+                            "slurm/gres.conf", "slurm/node-health-check.sh",
+                            "slurm/prolog-gpu-health.sh", "slurm/slurm.conf", "slurm/slurmdbd.conf",
                             "slurm/topology.conf" }));
     QCOMPARE(dialog->lastOutcome()->files.front().path, std::string("slurm/slurm.conf"));
 }
