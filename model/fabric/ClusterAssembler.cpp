@@ -264,12 +264,6 @@ double ClusterAssembler::longestReachM(double speedGbps) const
     return longest;
 }
 
-void ClusterAssembler::connectOutOfBand(FabricId oob)
-{
-    for (const auto &[a, b] : m_oobLinks)
-        connect(oob, a.first, a.second, b.first, b.second);
-}
-
 void ClusterAssembler::checkSite()
 {
     for (SiteShortfall &shortfall : checkSiteBudgets(m_design.site(), siteLoad(m_design, m_catalog)))

@@ -76,8 +76,11 @@ public:
     /// floor plan (through the hall entrances between halls), medium by reach (chooseCable).
     /// A length no catalog part at that speed reaches is a reach shortfall.
     void connect(FabricId fabric, int a, int portA, int b, int portB);
-    /// Cables the out-of-band links planned by placeOutOfBand.
-    void connectOutOfBand(FabricId oob);
+    /// The halls (indices) with an out-of-band tree, and a hall's name ("" on a free floor).
+    std::vector<int> outOfBandHalls() const;
+    std::string hallName(int hall) const;
+    /// Cables the out-of-band links planned by placeOutOfBand, each hall's on its fabric.
+    void connectOutOfBand(const std::map<int, FabricId> &fabricOfHall);
     /// PDUs per rack (the site's budgets stay as given); then verify().
     Result<void> finish();
     /// Re-checks U overlap, hostnames and link ports over the whole design.
@@ -165,7 +168,13 @@ private:
     std::map<CableKey, CableValue> m_cableCache;
     std::map<double, double> m_opticsCache;
     std::map<double, double> m_reachCache;
-    std::vector<std::pair<std::pair<int, int>, std::pair<int, int>>> m_oobLinks;
+    struct OobLink
+    {
+        int hall;
+        std::pair<int, int> a;  ///< (device, port)
+        std::pair<int, int> b;
+    };
+    std::vector<OobLink> m_oobLinks;
     std::vector<std::string> m_notes;
     std::vector<SiteShortfall> m_shortfalls;
     int m_positionsUsed = 0;

@@ -351,7 +351,7 @@ Result<void> ClusterAssembler::placeOutOfBand(const Part &mgmtSwitch)
         if (!placed)
             return placed.error();
         for (std::size_t i = first; i < last; ++i)
-            m_oobLinks.push_back({{managed[i].first, managed[i].second},
+            m_oobLinks.push_back({hallIndex, {managed[i].first, managed[i].second},
                                   {*placed, access[i - first]}});
         leavesOfHall[hallIndex].push_back(*placed);
         first = last;
@@ -368,7 +368,7 @@ Result<void> ClusterAssembler::placeOutOfBand(const Part &mgmtSwitch)
                     return parent.error();
                 const std::size_t last = std::min(level.size(), first + static_cast<std::size_t>(fanOut));
                 for (std::size_t i = first; i < last; ++i)
-                    m_oobLinks.push_back({{level[i], uplink}, {*parent, access[i - first]}});
+                    m_oobLinks.push_back({hallIndex, {level[i], uplink}, {*parent, access[i - first]}});
                 parents.push_back(*parent);
             }
             level = std::move(parents);
@@ -376,6 +376,28 @@ Result<void> ClusterAssembler::placeOutOfBand(const Part &mgmtSwitch)
         }
     }
     return {};
+}
+
+std::vector<int> ClusterAssembler::outOfBandHalls() const
+{
+    std::vector<int> halls;
+    for (const OobLink &link : m_oobLinks)
+        if (std::find(halls.begin(), halls.end(), link.hall) == halls.end())
+            halls.push_back(link.hall);
+    std::sort(halls.begin(), halls.end());
+    return halls;
+}
+
+std::string ClusterAssembler::hallName(int index) const
+{
+    return m_freeFloor ? std::string() : hall(index).name;
+}
+
+void ClusterAssembler::connectOutOfBand(const std::map<int, FabricId> &fabricOfHall)
+{
+    for (const OobLink &link : m_oobLinks)
+        connect(fabricOfHall.at(link.hall), link.a.first, link.a.second, link.b.first,
+                link.b.second);
 }
 
 } // namespace cw

@@ -597,23 +597,28 @@ Result<GeneratedDesign> FatTreeBuilder::run()
             return id.error();
         storageId = *id;
     }
-    FabricId oobId;
+    // One management fabric per hall: a 1 GbE copper tree cannot leave its hall (the halls'
+    // trees join at the site's management core, outside the design).
+    std::map<int, FabricId> oobIds;
     if (mgmt) {
-        Fabric oob;
-        oob.name = "oob-mgmt";
-        oob.purpose = FabricPurpose::OutOfBand;
-        oob.technology = Technology::Ethernet;
-        oob.linkSpeedGbps = 1;
-        auto id = builder.addFabric(oob);
-        if (!id)
-            return id.error();
-        oobId = *id;
+        const std::vector<int> halls = m_assembler.outOfBandHalls();
+        for (int hall : halls) {
+            Fabric oob;
+            oob.name = halls.size() == 1 ? "oob-mgmt" : "oob-mgmt-" + m_assembler.hallName(hall);
+            oob.purpose = FabricPurpose::OutOfBand;
+            oob.technology = Technology::Ethernet;
+            oob.linkSpeedGbps = 1;
+            auto id = builder.addFabric(oob);
+            if (!id)
+                return id.error();
+            oobIds[hall] = *id;
+        }
     }
     cableTree(m_compute, *computeId);
     if (m_hasStorageFabric)
         cableTree(m_storage, storageId);
     if (mgmt)
-        m_assembler.connectOutOfBand(oobId);
+        m_assembler.connectOutOfBand(oobIds);
     if (!allShortfalls().empty())
         return refuse();
 

@@ -167,7 +167,9 @@ void hallPosition(const RuleContext &context, EntityRef subject, std::vector<Fin
 
 void addCduRules(RuleList &rules)
 {
-    const Inputs reads = input::RackSpec | input::Placement | input::DeviceSpec | input::Site;
+    // DeviceName: the violations list the CDUs and liquid parts, whose names the engine shows.
+    const Inputs reads = input::RackSpec | input::Placement | input::DeviceSpec
+                         | input::DeviceName | input::Site;
     add(rules,
         {"cooling.cdu-capacity", "Liquid heat of a row above its CDUs' capacity", "cooling",
          Severity::Error, RuleScope::Design, reads},
