@@ -107,7 +107,7 @@ private slots:
         for (const QString &file : filesUnder(first.path())) {
             const QByteArray bytes = readAll(first.filePath(file));
             QVERIFY2(bytes.startsWith("# " + file.toUtf8() + " for design \"8x DGX H100"), qPrintable(file));
-            QVERIFY(bytes.contains("(schema version 1)"));
+            QVERIFY(bytes.contains("(schema version 2)"));
             QCOMPARE(bytes, readAll(second.filePath(file)));
         }
         // The block variant on request: one block of the 8 DGX on the 2 rail leaves.
