@@ -13,7 +13,7 @@ constexpr double kRowPitchM = 3.0;
 constexpr double kRearDoorKwPerPosition = 45;
 /// A liquid-cooled rack-scale system of the 120-132 kW class, with margin.
 constexpr double kLiquidKwPerPosition = 140;
-/// Warm-water supply typical of direct liquid cooling (ASHRAE W32 class: up to 32 °C).
+/// Warm-water supply to the CDUs of direct liquid cooling: a planning figure.
 constexpr double kCduSupplyTempC = 32;
 /// Halls side by side along a corridor: entrance to entrance.
 constexpr double kHallSpacingM = 30;
