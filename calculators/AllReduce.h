@@ -13,7 +13,8 @@ struct AllReduceInput
 {
     double bytes = 0.0; // S, full buffer size per rank
     long long ranks = 0; // n >= 2
-    double linkGBps = 0.0; // B, per-rank bottleneck bandwidth, GB/s (1e9 B/s)
+    double linkGBps = 0.0; // per-rank bottleneck line rate, GB/s (1e9 B/s)
+    double efficiency = 1.0; // share of the line rate NCCL reaches (B = linkGBps x efficiency)
     double latencyUs = 0.0; // alpha, per-step latency
     AllReduceAlgorithm algorithm = AllReduceAlgorithm::Ring;
 };

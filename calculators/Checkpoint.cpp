@@ -11,7 +11,7 @@ CheckpointResult checkpoint(const CheckpointInput &input)
     requirePositive("weight-bytes", input.weightBytes);
     requireNonNegative("master-bytes", input.masterBytes);
     requireNonNegative("optimizer-bytes", input.optimizerBytes);
-    requirePositive("write-gbps", input.writeGBps);
+    requirePositive("write-gbyte-s", input.writeGBps);
     requirePositive("interval-min", input.intervalMinutes);
     if (input.stallTarget <= 0.0 || input.stallTarget > 1.0)
         throw InputError("stall-target",
@@ -21,13 +21,13 @@ CheckpointResult checkpoint(const CheckpointInput &input)
         requireAtLeast("gpus", *input.gpus, 1);
     if (input.async) {
         if (!input.hostCopyGBps)
-            throw InputError("host-copy-gbps", "missing; required when async=true (GB/s)");
-        requirePositive("host-copy-gbps", *input.hostCopyGBps);
+            throw InputError("host-copy-gbyte-s", "missing; required when async=true (GB/s)");
+        requirePositive("host-copy-gbyte-s", *input.hostCopyGBps);
     }
 
     CheckpointResult r;
     // A resumable checkpoint holds weights, fp32 master copy and optimizer moments
-    // (mixed-precision Adam layout, Rajbhandari et al. 2020 §3.1: 2 + 4 + 4 + 4 bytes/param).
+    // (mixed-precision Adam layout, ref:rajbhandari-2020-zero: 2 + 4 + 4 + 4 bytes/param).
     const double bytesPerParam = input.weightBytes + input.masterBytes + input.optimizerBytes
         + (input.includeGradients ? input.weightBytes : 0.0);
     r.checkpointBytes = input.params * bytesPerParam;
@@ -65,7 +65,7 @@ CheckpointResult checkpoint(const CheckpointInput &input)
     if (input.async) {
         r.assumptions.push_back("async: training stalls only for the host copy at "
                                 + formatNumber(*input.hostCopyGBps)
-                                + " GB/s; bandwidth_for_target_gbps is the host-copy bandwidth");
+                                + " GB/s; bandwidth_for_target_gbyte_s is the host-copy bandwidth");
         if (r.writeSeconds > intervalSeconds) {
             r.assumptions.push_back("warning: the background storage write ("
                                     + formatNumber(r.writeSeconds)
@@ -73,9 +73,9 @@ CheckpointResult checkpoint(const CheckpointInput &input)
         }
     } else {
         r.assumptions.push_back("blocking: training stalls for the whole storage write; "
-                                "bandwidth_for_target_gbps is the storage write bandwidth");
+                                "bandwidth_for_target_gbyte_s is the storage write bandwidth");
     }
-    r.assumptions.push_back("write-gbps is the sustained aggregate write bandwidth seen by all "
+    r.assumptions.push_back("write-gbyte-s is the sustained aggregate write bandwidth seen by all "
                             "writers together (GB = 1e9 B); metadata and file-open costs ignored");
     return r;
 }

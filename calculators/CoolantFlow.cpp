@@ -15,11 +15,11 @@ struct FluidProperties
     const char *source;
 };
 
-// Water at 25 °C: density 997.0 kg/m3, c_p 4.18 kJ/(kg K) (4.1813) -- Engineering ToolBox
+// Water at 25 °C: density 997.0 kg/m3, c_p 4.18 kJ/(kg K) (4.1813) -- ref:engineering-toolbox-water
 // "Water - Density, Specific Weight" and "Water - Specific Heat" tables (IAPWS-95 values).
 constexpr FluidProperties waterProperties { "water", 997.0, 4.18,
                                             "water at 25 C: 997 kg/m3, 4.18 kJ/(kg K) "
-                                            "(Engineering ToolBox water tables, IAPWS-95)" };
+                                            "(ref:engineering-toolbox-water, IAPWS-95)" };
 // 25 % (by volume) propylene glycol in water: specific gravity 1.020 (Lange's Handbook of
 // Chemistry, Table 5.13, at 15.6 C) and c_p ~0.93 Btu/(lb F) = 3.9 kJ/(kg K) near 25-40 C
 // (Dow DOWFROST Engineering and Operating Guide, specific-heat table). Approximate: both vary
@@ -27,7 +27,7 @@ constexpr FluidProperties waterProperties { "water", 997.0, 4.18,
 constexpr FluidProperties pg25Properties {
     "pg25", 1020.0, 3.9,
     "25% propylene glycol: ~1020 kg/m3, ~3.9 kJ/(kg K) "
-    "(Lange's Handbook Table 5.13; Dow DOWFROST guide); approximate"
+    "(ref:langes-handbook Table 5.13; ref:dow-dowfrost); approximate"
 };
 
 constexpr double joulesPerKj = 1000.0;

@@ -11,7 +11,7 @@ CostResult cost(const CostInput &input)
     requireAtLeast("gpus", input.gpus, 1);
     requirePositive("years", input.years);
     requireNonNegative("usd-per-kwh", input.usdPerKwh);
-    // PUE = total facility power / IT power (The Green Grid WP#49; ISO/IEC 30134-2), so >= 1.
+    // PUE = total facility power / IT power (ref:green-grid-pue; ref:iso-iec-30134-2), so >= 1.
     if (!(input.pue >= 1.0))
         throw InputError("pue", "expected a number >= 1, got " + formatNumber(input.pue));
     if (!(input.utilization > 0.0 && input.utilization <= 1.0))

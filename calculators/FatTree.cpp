@@ -29,7 +29,7 @@ FatTreeResult fatTree(const FatTreeInput &input)
 
     const long long k = input.radix;
     const long long r = input.oversubscription;
-    // Leaf split for r:1 = downlink:uplink capacity (domain facts §3.1): d = k r/(r+1), u =
+    // Leaf split for r:1 = downlink:uplink capacity (ref:al-fares-2008): d = k r/(r+1), u =
     // k/(r+1).
     if (k % (r + 1) != 0) {
         throw InputError("oversubscription",
@@ -45,8 +45,9 @@ FatTreeResult fatTree(const FatTreeInput &input)
     if (input.tiers == 2) {
         // Two-tier folded Clos: every leaf has one uplink to each spine, and every spine port
         // goes to a distinct leaf. So spines = u and leaves = k (a spine's k ports).
-        // Non-blocking (r = 1): k leaves, k/2 spines, k^2/2 hosts (domain facts §3.1; NVIDIA
-        // DGX SuperPOD B200 RA: 64 leaf + 32 spine QM9700 for 2048 GPUs).
+        // Non-blocking (r = 1): k leaves, k/2 spines, k^2/2 hosts (ref:al-fares-2008; NVIDIA
+        // DGX SuperPOD B200 RA, ref:nvidia-superpod-b200-ra: 64 leaf + 32 spine QM9700 for 2048
+        // GPUs).
         t.leafSwitches = k;
         t.spineSwitches = u;
         t.coreSwitches = 0;
@@ -72,7 +73,7 @@ FatTreeResult fatTree(const FatTreeInput &input)
         t.hostLeafLinks = t.maxEndpoints;
         t.leafSpineLinks = t.leafSwitches * u; // == spines x k/2
         t.spineCoreLinks = t.spineSwitches * (k / 2); // == cores x k
-        t.assumptions.push_back("3 tiers: k pods of k/2 leaves and u spines (Al-Fares et al. 2008 "
+        t.assumptions.push_back("3 tiers: k pods of k/2 leaves and u spines (ref:al-fares-2008 "
                                 "with u = k/(r+1)); spines and cores non-blocking");
     }
     t.switches = t.leafSwitches + t.spineSwitches + t.coreSwitches;

@@ -20,6 +20,35 @@ bool readPositiveInt(const nlohmann::json &model, const std::string &pointer, co
     return true;
 }
 
+/// An optional whole number >= minValue; absent keeps `out`.
+bool readOptionalInt(const nlohmann::json &model, const std::string &pointer, const char *key,
+                     long long minValue, long long &out, std::string &error)
+{
+    const auto it = model.find(key);
+    if (it == model.end())
+        return true;
+    if (!it->is_number_integer() || it->get<long long>() < minValue) {
+        error = pointer + "/" + key + ": expected a whole number >= " + std::to_string(minValue);
+        return false;
+    }
+    out = it->get<long long>();
+    return true;
+}
+
+bool readOptionalBool(const nlohmann::json &model, const std::string &pointer, const char *key,
+                      bool &out, std::string &error)
+{
+    const auto it = model.find(key);
+    if (it == model.end())
+        return true;
+    if (!it->is_boolean()) {
+        error = pointer + "/" + key + ": expected true or false";
+        return false;
+    }
+    out = it->get<bool>();
+    return true;
+}
+
 bool readString(const nlohmann::json &model, const std::string &pointer, const char *key,
                 std::string &out, std::string &error)
 {
@@ -67,10 +96,22 @@ std::vector<ModelPreset> parseModelPresets(const nlohmann::json &doc, std::strin
             || !readPositiveInt(m, pointer, "heads", p.heads, error)
             || !readPositiveInt(m, pointer, "kvHeads", p.kvHeads, error)
             || !readPositiveInt(m, pointer, "headDim", p.headDim, error)
-            || !readString(m, pointer, "source", p.source, error)) {
+            || !readString(m, pointer, "source", p.source, error)
+            || !readOptionalInt(m, pointer, "ffnHidden", 1, p.ffnHidden, error)
+            || !readOptionalInt(m, pointer, "vocab", 1, p.vocab, error)
+            || !readOptionalInt(m, pointer, "experts", 1, p.experts, error)
+            || !readOptionalInt(m, pointer, "expertsPerToken", 1, p.expertsPerToken, error)
+            || !readOptionalInt(m, pointer, "slidingWindow", 0, p.slidingWindow, error)
+            || !readOptionalBool(m, pointer, "tiedEmbeddings", p.tiedEmbeddings, error)
+            || !readOptionalBool(m, pointer, "gatedMlp", p.gatedMlp, error)) {
             return {};
         }
-        // GQA groups query heads evenly over kv heads (Ainslie et al. 2023).
+        if (p.expertsPerToken > p.experts) {
+            error = pointer + "/expertsPerToken: expected at most experts ("
+                + std::to_string(p.experts) + ")";
+            return {};
+        }
+        // GQA groups query heads evenly over kv heads (ref:ainslie-2023-gqa).
         if (p.kvHeads > p.heads || p.heads % p.kvHeads != 0) {
             error = pointer + "/kvHeads: expected a divisor of heads (" + std::to_string(p.heads)
                 + ")";

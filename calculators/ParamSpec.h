@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cw::calc {
@@ -17,6 +18,9 @@ struct ParamSpec
     /// The accepted values when the input is a choice ("ring", "tree"; "true", "false");
     /// empty for numbers and for lists only known at run time (model presets, GPU parts).
     std::vector<std::string> choices = {};
+    /// Former names still accepted for one release, each with a warning (docs/calculators.md,
+    /// "Units in names").
+    std::vector<std::string> aliases = {};
 };
 
 /// Name, summary and inputs of one calculator.
@@ -25,6 +29,9 @@ struct CalculatorInfo
     std::string name;
     std::string summary;
     std::vector<ParamSpec> params;
+    /// Output keys renamed for their unit: former name -> current name. The JSON result
+    /// carries both for one release and lists the pair under "warnings".
+    std::vector<std::pair<std::string, std::string>> renamedOutputs = {};
 };
 
 } // namespace cw::calc

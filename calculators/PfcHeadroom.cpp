@@ -6,8 +6,9 @@
 #include <cmath>
 
 // Port of sonic-net/sonic-swss cfgmgr/buffer_headroom_mellanox.lua (commit 18913fa3), the
-// dynamic-buffer headroom formula SONiC runs on NVIDIA Spectrum switches (domain facts §4.5).
-// Variable names follow the lua so the two can be compared line by line.
+// dynamic-buffer headroom formula SONiC runs on NVIDIA Spectrum switches
+// (ref:sonic-buffer-headroom). Variable names follow the lua so the two can be compared line by
+// line.
 
 namespace cw::calc {
 
@@ -46,14 +47,14 @@ std::optional<double> pauseQuanta(double speedGbps)
 
 PfcHeadroomResult pfcHeadroom(const PfcHeadroomInput &input)
 {
-    requirePositive("speed-gbps", input.speedGbps);
+    requirePositive("speed-gbit-s", input.speedGbps);
     requireNonNegative("cable-m", input.cableM);
-    requirePositive("mtu", input.portMtuBytes);
-    requirePositive("lossless-mtu", input.losslessMtuBytes);
+    requirePositive("mtu-bytes", input.portMtuBytes);
+    requirePositive("lossless-mtu-bytes", input.losslessMtuBytes);
     requirePositive("cell-bytes", input.cellBytes);
     requireRange("small-packet-pct", input.smallPacketPct, 0.0, 100.0);
-    requireNonNegative("pipeline-latency-kb", input.pipelineLatencyKb);
-    requireNonNegative("mac-phy-delay-kb", input.macPhyDelayKb);
+    requireNonNegative("pipeline-latency-kib", input.pipelineLatencyKb);
+    requireNonNegative("mac-phy-delay-kib", input.macPhyDelayKb);
     requireNonNegative("gearbox-delay-ns", input.gearboxDelayNs);
 
     PfcHeadroomResult r;
@@ -64,7 +65,7 @@ PfcHeadroomResult pfcHeadroom(const PfcHeadroomInput &input)
     } else if (quanta) {
         r.peerResponseBytes = *quanta * bitsPerPauseQuantum / bitsPerByte;
     } else {
-        throw InputError("speed-gbps",
+        throw InputError("speed-gbit-s",
                          "expected one of 800, 400, 200, 100, 50, 40, 25, 10, 1, 0.1 (pause-quanta "
                          "table) or give peer-response-bytes, got "
                              + formatNumber(input.speedGbps));

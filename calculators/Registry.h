@@ -16,12 +16,22 @@ struct CalcOutcome
 {
     nlohmann::json result; // result keys + "assumptions" (array of strings); null on error
     std::string error; // names the parameter and what was expected; empty on success
+    /// Former parameter names used, sanity bands crossed (MFU 0.9): the run still succeeded.
+    /// Also in result["warnings"].
+    std::vector<std::string> warnings;
 
     bool ok() const { return error.empty(); }
 };
 
 /// All calculators, in the order `calc --list` shows them.
 const std::vector<CalculatorInfo> &calculators();
+
+/// `params` with former (alias) keys of calculator `name` replaced by their current names; one
+/// warning per alias used. Unknown calculators and keys pass through (runCalculator reports
+/// them); a key given under both names is left twice so the run reports the clash.
+std::map<std::string, std::string> canonicalInputs(const std::string &name,
+                                                   const std::map<std::string, std::string> &params,
+                                                   std::vector<std::string> &warnings);
 
 /// Runs calculator `name` with textual parameters (CLI form: key -> "70B", "true", "ring", ...).
 /// Defaults from the ParamSpecs fill absent keys. Unknown names, unknown keys, missing or

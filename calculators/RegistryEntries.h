@@ -47,6 +47,13 @@ inline ParamSpec oneOf(ParamSpec spec, std::vector<std::string> values)
     return spec;
 }
 
+/// `spec`, also accepted under its former name (with a warning) for one release.
+inline ParamSpec formerly(std::string former, ParamSpec spec)
+{
+    spec.aliases.push_back(std::move(former));
+    return spec;
+}
+
 /// A true/false input with its default.
 inline ParamSpec flag(std::string key, std::string help, std::string value)
 {
@@ -70,9 +77,12 @@ inline nlohmann::json withAssumptions(nlohmann::json result,
     return result;
 }
 
-/// training-memory, checkpoint, training-time, kv-cache (RegistryTraining.cpp).
+/// training-memory, checkpoint, checkpoint-interval, training-time (RegistryTraining.cpp).
 std::vector<Entry> trainingEntries();
-/// power, coolant-flow, allreduce, fat-tree, pfc-headroom, cost (RegistryInfrastructure.cpp).
+/// model-params, kv-cache, inference-memory (RegistryModels.cpp).
+std::vector<Entry> modelEntries();
+/// power, coolant-flow, allreduce, collective, fat-tree, pfc-headroom, cost
+/// (RegistryInfrastructure.cpp).
 std::vector<Entry> infrastructureEntries();
 
 } // namespace cw::calc::detail

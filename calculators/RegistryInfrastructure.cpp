@@ -3,6 +3,7 @@
 #include "calculators/RegistryEntries.h"
 
 #include "calculators/AllReduce.h"
+#include "calculators/Collective.h"
 #include "calculators/CoolantFlow.h"
 #include "calculators/Cost.h"
 #include "calculators/FatTree.h"
@@ -76,7 +77,8 @@ nlohmann::json runAllReduce(const ParamReader &p, const std::vector<ModelPreset>
     AllReduceInput in;
     in.bytes = p.positive("bytes");
     in.ranks = p.wholeNumber("ranks", 2);
-    in.linkGBps = p.positive("link-gbps");
+    in.linkGBps = p.positive("link-gbyte-s");
+    in.efficiency = p.fraction("efficiency");
     in.latencyUs = p.nonNegative("latency-us");
     in.algorithm
         = p.choice("algorithm") == "tree" ? AllReduceAlgorithm::Tree : AllReduceAlgorithm::Ring;
@@ -84,20 +86,103 @@ nlohmann::json runAllReduce(const ParamReader &p, const std::vector<ModelPreset>
     nlohmann::json j;
     j["bus_factor"] = r.busFactor;
     j["seconds"] = r.seconds;
-    j["algbw_gbps"] = r.algbwGBps;
-    j["busbw_gbps"] = r.busbwGBps;
+    j["algbw_gbyte_s"] = r.algbwGBps;
+    j["busbw_gbyte_s"] = r.busbwGBps;
     return withAssumptions(j, r.assumptions);
 }
 
 CalculatorInfo allReduceInfo()
 {
-    return { "allreduce",
-             "All-reduce time and nccl-tests algbw/busbw from an alpha-beta model",
-             { required("bytes", "bytes", "buffer size S per rank, e.g. 1e9"),
+    CalculatorInfo info {
+        "allreduce",
+        "All-reduce time and nccl-tests algbw/busbw from an alpha-beta model",
+        { required("bytes", "bytes", "buffer size S per rank, e.g. 1e9"),
+          required("ranks", "", "number of ranks n (>= 2)"),
+          formerly("link-gbps",
+                   required("link-gbyte-s", "GB/s",
+                            "per-rank bottleneck line rate in BYTES/s (400G NIC = 50)")),
+          withDefault("efficiency", "",
+                      "share of the line rate NCCL reaches (1 = line rate; IB NDR measured 0.92)",
+                      "1"),
+          withDefault("latency-us", "us", "per-step latency alpha (0 = bandwidth only)", "0"),
+          oneOf(withDefault("algorithm", "", "ring or tree", "ring"), { "ring", "tree" }) }
+    };
+    info.renamedOutputs = { { "algbw_gbps", "algbw_gbyte_s" }, { "busbw_gbps", "busbw_gbyte_s" } };
+    return info;
+}
+
+// ---- collective ------------------------------------------------------------------------
+
+CollectiveKind collectiveKind(const std::string &name)
+{
+    return name == "all-gather"    ? CollectiveKind::AllGather
+        : name == "reduce-scatter" ? CollectiveKind::ReduceScatter
+        : name == "all-to-all"     ? CollectiveKind::AllToAll
+        : name == "broadcast"      ? CollectiveKind::Broadcast
+                                   : CollectiveKind::AllReduce;
+}
+
+CollectivePath collectivePath(const std::string &name)
+{
+    return name == "nvlink"    ? CollectivePath::NvLink
+        : name == "nvls"       ? CollectivePath::Nvls
+        : name == "infiniband" ? CollectivePath::InfiniBand
+        : name == "roce"       ? CollectivePath::Roce
+                               : CollectivePath::Custom;
+}
+
+nlohmann::json runCollective(const ParamReader &p, const std::vector<ModelPreset> &)
+{
+    CollectiveInput in;
+    in.kind = collectiveKind(p.choice("collective"));
+    in.bytes = p.positive("bytes");
+    in.ranks = p.wholeNumber("ranks", 2);
+    in.linkGBps = p.positive("link-gbyte-s");
+    in.path = collectivePath(p.choice("path"));
+    in.efficiency = p.given("efficiency") ? p.fraction("efficiency") : pathEfficiency(in.path);
+    in.latencyUs = p.given("latency-us") ? p.nonNegative("latency-us") : pathLatencyUs(in.path);
+    CollectiveResult r = collective(in);
+    if (!p.given("latency-us") && in.path != CollectivePath::Custom)
+        r.assumptions.push_back("latency " + formatNumber(in.latencyUs)
+                                + " us per step: NCCL's own tuning model for the path "
+                                  "(ref:nvidia-nccl-src, src/graph/tuning.cc)");
+    if (p.given("efficiency") && in.path != CollectivePath::Custom)
+        r.assumptions.push_back("efficiency given: it replaces the path's "
+                                + formatNumber(pathEfficiency(in.path)));
+    nlohmann::json j;
+    j["bus_factor"] = r.busFactor;
+    j["efficiency"] = in.efficiency;
+    j["effective_gbyte_s"] = r.effectiveGBps;
+    j["seconds"] = r.seconds;
+    j["algbw_gbyte_s"] = r.algbwGBps;
+    j["busbw_gbyte_s"] = r.busbwGBps;
+    return withAssumptions(j, r.assumptions);
+}
+
+CalculatorInfo collectiveInfo()
+{
+    return { "collective",
+             "NCCL collective time and algbw/busbw: bus factors per collective, measured "
+             "efficiency per path",
+             { oneOf(withDefault("collective", "",
+                                 "all-reduce, all-gather, reduce-scatter, all-to-all or broadcast",
+                                 "all-reduce"),
+                     { "all-reduce", "all-gather", "reduce-scatter", "all-to-all", "broadcast" }),
+               required("bytes", "bytes",
+                        "S as nccl-tests counts it: per-rank buffer; total buffer for all-gather "
+                        "and reduce-scatter"),
                required("ranks", "", "number of ranks n (>= 2)"),
-               required("link-gbps", "GB/s", "per-rank bottleneck bandwidth B (bus bandwidth)"),
-               withDefault("latency-us", "us", "per-step latency alpha (0 = bandwidth only)", "0"),
-               oneOf(withDefault("algorithm", "", "ring or tree", "ring"), { "ring", "tree" }) } };
+               required("link-gbyte-s", "GB/s",
+                        "per-rank line rate in BYTES/s, one direction (400G NIC = 50, H100 "
+                        "NVLink = 450)"),
+               oneOf(withDefault("path", "",
+                                 "custom, nvlink, nvls, infiniband or roce (sets the efficiency)",
+                                 "custom"),
+                     { "custom", "nvlink", "nvls", "infiniband", "roce" }),
+               optional("efficiency", "", "share of the line rate reached (default: the path's)"),
+               optional("latency-us", "us",
+                        "per-step latency alpha (default: NCCL's model for the path, 0 for "
+                        "custom)") } };
 }
 
 // ---- fat-tree --------------------------------------------------------------------------
@@ -143,14 +228,14 @@ CalculatorInfo fatTreeInfo()
 nlohmann::json runPfcHeadroom(const ParamReader &p, const std::vector<ModelPreset> &)
 {
     PfcHeadroomInput in;
-    in.speedGbps = p.positive("speed-gbps");
+    in.speedGbps = p.positive("speed-gbit-s");
     in.cableM = p.nonNegative("cable-m");
-    in.portMtuBytes = p.positive("mtu");
-    in.losslessMtuBytes = p.positive("lossless-mtu");
+    in.portMtuBytes = p.positive("mtu-bytes");
+    in.losslessMtuBytes = p.positive("lossless-mtu-bytes");
     in.cellBytes = p.positive("cell-bytes");
     in.smallPacketPct = p.inRange("small-packet-pct", 0.0, 100.0);
-    in.pipelineLatencyKb = p.nonNegative("pipeline-latency-kb");
-    in.macPhyDelayKb = p.nonNegative("mac-phy-delay-kb");
+    in.pipelineLatencyKb = p.nonNegative("pipeline-latency-kib");
+    in.macPhyDelayKb = p.nonNegative("mac-phy-delay-kib");
     in.gearboxDelayNs = p.nonNegative("gearbox-delay-ns");
     if (p.given("peer-response-bytes"))
         in.peerResponseBytes = p.nonNegative("peer-response-bytes");
@@ -171,24 +256,31 @@ nlohmann::json runPfcHeadroom(const ParamReader &p, const std::vector<ModelPrese
 
 CalculatorInfo pfcHeadroomInfo()
 {
-    return { "pfc-headroom",
-             "PFC headroom (xoff/xon) per lossless priority group, SONiC Spectrum formula",
-             { required("speed-gbps", "Gb/s", "port speed: 800, 400, 200, 100, 50, 40, 25 or 10"),
-               required("cable-m", "m", "cable length"),
-               withDefault("mtu", "bytes", "port MTU (SONiC default 9100)", "9100"),
-               withDefault("lossless-mtu", "bytes", "largest lossless packet (SONiC default 1024)",
-                           "1024"),
-               withDefault("cell-bytes", "bytes", "ASIC buffer cell (Spectrum-2/-3: 144)", "144"),
-               withDefault("small-packet-pct", "%", "share of small packets, 0-100", "100"),
-               withDefault("pipeline-latency-kb", "KiB",
-                           "ASIC pipeline latency = xon (Spectrum: 18)", "18"),
-               withDefault("mac-phy-delay-kb", "KiB", "MAC/PHY delay (Spectrum: 0.8)", "0.8"),
-               withDefault("gearbox-delay-ns", "ns", "gearbox delay, 0 = none", "0"),
-               optional("peer-response-bytes", "bytes", "override the pause-quanta peer response"),
-               flag("eight-lane", "8-lane port (adds port MTU, doubles pipeline): true or false",
-                    "false"),
-               flag("shared-headroom-pool", "xoff held in a shared pool: true or false",
-                    "false") } };
+    return {
+        "pfc-headroom",
+        "PFC headroom (xoff/xon) per lossless priority group, SONiC Spectrum formula",
+        { formerly("speed-gbps",
+                   required("speed-gbit-s", "Gb/s",
+                            "port speed in BITS/s: 800, 400, 200, 100, 50, 40, 25 or 10")),
+          required("cable-m", "m", "cable length"),
+          formerly("mtu",
+                   withDefault("mtu-bytes", "bytes", "port MTU (SONiC default 9100)", "9100")),
+          formerly("lossless-mtu",
+                   withDefault("lossless-mtu-bytes", "bytes",
+                               "largest lossless packet (SONiC default 1024)", "1024")),
+          withDefault("cell-bytes", "bytes", "ASIC buffer cell (Spectrum-2/-3: 144)", "144"),
+          withDefault("small-packet-pct", "%", "share of small packets, 0-100", "100"),
+          formerly("pipeline-latency-kb",
+                   withDefault("pipeline-latency-kib", "KiB",
+                               "ASIC pipeline latency = xon (Spectrum: 18)", "18")),
+          formerly("mac-phy-delay-kb",
+                   withDefault("mac-phy-delay-kib", "KiB", "MAC/PHY delay (Spectrum: 0.8)", "0.8")),
+          withDefault("gearbox-delay-ns", "ns", "gearbox delay, 0 = none", "0"),
+          optional("peer-response-bytes", "bytes", "override the pause-quanta peer response"),
+          flag("eight-lane", "8-lane port (adds port MTU, doubles pipeline): true or false",
+               "false"),
+          flag("shared-headroom-pool", "xoff held in a shared pool: true or false", "false") }
+    };
 }
 
 // ---- cost ------------------------------------------------------------------------------
@@ -238,11 +330,9 @@ CalculatorInfo costInfo()
 std::vector<Entry> infrastructureEntries()
 {
     return {
-        { powerInfo(), runPower },
-        { coolantFlowInfo(), runCoolantFlow },
-        { allReduceInfo(), runAllReduce },
-        { fatTreeInfo(), runFatTree },
-        { pfcHeadroomInfo(), runPfcHeadroom },
+        { powerInfo(), runPower },         { coolantFlowInfo(), runCoolantFlow },
+        { allReduceInfo(), runAllReduce }, { collectiveInfo(), runCollective },
+        { fatTreeInfo(), runFatTree },     { pfcHeadroomInfo(), runPfcHeadroom },
         { costInfo(), runCost },
     };
 }

@@ -1,19 +1,41 @@
-// Registry entries of the training-side calculators: memory, checkpoint, time, KV cache.
+// Registry entries of the training-side calculators: memory, checkpoint, checkpoint interval,
+// time.
 
 #include "calculators/RegistryEntries.h"
 
 #include "calculators/Checkpoint.h"
+#include "calculators/CheckpointInterval.h"
 #include "calculators/GpuPeaks.h"
 #include "calculators/InputError.h"
-#include "calculators/KvCache.h"
 #include "calculators/TrainingMemory.h"
 #include "calculators/TrainingTime.h"
+#include "calculators/Units.h"
 
 namespace cw::calc::detail {
 
 namespace {
 
 // ---- training-memory -------------------------------------------------------------------
+
+PipelineSchedule schedule(const std::string &name)
+{
+    if (name == "interleaved")
+        return PipelineSchedule::Interleaved;
+    if (name == "gpipe")
+        return PipelineSchedule::GPipe;
+    if (name == "zb-h1")
+        return PipelineSchedule::ZeroBubbleH1;
+    if (name == "zb-h2")
+        return PipelineSchedule::ZeroBubbleH2;
+    return PipelineSchedule::OneFOneB;
+}
+
+Recompute recomputeMode(const std::string &name)
+{
+    return name == "full"     ? Recompute::Full
+        : name == "selective" ? Recompute::Selective
+                              : Recompute::None;
+}
 
 nlohmann::json runTrainingMemory(const ParamReader &p, const std::vector<ModelPreset> &)
 {
@@ -26,7 +48,10 @@ nlohmann::json runTrainingMemory(const ParamReader &p, const std::vector<ModelPr
     in.dp = p.wholeNumber("dp", 1);
     in.tp = p.wholeNumber("tp", 1);
     in.pp = p.wholeNumber("pp", 1);
-    in.gpuMemoryGB = p.optionalPositive("gpu-memory-gb");
+    in.gpuMemoryGB = p.optionalPositive("gpu-memory-gbyte");
+    in.schedule = schedule(p.choice("schedule"));
+    in.microBatches = p.optionalWholeNumber("micro-batches", 1).value_or(0);
+    in.virtualStages = p.wholeNumber("virtual-stages", 1);
 
     static const std::vector<std::string> shapeKeys = { "layers", "hidden", "heads", "seq" };
     bool anyShape = false;
@@ -45,14 +70,12 @@ nlohmann::json runTrainingMemory(const ParamReader &p, const std::vector<ModelPr
         shape.heads = p.wholeNumber("heads", 1);
         shape.seqLength = p.wholeNumber("seq", 1);
         shape.microBatch = p.given("micro-batch") ? p.wholeNumber("micro-batch", 1) : 1;
-        const std::string recompute = p.choice("recompute");
-        shape.recompute = recompute == "full" ? Recompute::Full
-            : recompute == "selective"        ? Recompute::Selective
-                                              : Recompute::None;
+        shape.recompute = recomputeMode(p.choice("recompute"));
         shape.sequenceParallel = p.boolean("sequence-parallel");
         in.activations = shape;
     } else {
-        for (const char *key : { "micro-batch", "recompute", "sequence-parallel" }) {
+        for (const char *key :
+             { "micro-batch", "recompute", "sequence-parallel", "micro-batches" }) {
             if (p.given(key))
                 throw InputError(key, "needs layers, hidden, heads and seq (activation memory)");
         }
@@ -62,6 +85,10 @@ nlohmann::json runTrainingMemory(const ParamReader &p, const std::vector<ModelPr
     nlohmann::json j;
     j["bytes_per_param"] = number(r.bytesPerParam);
     j["model_states_bytes_per_gpu"] = number(r.modelStatesBytesPerGpu);
+    if (in.activations) {
+        j["activation_bytes_per_micro_batch"] = number(r.activationBytesPerMicroBatch);
+        j["in_flight_micro_batches"] = number(r.inFlightMicroBatches);
+    }
     j["activation_bytes_per_gpu"] = number(r.activationBytesPerGpu);
     j["total_bytes_per_gpu"] = number(r.totalBytesPerGpu);
     if (r.fits)
@@ -91,7 +118,16 @@ CalculatorInfo trainingMemoryInfo()
                                  "activation recomputation: none, selective or full", "none"),
                      { "none", "selective", "full" }),
                flag("sequence-parallel", "Megatron sequence parallelism: true or false", "false"),
-               optional("gpu-memory-gb", "GB", "GPU memory to check against (1 GB = 1e9 B)") } };
+               oneOf(withDefault("schedule", "",
+                                 "pipeline schedule: 1f1b, interleaved, gpipe, zb-h1 or zb-h2",
+                                 "1f1b"),
+                     { "1f1b", "interleaved", "gpipe", "zb-h1", "zb-h2" }),
+               optional("micro-batches", "",
+                        "micro-batches per step and pipeline m (default: at least the peak)"),
+               withDefault("virtual-stages", "", "model chunks per device v (interleaved)", "1"),
+               formerly("gpu-memory-gb",
+                        optional("gpu-memory-gbyte", "GB",
+                                 "GPU memory to check against (1 GB = 1e9 B)")) } };
 }
 
 // ---- checkpoint ------------------------------------------------------------------------
@@ -104,24 +140,24 @@ nlohmann::json runCheckpoint(const ParamReader &p, const std::vector<ModelPreset
     in.masterBytes = p.nonNegative("master-bytes");
     in.optimizerBytes = p.nonNegative("optimizer-bytes");
     in.includeGradients = p.boolean("include-gradients");
-    in.writeGBps = p.positive("write-gbps");
+    in.writeGBps = p.positive("write-gbyte-s");
     in.intervalMinutes = p.positive("interval-min");
     in.stallTarget = p.fraction("stall-target");
     in.gpus = p.optionalWholeNumber("gpus", 1);
     in.async = p.boolean("async");
-    in.hostCopyGBps = p.optionalPositive("host-copy-gbps");
+    in.hostCopyGBps = p.optionalPositive("host-copy-gbyte-s");
     if (in.async && !in.hostCopyGBps)
-        throw InputError("host-copy-gbps", "missing; required when async=true (GB/s)");
+        throw InputError("host-copy-gbyte-s", "missing; required when async=true (GB/s)");
 
     CheckpointResult r = checkpoint(in);
     if (!in.async && in.hostCopyGBps)
-        r.assumptions.push_back("host-copy-gbps ignored because async=false");
+        r.assumptions.push_back("host-copy-gbyte-s ignored because async=false");
     nlohmann::json j;
     j["checkpoint_bytes"] = number(r.checkpointBytes);
     j["write_seconds"] = r.writeSeconds;
     j["stall_seconds"] = r.stallSeconds;
     j["stall_fraction"] = r.stallFraction;
-    j["bandwidth_for_target_gbps"] = r.bandwidthForTargetGBps;
+    j["bandwidth_for_target_gbyte_s"] = r.bandwidthForTargetGBps;
     if (r.idleGpuHoursPerDay)
         j["idle_gpu_hours_per_day"] = *r.idleGpuHoursPerDay;
     return withAssumptions(j, r.assumptions);
@@ -129,36 +165,98 @@ nlohmann::json runCheckpoint(const ParamReader &p, const std::vector<ModelPreset
 
 CalculatorInfo checkpointInfo()
 {
-    return { "checkpoint",
-             "Checkpoint size, write time, training stall and bandwidth for a stall target",
-             { required("params", "", "parameter count, e.g. 70B"),
-               withDefault("weight-bytes", "bytes", "bytes per model weight", "2"),
-               withDefault("master-bytes", "bytes", "bytes per fp32 master weight", "4"),
-               withDefault("optimizer-bytes", "bytes",
-                           "optimizer state bytes per parameter (Adam = 8)", "8"),
-               flag("include-gradients", "also save gradients (weight-bytes each): true or false",
-                    "false"),
-               required("write-gbps", "GB/s", "aggregate storage write bandwidth"),
-               required("interval-min", "minutes", "time between checkpoint starts"),
-               withDefault("stall-target", "", "acceptable stall fraction, e.g. 0.05", "0.05"),
-               optional("gpus", "", "GPUs idled by the stall (for idle GPU-hours)"),
-               flag("async", "asynchronous checkpointing: true or false", "false"),
-               optional("host-copy-gbps", "GB/s",
-                        "device-to-host snapshot bandwidth (required if async)") } };
+    CalculatorInfo info {
+        "checkpoint",
+        "Checkpoint size, write time, training stall and bandwidth for a stall target",
+        { required("params", "", "parameter count, e.g. 70B"),
+          withDefault("weight-bytes", "bytes", "bytes per model weight", "2"),
+          withDefault("master-bytes", "bytes", "bytes per fp32 master weight", "4"),
+          withDefault("optimizer-bytes", "bytes", "optimizer state bytes per parameter (Adam = 8)",
+                      "8"),
+          flag("include-gradients", "also save gradients (weight-bytes each): true or false",
+               "false"),
+          formerly("write-gbps",
+                   required("write-gbyte-s", "GB/s", "aggregate storage write bandwidth (bytes)")),
+          required("interval-min", "minutes", "time between checkpoint starts"),
+          withDefault("stall-target", "", "acceptable stall fraction, e.g. 0.05", "0.05"),
+          optional("gpus", "", "GPUs idled by the stall (for idle GPU-hours)"),
+          flag("async", "asynchronous checkpointing: true or false", "false"),
+          formerly("host-copy-gbps",
+                   optional("host-copy-gbyte-s", "GB/s",
+                            "device-to-host snapshot bandwidth (required if async)")) }
+    };
+    info.renamedOutputs = { { "bandwidth_for_target_gbps", "bandwidth_for_target_gbyte_s" } };
+    return info;
+}
+
+// ---- checkpoint-interval ---------------------------------------------------------------
+
+/// Job MTBF in seconds: given for the job, or one GPU's MTBF over the job's GPUs.
+double jobMtbfSeconds(const ParamReader &p, std::vector<std::string> &assumptions)
+{
+    if (p.given("mtbf-hours") == p.given("gpu-mtbf-hours"))
+        throw InputError("mtbf-hours",
+                         "give exactly one of 'mtbf-hours' (the whole job) and "
+                         "'gpu-mtbf-hours' (one GPU, with 'gpus')");
+    if (p.given("mtbf-hours"))
+        return p.positive("mtbf-hours") * secondsPerHour;
+    if (!p.given("gpus"))
+        throw InputError("gpus", "missing; gpu-mtbf-hours needs the job's GPU count");
+    const double perGpu = p.positive("gpu-mtbf-hours");
+    const auto gpus = static_cast<double>(p.wholeNumber("gpus", 1));
+    assumptions.push_back("job MTBF = " + formatNumber(perGpu) + " h per GPU / "
+                          + formatNumber(gpus) + " GPUs = " + formatNumber(perGpu / gpus)
+                          + " h (independent failures)");
+    return perGpu / gpus * secondsPerHour;
+}
+
+nlohmann::json runCheckpointInterval(const ParamReader &p, const std::vector<ModelPreset> &)
+{
+    std::vector<std::string> extra;
+    CheckpointIntervalInput in;
+    in.mtbfSeconds = jobMtbfSeconds(p, extra);
+    in.checkpointSeconds = p.positive("checkpoint-s");
+    in.restartSeconds = p.nonNegative("restart-s");
+    if (const auto minutes = p.optionalPositive("interval-min"))
+        in.intervalSeconds = *minutes * secondsPerMinute;
+    in.gpus = p.optionalWholeNumber("gpus", 1);
+    CheckpointIntervalResult r = checkpointInterval(in);
+    r.assumptions.insert(r.assumptions.begin(), extra.begin(), extra.end());
+    nlohmann::json j;
+    j["young_interval_s"] = r.youngSeconds;
+    j["daly_interval_s"] = r.dalySeconds;
+    j["interval_s"] = r.intervalSeconds;
+    j["failures_per_day"] = r.failuresPerDay;
+    j["checkpoint_hours_per_day"] = r.checkpointHoursPerDay;
+    j["rework_hours_per_day"] = r.reworkHoursPerDay;
+    j["lost_hours_per_day"] = r.lostHoursPerDay;
+    j["efficiency"] = r.efficiency;
+    if (r.lostGpuHoursPerDay)
+        j["lost_gpu_hours_per_day"] = *r.lostGpuHoursPerDay;
+    return withAssumptions(j, r.assumptions);
+}
+
+CalculatorInfo checkpointIntervalInfo()
+{
+    return { "checkpoint-interval",
+             "Young/Daly optimal checkpoint interval and expected work lost per day",
+             { optional("mtbf-hours", "hours", "mean time between failures of the whole job"),
+               optional("gpu-mtbf-hours", "hours",
+                        "mean time between failures of one GPU (with gpus), instead"),
+               optional("gpus", "", "GPUs of the job (for gpu-mtbf-hours and lost GPU-hours)"),
+               required("checkpoint-s", "s", "time training stalls to save one checkpoint"),
+               withDefault("restart-s", "s", "time from a failure to training again", "0"),
+               optional("interval-min", "minutes",
+                        "checkpoint interval to evaluate (default: the Daly optimum)") } };
 }
 
 // ---- training-time ---------------------------------------------------------------------
 
-nlohmann::json runTrainingTime(const ParamReader &p, const std::vector<ModelPreset> &)
+/// The dense BF16 peak per GPU: given, or a catalog GPU's. Empty source when given.
+double peakTflops(const ParamReader &p, std::string &source)
 {
-    TrainingTimeInput in;
-    in.params = p.positive("params");
-    in.tokens = p.positive("tokens");
-    in.gpus = p.wholeNumber("gpus", 1);
-    in.mfu = p.fraction("mfu");
-    std::string peakSource;
-    if (p.given("peak-tflops") && p.given("gpu"))
-        throw InputError("gpu", "give either 'peak-tflops' or 'gpu', not both");
+    if (p.given("peak-tflop-s") && p.given("gpu"))
+        throw InputError("gpu", "give either 'peak-tflop-s' or 'gpu', not both");
     if (p.given("gpu")) {
         std::vector<std::string> names;
         for (const GpuPeak &g : gpuPeaks())
@@ -166,105 +264,137 @@ nlohmann::json runTrainingTime(const ParamReader &p, const std::vector<ModelPres
         if (names.empty())
             throw InputError("gpu",
                              "no GPU parts are registered (the catalog was not loaded); "
-                             "give 'peak-tflops' instead");
+                             "give 'peak-tflop-s' instead");
         const GpuPeak peak = *findGpuPeak(p.choice("gpu", names));
-        in.peakTflops = peak.denseBf16Tflops;
-        peakSource = peak.source;
-    } else if (p.given("peak-tflops")) {
-        in.peakTflops = p.positive("peak-tflops");
-    } else {
-        throw InputError("peak-tflops",
-                         "missing; give 'peak-tflops' (dense BF16 TFLOP/s per GPU) "
-                         "or 'gpu' (a GPU name)");
+        source = peak.source;
+        return peak.denseBf16Tflops;
     }
+    if (p.given("peak-tflop-s"))
+        return p.positive("peak-tflop-s");
+    throw InputError("peak-tflop-s",
+                     "missing; give 'peak-tflop-s' (dense BF16 TFLOP/s per GPU) "
+                     "or 'gpu' (a GPU name)");
+}
+
+nlohmann::json runTrainingTime(const ParamReader &p, const std::vector<ModelPreset> &)
+{
+    TrainingTimeInput in;
+    in.params = p.positive("params");
+    in.tokens = p.positive("tokens");
+    in.gpus = p.wholeNumber("gpus", 1);
+    if (p.given("mfu"))
+        in.mfu = p.fraction("mfu");
+    if (p.given("hfu"))
+        in.hfu = p.fraction("hfu");
+    in.recompute = recomputeMode(p.choice("recompute"));
+    in.seqLength = p.optionalWholeNumber("seq", 1).value_or(0);
+    in.hidden = p.optionalWholeNumber("hidden", 1).value_or(0);
+    std::string peakSource;
+    in.peakTflops = peakTflops(p, peakSource);
 
     TrainingTimeResult r = trainingTime(in);
     if (!peakSource.empty())
         r.assumptions.push_back("peak " + formatNumber(in.peakTflops) + " TFLOP/s: " + peakSource);
     nlohmann::json j;
-    j["flops"] = r.flops;
+    j["model_flop"] = r.modelFlop;
+    j["hardware_flop"] = r.hardwareFlop;
+    j["mfu"] = r.mfu;
+    j["hfu"] = r.hfu;
     j["seconds"] = r.seconds;
     j["days"] = r.days;
     j["gpu_hours"] = r.gpuHours;
+    if (!r.warnings.empty())
+        j["warnings"] = r.warnings;
     return withAssumptions(j, r.assumptions);
 }
 
 CalculatorInfo trainingTimeInfo()
 {
-    return { "training-time",
-             "Training compute 6ND and wall-clock time at a given MFU",
-             { required("params", "", "parameter count N, e.g. 70B"),
-               required("tokens", "tokens", "training tokens D, e.g. 2T"),
-               required("gpus", "", "number of GPUs"),
-               optional("peak-tflops", "TFLOP/s", "dense BF16 peak per GPU (or give gpu)"),
-               optional("gpu", "",
-                        "GPU catalog id instead of peak-tflops (its dense BF16 peak), "
-                        "e.g. h100-sxm-80gb"),
-               required("mfu", "", "model FLOPs utilisation, fraction, e.g. 0.4") } };
-}
-
-// ---- kv-cache --------------------------------------------------------------------------
-
-nlohmann::json runKvCache(const ParamReader &p, const std::vector<ModelPreset> &presets)
-{
-    KvCacheInput in;
-    std::vector<std::string> extra;
-    if (const auto modelName = p.optionalText("model")) {
-        const auto preset = findModelPreset(presets, *modelName);
-        if (!preset) {
-            std::string names;
-            for (const ModelPreset &m : presets)
-                names += (names.empty() ? "" : ", ") + m.name;
-            throw InputError("model",
-                             "expected one of "
-                                 + (names.empty() ? std::string("(no presets loaded)") : names)
-                                 + ", got '" + *modelName + "'");
-        }
-        in.layers = preset->layers;
-        in.kvHeads = preset->kvHeads;
-        in.headDim = preset->headDim;
-        extra.push_back("model " + preset->name + ": " + std::to_string(preset->layers)
-                        + " layers, " + std::to_string(preset->kvHeads) + " kv heads, head dim "
-                        + std::to_string(preset->headDim) + " (" + preset->source + ")");
-        for (const char *key : { "layers", "kv-heads", "head-dim" }) {
-            if (p.given(key))
-                extra.push_back(std::string(key) + " overrides the preset value");
-        }
-    }
-    const auto shapeValue = [&](const char *key, long long fromPreset) {
-        if (p.given(key))
-            return p.wholeNumber(key, 1);
-        if (fromPreset == 0)
-            throw InputError(key, "missing; expected a whole number >= 1 (or give 'model')");
-        return fromPreset;
+    CalculatorInfo info {
+        "training-time",
+        "Training compute (6ND, 8ND with full recomputation) and wall-clock time",
+        { required("params", "", "parameter count N, e.g. 70B"),
+          required("tokens", "tokens", "training tokens D, e.g. 2T"),
+          required("gpus", "", "number of GPUs"),
+          formerly("peak-tflops",
+                   optional("peak-tflop-s", "TFLOP/s", "dense BF16 peak per GPU (or give gpu)")),
+          optional("gpu", "",
+                   "GPU catalog id instead of peak-tflop-s (its dense BF16 peak), "
+                   "e.g. h100-sxm-80gb"),
+          optional("mfu", "", "model FLOPs utilisation (6ND-based), fraction, e.g. 0.4"),
+          optional("hfu", "",
+                   "hardware FLOPs utilisation (counting recomputation, as Megatron-LM "
+                   "reports), instead of mfu"),
+          oneOf(withDefault("recompute", "", "activation recomputation: none, selective or full",
+                            "none"),
+                { "none", "selective", "full" }),
+          optional("seq", "tokens", "sequence length s (attention FLOPs, with hidden)"),
+          optional("hidden", "", "hidden size h (attention FLOPs, with seq)") }
     };
-    in.layers = shapeValue("layers", in.layers);
-    in.kvHeads = shapeValue("kv-heads", in.kvHeads);
-    in.headDim = shapeValue("head-dim", in.headDim);
-    in.bytesPerElement = p.positive("bytes-per-element");
-    in.tokens = p.wholeNumber("tokens", 1);
-    in.batch = p.wholeNumber("batch", 1);
-
-    KvCacheResult r = kvCache(in);
-    r.assumptions.insert(r.assumptions.begin(), extra.begin(), extra.end());
-    nlohmann::json j;
-    j["bytes_per_token"] = number(r.bytesPerToken);
-    j["total_bytes"] = number(r.totalBytes);
-    return withAssumptions(j, r.assumptions);
+    info.renamedOutputs = { { "flops", "model_flop" } };
+    return info;
 }
 
-CalculatorInfo kvCacheInfo()
+// ---- mfu -------------------------------------------------------------------------------
+
+nlohmann::json runMfu(const ParamReader &p, const std::vector<ModelPreset> &)
 {
-    return { "kv-cache",
-             "KV-cache bytes per token and in total for a context and batch",
-             { optional("model", "", "model preset name (resources/models), instead of the shape"),
-               optional("layers", "", "transformer layers (required unless model)"),
-               optional("kv-heads", "", "key/value heads (required unless model)"),
-               optional("head-dim", "", "head dimension (required unless model)"),
-               withDefault("bytes-per-element", "bytes", "bytes per cached element (fp16/bf16 = 2)",
-                           "2"),
-               required("tokens", "tokens", "context length held per sequence"),
-               withDefault("batch", "", "concurrent sequences", "1") } };
+    // MFU from a measured throughput (ref:chowdhery-2022-palm appendix B): the model FLOP/s
+    // the tokens imply over the peak of the GPUs; the hardware figure counts recomputation.
+    // training-time's factors give model and hardware FLOP per token at 1 token.
+    TrainingTimeInput in;
+    in.params = p.positive("params");
+    in.tokens = 1.0;
+    in.gpus = p.wholeNumber("gpus", 1);
+    in.recompute = recomputeMode(p.choice("recompute"));
+    in.seqLength = p.optionalWholeNumber("seq", 1).value_or(0);
+    in.hidden = p.optionalWholeNumber("hidden", 1).value_or(0);
+    std::string peakSource;
+    in.peakTflops = peakTflops(p, peakSource);
+    in.mfu = 0.5; // placeholder utilisation: only the FLOP per token are used below
+    const TrainingTimeResult perToken = trainingTime(in);
+    const double tokensPerSecond = p.positive("tokens-per-s");
+    const double peak = static_cast<double>(in.gpus) * in.peakTflops * flopsPerTflop;
+    const double mfu = perToken.modelFlop * tokensPerSecond / peak;
+    const double hfu = perToken.hardwareFlop * tokensPerSecond / peak;
+    if (hfu > 1.0)
+        throw InputError("tokens-per-s",
+                         "implies hardware FLOPs utilisation " + formatNumber(hfu)
+                             + " > 1: more than the GPUs' peak");
+    std::vector<std::string> assumptions = perToken.assumptions;
+    assumptions.pop_back(); // the time line does not apply
+    assumptions.push_back("MFU = model FLOP per token x tokens/s / (gpus x peak); HFU the same "
+                          "with the recomputed FLOP (ref:chowdhery-2022-palm appendix B)");
+    if (!peakSource.empty())
+        assumptions.push_back("peak " + formatNumber(in.peakTflops) + " TFLOP/s: " + peakSource);
+    nlohmann::json j;
+    j["mfu"] = mfu;
+    j["hfu"] = hfu;
+    j["model_tflop_s_per_gpu"] = mfu * in.peakTflops;
+    j["hardware_tflop_s_per_gpu"] = hfu * in.peakTflops;
+    if (mfu > mfuWarnAbove)
+        j["warnings"] = std::vector<std::string> {
+            "MFU " + formatNumber(mfu) + " is above " + formatNumber(mfuWarnAbove)
+            + ": published large runs reach 0.38-0.46 (ref:chowdhery-2022-palm; "
+              "ref:llama-team-2024-llama3); check the throughput and the peak (dense, not sparse)"
+        };
+    return withAssumptions(j, assumptions);
+}
+
+CalculatorInfo mfuInfo()
+{
+    return { "mfu",
+             "Model and hardware FLOPs utilisation from a measured training throughput",
+             { required("params", "", "parameter count N, e.g. 70B"),
+               required("tokens-per-s", "tokens/s", "measured training throughput, whole job"),
+               required("gpus", "", "number of GPUs"),
+               optional("peak-tflop-s", "TFLOP/s", "dense BF16 peak per GPU (or give gpu)"),
+               optional("gpu", "", "GPU catalog id instead of peak-tflop-s"),
+               oneOf(withDefault("recompute", "",
+                                 "activation recomputation: none, selective or full", "none"),
+                     { "none", "selective", "full" }),
+               optional("seq", "tokens", "sequence length s (attention FLOPs, with hidden)"),
+               optional("hidden", "", "hidden size h (attention FLOPs, with seq)") } };
 }
 
 } // namespace
@@ -274,8 +404,9 @@ std::vector<Entry> trainingEntries()
     return {
         { trainingMemoryInfo(), runTrainingMemory },
         { checkpointInfo(), runCheckpoint },
+        { checkpointIntervalInfo(), runCheckpointInterval },
         { trainingTimeInfo(), runTrainingTime },
-        { kvCacheInfo(), runKvCache },
+        { mfuInfo(), runMfu },
     };
 }
 

@@ -7,13 +7,12 @@ namespace cw::calc {
 
 double activationBytesPerLayer(const ActivationShape &shape, long long tp)
 {
-    // Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer Models"
-    // (arXiv:2205.05198), §4 and Table 2, bytes per layer with 16-bit activations and 1-byte
-    // dropout masks:
+    // ref:korthikanti-2022, section 4 and Table 2, bytes per layer with 16-bit activations and
+    // 1-byte dropout masks:
     //   no parallelism               sbh (34 + 5as/h)
     //   tensor parallel              sbh (10 + 24/t + 5as/(ht))
     //   tensor + sequence parallel   sbh (34/t + 5as/(ht))
-    // Selective recomputation (§5) drops the attention-core term 5as/(ht);
+    // Selective recomputation (section 5) drops the attention-core term 5as/(ht);
     // full recomputation keeps only the layer input, 2sbh.
     const double s = static_cast<double>(shape.seqLength);
     const double b = static_cast<double>(shape.microBatch);
@@ -44,7 +43,7 @@ TrainingMemoryResult trainingMemory(const TrainingMemoryInput &input)
     requireAtLeast("tp", input.tp, 1);
     requireAtLeast("pp", input.pp, 1);
     if (input.gpuMemoryGB)
-        requirePositive("gpu-memory-gb", *input.gpuMemoryGB);
+        requirePositive("gpu-memory-gbyte", *input.gpuMemoryGB);
 
     TrainingMemoryResult r;
     const double modelParallel = static_cast<double>(input.tp * input.pp);
@@ -56,9 +55,9 @@ TrainingMemoryResult trainingMemory(const TrainingMemoryInput &input)
     const double k = input.optimizerBytes;
     r.bytesPerParam = w + g + k;
 
-    // Rajbhandari et al. 2020, "ZeRO: Memory Optimizations Toward Training Trillion Parameter
-    // Models", §5.1 and Figure 1 (with w = g = 2 bytes): P_os 2Ψ+2Ψ+KΨ/Nd, P_os+g 2Ψ+(2+K)Ψ/Nd,
-    // P_os+g+p (2+2+K)Ψ/Nd. Here the 2s are the configurable weight/grad byte counts.
+    // ref:rajbhandari-2020-zero, section 5.1 and Figure 1 (with w = g = 2 bytes): P_os 2Ψ+2Ψ+KΨ/Nd,
+    // P_os+g 2Ψ+(2+K)Ψ/Nd, P_os+g+p (2+2+K)Ψ/Nd. Here the 2s are the configurable weight/grad byte
+    // counts.
     switch (input.zeroStage) {
     case 0:
         r.modelStatesBytesPerGpu = (w + g + k) * psi;
@@ -74,7 +73,7 @@ TrainingMemoryResult trainingMemory(const TrainingMemoryInput &input)
         break;
     }
 
-    r.assumptions.push_back("model states use ZeRO (Rajbhandari et al. 2020) stage "
+    r.assumptions.push_back("model states use ZeRO (ref:rajbhandari-2020-zero) stage "
                             + std::to_string(input.zeroStage) + " with " + formatNumber(w)
                             + " B weights, " + formatNumber(g) + " B gradients, " + formatNumber(k)
                             + " B optimizer state per parameter");
@@ -97,20 +96,31 @@ TrainingMemoryResult trainingMemory(const TrainingMemoryInput &input)
                              "expected a divisor of hidden (" + std::to_string(a.hidden) + "), got "
                                  + std::to_string(a.heads));
         const double layersPerStage = static_cast<double>(a.layers) / static_cast<double>(input.pp);
-        r.activationBytesPerGpu = activationBytesPerLayer(a, input.tp) * layersPerStage;
+        r.activationBytesPerMicroBatch = activationBytesPerLayer(a, input.tp) * layersPerStage;
+        const PipelineShape pipeline { input.pp, input.microBatches, input.virtualStages,
+                                       input.schedule };
+        r.inFlightMicroBatches = peakInFlightMicroBatches(pipeline);
+        r.activationBytesPerGpu = r.activationBytesPerMicroBatch * r.inFlightMicroBatches;
+        if (a.recompute == Recompute::Full) {
+            // The backward pass re-runs one layer's forward for one micro-batch at a time, so
+            // that layer's full activations are live on top of the stored inputs.
+            ActivationShape working = a;
+            working.recompute = Recompute::None;
+            r.activationBytesPerGpu += activationBytesPerLayer(working, input.tp);
+            r.assumptions.push_back("full recomputation: plus one layer's activations of one "
+                                    "micro-batch, re-materialised during its backward");
+        }
         const char *mode = a.recompute == Recompute::Full ? "full recomputation (2sbh per layer)"
             : a.recompute == Recompute::Selective ? "selective recomputation (5as/h term removed)"
                                                   : "no recomputation";
-        r.assumptions.push_back(std::string("activations per Korthikanti et al. 2022 with ") + mode
+        r.assumptions.push_back(std::string("activations per ref:korthikanti-2022 with ") + mode
                                 + (a.sequenceParallel ? ", sequence parallel" : "")
-                                + ", 16-bit activations, one micro-batch on layers/pp = "
-                                + formatNumber(layersPerStage) + " layers");
-        if (input.pp > 1) {
-            r.assumptions.push_back(
-                "pipeline schedule not modelled: with 1F1B the first stage "
-                "holds up to pp micro-batches in flight (Korthikanti et al. 2022, §4), "
-                "which would multiply activation memory by up to pp");
-        }
+                                + ", 16-bit activations, micro-batch b = "
+                                + std::to_string(a.microBatch)
+                                + " on layers/pp = " + formatNumber(layersPerStage) + " layers");
+        r.assumptions.push_back(describeSchedule(pipeline, r.inFlightMicroBatches));
+        r.assumptions.push_back("the first stage's embedding and the last stage's output layer "
+                                "activations are not counted (ref:korthikanti-2022 section 4.3)");
     } else {
         r.assumptions.push_back(
             "activation memory not included (no layers/hidden/heads/seq given)");
@@ -120,7 +130,7 @@ TrainingMemoryResult trainingMemory(const TrainingMemoryInput &input)
     if (input.gpuMemoryGB) {
         r.fits = r.totalBytesPerGpu <= *input.gpuMemoryGB * bytesPerGB;
         r.assumptions.push_back(
-            "gpu-memory-gb is decimal (1 GB = 1e9 B); vendor HBM sizes such "
+            "gpu-memory-gbyte is decimal (1 GB = 1e9 B); vendor HBM sizes such "
             "as \"80 GB\" are usually binary (GiB), so give usable bytes / 1e9");
     }
     return r;

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "calculators/TrainingMemory.h"
+
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,20 +15,36 @@ struct TrainingTimeInput
     double tokens = 0.0; // D
     long long gpus = 0;
     double peakTflops = 0.0; // dense BF16 TFLOP/s per GPU
-    double mfu = 0.0; // model FLOPs utilisation, 0 < mfu <= 1
+    /// Exactly one of the two utilisations: model FLOPs (6ND-based, ref:chowdhery-2022-palm)
+    /// or hardware FLOPs (counting recomputation, as Megatron-LM reports its runs).
+    std::optional<double> mfu;
+    std::optional<double> hfu;
+    Recompute recompute = Recompute::None;
+    /// Sequence length and hidden size for the attention terms; both or neither.
+    long long seqLength = 0;
+    long long hidden = 0;
 };
 
 /// Training compute and wall-clock time.
 struct TrainingTimeResult
 {
-    double flops = 0.0;
+    double modelFlop = 0.0; // 6ND (+ attention)
+    double hardwareFlop = 0.0; // with the recomputed forward passes
+    double mfu = 0.0;
+    double hfu = 0.0;
     double seconds = 0.0;
     double days = 0.0;
     double gpuHours = 0.0;
     std::vector<std::string> assumptions;
+    std::vector<std::string> warnings; // utilisation outside the published band
 };
 
-/// 6ND training compute and wall-clock time. Throws InputError on out-of-domain input.
+/// Largest MFU published for a large run (PaLM 540B 46.2 %, ref:chowdhery-2022-palm Table 3)
+/// plus headroom; above it trainingTime() warns.
+inline constexpr double mfuWarnAbove = 0.6;
+
+/// Training compute and wall-clock time. Throws InputError on out-of-domain input, and when
+/// the hardware utilisation the inputs imply exceeds 1.
 TrainingTimeResult trainingTime(const TrainingTimeInput &input);
 
 } // namespace cw::calc

@@ -7,13 +7,19 @@ cw_build_packages=(
     build-essential cmake ninja-build ccache pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev libqcustomplot-dev libgl-dev
     libboost-graph-dev nlohmann-json3-dev libbenchmark-dev libxlsxwriter-dev
+    help2man dpkg-dev
 )
 # Extra tools the test suite uses (Xvfb for GUI smoke runs, fonts so offscreen text renders).
 # slurmctld, scontrol and munge check the exported Slurm files against the real Slurm.
 # ibsim-utils, opensm and infiniband-diags bring a simulated subnet up on the exported
 # InfiniBand topology; poppler-utils reads the facilities PDF back; LibreOffice opens bom.xlsx.
+# frr, iputils-ping and netplan.io bring the exported RoCE underlay up in network namespaces;
+# slurmd, slurmdbd, libpmix2 + libpmix-dev (mpi/pmix dlopens its libpmix.so) and mariadb-server run the production Slurm files end to end.
 cw_test_packages=(xvfb xauth fonts-dejavu-core slurmctld slurm-client munge
-    ibsim-utils opensm infiniband-diags poppler-utils libreoffice-calc-nogui)
+    ibsim-utils opensm infiniband-diags poppler-utils libreoffice-calc-nogui
+    desktop-file-utils appstream
+    clang libclang-rt-14-dev libxml2-utils git
+    frr iputils-ping netplan.io slurmd slurmdbd libpmix2 libpmix-dev mariadb-server)
 
 cw_missing_packages() {
     local missing=()

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install what is missing, build with warnings as errors, run the whole CTest suite.
 #   ./scripts/test.sh                 normal build (build/test)
-#   CW_SANITIZE=address,undefined ./scripts/test.sh   sanitizer build (build/asan)
+#   CW_SANITIZE=address,undefined ./scripts/test.sh   sanitizer build (build/sanitize)
 #   CW_UPDATE_GOLDEN=1 ./scripts/test.sh               regenerate golden files under tests/data
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -1,17 +1,20 @@
 #include "app/cli/Commands.h"
 
+#include "calculators/InputError.h"
 #include "calculators/ParamParser.h"
 #include "calculators/Registry.h"
-#include "model/prefill/CatalogGpus.h"
-#include "model/prefill/DesignFacts.h"
-#include "model/prefill/DesignPrefill.h"
 #include "exporters/bom/BillOfMaterials.h"
 #include "model/catalog/Catalog.h"
 #include "model/io/DesignFile.h"
+#include "model/prefill/CatalogGpus.h"
+#include "model/prefill/DesignFacts.h"
+#include "model/prefill/DesignPrefill.h"
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <ostream>
+#include <set>
 
 namespace cw::cli {
 
@@ -19,9 +22,12 @@ const char *const kCalcHelp = R"(Usage: clusterwright-cli calc --list
        clusterwright-cli calc NAME [--param key=value ...] [--design DESIGN] [--json]
        clusterwright-cli calc NAME --help
 
-Runs one of the sizing calculators (formulas and sources in docs/calculators.md).
-Numbers accept 70e9, 70B, 4096, 2.5. Units: bytes, seconds, GB = 1e9 bytes,
-GiB = 2^30 bytes, Gb/s for links, GB/s for storage and collectives, kW, L/min.
+Runs one of the sizing calculators (formulas and sources in docs/calculators.md,
+citations in docs/references.md). Numbers accept 70e9, 70B, 4096, 2.5.
+Units are in every name: -gbit-s = 1e9 bits/s (link speeds), -gbyte-s = 1e9 bytes/s
+(storage, collectives), -gbyte = 1e9 bytes, -kib = 1024 bytes, -s, -min, -hours, -kw.
+Former names (link-gbps, write-gbps, speed-gbps, ...) still work for one release
+and print a warning on stderr (and under "warnings" with --json).
 
 Options:
   --list               list the calculators
@@ -29,8 +35,8 @@ Options:
   --design DESIGN      take the inputs the design knows (GPU count and model, storage
                        write bandwidth, IT load, PUE, link speed, switch radix, workload,
                        bill of materials for cost) from a .cluster.json
-  --json               result keys, "assumptions" and, with --design, "prefilled"
-                       (input -> value and source) and "prefill_notes"
+  --json               result keys, "assumptions", "warnings" and, with --design,
+                       "prefilled" (input -> value, source, assumed) and "prefill_notes"
   --help               this text, or a calculator's inputs with NAME
 
 cost needs --design (capex from its bill of materials) unless capex-usd, it-kw, gpus,
@@ -53,26 +59,52 @@ void printInputs(std::ostream &out, const calc::CalculatorInfo &info)
             out << " (default " << *param.defaultValue << ")";
         else if (param.required)
             out << " (required)";
+        for (const std::string &former : param.aliases)
+            out << " (formerly " << former << ", accepted with a warning)";
         out << "\n      " << param.help << "\n";
     }
 }
 
-void printPrefill(std::ostream &out, const std::string &designName, const calc::Prefill &prefill)
+void printPrefill(std::ostream &out, const std::string &designName, const calc::Prefill &prefill,
+                  const std::map<std::string, std::string> &given, const std::string &name)
 {
     out << "Inputs from design \"" << designName << "\":\n";
-    if (prefill.inputs.empty())
-        out << "  (none)\n";
-    for (const calc::PrefilledInput &input : prefill.inputs)
+    bool any = false;
+    for (const calc::PrefilledInput &input : prefill.inputs) {
+        if (input.assumed)
+            continue;
         out << "  " << input.key << " = " << input.value << "  (" << input.source << ")\n";
+        any = true;
+    }
+    if (!any)
+        out << "  (none)\n";
+    for (const calc::PrefilledInput &input : prefill.inputs) {
+        if (input.assumed)
+            out << "  ASSUMED " << input.key << " = " << input.value << "  (" << input.source
+                << ")\n";
+    }
+    // The calculator's defaults the run used: assumptions too, named so.
+    for (const calc::CalculatorInfo &info : calc::calculators()) {
+        if (info.name != name)
+            continue;
+        for (const calc::ParamSpec &param : info.params) {
+            if (param.defaultValue && !given.contains(param.key) && !prefill.find(param.key))
+                out << "  default " << param.key << " = " << *param.defaultValue << "  ("
+                    << param.help << ")\n";
+        }
+    }
     for (const std::string &note : prefill.notes)
         out << "  not from the design: " << note << "\n";
     out << "\n";
 }
 
-void printResult(std::ostream &out, const nlohmann::json &result)
+void printResult(std::ostream &out, const nlohmann::json &result,
+                 const std::set<std::string> &formerOutputs)
 {
     for (auto it = result.begin(); it != result.end(); ++it) {
-        if (it.key() == "assumptions" || it.key() == "prefilled" || it.key() == "prefill_notes")
+        if (it.key() == "assumptions" || it.key() == "prefilled" || it.key() == "prefill_notes"
+            || it.key() == "warnings" || it.key() == "deprecated_outputs"
+            || formerOutputs.contains(it.key()))
             continue;
         out << it.key() << ": " << (it->is_string() ? it->get<std::string>() : it->dump()) << "\n";
     }
@@ -148,9 +180,18 @@ int runCalc(Context &context)
         context.err << "error: unknown calculator " << name << " (see calc --list)\n";
         return ExitUsage;
     }
-    const auto given = keyValueParams(args, context.err);
-    if (!given)
+    const auto typed = keyValueParams(args, context.err);
+    if (!typed)
         return ExitUsage;
+    // Former parameter names map to the current ones before the design fills the rest.
+    std::vector<std::string> aliasWarnings;
+    std::optional<std::map<std::string, std::string>> given;
+    try {
+        given = calc::canonicalInputs(name, *typed, aliasWarnings);
+    } catch (const calc::InputError &error) {
+        context.err << "error: " << name << ": " << error.what() << "\n";
+        return ExitUsage;
+    }
     const auto designs = args.values.find("--design");
     if (designs != args.values.end() && designs->second.size() > 1) {
         context.err << "error: --design given more than once\n";
@@ -190,6 +231,10 @@ int runCalc(Context &context)
     }
 
     calc::CalcOutcome outcome = calc::runCalculator(name, params);
+    for (const std::string &warning : aliasWarnings)
+        context.err << "warning: " << name << ": " << warning << "\n";
+    for (const std::string &warning : outcome.warnings)
+        context.err << "warning: " << name << ": " << warning << "\n";
     if (!outcome.ok()) {
         context.err << "error: " << name << ": " << outcome.error << "\n";
         if (prefill && !prefill->notes.empty())
@@ -200,17 +245,30 @@ int runCalc(Context &context)
     if (prefill) {
         nlohmann::json filled = nlohmann::json::object();
         for (const calc::PrefilledInput &input : prefill->inputs)
-            filled[input.key]
-                = { { "value", prefilledValue(input.value) }, { "source", input.source } };
+            filled[input.key] = { { "value", prefilledValue(input.value) },
+                                  { "source", input.source },
+                                  { "assumed", input.assumed } };
         outcome.result["prefilled"] = filled;
         outcome.result["prefill_notes"] = prefill->notes;
+    }
+    if (!aliasWarnings.empty()) {
+        std::vector<std::string> all = aliasWarnings;
+        for (const std::string &warning : outcome.warnings)
+            all.push_back(warning);
+        outcome.result["warnings"] = all;
     }
     if (args.has("--json")) {
         context.out << outcome.result.dump(2) << "\n";
     } else {
         if (prefill)
-            printPrefill(context.out, designName, *prefill);
-        printResult(context.out, outcome.result);
+            printPrefill(context.out, designName, *prefill, *given, name);
+        std::set<std::string> formerOutputs;
+        for (const calc::CalculatorInfo &info : calc::calculators()) {
+            if (info.name == name)
+                for (const auto &[former, current] : info.renamedOutputs)
+                    formerOutputs.insert(former);
+        }
+        printResult(context.out, outcome.result, formerOutputs);
     }
     return ExitOk;
 }

@@ -23,6 +23,10 @@ int runCalc(Context &context);
 int runGenerate(Context &context);
 int runAnalyze(Context &context);
 int runExport(Context &context);
+int runWhatIf(Context &context);
+int runDiff(Context &context);
+int runMerge(Context &context);
+int runAsbuilt(Context &context);
 
 extern const char *const kInfoHelp;
 extern const char *const kUpgradeHelp;
@@ -30,5 +34,9 @@ extern const char *const kCalcHelp;
 extern const char *const kGenerateHelp;
 extern const char *const kAnalyzeHelp;
 extern const char *const kExportHelp;
+extern const char *const kWhatIfHelp;
+extern const char *const kDiffHelp;
+extern const char *const kMergeHelp;
+extern const char *const kAsbuiltHelp;
 
 } // namespace cw::cli

@@ -29,7 +29,16 @@ const std::vector<Command> &commands()
          kAnalyzeHelp, &runAnalyze},
         {"validate", "check the design against the rule deck (power, cooling, space, network, RoCE)",
          kValidateHelp, &runValidate},
-        {"export", "write artifacts of a design (graphml)", kExportHelp, &runExport},
+        {"whatif", "what a lost feed, PDU, row, rack, switch or link does, across power and fabric",
+         kWhatIfHelp, &runWhatIf},
+        {"export", "write the files that build the cluster (export --list names each family)",
+         kExportHelp, &runExport},
+        {"diff", "what changed between two designs: entities, BOM, work order, validation",
+         kDiffHelp, &runDiff},
+        {"merge", "three-way merge of designs (usable as a git merge driver)", kMergeHelp,
+         &runMerge},
+        {"asbuilt", "compare the built fabric (ibnetdiscover, LLDP, CSV) with the design",
+         kAsbuiltHelp, &runAsbuilt},
     };
     return list;
 }

@@ -25,10 +25,13 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
+#include <QStringList>
 #include <QTabWidget>
 #include <QTimer>
 #include <QUndoStack>
 #include <QUndoView>
+
+#include <map>
 
 namespace cw {
 
@@ -57,6 +60,9 @@ MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
     createDocks();
     createActions();
     createMenus();
+    m_selectionCount = new QLabel(this);
+    m_selectionCount->setObjectName(QStringLiteral("selectionCount"));
+    statusBar()->addPermanentWidget(m_selectionCount);
     m_counts = new QLabel(this);
     statusBar()->addPermanentWidget(m_counts);
     connect(m_violations, &ViolationsDock::countsChanged, m_counts, &QLabel::setText);
@@ -233,6 +239,20 @@ void MainWindow::updateSelectionActions()
             a->setEnabled(any);
     if (QAction *paste = action(QStringLiteral("editPaste")))
         paste->setEnabled(!m_clipboard.isEmpty());
+    // The selection count, by kind, for a selection that is mostly off screen.
+    std::map<EntityKind, int> kinds;
+    if (m_document)
+        for (const EntityRef &ref : m_document->selection())
+            ++kinds[ref.kind];
+    QStringList parts;
+    for (const auto &[kind, count] : kinds)
+        parts << QStringLiteral("%1 %2").arg(count).arg(
+            QString::fromUtf8(entityKindName(kind))
+            + (count == 1 ? QString() : QStringLiteral("s")));
+    const int total = m_document ? static_cast<int>(m_document->selection().size()) : 0;
+    m_selectionCount->setText(
+        total == 0 ? QString()
+                   : tr("%1 selected: %2").arg(total).arg(parts.join(QStringLiteral(", "))));
 }
 
 void MainWindow::showMessage(const QString &message)

@@ -167,6 +167,7 @@ private:
     QDockWidget *m_historyDock = nullptr;
     QUndoView *m_history = nullptr;
     QLabel *m_counts = nullptr;
+    QLabel *m_selectionCount = nullptr; ///< "3 selected: 2 devices, 1 rack"
     QMenu *m_recentMenu = nullptr;
     QStringList m_recent;
     EntityClipboard m_clipboard;

@@ -84,10 +84,12 @@ void MainWindow::createActions()
          [this] { openExportDialog(); });
     make("exportFacilitiesPack", tr("&Facilities Pack..."), {}, [this] { exportFacilitiesPack(); });
 
-    make("viewZoomIn", tr("Zoom &In"), { QKeySequence::ZoomIn }, [this] {
-        if (auto *view = currentView())
-            view->zoomIn();
-    });
+    // Ctrl+= as well: Ctrl++ needs Shift on most keyboards.
+    make("viewZoomIn", tr("Zoom &In"),
+         { QKeySequence(QKeySequence::ZoomIn), QKeySequence(Qt::CTRL | Qt::Key_Equal) }, [this] {
+             if (auto *view = currentView())
+                 view->zoomIn();
+         });
     make("viewZoomOut", tr("Zoom &Out"), { QKeySequence::ZoomOut }, [this] {
         if (auto *view = currentView())
             view->zoomOut();

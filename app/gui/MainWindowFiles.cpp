@@ -237,11 +237,10 @@ void MainWindow::offerRecovery()
                 QMessageBox::warning(this, tr("Cannot recover"), error);
                 continue;
             }
-            // The copy itself is removed once the recovered design is saved or closed.
-            document->adoptRecovery(origin);
+            // The copy stays until the recovered design is saved or discarded: a second
+            // crash before the next autosave still finds it.
+            document->adoptRecovery(origin, path);
             setDocument(std::move(document));
-            QFile::remove(path);
-            QFile::remove(path + QStringLiteral(".origin"));
             return; // one design per window
         }
         if (answer == QMessageBox::Discard) {

@@ -3,6 +3,7 @@
 #include "views/canvas/CanvasView.h"
 
 #include "model/catalog/Catalog.h"
+#include "model/common/Version.h"
 #include "model/core/Design.h"
 
 #include <QApplication>
@@ -46,7 +47,7 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Clusterwright"));
     QApplication::setOrganizationName(QStringLiteral("Clusterwright"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QApplication::setApplicationVersion(QString::fromLatin1(cw::clusterwrightVersion()));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

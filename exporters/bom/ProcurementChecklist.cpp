@@ -6,6 +6,7 @@
 #include "calculators/Power.h"
 #include "exporters/cabling/CablePlan.h"
 #include "exporters/cabling/Csv.h"
+#include "exporters/common/Escape.h"
 #include "exporters/common/FileHeader.h"
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
@@ -25,16 +26,6 @@ constexpr double kSqrt3 = 1.7320508075688772;
 constexpr double kContinuousFraction = 0.8;
 
 /// Text on one line: CR and LF become spaces, and "--" cannot close the HTML comment early.
-std::string oneLine(std::string text)
-{
-    for (char &c : text)
-        if (c == '\r' || c == '\n')
-            c = ' ';
-    for (std::size_t at = text.find("--"); at != std::string::npos; at = text.find("--", at))
-        text.replace(at, 2, "- -");
-    return text;
-}
-
 std::string money(double usd)
 {
     return exporters::csv::usd(usd) + " USD";
@@ -57,8 +48,8 @@ bool isManagementPort(const Catalog &catalog, const Device &device, int portInde
 
 /// What a device can draw from one feed when the other fails. A server's PSUs are taken as
 /// split evenly across feeds A and B (N+N), so the worse feed holds floor(count / 2) of them
-/// (DGX H100: 6 x 3.3 kW, 4+2 -> 3 on a feed = 9.9 kW, below its 10.2 kW maximum; domain-facts
-/// §3.2). Parts without PSU data in the catalog are counted at their maximum.
+/// (DGX H100: 6 x 3.3 kW, 4+2 -> 3 on a feed = 9.9 kW, below its 10.2 kW maximum;
+/// ref:nvidia-dgx-h100-ug). Parts without PSU data in the catalog are counted at their maximum.
 struct FeedLoss
 {
     bool psuData = false;
@@ -224,7 +215,7 @@ void interconnect(std::string &out, const Design &design, const Catalog &catalog
         out += "- [ ] " + std::to_string(plan.total.transceivers) + " transceivers ("
             + number(plan.total.activePowerW / 1000.0, 2)
             + " kW of optics and active cables): check the form factor at each end (finned "
-              "twin-port OSFP in switches, flat-top OSFP or QSFP112 in hosts; domain facts §6) "
+              "twin-port OSFP in switches, flat-top OSFP or QSFP112 in hosts; ref:nvidia-linkx-specs) "
               "and that both halves of a twin-port module use the same fibre type\n";
     out += "- [ ] Cable labels printed from labels.csv before installation\n";
     std::set<std::string> switchParts;
@@ -529,9 +520,9 @@ void lineList(std::string &out, const Bom &bom, const char *category)
 
 std::string procurementChecklist(const Design &design, const Catalog &catalog, const Bom &bom)
 {
-    std::string out = "<!-- " + oneLine(exporters::headerLine(design, "Procurement checklist"))
+    std::string out = "<!-- " + exporters::esc::xmlComment(exporters::headerLine(design, "Procurement checklist"))
         + ". Regenerate from the design rather than editing by hand. -->\n";
-    out += "# Procurement checklist: " + oneLine(design.name()) + "\n\n";
+    out += "# Procurement checklist: " + exporters::esc::markdownText(design.name()) + "\n\n";
     out += "Work through every box with the buyer and the facilities engineer. Quantities and "
            "prices are in bom.csv / bom.xlsx (grand total "
         + money(bom.grandTotalUsd)

@@ -14,7 +14,7 @@
 namespace cw::cabling {
 namespace {
 
-// Bin upper edges in metres, from the media reaches of domain-facts §6.
+// Bin upper edges in metres, from the media reaches of ref:nvidia-linkx-specs.
 constexpr std::array<double, 8> kBinEdgesM { 1, 2, 3, 5, 10, 30, 50, 100 };
 constexpr double kLengthEpsilonM = 1e-9; // 2.0000000001 m from a sum still counts as 2 m
 constexpr int kCableIdDigits = 5;
@@ -92,7 +92,7 @@ int ceilDiv(int numerator, int denominator)
 }
 
 /// The cage a port sits in: consecutive ports of one form factor, `perCage` to a cage, in
-/// catalog order (QM9700 p1/p2 share the first twin-port OSFP cage; domain-facts §3.2, §6).
+/// catalog order (QM9700 p1/p2 share the first twin-port OSFP cage; ref:nvidia-superpod-h100-ra, ref:nvidia-linkx-specs).
 int cageOf(const Part *part, int portIndex, int perCage)
 {
     if (!part || portIndex < 0 || static_cast<std::size_t>(portIndex) >= part->ports.size())
@@ -106,7 +106,12 @@ int cageOf(const Part *part, int portIndex, int perCage)
 
 bool connectorFits(const std::string &connector, const std::string &cage)
 {
-    return connector.empty() || cage.empty() || connector == cage;
+    // The cage compatibility of cableFitsCages (model/catalog/Part.cpp): QSFP56 plugs in
+    // QSFP112 cages, QSFP28/QSFP56 plugs in QSFP-DD cages.
+    CableSpec plug;
+    plug.endA.connector = connector;
+    plug.endB.connector = connector;
+    return cableFitsCages(plug, cage, cage);
 }
 
 std::string cageFormFactor(const Place &place, int portIndex)
@@ -121,7 +126,7 @@ std::string cageFormFactor(const Place &place, int portIndex)
 /// fits, else the catalog transceiver of the same per-link speed whose own cage is `cage`,
 /// one of the link's medium first (an SR4 link needs SR4 at both ends), then by id. E.g. the
 /// far end of a single-port MMA4Z00-NS400 in a switch's OSFP-twin cage is a twin-port
-/// MMA4Z00-NS (LinkX product specs, domain-facts §6). Null when no catalog module fits.
+/// MMA4Z00-NS (LinkX product specs, ref:nvidia-linkx-specs). Null when no catalog module fits.
 const Part *moduleFor(const Catalog &catalog, const Part &linkPart, const std::string &cage)
 {
     if (connectorFits(linkPart.cable->endA.connector, cage))
@@ -322,7 +327,7 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
                     *module = fit ? fit->id : part->id;
                 }
             }
-            // Optics: a fibre per link, whatever the modules carry (domain-facts §6).
+            // Optics: a fibre per link, whatever the modules carry (ref:nvidia-linkx-specs).
             row.linksPerCable = row.transceiver ? 1 : std::max(part->cable->linksPerCable, 1);
             const double cableSpeed = part->cable->linkSpeedGbps;
             if (cableSpeed > 0 && (speed == 0 || cableSpeed < speed))
@@ -377,7 +382,7 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
     }
     // Optics modules per cage: the links on the ports of one cage share its modules, a module
     // serving linksPerCable ports (a twin-port OSFP module both ports of its OSFP-twin cage;
-    // domain-facts §3.2, §6). Each cage's modules count in the group of its first link.
+    // ref:nvidia-superpod-h100-ra, ref:nvidia-linkx-specs). Each cage's modules count in the group of its first link.
     struct CageLinks
     {
         std::size_t firstRow = 0;

@@ -141,7 +141,7 @@ std::string displayName(const Part &part);
 
 /// The length bin a cable falls in: "0-1", "1-2", "2-3", "3-5", "5-10", "10-30", "30-50",
 /// "50-100", "100+" (metres, upper bound included). The edges follow the media reaches of
-/// domain-facts §6: passive DAC <= 2-3 m, ACC 4-5 m, AOC <= 30 m, MMF optics <= 50 m,
+/// ref:nvidia-linkx-specs: passive DAC <= 2-3 m, ACC 4-5 m, AOC <= 30 m, MMF optics <= 50 m,
 /// SMF DR4 <= 100 m, FR4 beyond.
 std::string lengthBin(double lengthM);
 /// The bins in order.

@@ -1,5 +1,7 @@
 #include "exporters/cabling/Csv.h"
 
+#include "exporters/common/Escape.h"
+
 #include <charconv>
 #include <cmath>
 
@@ -24,16 +26,7 @@ std::string fixed(double value, int decimals)
 
 std::string field(std::string_view text)
 {
-    if (text.find_first_of(",\"\r\n") == std::string_view::npos)
-        return std::string(text);
-    std::string out = "\"";
-    for (char c : text) {
-        if (c == '"')
-            out += '"';
-        out += c;
-    }
-    out += '"';
-    return out;
+    return esc::csvField(text);
 }
 
 std::string line(const std::vector<std::string> &fields)
@@ -50,11 +43,7 @@ std::string line(const std::vector<std::string> &fields)
 
 std::string commentLine(std::string_view text)
 {
-    std::string out = "# ";
-    for (char c : text)
-        out += (c == '\r' || c == '\n') ? ' ' : c;
-    out += kLineEnd;
-    return out;
+    return "# " + esc::commentText(text) + std::string(kLineEnd);
 }
 
 std::string number(double value, int decimals)

@@ -10,16 +10,16 @@ namespace cw::exporters::csv {
 /// csv module, pandas) accepts it.
 inline constexpr std::string_view kLineEnd = "\r\n";
 
-/// One field quoted per RFC 4180 §2: a field holding a comma, a double quote, CR or LF is
-/// enclosed in double quotes and its quotes are doubled; any other field is written as is.
+/// One field quoted per RFC 4180 §2 with the spreadsheet formula guard: esc::csvField
+/// (exporters/common/Escape.h).
 std::string field(std::string_view text);
 
 /// Fields joined with commas, each through field(), plus the CRLF line end.
 std::string line(const std::vector<std::string> &fields);
 
 /// The `#` comment line a CSV file starts with (see docs/export-cabling-bom.md): the header
-/// facts of exporters/common/FileHeader.h on one line, CR and LF in the design name replaced
-/// by spaces so the comment cannot spill into the table.
+/// facts of exporters/common/FileHeader.h on one line through esc::commentText, so the
+/// comment cannot spill into the table.
 std::string commentLine(std::string_view text);
 
 /// A number with at most `decimals` decimals, trailing zeros (and a trailing '.') removed:

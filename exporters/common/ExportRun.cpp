@@ -1,6 +1,7 @@
 #include "exporters/common/ExportRun.h"
 
 #include "exporters/common/ExportWriter.h"
+#include "model/core/NamePolicy.h"
 
 #include <system_error>
 
@@ -34,6 +35,18 @@ ExportRunOutcome runExport(const Design &design, const Catalog &catalog,
     outcome.blockingErrors = blockingErrors(violations);
     if (!outcome.blockingErrors.empty() && !options.allowErrors) {
         outcome.status = ExportStatus::RefusedByValidation;
+        return outcome;
+    }
+
+    // The name policy is checked at load and at edit time; a design built in memory
+    // (generate, a script) meets it here, before any exporter sees its names.
+    if (const std::vector<NameViolation> names = checkDesignNames(design); !names.empty()) {
+        outcome.status = ExportStatus::ExporterFailed;
+        outcome.failedFormat = "name policy";
+        outcome.error = names.front().field + ": " + names.front().problem
+                        + (names.size() > 1 ? " (and " + std::to_string(names.size() - 1)
+                                                  + " more names)"
+                                            : std::string());
         return outcome;
     }
 

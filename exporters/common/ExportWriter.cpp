@@ -11,7 +11,7 @@ namespace {
 bool keptCharacter(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.'
-           || c == '_' || c == '-';
+        || c == '_' || c == '-';
 }
 
 } // namespace
@@ -29,46 +29,155 @@ std::string safeFileName(const std::string &name, const std::string &fallback)
 Result<void> checkRelativePath(const std::string &relativePath)
 {
     if (relativePath.empty() || relativePath.front() == '/' || relativePath.back() == '/')
-        return Error{"export path \"" + relativePath + "\" is not a relative file path"};
+        return Error { "export path \"" + relativePath + "\" is not a relative file path" };
     std::size_t start = 0;
     while (start <= relativePath.size()) {
         const std::size_t end = std::min(relativePath.find('/', start), relativePath.size());
         const std::string component = relativePath.substr(start, end - start);
         if (component.empty() || component == "." || component == ".." || component.front() == '.')
-            return Error{"export path \"" + relativePath + "\" has an empty, hidden or parent component"};
+            return Error { "export path \"" + relativePath
+                           + "\" has an empty, hidden or parent component" };
         for (char c : component)
             if (!keptCharacter(c))
-                return Error{"export path \"" + relativePath + "\" has a character outside [A-Za-z0-9._-]"};
+                return Error { "export path \"" + relativePath
+                               + "\" has a character outside [A-Za-z0-9._-]" };
         start = end + 1;
     }
     return {};
 }
 
-Result<std::vector<std::filesystem::path>> writeExport(const std::vector<ExportedFile> &files,
-                                                        const std::filesystem::path &folder,
-                                                        bool force)
+namespace {
+
+namespace fs = std::filesystem;
+
+/// Longest file-name component Linux file systems take (NAME_MAX), and a path length well
+/// inside PATH_MAX: checked before anything is written.
+constexpr std::size_t kMaxComponentBytes = 255;
+constexpr std::size_t kMaxPathBytes = 4000;
+/// Files of a folder that an export keeps beside its own (someone's notes, an older export's
+/// other files). A folder with more is not an export folder: refuse rather than copy a tree.
+constexpr std::size_t kMaxCarriedEntries = 10000;
+
+/// The entries of `from` that the new set does not replace, hard-linked (copied when a link
+/// is impossible) into `to`, so the swap keeps them.
+Result<void> carryOver(const fs::path &from, const fs::path &to,
+                       const std::set<std::string> &newFiles)
+{
+    std::error_code error;
+    std::size_t count = 0;
+    fs::recursive_directory_iterator it(from, error), end;
+    for (; !error && it != end; it.increment(error)) {
+        const fs::path relative = it->path().lexically_relative(from);
+        if (newFiles.count(relative.generic_string()))
+            continue;
+        if (++count > kMaxCarriedEntries)
+            return Error { from.string() + " holds more than " + std::to_string(kMaxCarriedEntries)
+                           + " other files: export into an empty or new folder" };
+        const fs::path destination = to / relative;
+        const fs::file_status status = it->symlink_status();
+        std::error_code step;
+        if (fs::is_symlink(status)) {
+            fs::copy_symlink(it->path(), destination, step);
+        } else if (fs::is_directory(status)) {
+            fs::create_directories(destination, step);
+        } else if (fs::is_regular_file(status)) {
+            fs::create_hard_link(it->path(), destination, step);
+            if (step)
+                fs::copy_file(it->path(), destination, step);
+        } // sockets, fifos, devices: not something an export folder keeps
+        if (step)
+            return Error { "cannot keep " + it->path().string()
+                           + " in the new export: " + step.message() };
+    }
+    if (error)
+        return Error { "cannot read " + from.string() + ": " + error.message() };
+    return {};
+}
+
+/// The folder the swap replaces: absolute, symlinks resolved, no trailing separator.
+fs::path swapTarget(const fs::path &folder)
+{
+    std::error_code error;
+    fs::path target = fs::weakly_canonical(fs::absolute(folder, error), error);
+    if (error)
+        target = fs::absolute(folder).lexically_normal();
+    if (!target.has_filename())
+        target = target.parent_path();
+    return target;
+}
+
+Result<void> writeInto(const fs::path &temporary, const std::vector<ExportedFile> &files)
+{
+    for (const ExportedFile &file : files) {
+        const fs::path path = temporary / fs::path(file.path);
+        std::error_code error;
+        fs::create_directories(path.parent_path(), error);
+        if (error)
+            return Error { "cannot create " + path.parent_path().string() + ": "
+                           + error.message() };
+        if (auto written = writeFileAtomically(path, file.bytes); !written)
+            return written.error();
+    }
+    return {};
+}
+
+} // namespace
+
+Result<std::vector<std::filesystem::path>>
+writeExport(const std::vector<ExportedFile> &files, const std::filesystem::path &folder, bool force)
 {
     std::set<std::string> seen;
     std::vector<std::filesystem::path> targets;
+    const fs::path target = swapTarget(folder);
     for (const ExportedFile &file : files) {
         if (auto checked = checkRelativePath(file.path); !checked)
             return checked.error();
         if (!seen.insert(file.path).second)
-            return Error{"two exported files share the path \"" + file.path + "\""};
+            return Error { "two exported files share the path \"" + file.path + "\"" };
+        for (const fs::path &component : fs::path(file.path))
+            if (component.string().size() > kMaxComponentBytes)
+                return Error { "export file name \"" + component.string().substr(0, 40)
+                               + "...\" is longer than " + std::to_string(kMaxComponentBytes)
+                               + " bytes" };
+        if ((target / file.path).string().size() > kMaxPathBytes)
+            return Error { "export path " + (target / file.path).string().substr(0, 80)
+                           + "... is longer than " + std::to_string(kMaxPathBytes) + " bytes" };
         targets.push_back(folder / std::filesystem::path(file.path));
     }
     if (!force)
-        for (const auto &target : targets)
-            if (std::filesystem::exists(target))
-                return Error{target.string() + " exists; pass --force to overwrite"};
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        std::error_code error;
-        std::filesystem::create_directories(targets[i].parent_path(), error);
+        for (const auto &path : targets)
+            if (std::filesystem::exists(path))
+                return Error { path.string() + " exists; pass --force to overwrite" };
+    std::error_code error;
+    const bool exists = fs::exists(target, error);
+    if (exists && !fs::is_directory(target, error))
+        return Error { target.string() + " exists and is not a folder" };
+    if (!fs::is_directory(target.parent_path(), error)) {
+        fs::create_directories(target.parent_path(), error);
         if (error)
-            return Error{"cannot create " + targets[i].parent_path().string() + ": " + error.message()};
-        if (auto written = writeFileAtomically(targets[i], files[i].bytes); !written)
-            return written.error();
+            return Error { "cannot create " + target.parent_path().string() + ": "
+                           + error.message() };
     }
+
+    // The whole set goes into a temporary folder beside the target, then replaces it in one
+    // rename: a failure or a kill before the swap leaves the target as it was.
+    auto temporary = makeTemporaryFolderBeside(target);
+    if (!temporary)
+        return temporary.error();
+    auto abandon = [&](Error reason) {
+        std::error_code ignored;
+        fs::remove_all(*temporary, ignored);
+        return reason;
+    };
+    if (exists) {
+        fs::permissions(*temporary, fs::status(target, error).permissions(), error);
+        if (auto carried = carryOver(target, *temporary, seen); !carried)
+            return abandon(carried.error());
+    }
+    if (auto written = writeInto(*temporary, files); !written)
+        return abandon(written.error());
+    if (auto swapped = swapFolderIn(*temporary, target); !swapped)
+        return abandon(swapped.error());
     return targets;
 }
 

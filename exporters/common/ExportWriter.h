@@ -17,11 +17,14 @@ std::string safeFileName(const std::string &name, const std::string &fallback = 
 /// each non-empty, none "." or "..", no leading '/', only the characters safeFileName keeps.
 Result<void> checkRelativePath(const std::string &relativePath);
 
-/// Writes `files` under `folder` (created if missing). Every path is checked first and, unless
-/// `force`, no file may exist yet, so a refusal writes nothing. Each file is written
-/// atomically. Returns the written paths in order.
+/// Writes `files` under `folder` (created if missing) as one set, all or nothing. Every path
+/// and its length is checked first and, unless `force`, no file may exist yet, so a refusal
+/// writes nothing. The set (plus the folder's other files, hard-linked) is written to a
+/// temporary folder beside `folder` and swapped in with one atomic rename (swapFolderIn):
+/// after a failure or a kill the folder holds the old set or the new one, never a mix;
+/// temporaries of a killed run are removed by the next. Returns the paths in order.
 Result<std::vector<std::filesystem::path>> writeExport(const std::vector<ExportedFile> &files,
-                                                        const std::filesystem::path &folder,
-                                                        bool force);
+                                                       const std::filesystem::path &folder,
+                                                       bool force);
 
 } // namespace cw::exporters

@@ -15,6 +15,8 @@ namespace cw::exporters {
 std::string fileHeader(const Design &design, std::string_view commentPrefix, std::string_view what);
 
 /// The same facts as one line, for formats whose comments are a field (CSV) or an XML comment.
+/// The design name and `what` pass through esc::commentText (one line, no control or
+/// direction characters); an XML caller still applies esc::xmlComment.
 std::string headerLine(const Design &design, std::string_view what);
 
 } // namespace cw::exporters

@@ -1,6 +1,7 @@
 // The fabric flow graphs (docs/fabric.md) as an Exporter: one <fabric>.graphml per fabric.
 #include "exporters/Exporter.h"
 #include "exporters/Families.h"
+#include "exporters/common/Escape.h"
 #include "exporters/common/ExportWriter.h"
 #include "exporters/common/FileHeader.h"
 #include "model/core/Design.h"
@@ -44,9 +45,8 @@ public:
             std::string text = fabricGraphMl(*graph);
             const std::size_t declarationEnd = text.find("?>\n");
             const std::size_t at = declarationEnd == std::string::npos ? 0 : declarationEnd + 3;
-            std::string comment = headerLine(request.design, "Fabric graph \"" + fabric.name + "\"");
-            for (std::size_t dashes; (dashes = comment.find("--")) != std::string::npos;)
-                comment.replace(dashes, 2, "- -");  // "--" may not appear inside an XML comment
+            const std::string comment
+                = esc::xmlComment(headerLine(request.design, "Fabric graph \"" + fabric.name + "\""));
             text.insert(at, "<!-- " + comment + " -->\n");
             result.files.push_back({stem + ".graphml", std::move(text)});
             result.notes.push_back(stem + ".graphml: " + std::to_string(graph->vertices.size())

@@ -101,6 +101,36 @@ AllReduceStep makeStep(const NcclFacts &facts, std::string title, std::string sc
     return step;
 }
 
+/// The multi-node NVLink domain with the most GPUs (the first by hostname on a tie), or null.
+const NvlinkDomain *largestNvlinkDomain(const NcclFacts &facts)
+{
+    const NvlinkDomain *largest = nullptr;
+    for (const NvlinkDomain &domain : facts.nvlinkDomains)
+        if (domain.nodeNames.size() >= 2 && (!largest || domain.gpus > largest->gpus))
+            largest = &domain;
+    return largest;
+}
+
+/// all_reduce across one NVLink domain (a GB200 NVL72 rack): with MNNVL the ranks of the
+/// domain's nodes talk over the NVLink switch trays, so the bound is each GPU's NVLink, as
+/// inside one node, and the node NICs are not on the path (ref:nvidia-mnnvl-ug).
+AllReduceStep nvlinkDomainStep(const NcclFacts &facts, const NvlinkDomain &domain,
+                               double nicEfficiency)
+{
+    AllReduceStep step = makeStep(facts, "One NVLink domain (rack " + domain.name + ")",
+                                  "the " + std::to_string(domain.nodeNames.size())
+                                      + " nodes of multi-node NVLink domain " + domain.name
+                                      + " (MNNVL, NCCL_MNNVL_ENABLE=1)",
+                                  domain.nodeNames, nicEfficiency);
+    step.networkGBps = 0;
+    step.networkWorked.clear();
+    step.expectedBusGBps = step.intraNodeGBps;
+    step.limit = "NVLink (multi-node NVLink domain)";
+    step.expectedAlgGBps = step.busFactor > 0 ? step.expectedBusGBps / step.busFactor : 0;
+    step.acceptBusGBps = step.expectedBusGBps * kAcceptFraction;
+    return step;
+}
+
 void planSteps(const NcclFacts &facts, AcceptancePlan &plan)
 {
     for (const ServerTypeFacts &type : facts.serverTypes)
@@ -108,6 +138,8 @@ void planSteps(const NcclFacts &facts, AcceptancePlan &plan)
             plan.steps.push_back(makeStep(facts, "Single node (" + type.part->id + ")",
                                           "the GPUs of one " + type.part->id + " node",
                                           { type.nodeNames.front() }, plan.nicEfficiency));
+    if (const NvlinkDomain *domain = largestNvlinkDomain(facts))
+        plan.steps.push_back(nvlinkDomainStep(facts, *domain, plan.nicEfficiency));
     std::vector<std::string> all;
     for (const ServerTypeFacts &type : facts.serverTypes)
         all.insert(all.end(), type.nodeNames.begin(), type.nodeNames.end());

@@ -17,7 +17,7 @@ struct NcclFacts;
 
 /// nccl-tests all_reduce busbw inside one NVSwitch node as a share of the GPU's NVLink
 /// bandwidth in one direction (catalog figures are bidirectional, so half). NCCL's own model
-/// gives an H100 18 x 20.6 GB/s = 370.8 GB/s of 450 (0.82; S6 topo.h SM90_NVLINK_BW).
+/// gives an H100 18 x 20.6 GB/s = 370.8 GB/s of 450 (0.82; ref:nvidia-nccl-src src/include/graph.h SM90_NVLINK_BW).
 inline constexpr double kNvlinkEfficiency = 0.80;
 /// all_reduce busbw through PCIe (GPUs without NVLink) as a share of NCCL's PCIe model.
 inline constexpr double kPcieEfficiency = 0.80;
@@ -40,7 +40,7 @@ struct AllReduceStep
     std::string scope; ///< what the nodes share (their leaves)
     std::vector<std::string> nodes; ///< sorted
     long long ranks = 0; ///< n = GPUs taking part
-    double busFactor = 0; ///< 2(n-1)/n (domain-facts §2.3)
+    double busFactor = 0; ///< 2(n-1)/n (ref:nvidia-nccl-tests-performance)
     double intraNodeGBps = 0; ///< NVLink (or PCIe) bound per rank
     std::string intraNodeWorked; ///< how intraNodeGBps was obtained ("900 / 2 x 0.80")
     double networkGBps = 0; ///< node NIC bound; 0 for one node

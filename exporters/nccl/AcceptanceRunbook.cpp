@@ -1,5 +1,7 @@
 #include "exporters/nccl/AcceptanceRunbook.h"
 
+#include "exporters/common/Escape.h"
+
 #include "exporters/common/FileHeader.h"
 #include "exporters/nccl/AcceptancePlan.h"
 #include "exporters/nccl/NcclEnv.h"
@@ -25,12 +27,9 @@ std::string hostlist(const std::vector<std::string> &nodes)
 }
 
 /// Markdown text from a design value: no line breaks, no table-breaking pipes.
-std::string md(std::string text)
+std::string md(const std::string &text)
 {
-    for (char &c : text)
-        if (c == '\n' || c == '\r' || c == '|' || c == '`')
-            c = c == '|' ? '/' : ' ';
-    return text;
+    return exporters::esc::markdownText(text);
 }
 
 class Runbook
@@ -96,7 +95,7 @@ private:
                  + " rail NICs = " + gbps(type.nicGBps()) + " per node.");
         }
         line("- nccl-tests reports busbw = algbw x 2(n-1)/n for all_reduce, n = GPUs in the run "
-             "(domain-facts 2.3), which compares directly with the per-GPU bottleneck.");
+             "(nccl-tests doc/PERFORMANCE.md), which compares directly with the per-GPU bottleneck.");
         line(
             "- Predicted busbw = the lower of the intra-node bound (NVLink one way x NVLink "
             "efficiency; PCIe without NVLink) and, across nodes, the network bound (the node's "
@@ -210,9 +209,12 @@ private:
                  + std::to_string(step.ranks - 1) + " / " + std::to_string(step.ranks) + " |");
             line("| Intra-node bound | " + gbps(step.intraNodeGBps) + " | "
                  + md(step.intraNodeWorked) + " |");
-            if (step.nodes.size() >= 2)
+            if (step.nodes.size() >= 2 && step.networkGBps > 0)
                 line("| Network bound | " + gbps(step.networkGBps) + " | " + md(step.networkWorked)
                      + " |");
+            if (step.nodes.size() >= 2 && step.networkGBps <= 0)
+                line("| Network bound | none | the nodes share one NVLink domain: with MNNVL the "
+                     "traffic stays on the NVLink switch trays |");
             line("| **Expected busbw** | **" + gbps(step.expectedBusGBps)
                  + "** | the lower bound: " + step.limit + " |");
             line("| Expected algbw | " + gbps(step.expectedAlgGBps) + " | "
@@ -220,7 +222,8 @@ private:
             line("| Accept at or above | " + gbps(step.acceptBusGBps) + " | "
                  + fixed(kAcceptFraction, 2) + " x " + fixed(step.expectedBusGBps, 1) + " |");
             line();
-            if (step.nodes.size() == 1 && step.limit == "NVLink")
+            if ((step.nodes.size() == 1 && step.limit == "NVLink")
+                || (step.nodes.size() >= 2 && step.networkGBps <= 0))
                 line("NVLink SHARP (NVLS, Hopper and later with NVSwitch) can beat this figure; "
                      "that passes.");
             if (step.nodes.size() >= 2 && m_facts.sharpCapable)

@@ -23,7 +23,7 @@ std::vector<std::string> hcaNames(const ServerTypeFacts &type)
     return names;
 }
 
-/// Path strings and legacy integers NCCL_NET_GDR_LEVEL accepts (domain-facts §2.1).
+/// Path strings and legacy integers NCCL_NET_GDR_LEVEL accepts (ref:nvidia-nccl-env).
 bool validGdrLevel(const std::string &level)
 {
     static const std::array<std::string, 16> accepted { "LOC", "PIX", "PXB", "PHB", "SYS", "NVL",
@@ -97,11 +97,41 @@ public:
             roce();
         else
             infiniband();
+        multiNodeNvlink();
         topoFile();
         return std::move(m_env);
     }
 
 private:
+    /// GB200 NVL72-class racks: GPUs of one rack reach each other over NVLink across nodes.
+    /// NCCL uses MNNVL by default (NCCL_MNNVL_ENABLE=2, auto) and quietly falls back to the
+    /// network when the IMEX service is down; 1 makes communicator init fail instead ("MNNVL is
+    /// not supported on this system", ref:nvidia-nccl-src src/init.cc), so a broken domain is
+    /// seen at once rather than as a slow job (ref:nvidia-nccl-troubleshooting).
+    void multiNodeNvlink()
+    {
+        const auto &domains = m_facts.nvlinkDomains;
+        if (domains.empty())
+            return;
+        int nodes = 0;
+        int largest = 0;
+        for (const NvlinkDomain &domain : domains) {
+            nodes += static_cast<int>(domain.nodeNames.size());
+            largest = std::max(largest, domain.gpus);
+        }
+        add("NCCL_MNNVL_ENABLE", "1",
+            std::to_string(nodes) + " nodes share " + std::to_string(domains.size())
+                + " multi-node NVLink domain(s) of up to " + std::to_string(largest)
+                + " GPUs: fail at init if MNNVL (IMEX) is unavailable instead of falling back to "
+                  "the network (default 2 = auto)");
+        m_env.comments.push_back(
+            "NCCL_NVLS_ENABLE is left at its default (2 = NVLink SHARP when the NVLink switches "
+            "support it, as the NVLink5 switch trays of these domains do)");
+        m_env.notes.push_back("multi-node NVLink: run nvidia-imex on every node of a domain and check "
+                              "'nvidia-imex-ctl -H -N' shows Domain State UP before acceptance "
+                              "(NCCL_MNNVL_ENABLE=1 makes a down domain fail communicator init)");
+    }
+
     void add(std::string key, std::string value, std::string reason)
     {
         m_env.variables.push_back({ std::move(key), std::move(value), std::move(reason) });
@@ -256,7 +286,7 @@ private:
         }
         if (m_facts.sharpCapable) {
             // Upstream OpenSM (what the switch export configures) has no SHARP aggregation
-            // manager, so CollNet would find no SHARP trees; NCCL's default is 0 (§2.1).
+            // manager, so CollNet would find no SHARP trees; NCCL's default is 0 (ref:nvidia-nccl-env).
             add("NCCL_COLLNET_ENABLE", "0",
                 "the compute switches (" + parts
                     + ") can run SHARP, but the exported upstream opensm.conf runs no SHARP "
@@ -397,8 +427,8 @@ std::string renderNcclEnv(const Design &design, const NcclFacts &facts, const Nc
     text += hashComment(fabricSummary(facts));
     text += "# Use as /etc/nccl.conf (NCCL reads KEY=VALUE lines and skips # lines) or in a job:\n";
     text += "#   set -a; . ./nccl.env; set +a\n";
-    text += "# A leading '=' in a value is part of it (exact-name match). Reasons: domain-facts "
-            "2.1.\n";
+    text += "# A leading '=' in a value is part of it (exact-name match). Reasons: NCCL's\n"
+            "# environment variable guide, docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html\n";
     for (const EnvVariable &variable : env.variables) {
         text += "\n" + hashComment(variable.reason);
         text += variable.key + "=" + variable.value + "\n";

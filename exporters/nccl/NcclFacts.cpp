@@ -211,6 +211,7 @@ Result<NcclFacts> collectNcclFacts(const Design &design, const Catalog &catalog)
     }
     facts.switchParts.assign(switchParts.begin(), switchParts.end());
     facts.sharpCapable = !switchParts.empty() && allSharp;
+    facts.nvlinkDomains = multiNodeNvlinkDomains(design, catalog);
 
     // Leaf groups: GPU nodes keyed by the set of switches they are cabled to.
     std::vector<std::pair<std::string, DeviceId>> nodesByName;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/common/Result.h"
+#include "model/fabric/NvlinkDomains.h"
 
 #include <string>
 #include <vector>
@@ -56,6 +57,9 @@ struct NcclFacts
     int switchTiers = 0; ///< switch levels of the compute fabric
     std::vector<std::string> switchParts; ///< catalog ids of its switches, sorted
     bool sharpCapable = false; ///< every switch part offers SHARP
+    /// Multi-node NVLink domains (GB200 NVL72 racks): NCCL reaches their GPUs over NVLink
+    /// (MNNVL), not the network; empty for 8-GPU HGX/DGX nodes.
+    std::vector<NvlinkDomain> nvlinkDomains;
     std::vector<std::string> notes;
 
     int nodeCount() const;

@@ -15,14 +15,16 @@ struct GpuFamily
 };
 
 // Compute capability: NVIDIA CUDA GPUs table (developer.nvidia.com/cuda-gpus): A100 8.0,
-// L40S 8.9, H100/H200 9.0, B200 10.0. Host link: A100 and L40S are PCIe Gen4; H100, H200
-// and B200 boards run Gen5 to the host (the DGX B200 CPUs are Gen5).
-constexpr std::array<GpuFamily, 5> kGpuFamilies { {
+// L40S 8.9, H100/H200 9.0, B200 and GB200 10.0. Host link: A100 and L40S are PCIe Gen4; H100,
+// H200 and B200 boards run Gen5 to the host (the DGX B200 CPUs are Gen5). A GB200 GPU reaches
+// its Grace CPU over NVLink-C2C; its NICs hang off PCIe Gen5 (written as Gen5).
+constexpr std::array<GpuFamily, 6> kGpuFamilies { {
     { "a100", 80, 4 },
     { "l40s", 89, 4 },
     { "h100", 90, 5 },
     { "h200", 90, 5 },
     { "b200", 100, 5 },
+    { "gb200", 100, 5 },
 } };
 
 const GpuFamily *gpuFamily(const std::string &gpuPartId)
@@ -63,7 +65,7 @@ std::optional<CpuIdentity> cpuIdentity(const std::string &cpuModel)
         // (8480 = 4th gen). CPUID model per Linux arch/x86/include/asm/intel-family.h:
         // SKYLAKE_X / CASCADELAKE 0x55 = 85, ICELAKE_X 0x6A = 106, SAPPHIRERAPIDS_X 0x8F = 143,
         // EMERALDRAPIDS_X 0xCF = 207; all are family 6. NCCL only compares the model with
-        // 0x55, 0x8F and 0xCF (S6 topo.cc ncclTopoAddCpu).
+        // 0x55, 0x8F and 0xCF (ref:nvidia-nccl-src src/graph/topo.cc ncclTopoAddCpu).
         const int number = modelNumber(cpuModel);
         const int generation = number >= 1000 ? (number / 100) % 10 : 0;
         int model = 0;
@@ -138,7 +140,7 @@ std::string pcieLinkSpeed(int gen)
 
 double ncclPcieGBps(int gen, int width)
 {
-    // kvDictPciGen, in 100 Mb/s per lane (S6 topo.cc; domain-facts §2.2 "bw = width x speed / 80").
+    // kvDictPciGen, in 100 Mb/s per lane (ref:nvidia-nccl-src src/graph/topo.cc: "bw = width x speed / 80").
     int perLane = 120;
     switch (gen) {
     case 3:

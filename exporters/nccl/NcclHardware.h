@@ -5,7 +5,7 @@
 
 namespace cw::nccl {
 
-/// What NCCL's topology loader needs to know about a CPU socket (domain-facts §2.2).
+/// What NCCL's topology loader needs to know about a CPU socket (ref:nvidia-nccl-src src/graph/topo.cc).
 struct CpuIdentity
 {
     std::string arch; ///< x86_64 | arm64 | ppc64
@@ -16,7 +16,7 @@ struct CpuIdentity
 
 /// The CPUID identity of a catalog CPU model string ("Intel Xeon Platinum 8480C"), or nullopt
 /// when the string names no family we know. NCCL needs `vendor` on x86 and `familyid` and
-/// `modelid` on Intel (S6 topo.cc ncclTopoAddCpu).
+/// `modelid` on Intel (ref:nvidia-nccl-src src/graph/topo.cc ncclTopoAddCpu).
 std::optional<CpuIdentity> cpuIdentity(const std::string &cpuModel);
 
 /// CUDA compute capability as NCCL writes it in `sm` (90 for Hopper), by GPU catalog id.
@@ -33,7 +33,7 @@ int nicPcieGen(double speedGbps);
 std::string pcieLinkSpeed(int gen);
 
 /// NCCL's own PCIe bandwidth model for an x`width` link of generation `gen`, GB/s:
-/// width x per-lane rate (in 100 Mb/s: Gen3 60, Gen4 120, Gen5 240) / 80 (S6 topo.cc).
+/// width x per-lane rate (in 100 Mb/s: Gen3 60, Gen4 120, Gen5 240) / 80 (ref:nvidia-nccl-src src/graph/topo.cc).
 double ncclPcieGBps(int gen, int width);
 
 } // namespace cw::nccl

@@ -17,7 +17,7 @@
 namespace cw::nccl {
 namespace {
 
-// PCI class codes NCCL's loader maps (S6 topo.cc kvDictPciClass, domain-facts §2.2).
+// PCI class codes NCCL's loader maps (ref:nvidia-nccl-src src/graph/topo.cc kvDictPciClass).
 constexpr const char *kClassPciBridge = "0x060400";
 constexpr const char *kClassGpu = "0x030200"; ///< 3D controller: SXM and data-centre GPUs
 constexpr const char *kClassInfiniband = "0x020700"; ///< ConnectX in InfiniBand mode
@@ -26,7 +26,7 @@ constexpr const char *kClassNvSwitch = "0x068000";
 constexpr const char *kVendorNvidia = "0x10de";
 constexpr const char *kVendorMellanox = "0x15b3";
 /// NCCL reads no target for an NVSwitch link (tclass 0x068000): every GPU joins one shared
-/// NVSwitch node (S6 topo.cc ncclTopoAddNvLinks). The validated example uses this value.
+/// NVSwitch node (ref:nvidia-nccl-src src/graph/topo.cc ncclTopoAddNvLinks). The validated example uses this value.
 constexpr const char *kNvSwitchTarget = "0000:00:00.0";
 constexpr int kLinkWidth = 16;
 
@@ -105,7 +105,7 @@ struct Attribute
     std::string value;
 };
 
-/// One start tag on one line, attributes separated by single spaces (domain-facts §2.2).
+/// One start tag on one line, attributes separated by single spaces (ref:nvidia-nccl-src src/graph/xml.cc).
 std::string tag(int depth, const std::string &name, const std::vector<Attribute> &attributes,
                 bool selfClosing)
 {
@@ -243,7 +243,7 @@ Result<std::string> topoXml(const Design &design, const ServerTypeFacts &type,
                         " out from the live system, and overwrites rank. PCIe switch bus ids in"
                         " domain ffff are virtual (only the tree shape matters).");
     xml += xmlComment("Format per NCCL's parser: no XML declaration, spaces only, one start tag"
-                      " per line (domain-facts 2.2).");
+                      " per line (NCCL src/graph/xml.cc).");
     xml += tag(0, "system", { { "version", "1" } }, false);
 
     auto gpuElement = [&](int depth, int g) {

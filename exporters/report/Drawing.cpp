@@ -1,5 +1,7 @@
 #include "exporters/report/Drawing.h"
 
+#include "exporters/common/Escape.h"
+
 #include <QFontMetricsF>
 #include <QPainter>
 
@@ -66,7 +68,10 @@ QColor roleColour(DeviceRole role)
 
 QString qs(const std::string &text)
 {
-    return QString::fromStdString(text);
+    // Every design or catalog string reaches the page through here: no control character
+    // (invalid in the SVG's XML) and no direction override (which would reorder what the
+    // reader sees) is drawn raw. QSvgGenerator escapes the markup characters itself.
+    return QString::fromStdString(exporters::esc::displayText(text));
 }
 
 QString number(double value, int decimals)

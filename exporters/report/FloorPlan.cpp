@@ -19,7 +19,8 @@ constexpr double kAisleM = 1.2; // used when the site's row pitch is not above t
 /// Scale bar lengths to pick from, metres.
 constexpr double kBarLengthsM[] = { 0.5, 1, 2, 5, 10, 20, 50, 100 };
 
-void drawLegend(QPainter &painter, const QRectF &area, double pxPerM, const Scale &scale)
+void drawLegend(QPainter &painter, const QRectF &area, double pxPerM, const Scale &scale,
+                const std::vector<std::pair<QString, QColor>> &custom)
 {
     painter.save();
     const QFont font = reportFont(7);
@@ -37,12 +38,15 @@ void drawLegend(QPainter &painter, const QRectF &area, double pxPerM, const Scal
                   { 0.5, "50 %" },
                   { 0.75, "75 %" },
                   { 1.0, ">= 100 % of one feed" } };
-    for (const auto &step : steps) {
+    std::vector<std::pair<QString, QColor>> entries = custom;
+    if (entries.empty())
+        for (const auto &step : steps)
+            entries.emplace_back(QString::fromLatin1(step.label), loadColour(step.fraction));
+    for (const auto &[label, colour] : entries) {
         painter.setPen(QPen(Qt::black, scale.pt(0.4)));
-        painter.setBrush(loadColour(step.fraction));
+        painter.setBrush(colour);
         painter.drawRect(QRectF(x, y, box, box));
         x += box + scale.pt(3);
-        const QString label = QString::fromLatin1(step.label);
         painter.drawText(QRectF(x, y, metrics.horizontalAdvance(label) + 1, box),
                          Qt::AlignLeft | Qt::AlignVCenter, label);
         x += metrics.horizontalAdvance(label) + scale.pt(10);
@@ -101,6 +105,16 @@ FloorLayout floorLayout(const ReportData &data)
 void drawFloorPlan(QPainter &painter, const QRectF &area, const ReportData &data,
                    const Scale &scale)
 {
+    std::vector<QColor> fills;
+    for (const RackFigures &rack : data.racks)
+        fills.push_back(loadColour(loadFraction(rack)));
+    drawFloorPlan(painter, area, data, scale, fills, {});
+}
+
+void drawFloorPlan(QPainter &painter, const QRectF &area, const ReportData &data,
+                   const Scale &scale, const std::vector<QColor> &fills,
+                   const std::vector<std::pair<QString, QColor>> &legend)
+{
     if (data.racks.empty()) {
         painter.save();
         painter.setFont(reportFont(9));
@@ -132,7 +146,7 @@ void drawFloorPlan(QPainter &painter, const QRectF &area, const ReportData &data
                           plan.top() + layout.rowSlot[i] * layout.pitchM * pxPerM,
                           rack.widthM * pxPerM, rack.depthM * pxPerM);
         painter.setPen(QPen(QColor(0x33, 0x33, 0x33), scale.pt(0.5)));
-        painter.setBrush(loadColour(loadFraction(rack)));
+        painter.setBrush(fills[i]);
         painter.drawRect(rect);
 
         // Name (and load when there is room) along the rack's long side.
@@ -166,7 +180,7 @@ void drawFloorPlan(QPainter &painter, const QRectF &area, const ReportData &data
     // The legend right under the drawn floor, not under the free space left of it.
     const double drawnBottom = plan.top() + layout.depthM * pxPerM;
     drawLegend(painter, QRectF(plan.left(), drawnBottom, plan.width(), scale.pt(kFloorLegendPt)),
-               pxPerM, scale);
+               pxPerM, scale, legend);
 }
 
 } // namespace cw::report

@@ -3,7 +3,9 @@
 #include "exporters/report/Drawing.h"
 #include "exporters/report/ReportData.h"
 
+#include <QColor>
 #include <QRectF>
+#include <QString>
 
 #include <string>
 #include <vector>
@@ -39,5 +41,11 @@ double loadFraction(const RackFigures &rack);
 /// bar. Racks without a row go on an extra row at the back.
 void drawFloorPlan(QPainter &painter, const QRectF &area, const ReportData &data,
                    const Scale &scale);
+
+/// The same floor with each rack filled by `fills[rack index]` and a legend of `legend`
+/// (label, colour) pairs instead of the load legend.
+void drawFloorPlan(QPainter &painter, const QRectF &area, const ReportData &data,
+                   const Scale &scale, const std::vector<QColor> &fills,
+                   const std::vector<std::pair<QString, QColor>> &legend);
 
 } // namespace cw::report

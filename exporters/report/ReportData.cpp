@@ -1,5 +1,10 @@
 #include "exporters/report/ReportData.h"
 
+#include "model/failure/FailureSweep.h"
+#include "model/failure/WhatIf.h"
+
+#include <unordered_map>
+
 #include "calculators/Units.h"
 #include "exporters/report/RackFigures.h"
 #include "model/catalog/Catalog.h"
@@ -52,6 +57,49 @@ double floorLoadKgPerM2(const RackFigures &rack)
     const double areaM2 = rack.widthM * rack.depthM;
     return areaM2 > 0 ? (rack.equipmentKg + rack.cabinetKg) / areaM2 : 0;
 }
+
+namespace {
+
+/// The failure-domain table: every feed, PDU and row failed alone, ranked as whatif ranks them.
+void gatherFailureDomains(const Design &design, const Catalog &catalog, ReportData &data)
+{
+    WhatIfOptions options;
+    options.analysis.randomPartitions = 0; // halves and interleaved, as the CLI's sweep
+    auto model = FailureModel::build(design, catalog, options);
+    if (!model) {
+        data.failureError = model.error().message;
+        return;
+    }
+    const auto domains
+        = enumerateDomains(design, { DomainKind::Feed, DomainKind::Pdu, DomainKind::Row });
+    data.failureDomainCount = static_cast<int>(domains.size());
+    const std::vector<SweepEntry> entries = sweepSingleFailures(model.value(), domains);
+    for (const SweepEntry &entry : entries) {
+        const WhatIfReport &r = entry.report;
+        data.failureDomains.push_back({ r.failures.front(), r.gpusLost,
+                                        static_cast<int>(r.devicesOff.size()),
+                                        static_cast<int>(r.devicesCapped.size()),
+                                        static_cast<int>(r.pdusOverloaded.size()),
+                                        entry.bisectionLostGbps, r.largestJobNodes, r.verdict });
+    }
+    if (entries.empty())
+        return;
+    // The figure: which racks the worst one darkens or caps.
+    const WhatIfReport &worst = entries.front().report;
+    FailureFigure figure { worst.failures.front(), std::vector<int>(data.racks.size(), 0) };
+    std::unordered_map<std::string, int> state;
+    for (const std::string &name : worst.devicesOff)
+        state[name] = 2;
+    for (const CappedDevice &device : worst.devicesCapped)
+        state.emplace(device.name, 1);
+    for (std::size_t i = 0; i < data.racks.size(); ++i)
+        for (const MountedDevice &device : data.racks[i].devices)
+            if (auto it = state.find(device.name); it != state.end())
+                figure.rackState[i] = std::max(figure.rackState[i], it->second);
+    data.worstFailure = std::move(figure);
+}
+
+} // namespace
 
 ReportData gatherReportData(const Design &design, const Catalog &catalog, const std::string &date)
 {
@@ -130,6 +178,7 @@ ReportData gatherReportData(const Design &design, const Catalog &catalog, const 
         data.bom = std::move(bom).value();
     else
         data.bomError = bom.error().message;
+    gatherFailureDomains(design, catalog, data);
     return data;
 }
 

@@ -94,6 +94,26 @@ struct WaiverInForce
     int violations = 0;
 };
 
+/// One row of the failure-domain table: a single feed, PDU or row lost (whatif --sweep N-1).
+struct FailureRow
+{
+    std::string domain; ///< "feed:A", "pdu:A01/A1", "row:R2"
+    int gpusLost = 0;
+    int devicesOff = 0;
+    int devicesCapped = 0;
+    int pdusOverloaded = 0;
+    double bisectionLostGbps = 0;
+    int largestJobNodes = 0;
+    std::string verdict;
+};
+
+/// The worst single failure, rack by rack, for the figure: 2 = something off, 1 = capped.
+struct FailureFigure
+{
+    std::string domain;
+    std::vector<int> rackState; ///< per ReportData::racks
+};
+
 /// Every figure the facilities pack prints, computed once by the program's own code
 /// (summarize, validateDesign, the calculators, the cabling plan and the BOM).
 struct ReportData
@@ -128,6 +148,12 @@ struct ReportData
     std::string cablingError;
     std::optional<bom::Bom> bom;
     std::string bomError;
+
+    /// N-1 over every feed, PDU and row, worst first (docs/failure-domains.md).
+    std::vector<FailureRow> failureDomains;
+    int failureDomainCount = 0; ///< domains tried
+    std::optional<FailureFigure> worstFailure;
+    std::string failureError;
 };
 
 /// Gathers the report's figures. `date` (ISO 8601) goes on the cover and is the day waiver

@@ -78,6 +78,7 @@ Result<QByteArray> renderReportPdf(const ReportData &data, Paper paper)
         writeElevations(pages, data);
         writeCabling(pages, data);
         writeBom(pages, data);
+        writeFailureDomains(pages, data);
         pages.finish();
         if (!painter.end())
             return Error { "facilities report: the PDF painter failed" };

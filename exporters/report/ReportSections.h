@@ -14,6 +14,7 @@ void writeFloorPlan(PageWriter &pages, const ReportData &data); // SectionsDrawi
 void writeElevations(PageWriter &pages, const ReportData &data); // SectionsDrawings.cpp
 void writeCabling(PageWriter &pages, const ReportData &data); // SectionsSupply.cpp
 void writeBom(PageWriter &pages, const ReportData &data); // SectionsSupply.cpp
+void writeFailureDomains(PageWriter &pages, const ReportData &data); // SectionsFailure.cpp
 
 /// Racks drawn per elevation page (front and rear of each side by side).
 inline constexpr int kRacksPerElevationPage = 3;

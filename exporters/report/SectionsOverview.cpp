@@ -68,7 +68,7 @@ void writeCover(PageWriter &pages, const ReportData &data)
     pages.heading(QStringLiteral("Contents"));
     pages.paragraph(QStringLiteral(
         "1 Summary - 2 Power - 3 Cooling - 4 Floor plan - 5 Rack elevations - 6 Cabling - "
-        "7 Bill of materials"));
+        "7 Bill of materials - 8 Failure domains"));
     pages.paragraph(
         QStringLiteral("Every figure comes from the program's own calculations: the design "
                        "summary (clusterwright-cli info), the rule deck (clusterwright-cli "

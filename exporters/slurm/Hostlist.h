@@ -5,8 +5,8 @@
 
 namespace cw::slurm {
 
-/// Compresses hostnames the way Slurm's `scontrol show hostlist` does (domain-facts §1.3,
-/// S1 src/common/hostlist.c): input order kept, numerically consecutive names with the same
+/// Compresses hostnames the way Slurm's `scontrol show hostlist` does (ref:slurm-src
+/// src/common/hostlist.c): input order kept, numerically consecutive names with the same
 /// prefix and an equivalent digit width merged (`gpu001,gpu002,gpu003,gpu010` ->
 /// `gpu[001-003,010]`; `gpu9,gpu10` -> `gpu[9-10]`; `gpu001,gpu1` stay apart), duplicates kept,
 /// different prefixes joined with commas.

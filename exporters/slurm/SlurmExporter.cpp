@@ -1,8 +1,13 @@
 #include "exporters/slurm/SlurmExporter.h"
 
+#include "exporters/common/Escape.h"
 #include "exporters/slurm/Hostlist.h"
+#include "exporters/slurm/SlurmWords.h"
+#include "exporters/slurm/PrologEpilog.h"
+#include "exporters/slurm/SlurmProduction.h"
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
+#include "model/fabric/NvlinkDomains.h"
 #include "model/io/SchemaVersion.h"
 
 #include <algorithm>
@@ -16,7 +21,8 @@ namespace {
 
 std::string header(const Design &design, const char *file)
 {
-    return std::string("# ") + file + " for design \"" + design.name() + "\" (schema version "
+    return std::string("# ") + file + " for design \"" + exporters::esc::commentText(design.name())
+           + "\" (schema version "
            + std::to_string(kDesignSchemaVersion) + "), written by " + generatorName()
            + ".\n# Same design, same bytes: edit the design, not this file.\n";
 }
@@ -203,9 +209,59 @@ std::string topologyTree(const Design &design, const Catalog &catalog)
     return out.str();
 }
 
+namespace {
+
+/// BlockSizes for `blocks` blocks of at least `base` nodes: the base block, then every
+/// aggregate of 2^k base blocks the cluster can hold. Slurm 24.05 wants each later size to be
+/// base x 2^k with k <= 15 and stops with "Invalid BlockLevels" otherwise (ref:slurm-topology-conf).
+std::string blockSizes(std::size_t base, std::size_t blocks)
+{
+    constexpr int kMaxBlockLevel = 15;
+    std::string text = std::to_string(base);
+    for (int level = 1; level <= kMaxBlockLevel && (std::size_t { 1 } << level) <= blocks; ++level)
+        text += "," + std::to_string(base << level);
+    return text;
+}
+
+/// One block per multi-node NVLink domain (a GB200 NVL72 rack: 18 compute trays): the
+/// domain is what a job's GPUs share without the network, the unit topology/block schedules
+/// (ref:slurm-topology-guide). Nodes outside every domain are listed in a comment.
+std::string nvlinkBlocks(const Design &design, const std::vector<NvlinkDomain> &domains)
+{
+    std::ostringstream out;
+    std::size_t smallest = 0;
+    std::set<std::string> inBlocks;
+    int index = 0;
+    for (const NvlinkDomain &domain : domains) {
+        ++index;
+        const std::string name = validHostname(domain.name) ? domain.name
+                                                            : "nvl" + std::to_string(index);
+        out << "# NVLink domain of rack " << domain.name << ": " << domain.nodeNames.size()
+            << " nodes, " << domain.gpus << " of " << domain.fullGpus << " GPUs\n";
+        out << "BlockName=" << name << " Nodes=" << compressHostlistSorted(domain.nodeNames)
+            << "\n";
+        smallest = smallest == 0 ? domain.nodeNames.size()
+                                 : std::min(smallest, domain.nodeNames.size());
+        inBlocks.insert(domain.nodeNames.begin(), domain.nodeNames.end());
+    }
+    std::vector<std::string> outside;
+    for (const Device &device : design.devices())
+        if (device.role == DeviceRole::Compute && !inBlocks.contains(device.name))
+            outside.push_back(device.name);
+    if (!outside.empty())
+        out << "# In no NVLink domain, so in no block: " << compressHostlistSorted(outside) << "\n";
+    // The base block: one domain. Every block holds at least this many nodes, or slurmctld is
+    // fatal ("children count lower than bblock_node_cnt").
+    out << "BlockSizes=" << blockSizes(smallest, domains.size()) << "\n";
+    return out.str();
+}
+
+} // namespace
+
 std::string topologyBlock(const Design &design, const Catalog &catalog)
 {
-    (void)catalog;
+    if (const auto domains = multiNodeNvlinkDomains(design, catalog); !domains.empty())
+        return nvlinkBlocks(design, domains);
     // One block per leaf group of the compute fabric (a leaf, or a rail group's leaves):
     // the nodes one hop apart on every rail. Without a compute fabric, one block per rack.
     std::vector<std::pair<std::string, std::vector<std::string>>> blocks;
@@ -230,7 +286,7 @@ std::string topologyBlock(const Design &design, const Catalog &catalog)
         out << "BlockName=block" << ++index << " Nodes=" << compressHostlistSorted(nodes) << "\n";
     }
     // The base block size: every block must hold at least this many nodes, or slurmctld is
-    // fatal ("children count lower than bblock_node_cnt", domain-facts 1.4).
+    // fatal ("children count lower than bblock_node_cnt", ref:slurm-topology-conf).
     if (smallest > 0)
         out << "BlockSizes=" << smallest << "\n";
     return out.str();
@@ -243,6 +299,12 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog)
 
 Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, SlurmTopology topology)
 {
+    if (auto checked = checkSlurmValues(design, catalog); !checked)
+        return checked.error();
+    // Production settings first: a bad override is refused before anything is written.
+    auto production = productionSettings(design);
+    if (!production)
+        return production.error();
     SlurmFiles files;
     // Group compute nodes by identical hardware (catalog part) for the NodeName lines.
     std::map<std::string, NodeGroup> groups;
@@ -285,17 +347,17 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
             "SlurmUser=slurm\n"
             "StateSaveLocation=/var/spool/slurmctld\n"
             "SlurmdSpoolDir=/var/spool/slurmd\n"
-            "# cons_tres tracks GRES; 22.05's default select/linear does not (domain-facts 1.1).\n"
+            "# cons_tres tracks GRES; 22.05's default select/linear does not (ref:slurm-src).\n"
             "SelectType=select/cons_tres\n"
             "SelectTypeParameters=CR_Core_Memory\n"
             "ProctrackType=proctrack/cgroup\n"
             "TaskPlugin=task/affinity,task/cgroup\n"
-            "# switch/none is right for InfiniBand and Ethernet (domain-facts 1.2).\n"
+            "# switch/none is right for InfiniBand and Ethernet (ref:slurm-conf).\n"
             "SwitchType=switch/none\n"
             "# topology.conf is read from this file's folder; a missing one is fatal.\n";
     if (topology == SlurmTopology::Block)
         conf << "# topology/block needs Slurm 24.05 or later (BlockSizes); 22.05 and 23.02 have no\n"
-                "# block plugin and stop with \"Failed to initialize topology plugin\" (domain-facts 1.1).\n"
+                "# block plugin and stop with \"Failed to initialize topology plugin\" (ref:slurm-src).\n"
                 "TopologyPlugin=topology/block\n";
     else
         conf << "TopologyPlugin=topology/tree\n";
@@ -303,7 +365,8 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
         anyGpu = anyGpu || group.part->server->gpuCount > 0;
     if (anyGpu)
         conf << "GresTypes=gpu\n";
-    conf << "ReturnToService=2\n\n";
+    conf << "ReturnToService=2\n";
+    conf << productionSlurmConf(*production) << "\n";
 
     std::vector<std::string> allNodes;
     std::map<std::string, std::pair<int, long long>> perGpu;  // type -> cpus per gpu, mem per gpu
@@ -311,7 +374,8 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
         const ServerSpec &server = *group.part->server;
         const long long realMemoryMiB = static_cast<long long>(
             std::floor(server.memoryGB * 1024.0 * kRealMemoryFraction));
-        conf << "# " << group.part->vendor << " " << group.part->model << " (" << type << ")\n";
+        conf << "# " << exporters::esc::commentText(group.part->vendor + " " + group.part->model)
+             << " (" << type << ")\n";
         conf << "NodeName=" << compressHostlistSorted(group.names) << " Boards=1 SocketsPerBoard="
              << server.cpu.sockets << " CoresPerSocket=" << server.cpu.coresPerSocket
              << " ThreadsPerCore=" << server.cpu.threadsPerCore << " RealMemory=" << realMemoryMiB;
@@ -336,7 +400,9 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
         conf << " State=UNKNOWN\n";
         allNodes.insert(allNodes.end(), group.names.begin(), group.names.end());
     }
-    conf << "\nPartitionName=DEFAULT State=UP MaxTime=INFINITE\n";
+    const std::string maxTime = settingValue(*production, "MaxTime");
+    conf << "\nPartitionName=DEFAULT State=UP DefaultTime=" << settingValue(*production, "DefaultTime")
+         << " MaxTime=" << maxTime << "\n";
     std::vector<Partition> partitions = design.scheduler().partitions;
     if (partitions.empty())
         partitions.push_back(Partition{"gpu", {}, true, "INFINITE"});
@@ -353,8 +419,10 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
         if (names.empty())
             return Error{"partition \"" + partition.name + "\" has no compute nodes"};
         conf << "PartitionName=" << partition.name << " Nodes=" << compressHostlistSorted(names)
-             << (partition.isDefault ? " Default=YES" : "") << " MaxTime=" << partition.maxTime
-             // Whole nodes per job: the portable spelling of exclusive nodes (domain-facts 1.1).
+             << (partition.isDefault ? " Default=YES" : "")
+             // The model's default INFINITE means "not chosen": the production MaxTime holds.
+             << " MaxTime=" << (partition.maxTime == "INFINITE" ? maxTime : partition.maxTime)
+             // Whole nodes per job: the portable spelling of exclusive nodes (ref:slurm-src).
              << " OverSubscribe=EXCLUSIVE";
         if (groups.size() == 1 && !perGpu.empty()) {
             const auto &[cpus, mem] = perGpu.begin()->second;
@@ -367,17 +435,22 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
     if (topology == SlurmTopology::Block)
         files.topologyConf = header(design, "topology.conf")
                              + "# topology/block, read by Slurm 24.05 and later (BlockSizes replaced 23.11's\n"
-                               "# BlockLevels). One block per leaf group of the compute fabric.\n"
+                             + (multiNodeNvlinkDomains(design, catalog).empty()
+                                    ? "# BlockLevels). One block per leaf group of the compute fabric.\n"
+                                    : "# BlockLevels). One block per NVLink domain (rack-scale system).\n")
                              + topologyBlock(design, catalog);
     else
         files.topologyConf = header(design, "topology.conf")
                              + "# topology/tree (all Slurm versions). Rail groups are virtual leaves.\n"
                              + topologyTree(design, catalog);
+    if (topology == SlurmTopology::Tree && !multiNodeNvlinkDomains(design, catalog).empty())
+        files.notes.push_back("the design has multi-node NVLink domains (rack-scale systems): "
+                              "slurm.topology=block makes each domain a block (Slurm 24.05+)");
 
     std::ostringstream gres;
     gres << header(design, "gres.conf");
     gres << "# Explicit inventory: Debian's Slurm ships no NVML plugin, so AutoDetect=nvml would\n"
-            "# find nothing (domain-facts 1.1). Cores= are logical core indices per NUMA node.\n";
+            "# find nothing (ref:slurm-src). Cores= are logical core indices per NUMA node.\n";
     for (const auto &[type, group] : groups) {
         const ServerSpec &server = *group.part->server;
         if (server.gpuCount == 0)
@@ -404,6 +477,11 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
         }
     }
     files.gresConf = gres.str();
+    files.cgroupConf = cgroupConf(design, *production);
+    files.slurmdbdConf = slurmdbdConf(design, *production);
+    files.prolog = prologScript(design);
+    files.epilog = epilogScript(design);
+    files.healthCheck = healthCheckScript(design, catalog);
     return files;
 }
 

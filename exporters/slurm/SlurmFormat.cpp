@@ -12,7 +12,8 @@ public:
     std::string name() const override { return "slurm"; }
     std::string summary() const override
     {
-        return "slurm.conf, topology.conf (tree, or block with slurm.topology=block) and gres.conf";
+        return "slurm.conf, topology.conf (tree, or block with slurm.topology=block), gres.conf, cgroup.conf, "
+               "slurmdbd.conf, GPU health prolog/epilog and node health check";
     }
     std::vector<ExportParameter> parameters() const override
     {
@@ -33,8 +34,15 @@ public:
         ExportResult result;
         result.files = {{"slurm.conf", files->slurmConf},
                         {"topology.conf", files->topologyConf},
-                        {"gres.conf", files->gresConf}};
+                        {"gres.conf", files->gresConf},
+                        {"cgroup.conf", files->cgroupConf},
+                        {"slurmdbd.conf", files->slurmdbdConf},
+                        {"prolog-gpu-health.sh", files->prolog},
+                        {"epilog-gpu-health.sh", files->epilog},
+                        {"node-health-check.sh", files->healthCheck}};
         result.notes = files->notes;
+        result.notes.push_back("slurmdbd.conf is a template: set StoragePass, install it mode 600 owned by slurm; "
+                               "install the three .sh files mode 755 in /etc/slurm");
         return result;
     }
 };

@@ -1,9 +1,10 @@
 // Arista EOS configuration. Syntax of Arista AVD's eos_cli_config_gen templates (qos.j2,
 // qos-profiles.j2, ethernet-interface-uc-tx-queues.j2, priority-flow-control.j2) and the
-// AMD/Arista RoCE example (domain-facts §4.4).
+// AMD/Arista RoCE example (ref:arista-avd).
 
 #include "exporters/switch/EosConfig.h"
 
+#include "exporters/common/Escape.h"
 #include "exporters/common/FileHeader.h"
 #include "exporters/switch/RoceSwitchPlan.h"
 #include "model/catalog/Part.h"
@@ -15,7 +16,7 @@ namespace cw::exporters::roce {
 namespace {
 
 constexpr const char *kProfile = "ROCE_LOSSLESS";
-// Arista's examples use MTU 9214 (domain-facts §4.6); EOS interface MTUs stop there, so a
+// Arista's examples use MTU 9214 (ref:arista-avd); EOS interface MTUs stop there, so a
 // 9216 profile is written as 9214, which still carries the 9000-byte host MTU.
 constexpr int kEosMaxMtu = 9214;
 
@@ -26,7 +27,7 @@ void line(std::string &out, const std::string &text)
 }
 
 /// Jericho-based platforms (7280R/7500R) name their queues `tx-queue`, the Trident/Tomahawk
-/// ones `uc-tx-queue` (§4.4: the queue keyword is platform-dependent).
+/// ones `uc-tx-queue` (ref:arista-avd: the queue keyword is platform-dependent).
 std::string queueKeyword(const Part &part)
 {
     const std::string asic = part.network ? part.network->asic : std::string();
@@ -46,7 +47,7 @@ void qosLines(std::string &out, const SwitchPlan &plan)
     line(out,
          "! RoCEv2: this design's QoS profile"
              + std::string(plan.qosOverride ? " (the switch's own override)" : "")
-             + " (domain-facts 4.1, 4.4)");
+             + " (ref:nvidia-cumulus-roce, ref:arista-avd)");
     std::map<int, std::vector<int>> dscpsByTc;
     for (std::size_t d = 0; d < plan.dscpToTc.size(); ++d)
         dscpsByTc[plan.dscpToTc[d]].push_back(static_cast<int>(d));
@@ -55,7 +56,7 @@ void qosLines(std::string &out, const SwitchPlan &plan)
              "qos map dscp " + joinInts(dscps, " ") + " to traffic-class " + std::to_string(tc));
 
     if (pfc && qos.pfcWatchdog) {
-        // Timers in seconds; polling at most half the shorter timer ([2ND], §4.4).
+        // Timers in seconds; polling at most half the shorter timer ([2ND], ref:arista-avd).
         const int pollMs = std::min(qos.pfcWatchdogDetectionMs, qos.pfcWatchdogRestorationMs) / 2;
         line(out, "!");
         line(out,
@@ -115,9 +116,10 @@ std::string eosConfig(const Design &design, const SwitchPlan &plan)
 {
     std::string out = fileHeader(design, "!", "Arista EOS configuration");
     line(out,
-         "! Switch " + plan.hostname + " (" + plan.part->id + ") on fabric " + plan.fabricName
+         "! Switch " + esc::eosLineText(plan.hostname) + " (" + plan.part->id + ") on fabric "
+             + esc::eosLineText(plan.fabricName)
              + ". Merge with: copy flash:<this file> running-config");
-    line(out, "hostname " + plan.hostname);
+    line(out, "hostname " + esc::eosLineText(plan.hostname));
     if (plan.lossless)
         qosLines(out, plan);
 
@@ -128,7 +130,7 @@ std::string eosConfig(const Design &design, const SwitchPlan &plan)
         line(out, "!");
         line(out,
              "! Plain Ethernet fabric: hosts in access VLAN " + std::to_string(plan.accessVlan)
-                 + ", links to other switches of " + plan.fabricName
+                 + ", links to other switches of " + esc::eosLineText(plan.fabricName)
                  + " trunked; the VLAN is Clusterwright's default, change it alike on every "
                    "switch of the fabric");
         line(out, "vlan " + std::to_string(plan.accessVlan));
@@ -147,7 +149,7 @@ std::string eosConfig(const Design &design, const SwitchPlan &plan)
             line(out,
                  "   !! runs at " + numberText(port.speedGbps) + "G on a "
                      + numberText(port.portSpeedGbps) + "G port: set speed for the optic");
-        line(out, "   description " + port.description);
+        line(out, "   description " + esc::eosLineText(port.description));
         line(out, "   mtu " + std::to_string(mtu));
         if (plan.lossless)
             line(out, std::string("   service-profile ") + kProfile);

@@ -9,7 +9,7 @@ namespace cw::exporters::ib {
 
 SpeedAnnotation ibsimSpeed(double speedGbps)
 {
-    // Per-lane rates of a 4x port (domain-facts §5.3): SDR 2.5, DDR 5, QDR 10, FDR 14,
+    // Per-lane rates of a 4x port (ref:ibta-spec-vol1): SDR 2.5, DDR 5, QDR 10, FDR 14,
     // EDR 25, HDR 50, NDR 100, XDR 200 Gb/s. The model states a port's total rate.
     const double lane = speedGbps / 4;
     if (lane >= 200)

@@ -12,7 +12,7 @@ namespace cw::exporters::ib {
 
 /// The annotation ibnetdiscover writes for a link ("4xHDR") and the one Debian's ibsim 0.10
 /// can read: it parses SDR..HDR only (NDR arrived in ibsim 0.11), so a faster link is
-/// written 4xHDR and `clamped` says so (domain-facts §5.2, §5.3).
+/// written 4xHDR and `clamped` says so (ref:ibsim, ref:ibta-spec-vol1).
 struct SpeedAnnotation
 {
     std::string text;
@@ -21,7 +21,7 @@ struct SpeedAnnotation
 };
 SpeedAnnotation ibsimSpeed(double speedGbps);
 
-/// ibsim's default limits (Debian ibsim 0.10, `ibsim -h`; domain-facts §5.2), and what one
+/// ibsim's default limits (Debian ibsim 0.10, `ibsim -h`; ref:ibsim), and what one
 /// fabric needs: every node counts, a switch takes its ports + port 0, a CA its ports.
 struct IbsimSize
 {

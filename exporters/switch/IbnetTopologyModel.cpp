@@ -223,7 +223,7 @@ struct Builder
                 node.name = nodeDescription(device->name);
                 node.portCount = *std::max_element(it->second.begin(), it->second.end());
                 node.rank = device->tier;
-                // ibsim takes 1-255 ports a node (domain-facts §5.2).
+                // ibsim takes 1-255 ports a node (ref:ibsim).
                 if (node.portCount > 255)
                     return Error { "InfiniBand fabric \"" + fabric.name + "\": switch \""
                                    + device->name + "\" has " + std::to_string(node.portCount)

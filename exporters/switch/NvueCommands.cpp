@@ -1,10 +1,11 @@
 // Cumulus Linux NVUE command file. Commands from the CL 5.x user guide (QoS, RoCE, Interfaces
-// pages; domain-facts §4.3): `nv set qos roce` installs NVIDIA's RoCE defaults, then the
+// pages; ref:cumulus-qos): `nv set qos roce` installs NVIDIA's RoCE defaults, then the
 // design's QoS profile is written over them with the manual commands the RoCE page documents
 // for changing RoCE settings.
 
 #include "exporters/switch/NvueCommands.h"
 
+#include "exporters/common/Escape.h"
 #include "exporters/common/FileHeader.h"
 #include "exporters/switch/RoceSwitchPlan.h"
 #include "model/catalog/Part.h"
@@ -17,7 +18,7 @@ namespace cw::exporters::roce {
 namespace {
 
 // `nv set qos pfc-watchdog polling-interval` takes 100-5000 ms, robustness 1-1000 polls
-// (domain-facts §4.1, S8b).
+// (ref:nvidia-cumulus-roce, ref:cumulus-qos).
 constexpr int kPollMinMs = 100;
 constexpr int kPollMaxMs = 5000;
 constexpr int kRobustnessMax = 1000;
@@ -38,10 +39,10 @@ void qosLines(std::string &out, const SwitchPlan &plan)
     line(out,
          "# RoCEv2: NVIDIA's RoCE mode, then this design's QoS profile"
              + std::string(plan.qosOverride ? " (the switch's own override)" : "")
-             + " (domain-facts 4.1, 4.3)");
-    // No lossless priority: ECN-only RoCE (`mode lossy` = no PFC, §4.3).
+             + " (ref:nvidia-cumulus-roce, ref:cumulus-qos)");
+    // No lossless priority: ECN-only RoCE (`mode lossy` = no PFC, ref:cumulus-qos).
     line(out, std::string("nv set qos roce mode ") + (lossless.empty() ? "lossy" : "lossless"));
-    // Routed RoCEv2 carries its class in DSCP only (§4.1 trust, §4.7.10).
+    // Routed RoCEv2 carries its class in DSCP only (ref:nvidia-cumulus-roce trust, ref:nvidia-cumulus-roce).
     line(out, "nv set qos mapping default-global trust l3");
     std::map<int, std::vector<int>> dscpsByPriority;
     for (int d = 0; d < 64; ++d)
@@ -62,7 +63,7 @@ void qosLines(std::string &out, const SwitchPlan &plan)
         line(out, "nv set qos pfc default-global switch-priority " + lossless);
         line(out, "nv set qos pfc default-global tx enable");
         line(out, "nv set qos pfc default-global rx enable");
-        // Cumulus sizes the lossless port buffers from this length (§4.1, §4.5); the longest
+        // Cumulus sizes the lossless port buffers from this length (ref:nvidia-cumulus-roce, ref:sonic-buffer-headroom); the longest
         // of the profile's length and the installed cables.
         line(out, "nv set qos pfc default-global cable-length " + std::to_string(cableM));
     }
@@ -125,15 +126,26 @@ void bridgeLines(std::string &out, const SwitchPlan &plan)
     line(out, "nv set bridge domain " + std::string(kBridge) + " vlan " + vlan);
 }
 
+/// A word of the policy's identifier alphabet stays bare (the golden scripts read as NVUE's
+/// documentation writes them); anything else is quoted.
+std::string shellArgument(const std::string &word)
+{
+    const bool plain = !word.empty() && word.find_first_not_of(
+                                            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                            "0123456789._-") == std::string::npos;
+    return plain ? word : esc::shellWord(word);
+}
+
 } // namespace
 
 std::string nvueCommands(const Design &design, const SwitchPlan &plan)
 {
     std::string out = fileHeader(design, "#", "Cumulus Linux NVUE commands");
     line(out,
-         "# Switch " + plan.hostname + " (" + plan.part->id + ") on fabric " + plan.fabricName
-             + ". Run on the switch: bash <this file>.");
-    line(out, "nv set system hostname " + plan.hostname);
+         "# Switch " + esc::commentText(plan.hostname) + " (" + plan.part->id + ") on fabric "
+             + esc::commentText(plan.fabricName) + ". Run on the switch: bash <this file>.");
+    // Hostnames pass the name policy; quoting keeps the script one command per line anyway.
+    line(out, "nv set system hostname " + shellArgument(plan.hostname));
     if (plan.lossless)
         qosLines(out, plan);
 
@@ -148,7 +160,7 @@ std::string nvueCommands(const Design &design, const SwitchPlan &plan)
              "# Cabled ports: description from the cabling; MTU "
                  + std::to_string(plan.qos.switchMtu) + " = the fabric's switch MTU (default");
         line(out,
-             "# 9216, Cumulus's own; domain-facts 4.6), not a QoS setting on a plain Ethernet "
+             "# 9216, Cumulus's own; ref:nvidia-cumulus-roce), not a QoS setting on a plain Ethernet "
              "fabric");
     }
     const bool watchdog = plan.lossless && plan.qos.pfcWatchdog && !plan.losslessPriorities.empty();
@@ -159,7 +171,7 @@ std::string nvueCommands(const Design &design, const SwitchPlan &plan)
                  "# " + port.name + " runs at " + numberText(port.speedGbps) + "G on a "
                      + numberText(port.portSpeedGbps)
                      + "G port: set the breakout or link speed for the optic");
-        line(out, prefix + " description \"" + port.description + "\"");
+        line(out, prefix + " description " + esc::shellDoubleQuoted(port.description));
         line(out, prefix + " link mtu " + std::to_string(plan.qos.switchMtu));
         if (port.trunk)
             line(out,

@@ -16,7 +16,7 @@ std::string designedShape(const IbFabric &fabric)
 
 } // namespace
 
-// ftree's preconditions and the updn fallback: domain-facts §5.1 (opensm.8, osm_opensm.c).
+// ftree's preconditions and the updn fallback: ref:opensm-man (opensm.8, osm_opensm.c).
 RoutingChoice chooseRouting(const IbFabric &fabric)
 {
     const bool designedFatTree

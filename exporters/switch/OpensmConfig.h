@@ -28,7 +28,7 @@ struct RoutingChoice
 
 /// ftree when the fabric is designed as a fat tree (kind fat-tree or rail-optimized) and has
 /// the shape ftree accepts with a root file: at least two switch ranks and every HCA on a
-/// rank-0 switch (domain-facts §5.1); updn otherwise, which only needs the roots.
+/// rank-0 switch (ref:opensm-man); updn otherwise, which only needs the roots.
 RoutingChoice chooseRouting(const IbFabric &fabric);
 
 /// opensm.conf: the few keys a site sets for this fabric, each with its reason.

@@ -2,6 +2,8 @@
 
 #include "exporters/Exporter.h"
 
+#include <map>
+
 namespace cw {
 struct Fabric;
 }
@@ -13,5 +15,12 @@ namespace cw::exporters {
 /// Paths are "<fabric>/<switch>.<ext>", built with safeFileName().
 Result<std::vector<ExportedFile>> roceSwitchConfigs(const Design &design, const Catalog &catalog,
                                                     const Fabric &fabric);
+
+/// The same, and on a RoCEv2 fabric the routed underlay from the `underlay.*` parameters
+/// (AddressPlan.h): merged into each switch file, plus "<switch>.frr.conf" for SONiC and
+/// Cumulus switches, "netplan/<host>.yaml" and "address-plan.csv|md".
+Result<std::vector<ExportedFile>> roceSwitchConfigs(const Design &design, const Catalog &catalog,
+                                                    const Fabric &fabric,
+                                                    const std::map<std::string, std::string> &params);
 
 } // namespace cw::exporters

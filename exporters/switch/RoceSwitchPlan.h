@@ -47,7 +47,7 @@ struct PortPlan
     /// Cable length the PFC headroom is sized for: the profile's pfcCableLengthM, or the
     /// installed cable when that is longer, rounded up to whole metres.
     int headroomCableM = 0;
-    /// SONiC headroom formula (domain-facts §4.5) per lossless priority; nullopt on a plain
+    /// SONiC headroom formula (ref:sonic-buffer-headroom) per lossless priority; nullopt on a plain
     /// Ethernet fabric or for a speed the pause-quanta table does not know.
     std::optional<calc::PfcHeadroomResult> headroom;
 };
@@ -78,7 +78,7 @@ struct SwitchPlan
 };
 
 /// The traffic class of a switch priority: the RoCE, CNP and lossless priorities keep their
-/// own class, every other priority shares TC 0 (Cumulus `nv set qos roce`, domain-facts §4.1).
+/// own class, every other priority shares TC 0 (Cumulus `nv set qos roce`, ref:nvidia-cumulus-roce).
 int trafficClassOf(const QosProfile &qos, int priority);
 
 /// The switches of `fabric` (devices with role Switch and a link on the fabric on a non-

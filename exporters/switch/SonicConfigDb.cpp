@@ -1,5 +1,5 @@
 // SONiC config_db.json fragment: table names and fields from sonic-buildimage
-// Configuration.md and the yang models (domain-facts §4.2). Every value is a string, as
+// Configuration.md and the yang models (ref:sonic-config-db). Every value is a string, as
 // CONFIG_DB stores them. Applied with `sonic-cfggen -j <file> --write-to-db` (what
 // `config load` runs), which merges the fields into the running CONFIG_DB.
 
@@ -17,14 +17,14 @@ namespace {
 using nlohmann::json;
 
 // One name for every map this file installs: SONiC's default "AZURE" DSCP map sends DSCP 26
-// to lossy TC1 (§4.2 trap), so the design's own map is installed under a new name.
+// to lossy TC1 (ref:sonic-config-db trap), so the design's own map is installed under a new name.
 constexpr const char *kMapName = "ROCE";
 constexpr const char *kWredProfile = "ROCE_LOSSLESS";
 // Every SONiC buffer template defines this pool; the traditional-model lossless PG profiles
 // point at it.
 constexpr const char *kLosslessPool = "ingress_lossless_pool";
 // SONiC pfcwd CLI defaults: poll 200 ms, POLL_INTERVAL range 100-1000 ms and not above the
-// detection/restoration times (§4.1, §4.2).
+// detection/restoration times (ref:nvidia-cumulus-roce, ref:sonic-config-db).
 constexpr int kPollDefaultMs = 200;
 constexpr int kPollMinMs = 100;
 constexpr int kPollMaxMs = 1000;
@@ -63,7 +63,7 @@ std::string bufferProfileName(double speedGbps, int cableM)
 void addMaps(json &db, const SwitchPlan &plan)
 {
     json dscp = json::object();
-    for (std::size_t d = 0; d < plan.dscpToTc.size(); ++d) // all 64 keys (§4.2)
+    for (std::size_t d = 0; d < plan.dscpToTc.size(); ++d) // all 64 keys (ref:sonic-config-db)
         dscp[std::to_string(d)] = str(plan.dscpToTc[d]);
     db["DSCP_TO_TC_MAP"][kMapName] = dscp;
 
@@ -73,7 +73,7 @@ void addMaps(json &db, const SwitchPlan &plan)
     for (int tc = 0; tc < 8; ++tc) {
         toQueue[str(tc)] = str(tc);
         pfcToQueue[str(tc)] = str(tc);
-        // Lossless classes and CNP get their own priority group, the rest share PG 0 (§4.2).
+        // Lossless classes and CNP get their own priority group, the rest share PG 0 (ref:sonic-config-db).
         const bool own
             = std::count(plan.losslessPriorities.begin(), plan.losslessPriorities.end(), tc)
             || tc == plan.strictTc;
@@ -176,7 +176,7 @@ std::string sonicConfigDb(const SwitchPlan &plan)
             db["PFC_WD"]["GLOBAL"] = { { "POLL_INTERVAL", str(poll) } };
         }
         // Traditional buffer model: explicit xon/xoff/size per (speed, cable length), the
-        // SONiC Spectrum headroom formula (§4.5); dynamic_th 0 is SONiC's lossless default.
+        // SONiC Spectrum headroom formula (ref:sonic-buffer-headroom); dynamic_th 0 is SONiC's lossless default.
         for (const HeadroomGroup &group : headroomGroups(plan))
             db["BUFFER_PROFILE"][bufferProfileName(group.speedGbps, group.cableM)]
                 = { { "pool", kLosslessPool },

@@ -2,6 +2,7 @@
 // subnet-manager files, by the fabric's technology.
 #include "exporters/Exporter.h"
 #include "exporters/Families.h"
+#include "exporters/switch/AddressPlan.h"
 #include "exporters/switch/InfinibandFiles.h"
 #include "exporters/switch/RoceSwitchConfigs.h"
 #include "model/core/Design.h"
@@ -15,11 +16,14 @@ public:
     std::string name() const override { return "switch"; }
     std::string summary() const override
     {
-        return "per fabric: SONiC/NVUE/EOS configs for RoCE, opensm.conf + node map + fabric.topo for InfiniBand";
+        return "per fabric: SONiC/NVUE/EOS configs, frr.conf, host netplan and address plan for RoCE, opensm.conf + node map + fabric.topo for InfiniBand";
     }
     std::vector<ExportParameter> parameters() const override
     {
-        return {{"fabric", "only the fabric of this name"}};
+        std::vector<ExportParameter> result{{"fabric", "only the fabric of this name"}};
+        for (ExportParameter &parameter : underlay::underlayParameters())
+            result.push_back(std::move(parameter));
+        return result;
     }
     Result<ExportResult> run(const ExportRequest &request) const override
     {
@@ -34,7 +38,7 @@ public:
             if (fabric.technology == Technology::InfiniBand)
                 files = infinibandFiles(request.design, request.catalog, fabric);
             else
-                files = roceSwitchConfigs(request.design, request.catalog, fabric);
+                files = roceSwitchConfigs(request.design, request.catalog, fabric, request.params);
             if (!files)
                 return files.error();
             for (auto &file : *files)

@@ -32,35 +32,31 @@ std::string metres(double lengthM)
     return text;
 }
 
-/// Best part by medium rank, then shortest reach, among parts of the speed that reach.
-/// `cagesMustFit`: only parts whose ends fit both cages; otherwise every part, those
-/// fitting neither cage's form factor ranked last (the pre-connector behaviour).
+bool sameSpeed(const Part &part, double speedGbps)
+{
+    // Match on the speed of each logical link: a twin-port 800G part carries 2 x 400G.
+    return part.cable && (part.kind == PartKind::Cable || part.kind == PartKind::Transceiver)
+        && part.cable->linkSpeedGbps == speedGbps;
+}
+
+/// Best part by medium rank, then shortest reach, among the parts of the speed whose ends
+/// fit both cages and that reach `lengthM`. `longest` is set to the longest-reach part of the
+/// speed that fits the cages (to explain a refusal).
 const Part *bestPart(const Catalog &catalog, double speedGbps, double lengthM,
                      const std::string &formFactorA, const std::string &formFactorB,
-                     bool cagesMustFit)
+                     const Part *&longest)
 {
     const Part *best = nullptr;
     int bestRank = 1 << 20;
     double bestReach = 0;
     for (const auto &part : catalog.parts()) {
-        if (!part->cable || (part->kind != PartKind::Cable && part->kind != PartKind::Transceiver))
+        if (!sameSpeed(*part, speedGbps) || !cableFitsCages(*part->cable, formFactorA, formFactorB))
             continue;
-        // Match on the speed of each logical link: a twin-port 800G part carries 2 x 400G.
-        if (part->cable->linkSpeedGbps != speedGbps)
-            continue;
+        if (!longest || part->cable->reachM > longest->cable->reachM)
+            longest = part.get();
         if (part->cable->reachM < lengthM)
             continue;
-        int rank = mediumRank(*part);
-        if (cagesMustFit) {
-            if (!cableFitsCages(*part->cable, formFactorA, formFactorB))
-                continue;
-        } else {
-            const std::string &formFactor = part->cable->formFactor;
-            const bool fits = formFactor.empty()
-                              || (formFactorA.empty() && formFactorB.empty())
-                              || formFactor == formFactorA || formFactor == formFactorB;
-            rank += fits ? 0 : 10;  // a part that fits neither end ranks after every other
-        }
+        const int rank = mediumRank(*part);
         // At equal rank the shorter-reach part is the cheaper one (DAC before ACC lengths).
         if (rank < bestRank || (rank == bestRank && part->cable->reachM < bestReach)) {
             best = part.get();
@@ -71,23 +67,28 @@ const Part *bestPart(const Catalog &catalog, double speedGbps, double lengthM,
     return best;
 }
 
+std::string cage(const std::string &formFactor)
+{
+    return formFactor.empty() ? std::string("any") : formFactor;
+}
+
 } // namespace
 
 CableChoice chooseCable(const Catalog &catalog, double speedGbps, double lengthM,
                         const std::string &formFactorA, const std::string &formFactorB)
 {
     CableChoice best;
-    best.part = bestPart(catalog, speedGbps, lengthM, formFactorA, formFactorB, true);
+    const Part *longest = nullptr;
+    best.part = bestPart(catalog, speedGbps, lengthM, formFactorA, formFactorB, longest);
     if (!best.part) {
-        best.part = bestPart(catalog, speedGbps, lengthM, formFactorA, formFactorB, false);
-        if (best.part)
-            best.note = "no catalog part with ends for " + formFactorA + " and " + formFactorB
-                        + " cages reaches " + metres(lengthM) + " m at "
-                        + std::to_string(static_cast<int>(speedGbps)) + " Gb/s; chose "
-                        + best.part->id + " by speed and reach only";
-    }
-    if (!best.part)
+        const std::string what = std::to_string(static_cast<int>(speedGbps)) + " Gb/s between "
+            + cage(formFactorA) + " and " + cage(formFactorB) + " cages";
+        best.note = longest ? "the longest catalog part for " + what + " is " + longest->id + " ("
+                + longest->cable->medium + ", " + metres(longest->cable->reachM)
+                + " m); the link needs " + metres(lengthM) + " m"
+                            : "no catalog cable or module carries " + what;
         return best;
+    }
     best.orderedLengthM = lengthM;
     const auto &lengths = best.part->cable->lengthsM;
     if (!lengths.empty()) {

@@ -9,21 +9,23 @@ struct Part;
 
 /// The cable medium for a link: the catalog's cheapest-reach choice in the usual order —
 /// passive/active copper where it reaches, then active optical cable, then transceivers and
-/// fibre (domain-facts §6: DAC <= 2-3 m, ACC 4-5 m, MMF optics <= 50 m, SMF DR4 <= 100 m).
+/// fibre (ref:nvidia-linkx-100g-pam4: DAC <= 2-3 m, ACC 4-5 m, MMF optics <= 50 m, SMF DR4
+/// <= 100 m, FR4 <= 2 km).
 struct CableChoice
 {
-    const Part *part = nullptr;  ///< null when nothing in the catalog reaches
+    const Part *part = nullptr; ///< null when no part fits both cages and reaches
     double orderedLengthM = 0;   ///< the length rounded up to what can be ordered
-    /// Non-empty when no part whose ends fit both cages reaches: `part` is then the best
-    /// speed-and-reach match regardless of the cages, and net.cable-connector-mismatch will
-    /// flag the link.
+    /// Why `part` is null, in words a refusal can quote: no part of the speed joins the two
+    /// cages at all, or the longest that does is shorter than the link.
     std::string note;
 };
 
-/// `formFactorA`/`formFactorB` are the ports' cage form factors. Only parts whose two ends fit
-/// the two cages (either orientation, cableFitsCages) are considered; when none reaches, the
-/// choice falls back to speed and reach alone (a part fitting one cage first) with a note, so
-/// generation still succeeds and validation reports the mismatch.
+/// `formFactorA`/`formFactorB` are the ports' cage form factors. Only parts of the link's
+/// speed whose two ends fit the two cages (either orientation, cableFitsCages) and whose
+/// reach covers `lengthM` are considered. There is no fallback to a part that does not fit:
+/// such a link would fail net.cable-connector-mismatch or net.cable-reach, so the choice is
+/// null with a note and the caller refuses (generators) or leaves the link uncabled for
+/// net.link-without-cable to report (recable).
 CableChoice chooseCable(const Catalog &catalog, double speedGbps, double lengthM,
                         const std::string &formFactorA = {}, const std::string &formFactorB = {});
 

@@ -1,16 +1,16 @@
 #include "model/catalog/Catalog.h"
 
 #include "model/catalog/CatalogReader.h"
+#include "model/common/JsonLimits.h"
 #include "model/common/JsonReader.h"
+#include "model/io/AtomicFile.h"
 #include "resources/EmbeddedResources.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdlib>
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <stdexcept>
 
 namespace cw {
@@ -19,9 +19,36 @@ namespace {
 constexpr const char *kCatalogFormat = "clusterwright-catalog";
 constexpr int kCatalogVersion = 1;
 
+/// A rack-scale rack's device slots name rack-mounted parts, and all its slots fit its units.
+Result<void> checkRackContents(const Catalog &catalog, const Part &rack)
+{
+    int units = 0;
+    for (const RackSlot &slot : rack.rack->contents) {
+        if (slot.part.empty()) {
+            units += slot.units * slot.count;
+            continue;
+        }
+        const Part *device = catalog.find(slot.part);
+        if (!device
+            || (device->kind != PartKind::Server && device->kind != PartKind::Switch
+                && device->kind != PartKind::Storage)
+            || device->uHeight <= 0)
+            return Error{rack.origin + ": part \"" + rack.id + "\": contents part \"" + slot.part
+                         + "\" is not a rack-mounted server, switch or storage part in the catalog"};
+        units += device->uHeight * slot.count;
+    }
+    if (units > rack.rack->rackUnits)
+        return Error{rack.origin + ": part \"" + rack.id + "\": contents take " + std::to_string(units)
+                     + " U; the rack has " + std::to_string(rack.rack->rackUnits)};
+    return {};
+}
+
 Result<void> checkReferences(const Catalog &catalog)
 {
     for (const auto &part : catalog.parts()) {
+        if (part->rack && part->rack->rackScale())
+            if (auto checked = checkRackContents(catalog, *part); !checked)
+                return checked;
         if (!part->server || part->server->gpuPart.empty())
             continue;
         const Part *gpu = catalog.find(part->server->gpuPart);
@@ -37,6 +64,8 @@ Result<void> checkReferences(const Catalog &catalog)
 Result<void> Catalog::addFile(std::string_view fileName, std::string_view text)
 {
     const std::string file(fileName);
+    if (auto limited = checkJsonLimits(text, catalogLimits()); !limited)
+        return Error{file + ": " + limited.error().message};
     nlohmann::json document;
     try {
         document = nlohmann::json::parse(text);
@@ -90,17 +119,27 @@ Result<void> Catalog::addFolder(const std::filesystem::path &folder)
     if (!std::filesystem::is_directory(folder, error))
         return Error{folder.string() + ": catalog folder does not exist"};
     std::vector<std::filesystem::path> files;
-    for (const auto &entry : std::filesystem::directory_iterator(folder, error))
-        if (entry.is_regular_file() && entry.path().extension() == ".json")
-            files.push_back(entry.path());
+    std::filesystem::directory_iterator it(folder, error);
+    for (const std::filesystem::directory_iterator end; !error && it != end; it.increment(error)) {
+        // The error_code forms: a symlink loop or a dangling link is an error naming the
+        // file, not an exception that surfaces as "internal error".
+        std::error_code statusError;
+        const bool regular = it->is_regular_file(statusError);
+        if (it->path().extension() != ".json")
+            continue;
+        if (statusError)
+            return Error{it->path().string() + ": cannot be read (" + statusError.message() + ")"};
+        if (regular)
+            files.push_back(it->path());
+    }
+    if (error)
+        return Error{folder.string() + ": cannot list the catalog folder (" + error.message() + ")"};
     std::sort(files.begin(), files.end());
     for (const auto &path : files) {
-        std::ifstream in(path, std::ios::binary);
-        if (!in)
-            return Error{path.string() + ": cannot be read"};
-        std::ostringstream text;
-        text << in.rdbuf();
-        if (auto added = addFile(path.string(), text.str()); !added)
+        auto text = readWholeFile(path, kMaxCatalogBytes);
+        if (!text)
+            return text.error();
+        if (auto added = addFile(path.string(), *text); !added)
             return added;
     }
     return {};

@@ -25,7 +25,7 @@ void readPorts(const JsonReader &reader, Part &part)
         if (portNames.empty()) {
             if (!group.has("namePrefix"))
                 group.failHere("a port group needs `names` (one per port) or `namePrefix`");
-            const std::string prefix = group.string("namePrefix");
+            const std::string prefix = group.name("namePrefix", NameKind::Identifier);
             for (int i = 1; i <= count; ++i)
                 portNames.push_back(prefix + std::to_string(i));
         } else if (static_cast<int>(portNames.size()) != count) {
@@ -77,6 +77,34 @@ CableEnd readCableEnd(const JsonReader &reader, const char *key, const std::stri
     return result;
 }
 
+/// A rack-scale system's fixed contents, bottom-up. Each slot is a device run
+/// `{"part": id, "count": n}` or a run of the rack's own U `{"units": n, "label": text}`; the
+/// runs must fit the rack's units. Part ids are resolved once the whole catalog is loaded.
+std::vector<RackSlot> readRackContents(const JsonReader &reader, int rackUnits)
+{
+    std::vector<RackSlot> contents;
+    int units = 0;
+    for (const JsonReader &entry : reader.objects("contents")) {
+        RackSlot slot;
+        slot.part = entry.string("part", "");
+        slot.count = static_cast<int>(entry.integerInRange("count", 1, 256, 1));
+        slot.label = entry.string("label", "");
+        if (slot.part.empty()) {
+            slot.units = static_cast<int>(entry.integerInRange("units", 1, 60));
+            if (slot.label.empty())
+                entry.fail("label", "what occupies these units (e.g. \"power shelf\")");
+            units += slot.units * slot.count;
+        } else {
+            if (entry.has("units"))
+                entry.fail("units", "no units for a device slot (its part's uHeight counts)");
+        }
+        contents.push_back(std::move(slot));
+    }
+    if (units > rackUnits)
+        reader.fail("contents", "slots that fit the rack's " + std::to_string(rackUnits) + " U");
+    return contents;
+}
+
 ServerTopology readTopology(const JsonReader &reader)
 {
     ServerTopology topology;
@@ -85,6 +113,8 @@ ServerTopology readTopology(const JsonReader &reader)
         node.node = static_cast<int>(numa.integerInRange("node", 0, 64));
         node.socket = static_cast<int>(numa.integerInRange("socket", 0, 16));
         node.cores = numa.string("cores");
+        if (const std::string problem = coreListProblem(node.cores); !problem.empty())
+            numa.fail("cores", "a core list (" + problem + ")");
         for (long long gpu : numa.integerArray("gpus"))
             node.gpus.push_back(static_cast<int>(gpu));
         node.nics = numa.stringArray("nics");
@@ -111,6 +141,38 @@ ServerTopology readTopology(const JsonReader &reader)
     return topology;
 }
 
+ServerSpec readServer(const JsonReader &reader)
+{
+    ServerSpec server;
+    const JsonReader cpu = reader.object("cpu");
+    server.cpu.model = cpu.string("model", "");
+    server.cpu.sockets = static_cast<int>(cpu.integerInRange("sockets", 1, 16));
+    server.cpu.coresPerSocket = static_cast<int>(cpu.integerInRange("coresPerSocket", 1, 1024));
+    server.cpu.threadsPerCore = static_cast<int>(cpu.integerInRange("threadsPerCore", 1, 8, 1));
+    server.memoryGB = reader.positive("memoryGB");
+    if (reader.has("gpu")) {
+        const JsonReader gpu = reader.object("gpu");
+        server.gpuPart = gpu.name("part", NameKind::Identifier);
+        server.gpuCount = static_cast<int>(gpu.integerInRange("count", 1, 72));
+    }
+    if (reader.has("psu")) {
+        const JsonReader psu = reader.object("psu");
+        server.psu.count = static_cast<int>(psu.integerInRange("count", 1, 32));
+        server.psu.ratingW = psu.positive("ratingW");
+        server.psu.redundant = static_cast<int>(
+            psu.integerInRange("redundant", 0, server.psu.count - 1, 0));
+    }
+    if (reader.has("topology"))
+        server.topology = readTopology(reader.object("topology"));
+    server.nvlinkDomainGpus = static_cast<int>(
+        reader.integerInRange("nvlinkDomainGpus", 0, 576, 0));
+    if (server.nvlinkDomainGpus > 0
+        && (server.gpuCount == 0 || server.nvlinkDomainGpus % server.gpuCount != 0))
+        reader.fail("nvlinkDomainGpus", "a whole multiple of gpu.count (the domain is made "
+                                        "of whole servers)");
+    return server;
+}
+
 void readKindSpecific(const JsonReader &reader, Part &part)
 {
     switch (part.kind) {
@@ -124,31 +186,9 @@ void readKindSpecific(const JsonReader &reader, Part &part)
         part.gpu = gpu;
         break;
     }
-    case PartKind::Server: {
-        ServerSpec server;
-        const JsonReader cpu = reader.object("cpu");
-        server.cpu.model = cpu.string("model", "");
-        server.cpu.sockets = static_cast<int>(cpu.integerInRange("sockets", 1, 16));
-        server.cpu.coresPerSocket = static_cast<int>(cpu.integerInRange("coresPerSocket", 1, 1024));
-        server.cpu.threadsPerCore = static_cast<int>(cpu.integerInRange("threadsPerCore", 1, 8, 1));
-        server.memoryGB = reader.positive("memoryGB");
-        if (reader.has("gpu")) {
-            const JsonReader gpu = reader.object("gpu");
-            server.gpuPart = gpu.string("part");
-            server.gpuCount = static_cast<int>(gpu.integerInRange("count", 1, 72));
-        }
-        if (reader.has("psu")) {
-            const JsonReader psu = reader.object("psu");
-            server.psu.count = static_cast<int>(psu.integerInRange("count", 1, 32));
-            server.psu.ratingW = psu.positive("ratingW");
-            server.psu.redundant = static_cast<int>(
-                psu.integerInRange("redundant", 0, server.psu.count - 1, 0));
-        }
-        if (reader.has("topology"))
-            server.topology = readTopology(reader.object("topology"));
-        part.server = std::move(server);
+    case PartKind::Server:
+        part.server = readServer(reader);
         break;
-    }
     case PartKind::Nic:
     case PartKind::Switch: {
         NetworkSpec network;
@@ -157,6 +197,10 @@ void readKindSpecific(const JsonReader &reader, Part &part)
         network.os = reader.string("os", "");
         network.bufferBytes = reader.nonNegative("bufferBytes", 0);
         network.radix = static_cast<int>(reader.integerInRange("radix", 0, 4096, 0));
+        network.nvlinkSwitch = reader.boolean("nvlinkSwitch", false);
+        if (network.nvlinkSwitch && !network.technologies.empty())
+            reader.fail("technologies", "none for an NVLink switch (it is on no Ethernet or "
+                                        "InfiniBand fabric)");
         part.network = std::move(network);
         break;
     }
@@ -203,7 +247,8 @@ void readKindSpecific(const JsonReader &reader, Part &part)
         rack.depthMm = reader.positive("depthMm", 1200);
         rack.maxPowerKw = reader.nonNegative("maxPowerKw", 0);
         rack.maxWeightKg = reader.nonNegative("maxWeightKg", 0);
-        part.rack = rack;
+        rack.contents = readRackContents(reader, rack.rackUnits);
+        part.rack = std::move(rack);
         break;
     }
     case PartKind::Pdu: {
@@ -232,7 +277,7 @@ void readKindSpecific(const JsonReader &reader, Part &part)
 std::unique_ptr<Part> readPart(const JsonReader &reader)
 {
     auto part = std::make_unique<Part>();
-    part->id = reader.string("id");
+    part->id = reader.name("id", NameKind::Identifier);
     if (part->id.empty())
         reader.fail("id", "a non-empty id");
     const auto kind = parsePartKind(reader.string("kind"));
@@ -240,9 +285,9 @@ std::unique_ptr<Part> readPart(const JsonReader &reader)
         reader.fail("kind", "gpu | server | nic | switch | storage | cable | transceiver | rack "
                             "| pdu | cdu");
     part->kind = *kind;
-    part->vendor = reader.string("vendor", "");
-    part->model = reader.string("model", "");
-    part->description = reader.string("description", "");
+    part->vendor = reader.name("vendor", NameKind::Label, "");
+    part->model = reader.name("model", NameKind::Label, "");
+    part->description = reader.name("description", NameKind::FreeText, "");
     part->uHeight = static_cast<int>(reader.integerInRange("uHeight", 0, 60, 0));
     part->weightKg = reader.nonNegative("weightKg", 0);
     part->maxPowerW = reader.nonNegative("maxPowerW", 0);
@@ -257,7 +302,7 @@ std::unique_ptr<Part> readPart(const JsonReader &reader)
             reader.fail("cooling", "air | liquid | hybrid");
         part->cooling = cooling;
     }
-    part->source = reader.string("source");
+    part->source = reader.name("source", NameKind::Note);
     if (part->source.empty())
         reader.fail("source", "where the part's figures come from");
     readPorts(reader, *part);

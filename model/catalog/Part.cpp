@@ -84,9 +84,13 @@ bool endFits(const CableEnd &end, const std::string &cage)
     if (end.connector.empty() || cage.empty() || end.connector == cage)
         return true;
     // "QSFP112 cages in ConnectX-7 adapters and BlueField-3 DPUs are backwards compatible and
-    // support QSFP56 200G" (LinkX 100G-PAM4 product line overview, domain-facts S22b). Not
+    // support QSFP56 200G" (ref:nvidia-linkx-specs, 100G-PAM4 product line overview). Not
     // the other way round: a QSFP56 cage cannot run a QSFP112 part's 100G-PAM4 lanes.
-    return cage == "QSFP112" && end.connector == "QSFP56";
+    if (cage == "QSFP112" && end.connector == "QSFP56")
+        return true;
+    // QSFP-DD cages take QSFP28 and QSFP56 plugs (ref:qsfp-dd-msa: the 8-lane connector is a
+    // superset of the 4-lane one); the port then runs at the plug's 100G or 200G.
+    return cage == "QSFP-DD" && (end.connector == "QSFP28" || end.connector == "QSFP56");
 }
 
 } // namespace

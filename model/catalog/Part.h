@@ -85,6 +85,10 @@ struct ServerSpec
     int gpuCount = 0;
     PsuSpec psu;
     ServerTopology topology;
+    /// GPUs of the NVLink domain when it spans several servers: the compute trays of one
+    /// rack-scale system (GB200 NVL72: 72 GPUs on 18 trays, ref:nvidia-dgx-gb200-ug). 0 =
+    /// the domain is this server alone (HGX / DGX 8-GPU baseboards).
+    int nvlinkDomainGpus = 0;
 };
 
 struct NetworkSpec  ///< NICs and switches
@@ -94,6 +98,9 @@ struct NetworkSpec  ///< NICs and switches
     std::string os;
     double bufferBytes = 0;
     int radix = 0;
+    /// An NVLink switch (tray): it joins GPUs of one NVLink domain over the rack's copper
+    /// spine and is on no Ethernet or InfiniBand fabric (`technologies` is empty).
+    bool nvlinkSwitch = false;
 };
 
 struct StorageSpec
@@ -106,7 +113,7 @@ struct StorageSpec
 
 /// One end of a cable part: the connector it plugs into and how many of them. A twin-port
 /// OSFP head is {"OSFP-twin", 1}; the two 400G OSFP tails of an MCP7Y00 splitter are
-/// {"OSFP", 2} (LinkX product specs, domain-facts §6). The connector names the port cage
+/// {"OSFP", 2} (ref:nvidia-linkx-specs). The connector names the port cage
 /// form factor it fits (PortSpec::formFactor); empty = unknown, fits any cage.
 struct CableEnd
 {
@@ -135,6 +142,17 @@ struct CableSpec  ///< cables and transceivers
     std::string partNumberPattern;
 };
 
+/// One run of a rack-scale system's fixed contents, bottom-up from U1: `count` devices of
+/// catalog part `part` stacked one above the other, or, with `part` empty, `units` U the rack
+/// itself occupies (power shelves, described by `label`).
+struct RackSlot
+{
+    std::string part;
+    int count = 1;
+    int units = 0;      ///< only for slots without a part
+    std::string label;  ///< what occupies a slot without a part
+};
+
 struct RackSpec
 {
     int rackUnits = 42;
@@ -142,6 +160,12 @@ struct RackSpec
     double depthMm = 1200;
     double maxPowerKw = 0;
     double maxWeightKg = 0;
+    /// A rack-scale system (GB200 NVL72): the devices it is delivered with, in U order from
+    /// U1. Empty for an ordinary cabinet. The rack part itself carries what is not a device
+    /// (power shelves, bus bar, NVLink cable cartridges, manifolds): their U, weight, price.
+    std::vector<RackSlot> contents;
+
+    bool rackScale() const { return !contents.empty(); }
 };
 
 struct PduSpec

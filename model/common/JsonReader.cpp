@@ -1,5 +1,7 @@
 #include "model/common/JsonReader.h"
 
+#include "model/common/VisibleText.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -37,17 +39,48 @@ std::string JsonReader::childPointer(const char *key) const
 
 std::string JsonReader::describe(const nlohmann::json &value)
 {
-    std::string text = value.dump();
-    if (text.size() > 40)
-        text = text.substr(0, 37) + "...";
+    // Never dump a container: a 130 KB file of nested brackets overflowed the stack here
+    // (dump() recurses) while the reader was only describing what it found.
     switch (value.type()) {
     case nlohmann::json::value_t::null: return "null";
     case nlohmann::json::value_t::object: return "an object";
     case nlohmann::json::value_t::array: return "an array";
-    case nlohmann::json::value_t::string: return "the string " + text;
-    case nlohmann::json::value_t::boolean: return "the boolean " + text;
-    default: return text;
+    case nlohmann::json::value_t::string: {
+        // Quoted, cut to 40 characters, and never a raw control or direction character.
+        const std::string &text = value.get_ref<const std::string &>();
+        const std::string quoted = "\"" + visibleText(text) + "\"";
+        if (quoted.size() <= 40)
+            return "the string " + quoted;
+        std::string excerpt = visibleExcerpt(text, 36);
+        if (!excerpt.ends_with("..."))
+            excerpt += "...";
+        return "the string \"" + excerpt;
     }
+    case nlohmann::json::value_t::boolean: return std::string("the boolean ") + (value.get<bool>() ? "true" : "false");
+    default: break;
+    }
+    std::string text = value.dump();
+    if (text.size() > 40)
+        text = text.substr(0, 37) + "...";
+    return text;
+}
+
+std::string JsonReader::name(const char *key, NameKind kind) const
+{
+    std::string text = string(key);
+    if (const std::string problem = nameProblem(text, kind); !problem.empty())
+        fail(key, nameRule(kind) + " (" + problem + ")");
+    return text;
+}
+
+std::string JsonReader::name(const char *key, NameKind kind, const std::string &fallback) const
+{
+    if (!has(key))
+        return fallback;
+    std::string text = string(key);
+    if (const std::string problem = nameProblem(text, kind, true); !problem.empty())
+        fail(key, nameRule(kind) + " (" + problem + ")");
+    return text;
 }
 
 void JsonReader::fail(const char *key, const std::string &expectation) const
@@ -104,8 +137,8 @@ double JsonReader::number(const char *key) const
     if (!value.is_number())
         fail(key, "a number");
     const double result = value.get<double>();
-    if (!std::isfinite(result))
-        fail(key, "a finite number");
+    if (!std::isfinite(result) || std::fabs(result) > kMaxJsonMagnitude)
+        fail(key, "a finite number of magnitude at most 1e15");
     return result;
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/core/NamePolicy.h"
+
 #include <nlohmann/json_fwd.hpp>
 
 #include <optional>
@@ -8,6 +10,11 @@
 #include <vector>
 
 namespace cw {
+
+/// The largest magnitude a number of a design or catalog may have. Nothing the files describe
+/// comes near it (a site of 1e15 W is a billion megawatts); a bigger number is a typo or an
+/// attack that would print as "inf" once summed or scaled.
+inline constexpr double kMaxJsonMagnitude = 1e15;
 
 /// Thrown by JsonReader: `pointer` is the RFC 6901 JSON pointer of the offending value.
 class JsonInputError : public std::runtime_error
@@ -36,6 +43,10 @@ public:
 
     std::string string(const char *key) const;
     std::string string(const char *key, const std::string &fallback) const;
+    /// A string held to the name policy (model/core/NamePolicy.h); the error states the rule.
+    std::string name(const char *key, NameKind kind) const;
+    /// The same, optional: `fallback` when the key is absent (an empty value is allowed).
+    std::string name(const char *key, NameKind kind, const std::string &fallback) const;
     double number(const char *key) const;
     double number(const char *key, double fallback) const;
     /// A number that must be >= 0 (power, lengths, capacities).

@@ -121,9 +121,10 @@ ChangeSet Design::addRow(Row row)
 
 ChangeSet Design::updateRow(Row row)
 {
-    mustFind(m_rows, row.id, "row") = std::move(row);
+    const RowId id = row.id; // read before the move
+    mustFind(m_rows, id, "row") = std::move(row);
     ChangeSet changes;
-    changes.modified.push_back(EntityRef::of(row.id));
+    changes.modified.push_back(EntityRef::of(id));
     return changes;
 }
 

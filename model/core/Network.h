@@ -10,7 +10,7 @@
 namespace cw {
 
 /// RoCEv2 lossless settings of a fabric. Defaults are NVIDIA Cumulus `nv set qos roce`
-/// (domain-facts §4.1, S8): RoCE DSCP 26 -> priority 3 lossless, CNP DSCP 48 -> priority 6
+/// (ref:nvidia-cumulus-roce): RoCE DSCP 26 -> priority 3 lossless, CNP DSCP 48 -> priority 6
 /// strict, ECN 150 000 / 1 500 000 B at 100 %, PFC watchdog 200 ms (SONiC defaults, S9).
 struct QosProfile
 {
@@ -26,14 +26,14 @@ struct QosProfile
     bool pfcWatchdog = true;
     int pfcWatchdogDetectionMs = 200;
     int pfcWatchdogRestorationMs = 200;
-    int switchMtu = 9216;  ///< Cumulus default (domain-facts §4.6)
+    int switchMtu = 9216;  ///< Cumulus default (ref:nvidia-cumulus-roce)
     int hostMtu = 9000;    ///< >= 4192 needed for RoCE MTU 4096
     /// DSCP -> switch priority entries that differ from the default map, DSCP >> 3
-    /// (ConnectX default dscp2prio, Cumulus 24-31 -> 3; domain-facts §4.1). SONiC's AZURE
-    /// map is not the default: it sends 26 to TC1, so a SONiC hop lists {26: 1} (§4.2).
+    /// (ConnectX default dscp2prio, Cumulus 24-31 -> 3; ref:nvidia-cumulus-roce). SONiC's AZURE
+    /// map is not the default: it sends 26 to TC1, so a SONiC hop lists {26: 1} (ref:sonic-config-db).
     std::map<int, int> dscpToPriority;
     /// Cable length the lossless headroom was sized for (Cumulus `nv set qos pfc ...
-    /// cable-length`, default 100 m; domain-facts §4.1, §4.5).
+    /// cable-length`, default 100 m; ref:nvidia-cumulus-roce, ref:sonic-buffer-headroom).
     double pfcCableLengthM = 100;
 
     /// The switch priority a DSCP value lands in on a hop using this profile.

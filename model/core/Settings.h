@@ -26,6 +26,10 @@ struct SchedulerSettings
     std::string clusterName = "cluster";
     std::string controllerHost = "head01";
     std::vector<Partition> partitions;
+    /// Site choices that replace the production defaults of the Slurm export, by key
+    /// ("MaxTime", "PriorityWeightFairshare", "ConstrainRAMSpace"...). The keys the exporter
+    /// accepts, their defaults and reasons are listed in exporters/slurm/SlurmProduction.h.
+    std::map<std::string, std::string> slurmOverrides;
 
     bool operator==(const SchedulerSettings &) const = default;
 };
@@ -33,7 +37,7 @@ struct SchedulerSettings
 /// NCCL settings; unset values let the exporter derive them from the fabric.
 struct NcclSettings
 {
-    std::optional<int> ibTimeout;      ///< 0-31, 4.096 us x 2^value (domain-facts §2.1)
+    std::optional<int> ibTimeout;      ///< 0-31, 4.096 us x 2^value (ref:nvidia-nccl-env)
     std::optional<int> ibRetryCount;   ///< 0-7
     std::optional<int> crossNic;       ///< 0, 1, 2
     std::optional<int> ibGidIndex;

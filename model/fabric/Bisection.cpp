@@ -55,7 +55,8 @@ BisectionSolver::BisectionSolver(const FabricGraph &graph)
         std::int64_t capacity = 0;
         for (; i < switchLinks.size() && switchLinks[i].first == key; ++i)
             capacity += switchLinks[i].second;
-        m_network.addPair(static_cast<int>(key >> 32), static_cast<int>(key & 0xffffffffU));
+        m_switchPairs.emplace_back(
+            key, m_network.addPair(static_cast<int>(key >> 32), static_cast<int>(key & 0xffffffffU)));
         pairCapacity.push_back(capacity);
     }
     m_sourcePair.assign(static_cast<std::size_t>(m_switchCount), -1);
@@ -96,6 +97,70 @@ std::int64_t BisectionSolver::cutMbps(const std::vector<bool> &inA) const
     for (const NodePair &pair : m_nodePairs)
         if (inA[static_cast<std::size_t>(pair.a)] != inA[static_cast<std::size_t>(pair.b)])
             direct += pair.capacity;
+    if (m_switchCount == 0)
+        return direct;
+    return direct + m_network.solve(m_switchCount, m_switchCount + 1, capacities);
+}
+
+std::int64_t BisectionSolver::cutAfterFailuresMbps(const std::vector<signed char> &side,
+                                                   const std::vector<bool> &switchDown,
+                                                   const std::vector<FabricEdgeRef> &failedEdges) const
+{
+    if (static_cast<int>(side.size()) != m_nodeCount
+        || static_cast<int>(switchDown.size()) != m_switchCount)
+        throw std::invalid_argument("BisectionSolver: one side per node, one flag per switch");
+    std::vector<std::int64_t> capacities = m_baseCapacities;
+    // Failed single links first: a node's link lowers that node's summed arc, a switch pair's
+    // lowers the pair (both directions).
+    std::vector<std::pair<int, std::pair<int, std::int64_t>>> nodeLoss; // node, (switch, Mb/s)
+    std::int64_t directLoss = 0;
+    for (const FabricEdgeRef &edge : failedEdges) {
+        const bool nodeA = edge.a < m_nodeCount;
+        const bool nodeB = edge.b < m_nodeCount;
+        if (nodeA && nodeB) {
+            if (side[static_cast<std::size_t>(edge.a)] >= 0 && side[static_cast<std::size_t>(edge.b)] >= 0
+                && side[static_cast<std::size_t>(edge.a)] != side[static_cast<std::size_t>(edge.b)])
+                directLoss += edge.capacityMbps;
+        } else if (nodeA || nodeB) {
+            nodeLoss.push_back({ nodeA ? edge.a : edge.b,
+                                 { (nodeA ? edge.b : edge.a) - m_nodeCount, edge.capacityMbps } });
+        } else {
+            const auto x = static_cast<std::uint64_t>(std::min(edge.a, edge.b) - m_nodeCount);
+            const auto y = static_cast<std::uint64_t>(std::max(edge.a, edge.b) - m_nodeCount);
+            const auto it = std::lower_bound(m_switchPairs.begin(), m_switchPairs.end(),
+                                             std::pair<std::uint64_t, int>((x << 32) | y, -1));
+            if (it != m_switchPairs.end() && it->first == ((x << 32) | y)) {
+                capacities[2 * static_cast<std::size_t>(it->second)] -= edge.capacityMbps;
+                capacities[2 * static_cast<std::size_t>(it->second) + 1] -= edge.capacityMbps;
+            }
+        }
+    }
+    for (int node = 0; node < m_nodeCount; ++node) {
+        const signed char s = side[static_cast<std::size_t>(node)];
+        if (s < 0)
+            continue;
+        for (const auto &[sw, capacity] : m_nodeLinks[static_cast<std::size_t>(node)]) {
+            std::int64_t left = capacity;
+            for (const auto &[lostNode, loss] : nodeLoss)
+                if (lostNode == node && loss.first == sw)
+                    left -= loss.second;
+            const int pair = s == 1 ? m_sourcePair[static_cast<std::size_t>(sw)]
+                                    : m_sinkPair[static_cast<std::size_t>(sw)];
+            capacities[2 * static_cast<std::size_t>(pair)] += left;
+        }
+    }
+    // A switch that is down carries nothing: every arc into or out of it is closed.
+    std::vector<bool> closed(switchDown);
+    closed.resize(static_cast<std::size_t>(m_switchCount) + 2, false); // s and t stay open
+    m_network.closeVertices(closed, capacities);
+    std::int64_t direct = 0;
+    for (const NodePair &pair : m_nodePairs) {
+        const signed char a = side[static_cast<std::size_t>(pair.a)];
+        const signed char b = side[static_cast<std::size_t>(pair.b)];
+        if (a >= 0 && b >= 0 && a != b)
+            direct += pair.capacity;
+    }
+    direct -= directLoss;
     if (m_switchCount == 0)
         return direct;
     return direct + m_network.solve(m_switchCount, m_switchCount + 1, capacities);

@@ -10,6 +10,14 @@ namespace cw {
 
 struct FabricGraph;
 
+/// An edge of the graph a BisectionSolver was built from, as the failure simulation names it.
+struct FabricEdgeRef
+{
+    int a = 0;
+    int b = 0;
+    std::int64_t capacityMbps = 0;
+};
+
 /// Solves the bisection max-flow of docs/fabric.md for many partitions of one graph.
 ///
 /// Exact reduction used for speed: every node of side A is merged into the super-source and
@@ -25,6 +33,15 @@ public:
 
     /// Max-flow in Mb/s (integers: exact sums) between side A (`inA[node] == true`) and B.
     std::int64_t cutMbps(const std::vector<bool> &inA) const;
+
+    /// The max-flow after failures, without rebuilding the network: `side` is 1 for side A,
+    /// 0 for side B and -1 for a node that takes no part (lost); switches with
+    /// `switchDown[switch index]` carry nothing; `failedEdges` are graph edges (of the graph
+    /// the solver was built from) that no longer carry traffic. Equal to cutMbps() on the
+    /// graph with those vertices and edges removed.
+    std::int64_t cutAfterFailuresMbps(const std::vector<signed char> &side,
+                                      const std::vector<bool> &switchDown,
+                                      const std::vector<FabricEdgeRef> &failedEdges) const;
 
     static std::int64_t toMbps(double gbps);
 
@@ -45,6 +62,7 @@ private:
     std::vector<NodePair> m_nodePairs;
     std::vector<int> m_sourcePair;  ///< switch -> pair index of s->switch, -1 if no node link
     std::vector<int> m_sinkPair;    ///< switch -> pair index of switch->t
+    std::vector<std::pair<std::uint64_t, int>> m_switchPairs; ///< (x << 32 | y) -> pair, sorted
 };
 
 } // namespace cw

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -151,6 +152,15 @@ Result<int> ClusterAssembler::place(int rackIndex, std::string name, const Part 
     return placeAt(rackIndex, u, std::move(name), part, role, face, tier, part.maxPowerW + extraW);
 }
 
+bool ClusterAssembler::reserveUnits(int rackIndex, int units)
+{
+    RackState &rack = m_racks[static_cast<std::size_t>(rackIndex)];
+    if (rack.nextU + units - 1 > rack.rackUnits - 1)  // the top U is the management switch's
+        return false;
+    rack.nextU += units;
+    return true;
+}
+
 Result<int> ClusterAssembler::placeInArea(FloorArea area, const std::string &rackType,
                                           std::string name, const Part &part, DeviceRole role,
                                           Face face, int tier, double extraW)
@@ -223,26 +233,31 @@ void ClusterAssembler::connect(FabricId fabric, int a, int portA, int b, int por
     if (it->second.part) {
         link.cableType = it->second.part->id;
     } else {
-        ++m_uncabled;
         const double reachM = longestReachM(speed);
-        const bool reachShort = reachM > 0 && lengthM > reachM;
-        const bool first = std::none_of(m_shortfalls.begin(), m_shortfalls.end(), [](const auto &s) {
-            return s.constraint == SiteConstraint::Reach;
-        });
-        if (reachShort && first) {
-            const Row &rowA = *m_design.row(m_rows[static_cast<std::size_t>(ra.row)].id);
-            const Row &rowB = *m_design.row(m_rows[static_cast<std::size_t>(rb.row)].id);
-            m_shortfalls.push_back(
-                {SiteConstraint::Reach,
-                 "a " + std::to_string(static_cast<int>(std::ceil(lengthM))) + " m link at "
-                     + std::to_string(static_cast<int>(speed)) + " Gb/s (row " + rowA.name
-                     + " to row " + rowB.name + ")",
-                 "the longest catalog cable or optic at that speed reaches "
-                     + std::to_string(static_cast<int>(reachM)) + " m"});
+        if (reachM > 0 && lengthM > reachM) {
+            // Longer than any catalog part at this speed reaches: the site's distances are
+            // the binding constraint (the generator refuses with the largest design that fits).
+            const bool first = std::none_of(m_shortfalls.begin(), m_shortfalls.end(),
+                                            [](const auto &s) {
+                                                return s.constraint == SiteConstraint::Reach;
+                                            });
+            if (first) {
+                const Row &rowA = *m_design.row(m_rows[static_cast<std::size_t>(ra.row)].id);
+                const Row &rowB = *m_design.row(m_rows[static_cast<std::size_t>(rb.row)].id);
+                m_shortfalls.push_back(
+                    {SiteConstraint::Reach,
+                     "a " + std::to_string(static_cast<int>(std::ceil(lengthM))) + " m link at "
+                         + std::to_string(static_cast<int>(speed)) + " Gb/s (row " + rowA.name
+                         + " to row " + rowB.name + ")",
+                     "the longest catalog cable or optic at that speed reaches "
+                         + std::to_string(static_cast<int>(reachM)) + " m"});
+            }
+        } else if (m_uncabled++ == 0) {
+            // No catalog part fits both cages (or none exists at this speed): finish() refuses.
+            m_firstUncabled = m_design.device(da.id)->name + " to " + m_design.device(db.id)->name
+                + ": " + it->second.fitNote;
         }
     }
-    if (!it->second.fitNote.empty() && m_misfitCables++ == 0)
-        m_firstMisfit = it->second.fitNote;
     link.lengthM = it->second.lengthM;
     m_design.addLink(std::move(link));
     // Optics power counts toward the rack it is plugged into.
@@ -291,15 +306,16 @@ Result<void> ClusterAssembler::finish()
                                         pduPart ? kPduType : "", phases, voltageV, breakerA});
         m_design.updateRack(std::move(rack));
     }
+    // A link without a cable part is an error (net.link-without-cable): refuse the design
+    // with the first link's reason rather than hand out one that fails its own rules.
     if (m_uncabled > 0)
-        m_notes.push_back(std::to_string(m_uncabled)
-                          + " link(s) have no cable type: nothing in the catalog reaches their "
-                            "length at their speed (add optics for that speed to the catalog)");
-    if (m_misfitCables > 0)
-        m_notes.push_back(std::to_string(m_misfitCables)
-                          + " link(s) have a cable whose ends do not fit their ports' cages ("
-                          + m_firstMisfit + "); net.cable-connector-mismatch lists them");
-    return verify();
+        return Error { std::to_string(m_uncabled) + " link(s) cannot be cabled from the catalog ("
+                       + m_firstUncabled
+                       + "); choose parts whose port cages a catalog cable "
+                         "joins, or add such a cable or module to the catalog" };
+    if (auto verified = verify(); !verified)
+        return Error { "generator bug: " + verified.error().message };
+    return {};
 }
 
 Result<void> ClusterAssembler::verify() const

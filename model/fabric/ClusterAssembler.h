@@ -53,6 +53,9 @@ public:
     /// Places `part` at the rack's lowest free U; returns the device's local index.
     Result<int> place(int rack, std::string name, const Part &part, DeviceRole role, Face face,
                       int tier, double extraW = 0);
+    /// Skips `units` U above the rack's lowest free U: U the rack itself fills (a rack-scale
+    /// system's power shelves). False when they do not fit below the top U.
+    bool reserveUnits(int rack, int units);
     /// Places in the current rack of `area`, opening a new `rackType` rack when full.
     Result<int> placeInArea(FloorArea area, const std::string &rackType, std::string name,
                             const Part &part, DeviceRole role, Face face, int tier,
@@ -64,9 +67,10 @@ public:
     /// or cooling shortfall when the site is too small.
     void layoutFloor(const std::string &cduType);
     /// Plans the out-of-band network per hall: every device with a management port, in floor
-    /// order, in groups of (1G ports - 1) on a management switch in the top U of the group's
-    /// first rack; those switches join a tree of aggregation switches in the same hall (a
-    /// 1G copper run cannot leave the hall). Each hall's tree is its own.
+    /// order, in groups of up to the 1G port count that never leave their row (1000BASE-T
+    /// reaches 100 m) on a management switch in the top U of the group's first rack; those
+    /// switches join a tree of aggregation switches over their fast uplink ports in the same
+    /// hall. Each hall's tree is its own (they join at the site's management core).
     Result<void> placeOutOfBand(const Part &mgmtSwitch);
     /// Compares the load with the site's budgets (adds power and cooling shortfalls).
     void checkSite();
@@ -74,14 +78,16 @@ public:
 
     /// Cables port `portA` of local device `a` to `portB` of `b` on `fabric`: length from the
     /// floor plan (through the hall entrances between halls), medium by reach (chooseCable).
-    /// A length no catalog part at that speed reaches is a reach shortfall.
+    /// A length no catalog part at that speed reaches is a reach shortfall; a link no catalog
+    /// part fits both cages of is added without a cable type and finish() refuses the design.
     void connect(FabricId fabric, int a, int portA, int b, int portB);
     /// The halls (indices) with an out-of-band tree, and a hall's name ("" on a free floor).
     std::vector<int> outOfBandHalls() const;
     std::string hallName(int hall) const;
     /// Cables the out-of-band links planned by placeOutOfBand, each hall's on its fabric.
     void connectOutOfBand(const std::map<int, FabricId> &fabricOfHall);
-    /// PDUs per rack (the site's budgets stay as given); then verify().
+    /// PDUs per rack (the site's budgets stay as given); then verify(). An Error when a link
+    /// could not be cabled (naming the first and why).
     Result<void> finish();
     /// Re-checks U overlap, hostnames and link ports over the whole design.
     Result<void> verify() const;
@@ -135,7 +141,7 @@ private:
         const Part *part;
         double lengthM;
         double powerWPerEnd;
-        std::string fitNote;  ///< chooseCable's note when no part fits both cages
+        std::string fitNote; ///< chooseCable's reason when no part fits and reaches
     };
     struct LayoutCursor;
 
@@ -179,9 +185,8 @@ private:
     std::vector<SiteShortfall> m_shortfalls;
     int m_positionsUsed = 0;
     int m_cduCount = 0;
-    int m_uncabled = 0;
-    int m_misfitCables = 0;  ///< links whose cable ends do not fit their cages
-    std::string m_firstMisfit;
+    int m_uncabled = 0; ///< links no catalog part fits (reach shortfalls aside)
+    std::string m_firstUncabled; ///< the first of them and chooseCable's reason
 };
 
 } // namespace cw

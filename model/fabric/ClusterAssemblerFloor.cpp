@@ -286,21 +286,50 @@ Result<int> ClusterAssembler::placeInHall(int hallIndex, std::string name, const
                  + part.id};
 }
 
+namespace {
+
+/// The management switch's fabric ports of its slowest (access) and fastest (uplink) speed.
+std::pair<std::vector<int>, std::vector<int>> accessAndUplinkPorts(const Part &mgmtSwitch)
+{
+    double slowest = 0;
+    double fastest = 0;
+    for (const PortSpec &port : mgmtSwitch.ports)
+        if (port.role == PortRole::Fabric) {
+            slowest = slowest == 0 ? port.speedGbps : std::min(slowest, port.speedGbps);
+            fastest = std::max(fastest, port.speedGbps);
+        }
+    std::vector<int> access;
+    std::vector<int> fast;
+    for (std::size_t i = 0; i < mgmtSwitch.ports.size(); ++i) {
+        const PortSpec &port = mgmtSwitch.ports[i];
+        if (port.role != PortRole::Fabric)
+            continue;
+        if (port.speedGbps == slowest)
+            access.push_back(static_cast<int>(i));
+        else if (port.speedGbps == fastest)
+            fast.push_back(static_cast<int>(i));
+    }
+    return {access, fast};
+}
+
+} // namespace
+
 Result<void> ClusterAssembler::placeOutOfBand(const Part &mgmtSwitch)
 {
-    // The switch's slowest fabric ports are its 1GbE access ports.
-    std::vector<int> access;
-    double slowest = 0;
-    for (const PortSpec &port : mgmtSwitch.ports)
-        if (port.role == PortRole::Fabric && (slowest == 0 || port.speedGbps < slowest))
-            slowest = port.speedGbps;
-    for (std::size_t i = 0; i < mgmtSwitch.ports.size(); ++i)
-        if (mgmtSwitch.ports[i].role == PortRole::Fabric && mgmtSwitch.ports[i].speedGbps == slowest)
-            access.push_back(static_cast<int>(i));
-    if (access.size() < 3)
-        return Error{mgmtSwitch.id + " has too few access ports for a management network"};
-    const int fanOut = static_cast<int>(access.size()) - 1;  // the last port is the uplink
-    const int uplink = access.back();
+    // Devices reach their management switch over 1GBASE-T in their own row (<= 100 m,
+    // ref:ieee-802-3ab); switches reach their parent over the fast uplink ports (SN2201:
+    // 4 x 100G QSFP28), DAC in reach and single-mode optics beyond, so a hall's tree spans a
+    // hall of any size. Without fast ports the last access port is the uplink (copper only).
+    auto [access, fast] = accessAndUplinkPorts(mgmtSwitch);
+    const bool fibreUplinks = fast.size() >= 2;
+    const int uplink = fibreUplinks ? fast.front() : (access.empty() ? -1 : access.back());
+    if (!fibreUplinks && !access.empty())
+        access.pop_back();
+    const std::vector<int> children
+        = fibreUplinks ? std::vector<int>(fast.begin() + 1, fast.end()) : access;
+    if (access.size() < 2 || children.size() < 2)
+        return Error{mgmtSwitch.id + " has too few access or uplink ports for a management network"};
+    const std::size_t fanOut = access.size();
 
     std::vector<std::pair<int, int>> managed;  // (device, its management port)
     for (std::size_t d = 0; d < m_devices.size(); ++d) {
@@ -330,10 +359,12 @@ Result<void> ClusterAssembler::placeOutOfBand(const Part &mgmtSwitch)
     const int height = std::max(mgmtSwitch.uHeight, 1);
     std::map<int, std::vector<int>> leavesOfHall;
     for (std::size_t first = 0; first < managed.size();) {
+        // A group never leaves its row (so never its hall): its devices' copper stays there.
+        const int row = std::get<0>(floorKey(managed[first].first));
         const int hallIndex = hallOf(managed[first].first);
         std::size_t last = first;
-        while (last < managed.size() && last - first < static_cast<std::size_t>(fanOut)
-               && hallOf(managed[last].first) == hallIndex)
+        while (last < managed.size() && last - first < fanOut
+               && std::get<0>(floorKey(managed[last].first)) == row)
             ++last;
         std::string name = numbered("mgmt", ++switchNumber, 4);
         Result<int> placed = Error{""};
@@ -356,19 +387,19 @@ Result<void> ClusterAssembler::placeOutOfBand(const Part &mgmtSwitch)
         leavesOfHall[hallIndex].push_back(*placed);
         first = last;
     }
-    // Aggregation tree per hall: fanOut children per switch until one root is left.
+    // Aggregation tree per hall over the uplink ports until one root is left.
     for (auto &[hallIndex, level] : leavesOfHall) {
         int tier = 1;
         while (level.size() > 1) {
             std::vector<int> parents;
-            for (std::size_t first = 0; first < level.size(); first += static_cast<std::size_t>(fanOut)) {
+            for (std::size_t first = 0; first < level.size(); first += children.size()) {
                 auto parent = placeInHall(hallIndex, numbered("mgmt-agg", ++switchNumber, 4),
                                           mgmtSwitch, tier);
                 if (!parent)
                     return parent.error();
-                const std::size_t last = std::min(level.size(), first + static_cast<std::size_t>(fanOut));
+                const std::size_t last = std::min(level.size(), first + children.size());
                 for (std::size_t i = first; i < last; ++i)
-                    m_oobLinks.push_back({hallIndex, {level[i], uplink}, {*parent, access[i - first]}});
+                    m_oobLinks.push_back({hallIndex, {level[i], uplink}, {*parent, children[i - first]}});
                 parents.push_back(*parent);
             }
             level = std::move(parents);

@@ -57,10 +57,14 @@ std::string chooseRackType(const Catalog &catalog, int uNeeded, double loadW, Co
     const Part *best = nullptr;
     int bestScore = 0;
     for (const Part *part : catalog.partsOfKind(PartKind::Rack)) {
-        if (!part->rack || part->rack->rackUnits < uNeeded)
+        // A rack-scale system's rack comes with its own trays: never an empty cabinet.
+        if (!part->rack || part->rack->rackUnits < uNeeded || part->rack->rackScale())
             continue;
         const bool powerFits = part->rack->maxPowerKw <= 0 || part->rack->maxPowerKw * 1000 >= loadW;
-        const bool coolingFits = part->cooling.value_or(Cooling::Air) == cooling;
+        // A hybrid part (cold plates plus fans) belongs in a liquid rack, which takes its
+        // cold-plate heat into the liquid loop.
+        const Cooling wanted = cooling == Cooling::Hybrid ? Cooling::Liquid : cooling;
+        const bool coolingFits = part->cooling.value_or(Cooling::Air) == wanted;
         const int score = (powerFits ? 0 : 2) + (coolingFits ? 0 : 1);
         if (!best || score < bestScore
             || (score == bestScore && std::pair(part->rack->rackUnits, part->id)
@@ -87,6 +91,7 @@ private:
     Result<void> planCompute();
     Result<void> planStorage();
     Result<void> chooseDensity();
+    Result<void> chooseRackScale();
     Result<GeneratedDesign> refuse();
     std::vector<SiteShortfall> allShortfalls() const
     {
@@ -95,6 +100,7 @@ private:
         return all;
     }
     Result<void> placeAll();
+    Result<void> fillRackScale(int rack, int width);
     Result<void> placeLeaves(Tree &tree, int su, const char *prefix, int &counter);
     Result<void> placeUpper(Tree &tree, const char *spinePrefix, const char *corePrefix);
     int resolve(const Endpoint &endpoint) const;
@@ -106,6 +112,7 @@ private:
     ClusterAssembler m_assembler;
     std::vector<int> m_rails;        ///< the node part's compute ports used, rail order
     int m_suSize = 0;
+    int m_rackScaleSwitches = 0;  ///< NVLink switch trays placed so far
     int m_suCount = 0;
     int m_ufmSlot = -1;              ///< global slot index of the UFM, -1 none
     std::vector<const Part *> m_storageParts;
@@ -202,10 +209,19 @@ Result<void> FatTreeBuilder::planCompute()
                 }
             } else {
                 std::vector<Endpoint> endpoints;
-                for (const auto &[slot, owner] : slotOwners)
-                    if (owner >= 0)
-                        for (int port : m_rails)
-                            endpoints.push_back(Endpoint{owner, port, 0});
+                if (spec.stripePorts) {
+                    // Rail by rail: port r of consecutive nodes shares a leaf, so one leaf's
+                    // loss costs each node one port, not all of them.
+                    for (int port : m_rails)
+                        for (const auto &[slot, owner] : slotOwners)
+                            if (owner >= 0)
+                                endpoints.push_back(Endpoint{owner, port, 0});
+                } else {
+                    for (const auto &[slot, owner] : slotOwners)
+                        if (owner >= 0)
+                            for (int port : m_rails)
+                                endpoints.push_back(Endpoint{owner, port, 0});
+                }
                 chunkLeaves(endpoints, tree.split.down, 0, su, leaves);
             }
         }
@@ -215,9 +231,20 @@ Result<void> FatTreeBuilder::planCompute()
     std::vector<int> planeOptions{1};
     if (spec.railOptimized)
         planeOptions = divisors(spec.rails);
-    return shapeTree(tree, spec.tiers, planeOptions, makeLeaves,
-                     std::to_string(spec.nodes) + " nodes x " + std::to_string(spec.rails)
-                         + " rails");
+    // What the parameters can still change: tiers, rail planes, then only the switch.
+    std::string hint;
+    if (spec.tiers == 2)
+        hint = "use tiers=3 or tiers=auto";
+    else if (!spec.railOptimized)
+        hint = "use rail-optimized=true (one rail plane per rail) or a switch of higher radix";
+    else
+        hint = "a rail-optimized " + std::to_string(maxLeaves(tree.radix, 3)) + "-leaf plane of "
+            + spec.switchPart->id + " joins at most "
+            + std::to_string(maxLeaves(tree.radix, 3) * m_suSize - (spec.ufmSlot ? 1 : 0))
+            + " nodes; use fewer nodes or a switch of higher radix";
+    return shapeTree(
+        tree, spec.tiers, planeOptions, makeLeaves,
+        std::to_string(spec.nodes) + " nodes x " + std::to_string(spec.rails) + " rails", hint);
 }
 
 Result<void> FatTreeBuilder::planStorage()
@@ -225,20 +252,27 @@ Result<void> FatTreeBuilder::planStorage()
     if (m_storageParts.empty() || m_spec.storageConverged)
         return {};
     m_hasStorageFabric = true;
-    std::vector<Endpoint> endpoints;
     const std::vector<int> nodePorts = portsWithRole(*m_spec.nodePart, PortRole::Storage);
     double speed = 0;
     for (int port : nodePorts)
         speed = std::max(speed, m_spec.nodePart->ports[static_cast<std::size_t>(port)].speedGbps);
+    // Endpoint i of a node or server goes to plane i % planes: with two storage ports per node
+    // and two planes, port 1 of every node is on plane 0 and port 2 on plane 1 (dual-rail
+    // storage), which doubles the nodes one storage switch radix can join.
+    std::vector<std::pair<Endpoint, int>> nodeEndpoints; // (endpoint, port ordinal)
+    std::vector<std::pair<Endpoint, int>> serverEndpoints;
     for (int node = 0; node < m_spec.nodes; ++node)
-        for (int port : nodePorts)
-            endpoints.push_back(Endpoint{node, port, 0});
-    const std::size_t nodeEndpoints = endpoints.size();
-    for (std::size_t k = 0; k < m_storageParts.size(); ++k)
-        for (int port : portsWithRole(*m_storageParts[k], PortRole::Storage)) {
-            endpoints.push_back(Endpoint{-2 - static_cast<int>(k), port, 0});
-            speed = std::max(speed, m_storageParts[k]->ports[static_cast<std::size_t>(port)].speedGbps);
+        for (std::size_t i = 0; i < nodePorts.size(); ++i)
+            nodeEndpoints.push_back({ Endpoint { node, nodePorts[i], 0 }, static_cast<int>(i) });
+    for (std::size_t k = 0; k < m_storageParts.size(); ++k) {
+        const std::vector<int> ports = portsWithRole(*m_storageParts[k], PortRole::Storage);
+        for (std::size_t i = 0; i < ports.size(); ++i) {
+            serverEndpoints.push_back(
+                { Endpoint { -2 - static_cast<int>(k), ports[i], 0 }, static_cast<int>(i) });
+            speed = std::max(
+                speed, m_storageParts[k]->ports[static_cast<std::size_t>(ports[i])].speedGbps);
         }
+    }
     if (nodePorts.empty())
         m_result.notes.push_back("node-type " + m_spec.nodePart->id
                                  + " has no storage ports: only the storage servers are on the "
@@ -257,21 +291,33 @@ Result<void> FatTreeBuilder::planStorage()
         return Error{"storage fabric: " + split.error().message};
     tree.split = *split;
     const int down = tree.split.down;
-    const int portsPerNode = static_cast<int>(nodePorts.size());
-    auto makeLeaves = [&](int) {
+    auto makeLeaves = [&](int planes) {
         std::vector<Leaf> leaves;
-        chunkLeaves(endpoints, down, 0, -1, leaves);
-        for (std::size_t i = 0; i < leaves.size(); ++i) {
-            const std::size_t first = i * static_cast<std::size_t>(down);
-            if (first < nodeEndpoints && portsPerNode > 0) {
-                const int node = static_cast<int>(first) / portsPerNode;
-                const int slot = node + (m_ufmSlot >= 0 && node >= m_ufmSlot ? 1 : 0);
-                leaves[i].homeSu = slot / m_suSize;
+        // Servers get leaves of their own, placed next to them in the network area: a leaf
+        // shared with nodes would sit in an SU's leaf rack, too far for 200G splitter AOCs.
+        for (const auto *group : { &nodeEndpoints, &serverEndpoints })
+            for (int plane = 0; plane < planes; ++plane) {
+                std::vector<Endpoint> endpoints;
+                for (const auto &[endpoint, ordinal] : *group)
+                    if (ordinal % planes == plane)
+                        endpoints.push_back(endpoint);
+                const std::size_t first = leaves.size();
+                chunkLeaves(endpoints, down, plane, -1, leaves);
+                for (std::size_t i = first; i < leaves.size(); ++i) {
+                    const int node = leaves[i].endpoints.front().owner;
+                    if (node < 0)
+                        continue;
+                    const int slot = node + (m_ufmSlot >= 0 && node >= m_ufmSlot ? 1 : 0);
+                    leaves[i].homeSu = slot / m_suSize;
+                }
             }
-        }
         return leaves;
     };
-    return shapeTree(tree, 0, {1}, makeLeaves, "storage fabric");
+    std::vector<int> planeOptions { 1 };
+    if (nodePorts.size() > 1)
+        planeOptions = divisors(static_cast<int>(nodePorts.size()));
+    return shapeTree(tree, 0, planeOptions, makeLeaves, "storage fabric",
+                     "use storage=none, fewer nodes, or a switch of higher radix");
 }
 
 Result<void> FatTreeBuilder::placeLeaves(Tree &tree, int su, const char *prefix, int &counter)
@@ -323,6 +369,35 @@ Result<void> FatTreeBuilder::placeUpper(Tree &tree, const char *spinePrefix, con
     return {};
 }
 
+Result<void> FatTreeBuilder::fillRackScale(int rack, int width)
+{
+    const Part &system = *m_spec.rackScalePart;
+    for (const RackSlot &slot : system.rack->contents) {
+        const Part *part = slot.part.empty() ? nullptr : m_catalog.find(slot.part);
+        const int units = part ? std::max(part->uHeight, 1) : slot.units;
+        for (int i = 0; i < slot.count; ++i) {
+            const bool node = part == m_spec.nodePart;
+            if (!part || (node && static_cast<int>(m_nodes.size()) >= m_spec.nodes)) {
+                // The rack's own U (power shelves), or a tray slot this design leaves empty.
+                if (!m_assembler.reserveUnits(rack, units))
+                    return Error{system.id + ": its contents do not fit its rack units"};
+                continue;
+            }
+            const std::string name = node ? numbered(m_spec.nodePrefix,
+                                                     static_cast<int>(m_nodes.size()) + 1, width)
+                                          : numbered("nvsw", ++m_rackScaleSwitches, 4);
+            auto placed = m_assembler.place(rack, name, *part,
+                                            node ? DeviceRole::Compute : DeviceRole::Switch,
+                                            Face::Front, -1);
+            if (!placed)
+                return placed.error();
+            if (node)
+                m_nodes.push_back(*placed);
+        }
+    }
+    return {};
+}
+
 Result<void> FatTreeBuilder::placeAll()
 {
     const FatTreeSpec &spec = m_spec;
@@ -345,8 +420,13 @@ Result<void> FatTreeBuilder::placeAll()
                     return opened.error();
                 rack = *opened;
                 slotInRack = 0;
+                if (spec.rackScalePart)
+                    if (auto filled = fillRackScale(rack, width); !filled)
+                        return filled.error();
             }
             ++slotInRack;
+            if (spec.rackScalePart)
+                continue;  // its tray was placed with the rack's contents
             if (global == m_ufmSlot) {
                 if (!spec.ufmPart)
                     continue;
@@ -373,7 +453,8 @@ Result<void> FatTreeBuilder::placeAll()
         if (auto placed = placeLeaves(m_storage, su, "sleaf", storageLeafNumber); !placed)
             return placed;
     }
-    // Network area: storage servers, the head node, spines, cores, leftover leaves.
+    // Network area: storage servers and their leaves side by side (splitter cables to a
+    // 200G server reach 30 m), the head node, spines, cores.
     int serverNumber = 0;
     for (const Part *part : m_storageParts) {
         const std::string role = part->storage ? part->storage->storageRole : "stor";
@@ -384,17 +465,17 @@ Result<void> FatTreeBuilder::placeAll()
             return placed.error();
         m_servers.push_back(*placed);
     }
+    if (auto placed = placeLeaves(m_compute, -1, "leaf", leafNumber); !placed)
+        return placed;
+    if (auto placed = placeLeaves(m_storage, -1, "sleaf", storageLeafNumber); !placed)
+        return placed;
     if (const Part *head = m_catalog.find(kHeadNodeType)) {
         auto placed = m_assembler.placeInArea(FloorArea::Network, m_networkRack, "head01", *head,
                                               DeviceRole::Management, Face::Front, -1);
         if (!placed)
             return placed.error();
     }
-    if (auto placed = placeLeaves(m_compute, -1, "leaf", leafNumber); !placed)
-        return placed;
     if (auto placed = placeUpper(m_compute, "spine", "core"); !placed)
-        return placed;
-    if (auto placed = placeLeaves(m_storage, -1, "sleaf", storageLeafNumber); !placed)
         return placed;
     return placeUpper(m_storage, "sspine", "score");
 }
@@ -452,6 +533,8 @@ Result<GeneratedDesign> FatTreeBuilder::refuse()
 Result<void> FatTreeBuilder::chooseDensity()
 {
     const FatTreeSpec &spec = m_spec;
+    if (spec.rackScalePart)
+        return chooseRackScale();
     const Part &node = *spec.nodePart;
     const Cooling cooling = node.cooling.value_or(Cooling::Air);
     double opticsW = 0;  // a worst-case transceiver on every fabric port the node uses
@@ -509,6 +592,31 @@ Result<void> FatTreeBuilder::chooseDensity()
         m_result.notes.push_back("a rack of " + std::to_string(wanted) + " x " + node.id
                                  + " draws more than any catalog rack is rated for; lower "
                                    "nodes-per-rack");
+    return {};
+}
+
+/// A rack-scale system's rack comes with its trays: the count per rack is the system's, and
+/// a rack the site's positions cannot take (power) is a shortfall, never a lighter rack.
+Result<void> FatTreeBuilder::chooseRackScale()
+{
+    const Part &system = *m_spec.rackScalePart;
+    m_computeRack = system.id;
+    m_nodesPerRack = std::max(m_spec.nodesPerRack, 1);
+    m_networkRack = chooseRackType(m_catalog, 2, 0, Cooling::Air);
+    if (m_networkRack.empty())
+        return Error{"no rack in the catalog holds the network switches"};
+    double rackW = 0;
+    for (const RackSlot &slot : system.rack->contents)
+        if (const Part *part = slot.part.empty() ? nullptr : m_catalog.find(slot.part))
+            rackW += slot.count * part->maxPowerW;
+    if (const Part *mgmt = m_catalog.find(kMgmtSwitchType))
+        rackW += mgmt->maxPowerW;
+    const double limitW = m_assembler.rackLimitW(system.cooling.value_or(Cooling::Air));
+    if (limitW > 0 && rackW > limitW)
+        m_densityShortfalls.push_back({SiteConstraint::Power,
+                                       formatPower(rackW) + " in one rack position for one "
+                                           + system.id + " (its trays and the management switch)",
+                                       "a position gives at most " + formatPower(limitW)});
     return {};
 }
 
@@ -648,7 +756,7 @@ Result<GeneratedDesign> FatTreeBuilder::run()
     design.setScheduler(scheduler);
 
     if (auto finished = m_assembler.finish(); !finished)
-        return Error{"generator bug: " + finished.error().message};
+        return finished.error();
     for (const std::string &note : m_assembler.notes())
         m_result.notes.push_back(note);
     return std::move(m_result);

@@ -36,6 +36,9 @@ struct FatTreeSpec
     int tiers = 0;                       ///< 2, 3, or 0 = auto
     int ratio = 1;                       ///< leaf oversubscription r:1
     bool railOptimized = true;
+    /// Not rail-optimized: leaves take port r of consecutive nodes, rail by rail (a node's
+    /// ports on different leaves) instead of all ports of a node in turn.
+    bool stripePorts = false;
     int nodesPerRack = 0;                ///< 0 = as many as the site's limit per position allows
     int nodesPerRackCap = 0;             ///< with nodesPerRack 0: at most this many (0 = rack U)
     int racksPerRow = 16;                ///< on a site without halls
@@ -51,6 +54,10 @@ struct FatTreeSpec
     int storageNodes = 4;                ///< data servers (OSS, WEKA hosts, VAST enclosures)
     bool storageConverged = false;
     int storageRatio = 1;                ///< leaf oversubscription of a separate storage fabric
+    /// A rack-scale system (GB200 NVL72): compute racks are this rack type, filled with its
+    /// contents in U order (nodePart trays as the nodes, NVLink switch trays, reserved U for
+    /// its power shelves). nodesPerRack must equal its count of nodePart.
+    const Part *rackScalePart = nullptr;
 };
 
 /// Builds the whole design: racks in the site's rows, devices in U slots, the compute fat tree

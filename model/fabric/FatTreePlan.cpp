@@ -26,12 +26,14 @@ Result<LeafSplit> leafSplit(int radix, int ratio)
 {
     if (radix <= 0 || ratio <= 0)
         return Error{"radix and oversubscription must be positive"};
-    if (radix % (ratio + 1) != 0)
-        return Error{"oversubscription " + std::to_string(ratio) + ":1 does not divide the radix "
-                     + std::to_string(radix) + ": a leaf needs k*r/(r+1) down and k/(r+1) up "
-                     "ports, and " + std::to_string(radix) + "/" + std::to_string(ratio + 1)
-                     + " is not whole"};
-    return LeafSplit{radix * ratio / (ratio + 1), radix / (ratio + 1)};
+    // u = floor(k/(r+1)) up and d = r·u down keep the ratio exact; the k - (r+1)·u ports left
+    // over stay unused (2:1 on 64 ports: 21 up, 42 down, 1 unused).
+    const int up = radix / (ratio + 1);
+    if (up < 1)
+        return Error { "oversubscription " + std::to_string(ratio) + ":1 needs at least "
+                       + std::to_string(ratio + 1) + " ports per leaf (" + std::to_string(ratio)
+                       + " down, 1 up); the switch has " + std::to_string(radix) };
+    return LeafSplit { ratio * up, up };
 }
 
 int maxLeaves(int radix, int tiers)

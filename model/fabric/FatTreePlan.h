@@ -6,8 +6,9 @@
 
 namespace cw {
 
-/// How a leaf's ports split for a downlink:uplink ratio r:1 at radix k (domain-facts §3.1):
-/// d = k·r/(r+1) down, u = k/(r+1) up. Errors when r+1 does not divide k.
+/// How a leaf's ports split for a downlink:uplink ratio r:1 at radix k: u = floor(k/(r+1))
+/// up, d = r·u down, so d:u is exactly r:1 and k - (r+1)·u ports stay unused when r+1 does
+/// not divide k (2:1 on 64 ports: 42 down, 21 up, 1 unused). Errors when k < r+1.
 struct LeafSplit
 {
     int down = 0;
@@ -29,7 +30,7 @@ struct UpperWire
     int count = 0;      ///< parallel links
 };
 
-/// Spines, cores and the wiring above the leaves of one fat-tree plane (domain-facts §3.1):
+/// Spines, cores and the wiring above the leaves of one fat-tree plane (ref:al-fares-2008):
 /// 2 tiers: S = the smallest divisor of u with S >= ceil(L·u/k), u/S links from each leaf to
 /// each spine. 3 tiers (Al-Fares pods, S25): pods of k/2 leaves, u spines per pod, each leaf
 /// one link to each spine of its pod; spine j of every pod goes to core group j of C cores,

@@ -15,7 +15,7 @@ std::vector<int> divisors(int n)
 
 Result<void> shapeTree(Tree &tree, int requestedTiers, const std::vector<int> &planeOptions,
                        const std::function<std::vector<Leaf>(int planes)> &makeLeaves,
-                       const std::string &what)
+                       const std::string &what, const std::string &hint)
 {
     const std::vector<int> tierOptions = requestedTiers ? std::vector<int>{requestedTiers}
                                                         : std::vector<int>{2, 3};
@@ -48,12 +48,22 @@ Result<void> shapeTree(Tree &tree, int requestedTiers, const std::vector<int> &p
         }
     }
     const int most = maxLeaves(tree.radix, tierOptions.back());
-    return Error{what + " needs " + std::to_string(neededLeaves) + " leaf switches of "
-                 + std::to_string(tree.split.down) + " downlinks, but a "
-                 + std::to_string(tierOptions.back()) + "-tier fat tree of radix "
-                 + std::to_string(tree.radix) + " joins at most " + std::to_string(most)
-                 + " leaves (" + std::to_string(most * tree.split.down)
-                 + " endpoints); use more tiers, rail-optimized=true, or a larger switch"};
+    const int planes = planeOptions.back();
+    int largest = 0; // leaves of the fullest plane at the most planes tried
+    {
+        std::vector<int> perPlane(static_cast<std::size_t>(planes), 0);
+        for (const Leaf &leaf : makeLeaves(planes))
+            ++perPlane[static_cast<std::size_t>(leaf.plane)];
+        largest = *std::max_element(perPlane.begin(), perPlane.end());
+    }
+    const std::string planesText
+        = planes > 1 ? " per plane in " + std::to_string(planes) + " planes" : std::string();
+    return Error { what + " needs " + std::to_string(planes > 1 ? largest : neededLeaves)
+                   + " leaf switches of " + std::to_string(tree.split.down) + " downlinks"
+                   + planesText + ", but a " + std::to_string(tierOptions.back())
+                   + "-tier fat tree of radix " + std::to_string(tree.radix) + " joins at most "
+                   + std::to_string(most) + " leaves (" + std::to_string(most * tree.split.down)
+                   + " endpoints); " + hint };
 }
 
 void chunkLeaves(const std::vector<Endpoint> &endpoints, int down, int plane, int homeSu,

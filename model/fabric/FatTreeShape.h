@@ -48,10 +48,12 @@ struct Tree
 std::vector<int> divisors(int n);
 
 /// Picks tiers and planes: the fewest planes first (one tree joins everything when it can),
-/// then the fewest tiers; fills tree.leaves, planeLeaves and upper.
+/// then the fewest tiers; fills tree.leaves, planeLeaves and upper. When nothing fits, the
+/// error names the leaves needed, the most the largest shape joins, and ends with `hint`
+/// (what the caller's parameters can still change).
 Result<void> shapeTree(Tree &tree, int requestedTiers, const std::vector<int> &planeOptions,
                        const std::function<std::vector<Leaf>(int planes)> &makeLeaves,
-                       const std::string &what);
+                       const std::string &what, const std::string &hint);
 
 /// Chunks `endpoints` into leaves of `down` ports, in order.
 void chunkLeaves(const std::vector<Endpoint> &endpoints, int down, int plane, int homeSu,

@@ -93,4 +93,15 @@ std::int64_t FlowNetwork::solve(int source, int sink, const std::vector<std::int
         boost::get(boost::vertex_index, graph));
 }
 
+void FlowNetwork::closeVertices(const std::vector<bool> &closed,
+                                std::vector<std::int64_t> &capacities) const
+{
+    for (std::size_t pair = 0; pair < m_ends.size() / 2; ++pair)
+        if (closed[static_cast<std::size_t>(m_ends[2 * pair])]
+            || closed[static_cast<std::size_t>(m_ends[2 * pair + 1])]) {
+            capacities[2 * pair] = 0;
+            capacities[2 * pair + 1] = 0;
+        }
+}
+
 } // namespace cw

@@ -31,6 +31,9 @@ public:
     /// pair, in addPair order); integers, so sums are exact.
     std::int64_t solve(int source, int sink, const std::vector<std::int64_t> &capacities) const;
 
+    /// Sets to zero every arc into or out of a vertex with `closed[vertex]` (a failed switch).
+    void closeVertices(const std::vector<bool> &closed, std::vector<std::int64_t> &capacities) const;
+
 private:
     struct Compressed;
     int m_vertexCount = 0;

@@ -19,8 +19,8 @@ struct Link;
 /// The selection may hold rows, racks and devices (every link with an end on them), links,
 /// and fabrics (all their links); ids that are not in the design are ignored. Only links
 /// whose cable or length changes are updated; the returned change set lists them as
-/// modified. A link no catalog part reaches gets no cable type and its length rounded up to
-/// a whole metre (the validator flags it).
+/// modified. A link no catalog part fits and reaches gets no cable type and its length
+/// rounded up to a whole metre (net.link-without-cable reports it).
 ChangeSet recable(Design &design, const Catalog &catalog, const std::vector<EntityRef> &selection);
 
 /// The links a selection touches: those with an end on a selected row, rack or device, the

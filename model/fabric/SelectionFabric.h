@@ -20,7 +20,7 @@ struct SelectionFabricSpec
     std::string switchType; ///< catalog switch part id, e.g. "qm9700"
     int rails = 0; ///< compute ports per node used; 0 = all of the node's part
     bool railOptimized = true;
-    int oversubscription = 1; ///< leaf down:up ratio r:1 (domain-facts §3.1)
+    int oversubscription = 1; ///< leaf down:up ratio r:1 (ref:al-fares-2008)
 };
 
 /// Adds a new compute fabric: a 2-tier leaf/spine for `computeNodes`, sized like the

@@ -3,6 +3,7 @@
 #include "calculators/Units.h"
 #include "model/catalog/Catalog.h"
 #include "model/examples/ReferenceDesigns.h"
+#include "model/fabric/Gb200Template.h"
 
 #include <algorithm>
 #include <charconv>
@@ -11,7 +12,7 @@
 namespace cw {
 namespace {
 
-/// SuperPOD H100 RA (domain-facts §3.2, S12): 32 DGX slots per SU, 4 DGX per rack, 8 rails,
+/// SuperPOD H100 RA (ref:nvidia-superpod-h100-ra): 32 DGX slots per SU, 4 DGX per rack, 8 rails,
 /// QM9700 leaves and spines, validated to 4 SUs.
 constexpr int kSuperPodSlotsPerSu = 32;
 constexpr int kSuperPodMaxSus = 4;
@@ -215,6 +216,11 @@ Result<FatTreeSpec> parseFatTree(const std::map<std::string, std::string> &value
     spec.storageRatio = p.choice("storage-oversubscription", "1:1", kRatios)[0] - '0';
     if (!p.error().empty())
         return Error{p.error()};
+    if (spec.nodePart->server && spec.nodePart->server->nvlinkDomainGpus > 0)
+        return Error{"fat-tree: node-type " + spec.nodePart->id
+                     + " is a tray of a rack-scale system (an NVLink domain of "
+                     + std::to_string(spec.nodePart->server->nvlinkDomainGpus)
+                     + " GPUs): use the template gb200-nvl72"};
     const int nics = spec.nodePart->countPorts(PortRole::Compute);
     if (nics == 0)
         return Error{"fat-tree: node-type " + spec.nodePart->id + " has no compute NICs"};
@@ -240,7 +246,7 @@ Result<FatTreeSpec> superPodSpec(int sus, const Catalog &catalog)
     spec.designName = "DGX SuperPOD H100, " + std::to_string(sus) + " SU";
     spec.clusterName = "superpod";
     spec.nodePrefix = "dgx";
-    // One of the SUs' 32 slots goes to the UFM appliance (domain-facts §3.2).
+    // One of the SUs' 32 slots goes to the UFM appliance (ref:nvidia-superpod-h100-ra).
     spec.nodes = kSuperPodSlotsPerSu * sus - 1;
     spec.nodePart = catalog.find("dgx-h100");
     spec.switchPart = catalog.find("qm9700");
@@ -294,6 +300,9 @@ std::string sizeText(const DesignTemplate &t, const FatTreeSpec &spec, int size)
     if (t.sizeParameter == "sus")
         return std::to_string(size) + " SU" + (size == 1 ? "" : "s") + " ("
                + std::to_string(spec.nodes) + " x " + spec.nodePart->id + ")";
+    if (t.sizeParameter == "racks")
+        return std::to_string(size) + " x " + (spec.rackScalePart ? spec.rackScalePart->id : "rack")
+               + " (" + std::to_string(spec.nodes) + " x " + spec.nodePart->id + ")";
     return std::to_string(size) + " x " + spec.nodePart->id;
 }
 
@@ -330,7 +339,9 @@ SiteRefusal refusalFor(const DesignTemplate &t, const SpecAtSize &specAt, int si
     refusal.constraint = binding;
     refusal.largestFitting = fits;
     refusal.sizeParameter = t.sizeParameter;
-    const std::string unit = t.sizeParameter == "sus" ? " SUs" : " nodes";
+    const std::string unit = t.sizeParameter == "sus"     ? " SUs"
+                             : t.sizeParameter == "racks" ? " racks"
+                                                          : " nodes";
     refusal.message = t.name + ": " + sizeText(t, specAt(size), size) + " need " + shown->need
                       + "; " + shown->have + ": at most " + std::to_string(fits)
                       + (fits == 1 ? unit.substr(0, unit.size() - 1) : unit) + " (binding constraint: "
@@ -440,6 +451,9 @@ const std::vector<DesignTemplate> &designTemplates()
                      "management networks", fatTreeParameters(), "nodes", standardHalls},
         {"superpod-h100", "NVIDIA DGX SuperPOD H100 reference architecture, 1-4 scalable units",
          superPodParameters(), "sus", standardHalls},
+        {"gb200-nvl72", "GB200 NVL72 rack-scale systems (one 72-GPU NVLink domain per rack), 8 "
+                        "racks per SU as the DGX SuperPOD GB200 RA", gb200Nvl72Parameters(),
+         "racks", standardHalls},
         {"seed-8node-hdr", "the seed article's 8 HGX H100 nodes on one HDR switch", {}, "",
          "the reference design's own site (no halls)"},
         {"seed-8dgx-ndr", "8 DGX H100 on a 2-leaf/2-spine NDR rail-optimized fabric", {}, "",
@@ -489,6 +503,19 @@ Result<GeneratedDesign> generateDesign(const std::string &name,
             return sized;
         };
         return buildInSite(*t, specAt, sus, catalog, refusal);
+    }
+    if (t && name == "gb200-nvl72") {
+        int racks = 0;
+        auto spec = gb200Nvl72Spec(parameters, catalog, racks);
+        if (!spec)
+            return spec.error();
+        const FatTreeSpec base = *spec;
+        const SpecAtSize specAt = [&base, &site](int size) {
+            FatTreeSpec sized = gb200Nvl72At(base, size);
+            sized.site = placementFor(site, sized);
+            return sized;
+        };
+        return buildInSite(*t, specAt, racks, catalog, refusal);
     }
     if (t && name == "seed-8node-hdr")
         return generateReference(*t, parameters, catalog, &buildSeed8NodeHdr, site, refusal);

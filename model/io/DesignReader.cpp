@@ -1,4 +1,6 @@
 #include "model/catalog/Catalog.h"
+#include "model/common/JsonLimits.h"
+#include "model/common/VisibleText.h"
 #include "model/io/AtomicFile.h"
 #include "model/io/DesignFile.h"
 #include "model/io/ReaderTables.h"
@@ -73,6 +75,7 @@ private:
     void readSettings(const Reader &root, Design &design);
 
     std::vector<std::string> &m_warnings;
+    std::size_t m_suppressedWarnings = 0;
     IdOwners m_idOwners;
     ReaderTables m_tables;
 };
@@ -94,8 +97,14 @@ const Part &DesignReader::part(const Reader &entity, const char *key,
 
 void DesignReader::warnUnknown(const Reader &reader, std::initializer_list<std::string_view> known)
 {
-    for (const std::string &pointer : reader.unknownKeys(known))
-        m_warnings.push_back(pointer + ": unknown key, ignored (it will not be saved)");
+    for (const std::string &pointer : reader.unknownKeys(known)) {
+        // A file of a million unknown keys must not print a million lines.
+        if (m_warnings.size() >= kMaxLoadWarnings) {
+            ++m_suppressedWarnings;
+            continue;
+        }
+        m_warnings.push_back(visibleText(pointer) + ": unknown key, ignored (it will not be saved)");
+    }
 }
 
 int DesignReader::portIndex(const Reader &end, const Part &part)
@@ -136,7 +145,7 @@ void DesignReader::readRows(const Reader &root, Design &design)
         warnUnknown(entry, {"id", "name", "index", "powerBudgetKw", "hall"});
         Row row;
         row.id = claim<RowId>(entry);
-        row.name = entry.string("name");
+        row.name = entry.name("name", NameKind::Identifier);
         row.index = static_cast<int>(entry.integerInRange("index", 0, 100000, 0));
         row.powerBudgetKw = entry.nonNegative("powerBudgetKw", 0);
         row.hall = entry.string("hall", "");
@@ -152,7 +161,7 @@ void DesignReader::readRacks(const Reader &root, Design &design)
         warnUnknown(entry, {"id", "name", "type", "row", "position", "pdus"});
         Rack rack;
         rack.id = claim<RackId>(entry);
-        rack.name = entry.string("name");
+        rack.name = entry.name("name", NameKind::Identifier);
         // A floor-standing CDU takes a rack position of its own.
         rack.catalogType = part(entry, "type", {PartKind::Rack, PartKind::Cdu},
                                 "rack (or floor-standing CDU)")
@@ -162,7 +171,7 @@ void DesignReader::readRacks(const Reader &root, Design &design)
         for (const Reader &p : entry.objects("pdus")) {
             warnUnknown(p, {"name", "feed", "type", "phases", "voltageV", "breakerA"});
             Pdu pdu;
-            pdu.name = p.string("name");
+            pdu.name = p.name("name", NameKind::Identifier);
             const auto feed = parseFeed(p.string("feed"));
             if (!feed)
                 p.fail("feed", "A | B");
@@ -188,9 +197,8 @@ void DesignReader::readDevices(const Reader &root, Design &design)
         warnUnknown(entry, {"id", "name", "type", "role", "rack", "u", "face", "tier", "qos"});
         Device device;
         device.id = claim<DeviceId>(entry);
-        device.name = entry.string("name");
-        if (device.name.empty())
-            entry.fail("name", "a non-empty hostname");
+        // The name policy here; the Slurm/RFC 1123 hostname rules are validation rules.
+        device.name = entry.name("name", NameKind::Identifier);
         const Part &devicePart = part(entry, "type",
                                       {PartKind::Server, PartKind::Switch, PartKind::Storage,
                                        PartKind::Cdu},
@@ -272,7 +280,7 @@ void DesignReader::readFabrics(const Reader &root, Design &design)
                             "qos"});
         Fabric fabric;
         fabric.id = claim<FabricId>(entry);
-        fabric.name = entry.string("name");
+        fabric.name = entry.name("name", NameKind::Identifier);
         const auto purpose = parseFabricPurpose(entry.string("purpose"));
         if (!purpose)
             entry.fail("purpose", std::string(allowedNames<FabricPurpose>()));
@@ -335,7 +343,7 @@ void DesignReader::readStorageTiers(const Reader &root, Design &design)
                             "writeGBps"});
         StorageTier tier;
         tier.id = claim<StorageTierId>(entry);
-        tier.name = entry.string("name");
+        tier.name = entry.name("name", NameKind::Identifier);
         const auto kind = parseStorageKind(entry.string("kind"));
         if (!kind)
             entry.fail("kind", std::string(allowedNames<StorageKind>()));
@@ -360,14 +368,19 @@ void DesignReader::readSettings(const Reader &root, Design &design)
 {
     if (root.has("scheduler")) {
         const Reader s = root.object("scheduler");
-        warnUnknown(s, {"clusterName", "controllerHost", "partitions"});
+        warnUnknown(s, {"clusterName", "controllerHost", "partitions", "slurmOverrides"});
         SchedulerSettings scheduler;
-        scheduler.clusterName = s.string("clusterName", scheduler.clusterName);
-        scheduler.controllerHost = s.string("controllerHost", scheduler.controllerHost);
+        scheduler.clusterName = s.name("clusterName", NameKind::Identifier, scheduler.clusterName);
+        if (scheduler.clusterName.empty())
+            s.fail("clusterName", nameRule(NameKind::Identifier));
+        scheduler.controllerHost = s.name("controllerHost", NameKind::Identifier,
+                                          scheduler.controllerHost);
+        if (scheduler.controllerHost.empty())
+            s.fail("controllerHost", nameRule(NameKind::Identifier));
         for (const Reader &p : s.objects("partitions")) {
             warnUnknown(p, {"name", "nodes", "default", "maxTime"});
             Partition partition;
-            partition.name = p.string("name");
+            partition.name = p.name("name", NameKind::Identifier);
             for (long long node : p.integerArray("nodes")) {
                 const DeviceId id{static_cast<std::uint64_t>(node < 0 ? 0 : node)};
                 if (node <= 0 || !design.device(id))
@@ -377,7 +390,15 @@ void DesignReader::readSettings(const Reader &root, Design &design)
             }
             partition.isDefault = p.boolean("default", false);
             partition.maxTime = p.string("maxTime", partition.maxTime);
+            if (const std::string problem = slurmTimeProblem(partition.maxTime); !problem.empty())
+                p.fail("maxTime", "a Slurm time limit (" + problem + ")");
             scheduler.partitions.push_back(std::move(partition));
+        }
+        if (s.has("slurmOverrides")) {
+            // {"MaxTime": "7-00:00:00"}: the exporter checks keys and values, the reader types.
+            const Reader overrides = s.object("slurmOverrides");
+            for (const auto &item : overrides.sortedMembers())
+                scheduler.slurmOverrides[item.first] = overrides.string(item.first.c_str());
         }
         design.setScheduler(std::move(scheduler));
     }
@@ -399,7 +420,9 @@ void DesignReader::readSettings(const Reader &root, Design &design)
         nccl.ibServiceLevel = optionalInt("ibServiceLevel", 0, 15);
         nccl.qpsPerConnection = optionalInt("qpsPerConnection", 1, 128);
         nccl.socketIfname = n.string("socketIfname", "");
-        nccl.netGdrLevel = n.string("netGdrLevel", "");
+        if (const std::string problem = socketIfnameProblem(nccl.socketIfname); !problem.empty())
+            n.fail("socketIfname", "an NCCL_SOCKET_IFNAME value (" + problem + ")");
+        nccl.netGdrLevel = n.name("netGdrLevel", NameKind::Identifier, "");
         nccl.collnetEnable = n.boolean("collnetEnable", false);
         design.setNccl(std::move(nccl));
     }
@@ -409,7 +432,7 @@ void DesignReader::readSettings(const Reader &root, Design &design)
                         "checkpointBytesPerParam", "checkpointIntervalMin",
                         "maxCheckpointStallFraction", "datasetReadMBpsPerGpu"});
         Workload workload;
-        workload.name = w.string("name", "");
+        workload.name = w.name("name", NameKind::Label, "");
         workload.parameterCount = w.nonNegative("parameterCount", 0);
         workload.trainingTokens = w.nonNegative("trainingTokens", 0);
         workload.mfu = w.nonNegative("mfu", workload.mfu);
@@ -428,18 +451,18 @@ void DesignReader::readSettings(const Reader &root, Design &design)
     for (const Reader &entry : root.objects("waivers")) {
         warnUnknown(entry, {"rule", "entities", "reason", "author", "date", "expires"});
         Waiver waiver;
-        waiver.ruleKey = entry.string("rule");
+        waiver.ruleKey = entry.name("rule", NameKind::Identifier);
         for (long long id : entry.integerArray("entities")) {
             if (id <= 0)
                 entry.fail("entities", "positive entity ids");
             waiver.entityIds.push_back(static_cast<std::uint64_t>(id));
         }
-        waiver.reason = entry.string("reason");
+        waiver.reason = entry.name("reason", NameKind::FreeText);
         if (waiver.reason.empty())
             entry.fail("reason", "a reason for the waiver");
-        waiver.author = entry.string("author", "");
-        waiver.date = entry.string("date", "");
-        waiver.expires = entry.string("expires", "");
+        waiver.author = entry.name("author", NameKind::Label, "");
+        waiver.date = entry.name("date", NameKind::Identifier, "");
+        waiver.expires = entry.name("expires", NameKind::Identifier, "");
         waivers.push_back(std::move(waiver));
     }
     design.setWaivers(std::move(waivers));
@@ -471,7 +494,7 @@ Design DesignReader::read(const Reader &root)
         m_idOwners.reserveDense(
             std::min<std::uint64_t>(tape.node(nextIdIndex).v.u, tape.nodeCount()));
     Design design;
-    design.setName(root.string("name", ""));
+    design.setName(root.name("name", NameKind::Label, ""));
     if (root.has("site"))
         readSite(root.object("site"), design);
     readRows(root, design);
@@ -487,6 +510,9 @@ Design DesignReader::read(const Reader &root)
         root.fail("nextId", "a number larger than every id in the file (largest is "
                                 + std::to_string(design.maxUsedId()) + ")");
     design.setNextId(static_cast<std::uint64_t>(nextId));
+    if (m_suppressedWarnings > 0)
+        m_warnings.push_back("... and " + std::to_string(m_suppressedWarnings)
+                             + " more unknown keys, not listed");
     return design;
 }
 
@@ -541,6 +567,10 @@ std::optional<std::string> migrate(std::string_view text, long long version,
 
 Result<LoadedDesign> parseDesign(std::string_view text, const Catalog &catalog)
 {
+    // Size, nesting, string length, key count and duplicate keys, before any parser or
+    // error path can be made to recurse or to grow without bound.
+    if (auto limited = checkJsonLimits(text, designLimits()); !limited)
+        return limited.error();
     JsonTape tape;
     std::string rewritten;  // the text the tape points into when it is not `text`
     if (!tape.parse(text)) {

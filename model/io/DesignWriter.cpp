@@ -206,6 +206,14 @@ void writeScheduler(JsonWriter &w, const SchedulerSettings &scheduler)
         w.endObject();
     }
     w.endArray();
+    // Written only when set, so designs without overrides keep their bytes.
+    if (!scheduler.slurmOverrides.empty()) {
+        w.key("slurmOverrides");
+        w.beginObject();
+        for (const auto &[key, value] : scheduler.slurmOverrides)
+            w.member(key, value);
+        w.endObject();
+    }
     w.endObject();
 }
 

@@ -1,12 +1,14 @@
 #include "model/io/SchemaVersion.h"
 
+#include "model/common/Version.h"
+
 #include <nlohmann/json.hpp>
 
 namespace cw {
 
 std::string generatorName()
 {
-    return "Clusterwright 0.1.0";
+    return std::string("Clusterwright ") + clusterwrightVersion();
 }
 
 namespace {

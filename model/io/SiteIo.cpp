@@ -40,7 +40,7 @@ Hall readHall(const TapeReader &reader, const std::set<std::string> &earlier,
                          "cooling", "cduSupplyTempC", "rowCooling"},
                 warnings);
     Hall hall;
-    hall.name = reader.string("name");
+    hall.name = reader.name("name", NameKind::Label);
     if (hall.name.empty() || earlier.contains(hall.name))
         reader.fail("name", "a hall name, unique in the site");
     hall.rows = static_cast<int>(reader.integerInRange("rows", 1, kMaxHallRows));
@@ -74,7 +74,7 @@ Site readSiteObject(const TapeReader &reader, std::vector<std::string> &warnings
                          "hallDistances"},
                 warnings);
     Site site;
-    site.name = reader.string("name", "");
+    site.name = reader.name("name", NameKind::Label, "");
     site.utilityPowerKw = reader.nonNegative("utilityPowerKw", site.utilityPowerKw);
     site.itPowerBudgetKw = reader.nonNegative("itPowerBudgetKw", site.itPowerBudgetKw);
     site.pue = reader.number("pue", site.pue);
@@ -101,10 +101,10 @@ Site readSiteObject(const TapeReader &reader, std::vector<std::string> &warnings
     for (const TapeReader &entry : reader.objects("hallDistances")) {
         warnUnknown(entry, {"from", "to", "distanceM"}, warnings);
         HallDistance distance;
-        distance.from = entry.string("from");
+        distance.from = entry.name("from", NameKind::Label);
         if (!names.contains(distance.from))
             entry.fail("from", "the name of a hall of this site");
-        distance.to = entry.string("to");
+        distance.to = entry.name("to", NameKind::Label);
         if (!names.contains(distance.to) || distance.to == distance.from)
             entry.fail("to", "the name of another hall of this site");
         distance.distanceM = entry.nonNegative("distanceM");

@@ -70,6 +70,16 @@ public:
         const Index value = find(key);
         return value == JsonTape::npos ? fallback : std::string(stringAt(key, value));
     }
+    /// A string held to the name policy (model/core/NamePolicy.h); the error states the rule.
+    std::string name(const char *key, NameKind kind) const
+    {
+        return checkedName(key, string(key), kind, false);
+    }
+    /// The same, optional: `fallback` when the key is absent (an empty value is allowed).
+    std::string name(const char *key, NameKind kind, const std::string &fallback) const
+    {
+        return has(key) ? checkedName(key, string(key), kind, true) : fallback;
+    }
     /// Valid while the tape and its text live.
     std::string_view stringView(const char *key) const { return stringAt(key, member(key)); }
 
@@ -232,6 +242,13 @@ public:
 private:
     JsonTape::Type type(Index index) const { return m_tape->node(index).type; }
 
+    std::string checkedName(const char *key, std::string text, NameKind kind, bool allowEmpty) const
+    {
+        if (const std::string problem = nameProblem(text, kind, allowEmpty); !problem.empty())
+            fail(key, nameRule(kind) + " (" + problem + ")");
+        return text;
+    }
+
     std::string_view stringAt(const char *key, Index value) const
     {
         if (type(value) != JsonTape::Type::String)
@@ -241,12 +258,16 @@ private:
     double numberAt(const char *key, Index value) const
     {
         const JsonTape::Node &n = m_tape->node(value);
+        double result = 0;
         switch (n.type) {
-        case JsonTape::Type::Signed: return static_cast<double>(n.v.i);
-        case JsonTape::Type::Unsigned: return static_cast<double>(n.v.u);
-        case JsonTape::Type::Float: return n.v.d;  // finite: the parser rejects overflow
+        case JsonTape::Type::Signed: result = static_cast<double>(n.v.i); break;
+        case JsonTape::Type::Unsigned: result = static_cast<double>(n.v.u); break;
+        case JsonTape::Type::Float: result = n.v.d; break; // finite: the parser rejects overflow
         default: fail(key, "a number");
         }
+        if (std::fabs(result) > kMaxJsonMagnitude)
+            fail(key, "a finite number of magnitude at most 1e15");
+        return result;
     }
     double nonNegativeAt(const char *key, Index value) const
     {

@@ -71,9 +71,24 @@ DesignFacts gatherDesignFacts(const Design &design, const Catalog &catalog)
     const DesignSummary summary = summarize(design, catalog);
     facts.gpus = summary.gpus;
     facts.itKw = summary.itPowerKw;
+    std::map<std::uint64_t, Cooling> rackCooling;
+    for (const Rack &rack : design.racks()) {
+        const Part *part = catalog.find(rack.catalogType);
+        rackCooling[rack.id.value] = part && part->cooling ? *part->cooling : Cooling::Air;
+    }
     for (const Device &device : design.devices()) {
-        if (const Part *part = catalog.find(device.catalogType); part && part->maxPowerW > 0)
-            ++facts.devicesWithPower;
+        const Part *part = catalog.find(device.catalogType);
+        if (!part || part->maxPowerW <= 0)
+            continue;
+        ++facts.devicesWithPower;
+        const auto rack = rackCooling.find(device.rack.value);
+        const bool liquidRack = rack != rackCooling.end() && rack->second == Cooling::Liquid;
+        const Cooling cooling = part->cooling.value_or(Cooling::Air);
+        const double kw = part->maxPowerW / wattsPerKw;
+        if (cooling == Cooling::Liquid || (cooling == Cooling::Hybrid && liquidRack))
+            facts.liquidHeatKw += kw;
+        else
+            facts.airHeatKw += kw;
     }
 
     std::map<std::string, int> gpusByNodePart;

@@ -24,6 +24,10 @@ struct DesignFacts
     int gpus = 0; ///< GPUs of every server in the design
     double itKw = 0; ///< sum of the devices' maximum power (the figure feeds are sized on)
     int devicesWithPower = 0;
+    /// The IT load split by what carries its heat away: liquid for liquid-cooled parts and
+    /// hybrid parts in liquid-cooled racks, air for the rest (the validation rules' split).
+    double liquidHeatKw = 0;
+    double airHeatKw = 0;
     Site site;
     Workload workload;
 

@@ -15,6 +15,9 @@ struct PrefilledInput
     std::string key; ///< the calculator's parameter key
     std::string value; ///< textual, as a user would type it ("120", "1:1")
     std::string source; ///< "storage tier 'lustre' (parallel-filesystem) write bandwidth"
+    /// True when the design does not say and the value is an assumption (with its reason and
+    /// published source in `source`): shown as "assumed", never as a design figure.
+    bool assumed = false;
 };
 
 /// The inputs a design gives one calculator, and what it could not give.

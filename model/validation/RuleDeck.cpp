@@ -15,6 +15,8 @@ std::vector<std::unique_ptr<Rule>> builtinRules()
     rules::addRoceRules(rules);
     rules::addStorageRules(rules);
     rules::addSlurmRules(rules);
+    rules::addFailureRules(rules);
+    rules::addRackScaleRules(rules);
     return rules;
 }
 

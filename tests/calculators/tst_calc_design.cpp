@@ -5,13 +5,13 @@
 
 #include "CalcTestSupport.h"
 
+#include "model/catalog/Part.h"
+#include "model/core/Design.h"
+#include "model/io/DesignFile.h"
 #include "model/prefill/DesignFacts.h"
 #include "model/prefill/DesignPrefill.h"
 #include "model/prefill/NodeBandwidth.h"
 #include "model/prefill/RackPower.h"
-#include "model/catalog/Part.h"
-#include "model/core/Design.h"
-#include "model/io/DesignFile.h"
 
 #include <numbers>
 
@@ -33,6 +33,11 @@ private slots:
     void costNeedsCapexFromOutside();
     void bandwidthHierarchy();
     void rackPowerAgainstFeeds();
+    void coolantFlowFromLiquidHeatOnly();
+    void assumedValuesAreMarked();
+    void collectiveStatesItsPath();
+    void checkpointIntervalFromTheDesign();
+    void trainingMemoryWorksFromTheDesign();
 
 private:
     std::optional<cw::Design> m_design;
@@ -79,8 +84,8 @@ void TestCalcDesign::checkpointPrefill()
     // The file's workload: 70e9 params, 60 min interval, 5 % stall target, 14 B/param
     // (= the calculator's 2 + 4 + 8, so optimizer-bytes is left alone).
     QCOMPARE(prefill.find("params")->value, std::string("7e+10"));
-    QCOMPARE(prefill.find("write-gbps")->value, std::string("120"));
-    QVERIFY(prefill.find("write-gbps")->source.find("storage tier 'lustre'") == 0);
+    QCOMPARE(prefill.find("write-gbyte-s")->value, std::string("120"));
+    QVERIFY(prefill.find("write-gbyte-s")->source.find("storage tier 'lustre'") == 0);
     QCOMPARE(prefill.find("interval-min")->value, std::string("60"));
     QCOMPARE(prefill.find("stall-target")->value, std::string("0.05"));
     QCOMPARE(prefill.find("gpus")->value, std::string("64"));
@@ -92,28 +97,29 @@ void TestCalcDesign::checkpointPrefill()
     const auto j = run("checkpoint", prefill.merged({}));
     CW_COMPARE_NEAR(j.at("write_seconds").get<double>(), 9.8e11 / 120e9, 1e-12);
     CW_COMPARE_NEAR(j.at("stall_fraction").get<double>(), 9.8e11 / 120e9 / 3600, 1e-12);
-    CW_COMPARE_NEAR(j.at("bandwidth_for_target_gbps").get<double>(), 9.8e11 / 180.0 / 1e9, 1e-12);
+    CW_COMPARE_NEAR(j.at("bandwidth_for_target_gbyte_s").get<double>(), 9.8e11 / 180.0 / 1e9,
+                    1e-12);
     CW_COMPARE_NEAR(j.at("idle_gpu_hours_per_day").get<double>(), 64 * 9.8e11 / 120e9 / 150,
                     1e-12); // 64 x (8.1667 / 3600) x 24 = 64 x 8.1667 / 150
 }
 
 void TestCalcDesign::givenValuesWin()
 {
-    const Params given = { { "write-gbps", "50" }, { "params", "7B" } };
+    const Params given = { { "write-gbyte-s", "50" }, { "params", "7B" } };
     const Prefill prefill = prefillFromDesign("checkpoint", m_facts, given);
-    QVERIFY(!prefill.find("write-gbps"));
+    QVERIFY(!prefill.find("write-gbyte-s"));
     QVERIFY(!prefill.find("params"));
     const Params merged = prefill.merged(given);
-    QCOMPARE(merged.at("write-gbps"), std::string("50"));
+    QCOMPARE(merged.at("write-gbyte-s"), std::string("50"));
     QCOMPARE(merged.at("params"), std::string("7B"));
     QCOMPARE(merged.at("interval-min"), std::string("60"));
 
     // Training time: giving the GPU by name suppresses the catalog peak prefill.
     const Prefill byName
         = prefillFromDesign("training-time", m_facts, { { "gpu", "a100-sxm-80gb" } });
-    QVERIFY(!byName.find("peak-tflops"));
+    QVERIFY(!byName.find("peak-tflop-s"));
     const Prefill byDesign = prefillFromDesign("training-time", m_facts, {});
-    QCOMPARE(byDesign.find("peak-tflops")->value, std::string("989")); // h100-sxm-80gb, catalog
+    QCOMPARE(byDesign.find("peak-tflop-s")->value, std::string("989")); // h100-sxm-80gb, catalog
     // 6 x 70e9 x 2e12 = 8.4e23 FLOPs / (64 x 989e12 x 0.4) = 33,177,451.97 s = 384.0 days.
     const auto j = run("training-time", byDesign.merged({}));
     CW_COMPARE_NEAR(j.at("seconds").get<double>(), 8.4e23 / (64 * 989e12 * 0.4), 1e-12);
@@ -124,7 +130,7 @@ void TestCalcDesign::dataParallelFromModelParallel()
     // dp = 64 GPUs / (tp x pp): tp 8 -> 8; tp 3 does not divide 64 -> no dp, a note instead.
     const Prefill tp8 = prefillFromDesign("training-memory", m_facts, { { "tp", "8" } });
     QCOMPARE(tp8.find("dp")->value, std::string("8"));
-    QCOMPARE(tp8.find("gpu-memory-gb")->value, std::string("80")); // h100-sxm-80gb memoryGB
+    QCOMPARE(tp8.find("gpu-memory-gbyte")->value, std::string("80")); // h100-sxm-80gb memoryGB
     const Prefill tp3 = prefillFromDesign("training-memory", m_facts, { { "tp", "3" } });
     QVERIFY(!tp3.find("dp"));
     bool noted = false;
@@ -153,9 +159,9 @@ void TestCalcDesign::pfcFromRoceFabric()
     design.updateFabric(fabric);
     const DesignFacts facts = gatherDesignFacts(design, cw::Catalog::builtin());
     const Prefill pfc = prefillFromDesign("pfc-headroom", facts, {});
-    QCOMPARE(pfc.find("speed-gbps")->value, std::string("400"));
+    QCOMPARE(pfc.find("speed-gbit-s")->value, std::string("400"));
     QCOMPARE(pfc.find("cable-m")->value, std::string("6"));
-    QCOMPARE(pfc.find("mtu")->value, std::string("9216"));
+    QCOMPARE(pfc.find("mtu-bytes")->value, std::string("9216"));
     QVERIFY(runCalculator("pfc-headroom", pfc.merged({})).ok());
 }
 
@@ -214,6 +220,88 @@ void TestCalcDesign::rackPowerAgainstFeeds()
     CW_COMPARE_NEAR(feedKw, 69.8363, 1e-5);
     CW_COMPARE_NEAR(rows[0].feedCapacityKw, feedKw, 1e-12);
     CW_COMPARE_NEAR(rows[1].feedCapacityKw, feedKw, 1e-12);
+}
+
+void TestCalcDesign::coolantFlowFromLiquidHeatOnly()
+{
+    // The example is air-cooled throughout (every part "cooling": "air"): 96.5 kW to air, none
+    // to liquid, so coolant-flow gets no heat-kw and says why (it used to get all 96.5 kW).
+    QCOMPARE(m_facts.airHeatKw, 96.5);
+    QCOMPARE(m_facts.liquidHeatKw, 0.0);
+    const Prefill air = prefillFromDesign("coolant-flow", m_facts, {});
+    QVERIFY(!air.find("heat-kw"));
+    QVERIFY(air.notes.front().find("air-cooled") != std::string::npos);
+    // A design with 60 kW of liquid-cooled load and 36.5 kW on air sizes the loop for 60 kW.
+    DesignFacts mixed = m_facts;
+    mixed.liquidHeatKw = 60;
+    mixed.airHeatKw = 36.5;
+    const Prefill liquid = prefillFromDesign("coolant-flow", mixed, {});
+    QCOMPARE(liquid.find("heat-kw")->value, std::string("60"));
+    QVERIFY(liquid.find("heat-kw")->source.find("36.5 kW goes to air") != std::string::npos);
+}
+
+void TestCalcDesign::assumedValuesAreMarked()
+{
+    // Design figures are not assumptions; what the design cannot say is, with its reason.
+    const Prefill memory = prefillFromDesign("training-memory", m_facts, {});
+    QVERIFY(!memory.find("params")->assumed);
+    QVERIFY(!memory.find("dp")->assumed);
+    QVERIFY(memory.find("zero")->assumed);
+    QCOMPARE(memory.find("zero")->value, std::string("1"));
+    QVERIFY(memory.find("zero")->source.find("the design does not say") == 0);
+}
+
+void TestCalcDesign::collectiveStatesItsPath()
+{
+    // 64 ranks span 8 nodes: the NIC (8 x 400 Gb/s / 8 GPUs = 50 GB/s) with InfiniBand's
+    // measured efficiency, stated as an assumption.
+    const Prefill across = prefillFromDesign("collective", m_facts, {});
+    QCOMPARE(across.find("link-gbyte-s")->value, std::string("50"));
+    QVERIFY(across.find("link-gbyte-s")->source.find("inter-node") != std::string::npos);
+    QCOMPARE(across.find("path")->value, std::string("infiniband"));
+    QVERIFY(across.find("path")->assumed);
+    QVERIFY(across.find("path")->source.find("ref:nccl-tests-issue-290") != std::string::npos);
+    // 46 GB/s busbw per NIC, not the 50 GB/s line rate, less NCCL's 14 us per step: the ring
+    // all-reduce of 1.4e11 B over 64 ranks takes 126 x 14 us + 2 x 63/64 x 1.4e11 / 46e9 =
+    // 5.993612 s, busbw 1.4e11 / 5.993612 x 126/64 = 45.99 GB/s.
+    const auto j = run("collective", across.merged({}));
+    const double seconds = 126 * 14e-6 + 2 * 63.0 / 64 * 1.4e11 / 46e9;
+    CW_COMPARE_NEAR(j.at("busbw_gbyte_s").get<double>(), 1.4e11 / seconds * 126 / 64 / 1e9, 1e-12);
+    // 8 ranks fit in one DGX: NVLink, 900 / 2 = 450 GB/s, NCCL's 370.8 of it.
+    const Prefill inside = prefillFromDesign("collective", m_facts, { { "ranks", "8" } });
+    QCOMPARE(inside.find("link-gbyte-s")->value, std::string("450"));
+    QVERIFY(inside.find("link-gbyte-s")->source.find("intra-node NVLink") != std::string::npos);
+    QCOMPARE(inside.find("path")->value, std::string("nvlink"));
+    // The allreduce calculator gets the efficiency itself: 0.92.
+    const Prefill allreduce = prefillFromDesign("allreduce", m_facts, {});
+    QCOMPARE(allreduce.find("efficiency")->value, std::string("0.92"));
+    QVERIFY(allreduce.find("efficiency")->assumed);
+}
+
+void TestCalcDesign::checkpointIntervalFromTheDesign()
+{
+    // 70e9 x 14 B = 9.8e11 B / 120 GB/s = 8.1667 s per save; 64 GPUs at the Llama 3 rate,
+    // 16384 x 54 x 24 / 419 = 50,677 h each (assumed).
+    const Prefill p = prefillFromDesign("checkpoint-interval", m_facts, {});
+    CW_COMPARE_NEAR(std::stod(p.find("checkpoint-s")->value), 9.8e11 / 120e9, 1e-12);
+    QCOMPARE(p.find("gpus")->value, std::string("64"));
+    QCOMPARE(p.find("gpu-mtbf-hours")->value, std::string("50677"));
+    QVERIFY(p.find("gpu-mtbf-hours")->assumed);
+    const auto j = run("checkpoint-interval", p.merged({}));
+    // Young: sqrt(2 x 8.1667 x 50677/64 x 3600) = sqrt(46,559,494) = 6823.5 s.
+    CW_COMPARE_NEAR(j.at("young_interval_s").get<double>(),
+                    std::sqrt(2 * (9.8e11 / 120e9) * 50677.0 / 64 * 3600), 1e-12);
+}
+
+void TestCalcDesign::trainingMemoryWorksFromTheDesign()
+{
+    // Opening the dock on a design gives a result, not "parameter 'zero': missing".
+    const Prefill p = prefillFromDesign("training-memory", m_facts, {});
+    const CalcOutcome o = runCalculator("training-memory", p.merged({}));
+    QVERIFY2(o.ok(), o.error.c_str());
+    // 70e9 params, ZeRO-1 over dp 64: 4 x 70e9 + 12 x 70e9 / 64 = 293.125e9 B; fits in 80 GB: no.
+    QCOMPARE(o.result.at("model_states_bytes_per_gpu").get<double>(), 293.125e9);
+    QCOMPARE(o.result.at("fits").get<bool>(), false);
 }
 
 QTEST_APPLESS_MAIN(TestCalcDesign)

@@ -98,16 +98,16 @@ void TestInfrastructureCalculators::allReduceRing()
     // n = 8: bus factor 2 x 7/8 = 1.75 (nccl-tests PERFORMANCE.md).
     // S = 1e9 B, B = 100 GB/s, alpha = 0: t = 1.75 x 1e9/1e11 = 0.0175 s;
     // algbw = 1e9/0.0175 = 57.142857 GB/s; busbw = 57.142857 x 1.75 = 100 GB/s (= link).
-    auto j = run("allreduce", { { "bytes", "1e9" }, { "ranks", "8" }, { "link-gbps", "100" } });
+    auto j = run("allreduce", { { "bytes", "1e9" }, { "ranks", "8" }, { "link-gbyte-s", "100" } });
     QCOMPARE(j.at("bus_factor").get<double>(), 1.75);
     CW_COMPARE_NEAR(j.at("seconds").get<double>(), 0.0175, 1e-12);
-    CW_COMPARE_NEAR(j.at("algbw_gbps").get<double>(), 57.142857142857146, 1e-12);
-    CW_COMPARE_NEAR(j.at("busbw_gbps").get<double>(), 100.0, 1e-12);
+    CW_COMPARE_NEAR(j.at("algbw_gbyte_s").get<double>(), 57.142857142857146, 1e-12);
+    CW_COMPARE_NEAR(j.at("busbw_gbyte_s").get<double>(), 100.0, 1e-12);
 
     // alpha = 5 us: + 2 x 7 x 5e-6 = 7e-5 s -> t = 0.01757 s.
     j = run(
         "allreduce",
-        { { "bytes", "1e9" }, { "ranks", "8" }, { "link-gbps", "100" }, { "latency-us", "5" } });
+        { { "bytes", "1e9" }, { "ranks", "8" }, { "link-gbyte-s", "100" }, { "latency-us", "5" } });
     CW_COMPARE_NEAR(j.at("seconds").get<double>(), 0.01757, 1e-12);
 }
 
@@ -117,7 +117,7 @@ void TestInfrastructureCalculators::allReduceTree()
     auto j = run("allreduce",
                  { { "bytes", "1e9" },
                    { "ranks", "8" },
-                   { "link-gbps", "100" },
+                   { "link-gbyte-s", "100" },
                    { "latency-us", "5" },
                    { "algorithm", "tree" } });
     CW_COMPARE_NEAR(j.at("seconds").get<double>(), 0.02003, 1e-12);
@@ -126,7 +126,7 @@ void TestInfrastructureCalculators::allReduceTree()
     j = run("allreduce",
             { { "bytes", "1e9" },
               { "ranks", "9" },
-              { "link-gbps", "100" },
+              { "link-gbyte-s", "100" },
               { "latency-us", "5" },
               { "algorithm", "tree" } });
     CW_COMPARE_NEAR(j.at("seconds").get<double>(), 0.02004, 1e-12);
@@ -215,9 +215,9 @@ void TestInfrastructureCalculators::fatTreeIndivisibleRatio()
 
 void TestInfrastructureCalculators::pfcPhysicsRoundTrip()
 {
-    // 2 L R / (v 8) = 2 x 5 x 400e9 / (1.98e8 x 8) = 4e12 / 1.584e9 = 2525.25 B (domain facts
-    // §4.5).
-    const auto j = run("pfc-headroom", { { "speed-gbps", "400" }, { "cable-m", "5" } });
+    // 2 L R / (v 8) = 2 x 5 x 400e9 / (1.98e8 x 8) = 4e12 / 1.584e9 = 2525.25 B
+    // (ref:sonic-buffer-headroom).
+    const auto j = run("pfc-headroom", { { "speed-gbit-s", "400" }, { "cable-m", "5" } });
     QCOMPARE(std::lround(j.at("bytes_on_cable").get<double>()), 2525L);
     CW_COMPARE_NEAR(j.at("bytes_on_cable").get<double>(), 2525.2525252525252, 1e-12);
     // SONiC's own term: 2 x 5 x 400000 x 1e9 / 1.98e8 / 8192 = 2466.07 B (facts: "yields 2466").
@@ -236,17 +236,17 @@ void TestInfrastructureCalculators::pfcSonicFormula_data()
     //   propagation = 9100 + 2466.07 + 819.2 + 57,920 = 70,305.27
     //   xoff = 1024 + 70,305.27 x 2.25 = 159,210.85 -> 156 KB = 159,744
     //   xon = 18 x 1024 = 18,432; headroom = 178,176
-    QTest::newRow("400G 5m") << Params { { "speed-gbps", "400" }, { "cable-m", "5" } } << 159744.0
+    QTest::newRow("400G 5m") << Params { { "speed-gbit-s", "400" }, { "cable-m", "5" } } << 159744.0
                              << 18432.0 << 178176.0;
     // 100G, 100 m: peer 394 x 64 = 25,216; cable 2 x 100 x 100000 x 1e9 / 1.98e8 / 8192 = 12,330.33
     //   propagation = 9100 + 12,330.33 + 819.2 + 25,216 = 47,465.53
     //   xoff = 1024 + 47,465.53 x 2.25 = 107,821.45 -> 106 KB = 108,544; headroom 126,976
-    QTest::newRow("100G 100m") << Params { { "speed-gbps", "100" }, { "cable-m", "100" } }
+    QTest::newRow("100G 100m") << Params { { "speed-gbit-s", "100" }, { "cable-m", "100" } }
                                << 108544.0 << 18432.0 << 126976.0;
     // Spectrum-1 cell 96 (<= 128): worst case 2 x 96 / 97 = 1.979381; 50 % small packets ->
     //   occupancy (50 + 50 x 1.979381)/100 = 1.4896907; xoff = 1024 + 70,305.27 x 1.4896907
     //   = 105,757.10 -> 104 KB = 106,496; headroom 124,928
-    QTest::newRow("400G 5m cell96 50%") << Params { { "speed-gbps", "400" },
+    QTest::newRow("400G 5m cell96 50%") << Params { { "speed-gbit-s", "400" },
                                                     { "cable-m", "5" },
                                                     { "cell-bytes", "96" },
                                                     { "small-packet-pct", "50" } }
@@ -255,11 +255,11 @@ void TestInfrastructureCalculators::pfcSonicFormula_data()
     //   72,771.33 = 164,759.50 -> 164,864; xon = 2 x 18,432 - 1024 = 35,840;
     //   headroom = 164,864 + 35,840 + 9100 = 209,804 -> 205 KB = 209,920
     QTest::newRow("800G 8-lane") << Params {
-        { "speed-gbps", "800" }, { "cable-m", "5" }, { "eight-lane", "true" }
+        { "speed-gbit-s", "800" }, { "cable-m", "5" }, { "eight-lane", "true" }
     } << 164864.0 << 35840.0 << 209920.0;
     // Shared headroom pool: per-PG headroom is xon only.
     QTest::newRow("400G shared pool") << Params {
-        { "speed-gbps", "400" }, { "cable-m", "5" }, { "shared-headroom-pool", "true" }
+        { "speed-gbit-s", "400" }, { "cable-m", "5" }, { "shared-headroom-pool", "true" }
     } << 159744.0 << 18432.0 << 18432.0;
 }
 

@@ -53,7 +53,7 @@ private:
 void TestCalculatorRegistry::initTestCase()
 {
     m_presets = cw::calc::test::registerTestData();
-    QCOMPARE(m_presets.size(), std::size_t(8));
+    QCOMPARE(m_presets.size(), std::size_t(9));
 }
 
 // ---- number parser -----------------------------------------------------------------------------
@@ -123,8 +123,10 @@ void TestCalculatorRegistry::registryListsAllCalculators()
         }
     }
     QCOMPARE(names,
-             QStringList({ "training-memory", "checkpoint", "training-time", "kv-cache", "power",
-                           "coolant-flow", "allreduce", "fat-tree", "pfc-headroom", "cost" }));
+             QStringList({ "training-memory", "checkpoint", "checkpoint-interval", "training-time",
+                           "mfu", "model-params", "kv-cache", "inference-memory", "power",
+                           "coolant-flow", "allreduce", "collective", "fat-tree", "pfc-headroom",
+                           "cost" }));
 }
 
 void TestCalculatorRegistry::registryDefaultsParseAndMatchStructs()
@@ -137,17 +139,17 @@ void TestCalculatorRegistry::registryDefaultsParseAndMatchStructs()
     QCOMPARE(mem.at("model_states_bytes_per_gpu").get<double>(),
              trainingMemory(memIn).modelStatesBytesPerGpu);
 
-    const auto ck = run("checkpoint",
-                        { { "params", "1B" }, { "write-gbps", "10" }, { "interval-min", "10" } });
+    const auto ck = run(
+        "checkpoint", { { "params", "1B" }, { "write-gbyte-s", "10" }, { "interval-min", "10" } });
     CheckpointInput ckIn;
     ckIn.params = 1e9;
     ckIn.writeGBps = 10;
     ckIn.intervalMinutes = 10;
     const CheckpointResult ckR = checkpoint(ckIn);
     QCOMPARE(ck.at("checkpoint_bytes").get<double>(), ckR.checkpointBytes);
-    QCOMPARE(ck.at("bandwidth_for_target_gbps").get<double>(), ckR.bandwidthForTargetGBps);
+    QCOMPARE(ck.at("bandwidth_for_target_gbyte_s").get<double>(), ckR.bandwidthForTargetGBps);
 
-    const auto pfc = run("pfc-headroom", { { "speed-gbps", "400" }, { "cable-m", "5" } });
+    const auto pfc = run("pfc-headroom", { { "speed-gbit-s", "400" }, { "cable-m", "5" } });
     PfcHeadroomInput pfcIn;
     pfcIn.speedGbps = 400;
     pfcIn.cableM = 5;
@@ -174,9 +176,11 @@ void TestCalculatorRegistry::registryDefaultsParseAndMatchStructs()
                          (info.name + "." + p.key).c_str());
         }
     }
-    // zero, recompute, sequence-parallel, include-gradients, async, fluid, algorithm, tiers,
-    // eight-lane, shared-headroom-pool.
-    QCOMPARE(choiceInputs, 10);
+    // zero, recompute, sequence-parallel, schedule (training-memory), include-gradients, async
+    // (checkpoint), recompute (training-time and mfu), gated-mlp and tied-embeddings (model-params
+    // and inference-memory), fluid, algorithm, collective, path, tiers, eight-lane,
+    // shared-headroom-pool.
+    QCOMPARE(choiceInputs, 19);
 
     // Every default value is itself valid input for its calculator.
     for (const CalculatorInfo &info : calculators()) {
@@ -185,7 +189,8 @@ void TestCalculatorRegistry::registryDefaultsParseAndMatchStructs()
                 continue;
             const bool parses = parseNumber(*p.defaultValue) || parseBool(*p.defaultValue)
                 || p.key == "recompute" || p.key == "fluid" || p.key == "algorithm"
-                || p.key == "oversubscription";
+                || p.key == "oversubscription" || p.key == "schedule" || p.key == "collective"
+                || p.key == "path";
             QVERIFY2(parses, (info.name + "." + p.key).c_str());
         }
     }
@@ -246,14 +251,14 @@ void TestCalculatorRegistry::badInputs_data()
         << Params { { "params", "7B" },   { "zero", "0" },   { "dp", "1" },    { "layers", "32" },
                     { "hidden", "4096" }, { "heads", "30" }, { "seq", "4096" } }
         << "parameter 'heads': expected a divisor of hidden";
-    QTest::newRow("mem gpu memory zero")
-        << "training-memory" << with(mem, "gpu-memory-gb", "0") << "parameter 'gpu-memory-gb'";
+    QTest::newRow("mem gpu memory zero") << "training-memory" << with(mem, "gpu-memory-gbyte", "0")
+                                         << "parameter 'gpu-memory-gbyte'";
 
-    const Params ck = { { "params", "70B" }, { "write-gbps", "100" }, { "interval-min", "30" } };
+    const Params ck = { { "params", "70B" }, { "write-gbyte-s", "100" }, { "interval-min", "30" } };
     QTest::newRow("ckpt missing write")
-        << "checkpoint" << without(ck, "write-gbps") << "parameter 'write-gbps': missing";
-    QTest::newRow("ckpt zero bw") << "checkpoint" << with(ck, "write-gbps", "0")
-                                  << "parameter 'write-gbps': expected a number > 0, got '0'";
+        << "checkpoint" << without(ck, "write-gbyte-s") << "parameter 'write-gbyte-s': missing";
+    QTest::newRow("ckpt zero bw") << "checkpoint" << with(ck, "write-gbyte-s", "0")
+                                  << "parameter 'write-gbyte-s': expected a number > 0, got '0'";
     QTest::newRow("ckpt negative interval")
         << "checkpoint" << with(ck, "interval-min", "-5") << "parameter 'interval-min'";
     QTest::newRow("ckpt 70X") << "checkpoint" << with(ck, "params", "70X") << "parameter 'params'";
@@ -267,16 +272,16 @@ void TestCalculatorRegistry::badInputs_data()
     const Params tt = { { "params", "70B" },
                         { "tokens", "2T" },
                         { "gpus", "2048" },
-                        { "peak-tflops", "312" },
+                        { "peak-tflop-s", "312" },
                         { "mfu", "0.4" } };
     QTest::newRow("time missing tokens")
         << "training-time" << without(tt, "tokens") << "parameter 'tokens': missing";
-    QTest::newRow("time no peak") << "training-time" << without(tt, "peak-tflops")
-                                  << "parameter 'peak-tflops': missing";
+    QTest::newRow("time no peak") << "training-time" << without(tt, "peak-tflop-s")
+                                  << "parameter 'peak-tflop-s': missing";
     QTest::newRow("time both peaks")
         << "training-time" << with(tt, "gpu", "h100-sxm-80gb") << "parameter 'gpu'";
     QTest::newRow("time unknown gpu")
-        << "training-time" << with(without(tt, "peak-tflops"), "gpu", "v100")
+        << "training-time" << with(without(tt, "peak-tflop-s"), "gpu", "v100")
         << "parameter 'gpu': expected one of h100-sxm-80gb";
     QTest::newRow("time mfu > 1") << "training-time" << with(tt, "mfu", "40")
                                   << "parameter 'mfu': expected a fraction";
@@ -288,8 +293,9 @@ void TestCalculatorRegistry::badInputs_data()
     const Params kv = { { "model", "llama-2-7b" }, { "tokens", "4096" } };
     QTest::newRow("kv missing tokens")
         << "kv-cache" << without(kv, "tokens") << "parameter 'tokens': missing";
-    QTest::newRow("kv unknown model") << "kv-cache" << with(kv, "model", "gpt-5")
-                                      << "parameter 'model': expected one of llama-2-7b";
+    QTest::newRow("kv unknown model")
+        << "kv-cache" << with(kv, "model", "gpt-5")
+        << "parameter 'model': expected one of gpt-3-175b, llama-2-7b";
     QTest::newRow("kv no shape") << "kv-cache" << Params { { "tokens", "4096" } }
                                  << "parameter 'layers': missing";
     QTest::newRow("kv zero tokens")
@@ -323,13 +329,13 @@ void TestCalculatorRegistry::badInputs_data()
     QTest::newRow("coolant unknown")
         << "coolant-flow" << with(cf, "flow", "1") << "parameter 'flow': unknown";
 
-    const Params ar = { { "bytes", "1e9" }, { "ranks", "8" }, { "link-gbps", "100" } };
+    const Params ar = { { "bytes", "1e9" }, { "ranks", "8" }, { "link-gbyte-s", "100" } };
     QTest::newRow("ar one rank") << "allreduce" << with(ar, "ranks", "1")
                                  << "parameter 'ranks': expected a whole number >= 2, got '1'";
     QTest::newRow("ar missing bytes")
         << "allreduce" << without(ar, "bytes") << "parameter 'bytes': missing";
-    QTest::newRow("ar zero link") << "allreduce" << with(ar, "link-gbps", "0")
-                                  << "parameter 'link-gbps'";
+    QTest::newRow("ar zero link") << "allreduce" << with(ar, "link-gbyte-s", "0")
+                                  << "parameter 'link-gbyte-s'";
     QTest::newRow("ar negative latency") << "allreduce" << with(ar, "latency-us", "-1")
                                          << "parameter 'latency-us': expected a number >= 0";
     QTest::newRow("ar algorithm") << "allreduce" << with(ar, "algorithm", "butterfly")
@@ -350,18 +356,19 @@ void TestCalculatorRegistry::badInputs_data()
     QTest::newRow("ft 70X") << "fat-tree" << with(ft, "radix", "70X") << "parameter 'radix'";
     QTest::newRow("ft unknown") << "fat-tree" << with(ft, "k", "64") << "parameter 'k': unknown";
 
-    const Params pf = { { "speed-gbps", "400" }, { "cable-m", "5" } };
+    const Params pf = { { "speed-gbit-s", "400" }, { "cable-m", "5" } };
     QTest::newRow("pfc missing cable")
         << "pfc-headroom" << without(pf, "cable-m") << "parameter 'cable-m': missing";
-    QTest::newRow("pfc odd speed") << "pfc-headroom" << with(pf, "speed-gbps", "300")
-                                   << "parameter 'speed-gbps': expected one of 800, 400";
+    QTest::newRow("pfc odd speed") << "pfc-headroom" << with(pf, "speed-gbit-s", "300")
+                                   << "parameter 'speed-gbit-s': expected one of 800, 400";
     QTest::newRow("pfc zero speed")
-        << "pfc-headroom" << with(pf, "speed-gbps", "0") << "parameter 'speed-gbps'";
+        << "pfc-headroom" << with(pf, "speed-gbit-s", "0") << "parameter 'speed-gbit-s'";
     QTest::newRow("pfc negative cable")
         << "pfc-headroom" << with(pf, "cable-m", "-1") << "parameter 'cable-m'";
     QTest::newRow("pfc pct > 100")
         << "pfc-headroom" << with(pf, "small-packet-pct", "150") << "parameter 'small-packet-pct'";
-    QTest::newRow("pfc 70X") << "pfc-headroom" << with(pf, "mtu", "70X") << "parameter 'mtu'";
+    QTest::newRow("pfc 70X") << "pfc-headroom" << with(pf, "mtu-bytes", "70X")
+                             << "parameter 'mtu-bytes'";
     QTest::newRow("pfc unknown") << "pfc-headroom" << with(pf, "cable", "5")
                                  << "parameter 'cable': unknown";
 }
@@ -436,10 +443,13 @@ void TestCalculatorRegistry::modelPresetErrors()
 
 void TestCalculatorRegistry::gpuPeaksComeFromCatalog()
 {
-    // resources/catalog/gpus.json: five GPU parts, dense BF16 = half the "with sparsity"
+    // resources/catalog/gpus.json: every GPU part, dense BF16 = half the "with sparsity"
     // datasheet figure (H100 SXM 1,979 -> 989; A100 312 dense; L40S 362 dense).
     const std::vector<GpuPeak> peaks = gpuPeaksFromCatalog(cw::Catalog::builtin());
-    QCOMPARE(peaks.size(), std::size_t(5));
+    std::size_t gpuParts = 0;
+    for (const auto &part : cw::Catalog::builtin().parts())
+        gpuParts += part->kind == cw::PartKind::Gpu ? 1 : 0;
+    QCOMPARE(peaks.size(), gpuParts); // one peak per GPU part
     const auto h100 = findGpuPeak("h100-sxm-80gb");
     QVERIFY(h100.has_value());
     QCOMPARE(h100->denseBf16Tflops, 989.0);
@@ -464,7 +474,7 @@ void TestCalculatorRegistry::gpuPeaksComeFromCatalog()
 
 void TestCalculatorRegistry::noGpusRegistered()
 {
-    // Without a catalog, gpu= is an input error (never a crash); peak-tflops still works.
+    // Without a catalog, gpu= is an input error (never a crash); peak-tflop-s still works.
     const std::vector<GpuPeak> saved = gpuPeaks();
     setGpuPeaks({});
     const CalcOutcome o = runCalculator("training-time",
@@ -481,7 +491,7 @@ void TestCalculatorRegistry::noGpusRegistered()
 
 void TestCalculatorRegistry::noQtIncludesInLibrary()
 {
-    // ARCHITECTURE.md §1: nothing under calculators/ includes a Qt header.
+    // cmake/CwLayers.cmake: nothing under calculators/ includes a Qt header.
     QDirIterator it(QStringLiteral(CW_SOURCE_DIR "/calculators"), { "*.h", "*.cpp" }, QDir::Files,
                     QDirIterator::Subdirectories);
     int files = 0;

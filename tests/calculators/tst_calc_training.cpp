@@ -45,14 +45,14 @@ private slots:
 
 void TestTrainingCalculators::initTestCase()
 {
-    QCOMPARE(cw::calc::test::registerTestData().size(), std::size_t(8));
+    QCOMPARE(cw::calc::test::registerTestData().size(), std::size_t(9));
 }
 
 // ---- training-memory ---------------------------------------------------------------------------
 
 void TestTrainingCalculators::zeroPaperExample_data()
 {
-    // Rajbhandari et al. 2020, Figure 1: Psi = 7.5B, Nd = 64, K = 12, 2-byte weights and grads.
+    // ref:rajbhandari-2020-zero Figure 1: Psi = 7.5B, Nd = 64, K = 12, 2-byte weights and grads.
     QTest::addColumn<int>("stage");
     QTest::addColumn<double>("expectedGB");
     QTest::newRow("baseline") << 0 << 120.0; // (2+2+12) x 7.5 = 120 GB
@@ -96,7 +96,7 @@ void TestTrainingCalculators::zeroDividesByModelParallelFirst()
 
 void TestTrainingCalculators::korthikantiPerLayer_data()
 {
-    // GPT-3 175B shape (as in Korthikanti et al. 2022, model configurations): a = 96, h = 12288, s
+    // GPT-3 175B shape (as in ref:korthikanti-2022, model configurations): a = 96, h = 12288, s
     // = 2048, b = 1, t = 8. sbh = 2048 x 1 x 12288 = 25,165,824; 5as/h = 5 x 96 x 2048 / 12288 = 80
     // (t=1), 10 (t=8).
     QTest::addColumn<int>("tp");
@@ -141,8 +141,9 @@ void TestTrainingCalculators::trainingMemoryWithActivationsAndFit()
     // selective recompute, micro-batch 1.
     // Model states: 175e9/64 = 2.734375e9 params; 4 x 2.734375e9 + 12 x 2.734375e9/8
     //   = 10.9375e9 + 4.1015625e9 = 15.0390625e9 B.
-    // Activations: 96/8 = 12 layers x 106,954,752 B = 1,283,457,024 B.
-    // Total = 16,322,519,524 B; fits in 80 GB, not in 16 GB.
+    // Activations: 96/8 = 12 layers x 106,954,752 B = 1,283,457,024 B per micro-batch; under
+    // 1F1B the first stage holds pp = 8 of them (ref:korthikanti-2022 section 4.2.3):
+    // 10,267,656,192 B. Total = 25,306,718,692 B; fits in 80 GB, not in 16 GB.
     Params p = { { "params", "175B" },
                  { "tp", "8" },
                  { "pp", "8" },
@@ -155,17 +156,18 @@ void TestTrainingCalculators::trainingMemoryWithActivationsAndFit()
                  { "micro-batch", "1" },
                  { "recompute", "selective" },
                  { "sequence-parallel", "true" },
-                 { "gpu-memory-gb", "80" } };
+                 { "gpu-memory-gbyte", "80" } };
     auto j = run("training-memory", p);
     CW_COMPARE_NEAR(j.at("model_states_bytes_per_gpu").get<double>(), 15.0390625e9, 1e-12);
-    CW_COMPARE_NEAR(j.at("activation_bytes_per_gpu").get<double>(), 1283457024.0, 1e-12);
-    CW_COMPARE_NEAR(j.at("total_bytes_per_gpu").get<double>(), 16322519524.0, 1e-12);
+    CW_COMPARE_NEAR(j.at("activation_bytes_per_micro_batch").get<double>(), 1283457024.0, 1e-12);
+    CW_COMPARE_NEAR(j.at("activation_bytes_per_gpu").get<double>(), 8 * 1283457024.0, 1e-12);
+    CW_COMPARE_NEAR(j.at("total_bytes_per_gpu").get<double>(), 25306718692.0, 1e-12);
     QCOMPARE(j.at("fits").get<bool>(), true);
-    p["gpu-memory-gb"] = "16";
+    p["gpu-memory-gbyte"] = "16";
     j = run("training-memory", p);
     QCOMPARE(j.at("fits").get<bool>(), false);
-    // Without gpu-memory-gb the key is absent rather than guessed.
-    p.erase("gpu-memory-gb");
+    // Without gpu-memory-gbyte the key is absent rather than guessed.
+    p.erase("gpu-memory-gbyte");
     QVERIFY(!run("training-memory", p).contains("fits"));
 }
 
@@ -179,19 +181,19 @@ void TestTrainingCalculators::checkpointBlocking()
     // 1024 GPUs: 1024 x 0.0054444 x 24 = 133.80266... idle GPU-hours/day.
     const auto j = run("checkpoint",
                        { { "params", "70B" },
-                         { "write-gbps", "100" },
+                         { "write-gbyte-s", "100" },
                          { "interval-min", "30" },
                          { "gpus", "1024" } });
     CW_COMPARE_NEAR(j.at("checkpoint_bytes").get<double>(), 9.8e11, 1e-12);
     CW_COMPARE_NEAR(j.at("write_seconds").get<double>(), 9.8, 1e-12);
     CW_COMPARE_NEAR(j.at("stall_fraction").get<double>(), 9.8 / 1800.0, 1e-12);
-    CW_COMPARE_NEAR(j.at("bandwidth_for_target_gbps").get<double>(), 10.888888888888889, 1e-12);
+    CW_COMPARE_NEAR(j.at("bandwidth_for_target_gbyte_s").get<double>(), 10.888888888888889, 1e-12);
     CW_COMPARE_NEAR(j.at("idle_gpu_hours_per_day").get<double>(), 133.80266666666667, 1e-12);
 
     // Gradients add weight-bytes: 16 B/param -> 1.12e12 B.
     const auto g = run("checkpoint",
                        { { "params", "70B" },
-                         { "write-gbps", "100" },
+                         { "write-gbyte-s", "100" },
                          { "interval-min", "30" },
                          { "include-gradients", "true" } });
     CW_COMPARE_NEAR(g.at("checkpoint_bytes").get<double>(), 1.12e12, 1e-12);
@@ -214,18 +216,18 @@ void TestTrainingCalculators::checkpointAsync()
 
     const auto missing = runCalculator("checkpoint",
                                        { { "params", "70B" },
-                                         { "write-gbps", "100" },
+                                         { "write-gbyte-s", "100" },
                                          { "interval-min", "30" },
                                          { "async", "true" } });
     QVERIFY(!missing.ok());
-    QVERIFY(missing.error.find("'host-copy-gbps'") != std::string::npos);
+    QVERIFY(missing.error.find("'host-copy-gbyte-s'") != std::string::npos);
 }
 
 void TestTrainingCalculators::checkpointIntervalTooShort()
 {
     // 9.8e11 B at 1 GB/s = 980 s > 0.5 min = 30 s interval: meaningless, so an error.
     const auto o = runCalculator(
-        "checkpoint", { { "params", "70B" }, { "write-gbps", "1" }, { "interval-min", "0.5" } });
+        "checkpoint", { { "params", "70B" }, { "write-gbyte-s", "1" }, { "interval-min", "0.5" } });
     QVERIFY(!o.ok());
     QVERIFY(o.error.find("'interval-min'") != std::string::npos);
 }
@@ -237,20 +239,25 @@ void TestTrainingCalculators::trainingTimeLlama2_70b()
     // Llama-2-70B, 2T tokens: 6 x 70e9 x 2e12 = 8.4e23 FLOPs.
     // On 2048 A100 (312 TFLOP/s) at MFU 0.5: 8.4e23 / (2048 x 312e12 x 0.5) = 2,629,206.73 s
     //   = 30.4306 days; GPU-hours = 8.4e23 / (312e12 x 0.5) / 3600 = 1,495,726.5.
-    // (Touvron et al. 2023 report 1,720,320 A100 GPU-hours, i.e. an effective MFU of ~0.435.)
+    // (ref:touvron-2023-llama2 reports 1,720,320 A100 GPU-hours, i.e. an effective MFU of ~0.435.)
     const auto j = run("training-time",
                        { { "params", "70B" },
                          { "tokens", "2T" },
                          { "gpus", "2048" },
                          { "gpu", "a100-sxm-80gb" },
                          { "mfu", "0.5" } });
-    CW_COMPARE_NEAR(j.at("flops").get<double>(), 8.4e23, 1e-12);
+    CW_COMPARE_NEAR(j.at("model_flop").get<double>(), 8.4e23, 1e-12);
     CW_COMPARE_NEAR(j.at("seconds").get<double>(), 2629206.730769231, 1e-12);
     CW_COMPARE_NEAR(j.at("days").get<double>(), 30.430633457977212, 1e-12);
     CW_COMPARE_NEAR(j.at("gpu_hours").get<double>(), 1495726.4957264957, 1e-12);
 
     // Meta's figure back-solved: MFU = 8.4e23 / (1,720,320 x 3600 x 312e12) = 0.434717...
-    TrainingTimeInput in { 70e9, 2e12, 2048, 312.0, 8.4e23 / (1720320.0 * 3600.0 * 312e12) };
+    TrainingTimeInput in;
+    in.params = 70e9;
+    in.tokens = 2e12;
+    in.gpus = 2048;
+    in.peakTflops = 312.0;
+    in.mfu = 8.4e23 / (1720320.0 * 3600.0 * 312e12);
     CW_COMPARE_NEAR(trainingTime(in).gpuHours, 1720320.0, 1e-9);
 }
 
@@ -267,7 +274,7 @@ void TestTrainingCalculators::trainingTimePeakTflopsEqualsGpuName()
                             { { "params", "8B" },
                               { "tokens", "15T" },
                               { "gpus", "1024" },
-                              { "peak-tflops", "989" },
+                              { "peak-tflop-s", "989" },
                               { "mfu", "0.4" } });
     // 6 x 8e9 x 15e12 = 7.2e23; / (1024 x 989e12 x 0.4) = 1,777,223.6 s
     CW_COMPARE_NEAR(byName.at("seconds").get<double>(), 7.2e23 / (1024 * 989e12 * 0.4), 1e-12);

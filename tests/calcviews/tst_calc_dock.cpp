@@ -14,6 +14,7 @@
 
 #include <QComboBox>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QTemporaryDir>
 #include <QTreeWidget>
@@ -31,6 +32,12 @@ bool near(double actual, double expected, double relTolerance = 1e-9)
 {
     return std::fabs(actual - expected) <= relTolerance * std::fabs(expected);
 }
+
+#define CW_VERIFY_NEAR_TOL(actual, expected, tolerance)                                            \
+    QVERIFY2(near((actual), (expected), (tolerance)),                                              \
+             qPrintable(QStringLiteral("actual %1, expected %2")                                   \
+                            .arg((actual), 0, 'g', 17)                                             \
+                            .arg((expected), 0, 'g', 17)))
 
 #define CW_VERIFY_NEAR(actual, expected)                                                           \
     QVERIFY2(near((actual), (expected)),                                                           \
@@ -101,7 +108,7 @@ private slots:
         QCOMPARE(dock.currentPanel(), dock.panel(QStringLiteral("kv-cache")));
         // A form field per input, with its unit in the label.
         const CalculatorPanel *checkpoint = dock.panel(QStringLiteral("checkpoint"));
-        QVERIFY(checkpoint->findChild<QLineEdit *>(QStringLiteral("write-gbps")));
+        QVERIFY(checkpoint->findChild<QLineEdit *>(QStringLiteral("write-gbyte-s")));
         QVERIFY(checkpoint->findChild<QComboBox *>(QStringLiteral("async"))); // true/false
     }
 
@@ -151,18 +158,19 @@ private slots:
         dock.setDesign(&*m_design);
         CalculatorPanel *checkpoint = dock.panel(QStringLiteral("checkpoint"));
         // Everything comes from the design: workload 70e9 params, 60 min, tier 'lustre' 120 GB/s.
-        QCOMPARE(checkpoint->prefilledValue(QStringLiteral("write-gbps")), QStringLiteral("120"));
-        QVERIFY(checkpoint->prefilledSource(QStringLiteral("write-gbps"))
+        QCOMPARE(checkpoint->prefilledValue(QStringLiteral("write-gbyte-s")),
+                 QStringLiteral("120"));
+        QVERIFY(checkpoint->prefilledSource(QStringLiteral("write-gbyte-s"))
                     .contains(QStringLiteral("'lustre'")));
         QVERIFY2(checkpoint->hasResult(), qPrintable(checkpoint->errorText()));
         // 70e9 x 14 B = 9.8e11 B / 120 GB/s = 8.1667 s per 3600 s.
         CW_VERIFY_NEAR(checkpoint->result().at("stall_fraction").get<double>(),
                        9.8e11 / 120e9 / 3600);
         // The placeholder shows the design's value; typing a value wins over it.
-        auto *write = checkpoint->findChild<QLineEdit *>(QStringLiteral("write-gbps"));
+        auto *write = checkpoint->findChild<QLineEdit *>(QStringLiteral("write-gbyte-s"));
         QCOMPARE(write->placeholderText(), QStringLiteral("120"));
         QTest::keyClicks(write, QStringLiteral("50"));
-        QVERIFY(checkpoint->prefilledValue(QStringLiteral("write-gbps")).isEmpty());
+        QVERIFY(checkpoint->prefilledValue(QStringLiteral("write-gbyte-s")).isEmpty());
         CW_VERIFY_NEAR(checkpoint->result().at("write_seconds").get<double>(), 19.6); // 9.8e11/50e9
 
         // Cost: capex from the bill of materials, the rest from the design and site.
@@ -267,6 +275,105 @@ private slots:
         const auto at64 = plot->graph(1)->data()->findBegin(64, false);
         QCOMPARE(at64->key, 64.0);
         CW_VERIFY_NEAR(at64->value, 8.4e23 / (64 * 989e12 * 0.4) / 86400);
+    }
+
+    void opensOnAWorkingCalculation()
+    {
+        // With the example open, the dock shows training-memory computed from the design (zero
+        // assumed), not "parameter 'zero': missing".
+        CalculatorsDock dock(cw::Catalog::builtin());
+        dock.setDesign(&*m_design);
+        CalculatorPanel *current = dock.currentPanel();
+        QCOMPARE(current, dock.panel(QStringLiteral("training-memory")));
+        QVERIFY2(current->hasResult(), qPrintable(current->errorText()));
+        QCOMPARE(current->prefilledValue(QStringLiteral("zero")), QStringLiteral("1"));
+        QVERIFY(current->prefilledIsAssumed(QStringLiteral("zero")));
+        QVERIFY(!current->prefilledIsAssumed(QStringLiteral("params")));
+        // Human units: 4 x 70e9 + 12 x 70e9 / 64 = 293,125,000,000 B = 293.1 GB.
+        QCOMPARE(shownValue(current, QStringLiteral("model_states_bytes_per_gpu")),
+                 QStringLiteral("293.1 GB"));
+        QCOMPARE(shownValue(current, QStringLiteral("fits")), QStringLiteral("no"));
+        // The design's list names the assumption as one.
+        QVERIFY(current->findChildren<QLabel *>().size() > 0);
+        bool marked = false;
+        for (const QLabel *label : current->findChildren<QLabel *>())
+            marked = marked || label->text().contains(QStringLiteral("ASSUMED zero = 1"));
+        QVERIFY(marked);
+    }
+
+    void humanUnitsForRatesAndTimes()
+    {
+        CalculatorsDock dock(cw::Catalog::builtin());
+        CalculatorPanel *collective = dock.panel(QStringLiteral("collective"));
+        collective->setInput(QStringLiteral("bytes"), QStringLiteral("8e9"));
+        collective->setInput(QStringLiteral("ranks"), QStringLiteral("8"));
+        collective->setInput(QStringLiteral("link-gbyte-s"), QStringLiteral("2000"));
+        QVERIFY2(collective->hasResult(), qPrintable(collective->errorText()));
+        // 2000 GB/s line rate = 2.00 TB/s; all-reduce 2 x 7/8 x 8e9 / 2e12 = 7 ms.
+        QCOMPARE(shownValue(collective, QStringLiteral("effective_gbyte_s")),
+                 QStringLiteral("2.00 TB/s"));
+        QCOMPARE(shownValue(collective, QStringLiteral("seconds")), QStringLiteral("7.00 ms"));
+        CalculatorPanel *interval = dock.panel(QStringLiteral("checkpoint-interval"));
+        interval->setInput(QStringLiteral("mtbf-hours"), QStringLiteral("24"));
+        interval->setInput(QStringLiteral("checkpoint-s"), QStringLiteral("300"));
+        // Young: sqrt(2 x 300 x 86400) = 7200 s = 2.00 h.
+        QCOMPARE(shownValue(interval, QStringLiteral("young_interval_s")),
+                 QStringLiteral("2.00 h"));
+    }
+
+    void newChartsDrawAndKeepTheirLegendOffTheData()
+    {
+        CalculatorsDock dock(cw::Catalog::builtin());
+        dock.setDesign(&*m_design);
+        // Checkpoint interval: three curves (total, saving, rework) against the interval.
+        CalculatorPanel *interval = dock.panel(QStringLiteral("checkpoint-interval"));
+        QVERIFY2(interval->hasResult(), qPrintable(interval->errorText()));
+        QVERIFY(interval->chartStatus().isEmpty());
+        QCustomPlot *plot = interval->chart();
+        QCOMPARE(plot->graphCount(), 3);
+        // The total is the sum of its parts at every sampled interval.
+        for (int i = 0; i < plot->graph(0)->dataCount(); i += 10) {
+            const double total = plot->graph(0)->data()->at(i)->value;
+            const double parts
+                = plot->graph(1)->data()->at(i)->value + plot->graph(2)->data()->at(i)->value;
+            CW_VERIFY_NEAR(total, parts);
+        }
+        // The legend is laid out below the axis rect, never inside it.
+        QVERIFY(plot->legend->visible());
+        plot->replot();
+        const QRect axes = plot->axisRect()->outerRect();
+        const QRect legend = plot->legend->outerRect();
+        QVERIFY2(!axes.intersects(legend), "the legend covers the plot");
+        QVERIFY(legend.top() >= axes.bottom());
+
+        // Memory against pipeline depth for m = 1, 4, 16, 64 micro-batches.
+        CalculatorPanel *memory = dock.panel(QStringLiteral("training-memory"));
+        const std::vector<std::pair<QString, QString>> shape {
+            { "layers", "80" }, { "hidden", "8192" }, { "heads", "64" }, { "seq", "4096" }
+        };
+        for (const auto &[key, value] : shape)
+            memory->setInput(key, value);
+        QVERIFY2(memory->hasResult(), qPrintable(memory->errorText()));
+        QCOMPARE(memory->chart()->graphCount(), 4);
+        QVERIFY(memory->chartStatus().isEmpty());
+
+        // Bus bandwidth against message size, one curve per collective.
+        CalculatorPanel *collective = dock.panel(QStringLiteral("collective"));
+        QVERIFY2(collective->hasResult(), qPrintable(collective->errorText()));
+        QCOMPARE(collective->chart()->graphCount(), 5); // 4 collectives + broadcast
+        // The design's 64 ranks over NDR, NCCL's 14 us per step: at 10 GB the all-reduce curve
+        // is within 0.5 % of 46 GB/s (50 x 0.92): 1e10 / (126 x 14 us + 2 x 63/64 x 1e10 / 46e9)
+        // x 126/64 = 45.81 GB/s; at 1 kB it is latency-bound, far below.
+        const QCPGraph *allReduce = collective->chart()->graph(0);
+        CW_VERIFY_NEAR_TOL(allReduce->data()->at(allReduce->dataCount() - 1)->value, 45.81118,
+                           1e-5);
+        QVERIFY(allReduce->data()->at(0)->value < 0.01);
+        // Power bars: the legend sits below the bars too.
+        QCustomPlot *power = dock.panel(QStringLiteral("power"))->chart();
+        power->replot();
+        QVERIFY(!power->axisRect()->outerRect().intersects(power->legend->outerRect()));
+        const QImage image = plot->toPixmap(480, 320).toImage();
+        QVERIFY2(inkedPixels(image) > 480 * 320 / 50, "the chart is (nearly) blank");
     }
 
 private:

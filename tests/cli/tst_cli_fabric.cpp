@@ -179,6 +179,7 @@ private slots:
         for (const QJsonValue &t : templates)
             names << t.toObject().value(QStringLiteral("name")).toString();
         QCOMPARE(names, (QStringList{QStringLiteral("fat-tree"), QStringLiteral("superpod-h100"),
+                                     QStringLiteral("gb200-nvl72"),
                                      QStringLiteral("seed-8node-hdr"),
                                      QStringLiteral("seed-8dgx-ndr")}));
         QStringList fatTreeParameters;
@@ -259,10 +260,10 @@ private slots:
         QTest::newRow("rails above NICs")
             << fatTree({QStringLiteral("nodes=8"), QStringLiteral("rails=9")})
             << QStringLiteral("rails 9 is more than the 8 compute NICs of dgx-h100");
-        // 2:1 on radix 64 would need 64 x 2/3 down ports.
-        QTest::newRow("oversubscription not dividing the radix")
-            << fatTree({QStringLiteral("nodes=8"), QStringLiteral("oversubscription=2:1")})
-            << QStringLiteral("oversubscription 2:1 does not divide the radix 64");
+        // A 200G HDR switch cannot carry the DGX H100's 400G rails: refused, no file written.
+        QTest::newRow("switch slower than the NICs")
+            << fatTree({ QStringLiteral("nodes=8"), QStringLiteral("switch-type=qm8700") })
+            << QStringLiteral("switch-type qm8700 has no fabric ports of 400 Gb/s or faster");
         QTest::newRow("unknown switch type")
             << fatTree({QStringLiteral("nodes=8"), QStringLiteral("switch-type=qm9999")})
             << QStringLiteral("switch-type: unknown catalog id \"qm9999\"");

@@ -32,7 +32,7 @@ private slots:
     {
         QTest::addColumn<QString>("input");
         QTest::addColumn<QString>("expected");
-        // Every row is an observation of scontrol show hostlist (Slurm 22.05), domain-facts §1.3.
+        // Every row is an observation of scontrol show hostlist (Slurm 22.05), ref:slurm-scontrol.
         QTest::newRow("gap") << "gpu001,gpu002,gpu003,gpu010" << "gpu[001-003,010]";
         QTest::newRow("padded run") << "gpu08,gpu09,gpu10,gpu11" << "gpu[08-11]";
         QTest::newRow("unpadded across digits") << "gpu9,gpu10" << "gpu[9-10]";
@@ -64,7 +64,7 @@ private slots:
     void expandRoundTrip()
     {
         std::string error;
-        // Zero padding comes from the low bound; groups are a cartesian product (§1.3).
+        // Zero padding comes from the low bound; groups are a cartesian product (ref:slurm-scontrol).
         QCOMPARE(slurm::expandHostlist("gpu[009-11]", error),
                  (std::vector<std::string>{"gpu009", "gpu010", "gpu011"}));
         QCOMPARE(slurm::expandHostlist("dgx-a[1-2]-n[01-02]", error),
@@ -98,8 +98,9 @@ private slots:
                                "ThreadsPerCore=2 RealMemory=1992294 Gres=gpu:h100:8 "
                                "Features=air,h100,infiniband,rails8 State=UNKNOWN"),
                  qPrintable(conf));
-        // 112 cores / 8 GPUs = 14 CPUs per GPU; 1992294 / 8 = 249036 MiB per GPU.
-        QVERIFY(conf.contains("PartitionName=gpu Nodes=dgx[01-08] Default=YES MaxTime=INFINITE "
+        // 112 cores / 8 GPUs = 14 CPUs per GPU; 1992294 / 8 = 249036 MiB per GPU. The
+        // partition leaves MaxTime unset (INFINITE): the production default of 7 days holds.
+        QVERIFY(conf.contains("PartitionName=gpu Nodes=dgx[01-08] Default=YES MaxTime=7-00:00:00 "
                               "OverSubscribe=EXCLUSIVE DefCpuPerGPU=14 DefMemPerGPU=249036"));
     }
 

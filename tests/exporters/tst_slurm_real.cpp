@@ -5,6 +5,7 @@
 #include "exporters/slurm/SlurmExporter.h"
 #include "model/catalog/Catalog.h"
 #include "model/examples/ReferenceDesigns.h"
+#include "model/fabric/Templates.h"
 
 #include <QDir>
 #include <QFile>
@@ -86,17 +87,42 @@ private slots:
         QTest::addColumn<int>("which");
         QTest::newRow("seed-8node-hdr") << 0;
         QTest::newRow("8dgx-h100-ndr") << 1;
+        // Two GB200 NVL72 racks: 36 compute trays of 2 x 72 Grace cores, 4 GPUs each.
+        QTest::newRow("gb200-nvl72 x 2") << 2;
+        // The 8 x DGX design named with every hostile class a design name can carry in memory
+        // (the loader refuses the line breaks; exportSlurm must still keep them in comments).
+        QTest::newRow("8dgx with a hostile design name") << 3;
     }
 
     void referenceDesignsStart()
     {
         QFETCH(int, which);
         const Catalog &catalog = Catalog::builtin();
-        const ReferenceDesign &reference = referenceDesigns()[static_cast<std::size_t>(which)];
-        auto design = reference.build(catalog);
+        Result<Design> design = Error{"no design"};
+        if (which != 2) {
+            design = referenceDesigns()[static_cast<std::size_t>(which % 2)].build(catalog);
+        } else {
+            auto generated = generateDesign("gb200-nvl72", {{"racks", "2"}, {"storage", "none"}},
+                                            catalog);
+            QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
+            design = std::move(generated->design);
+        }
         QVERIFY(design);
+        if (which == 3)
+            design.value().setName("x\nAuthType=auth/none\r\nAllowGroups=ALL \" # ' `id` $(id) \\ --> "
+                            "\xE2\x80\xAE =1+1 <script>");
+        const int nodeCount = which != 2 ? 8 : 36;
         auto files = slurm::exportSlurm(*design, catalog);
         QVERIFY2(files, files ? "" : files.error().message.c_str());
+
+        // Every line of every file is a comment or starts with a Slurm key: the design name's
+        // line breaks stayed inside its comment.
+        for (const std::string *text : {&files->slurmConf, &files->gresConf, &files->topologyConf})
+            for (const QString &line : QString::fromStdString(*text).split(QLatin1Char('\n')))
+                QVERIFY2(line.isEmpty() || line.startsWith(QLatin1Char('#'))
+                             || line.contains(QRegularExpression(QStringLiteral("^[A-Za-z]+="))),
+                         qPrintable(line));
+        QVERIFY(files->slurmConf.find("\nAuthType=auth/none") == std::string::npos);
 
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
@@ -159,22 +185,34 @@ private slots:
             QFAIL(qPrintable(QStringLiteral("slurmctld did not come up:\n") + text));
         }
 
-        // Node count and GRES equal the design: 8 nodes with gpu:h100:8.
+        // Node count and GRES equal the design: 8 nodes with gpu:h100:8 (2 x 56 cores x 2
+        // threads), or 36 GB200 trays with gpu:gb200:4 (2 Grace x 72 cores, 1 thread).
         const QString nodes = scontrol({QStringLiteral("show"), QStringLiteral("node")});
-        QCOMPARE(nodes.count(QStringLiteral("NodeName=")), 8);
-        QCOMPARE(nodes.count(QStringLiteral("Gres=gpu:h100:8")), 8);
-        QVERIFY2(nodes.contains(QStringLiteral("CPUTot=224")), qPrintable(nodes.left(2000)));  // 2 x 56 x 2
+        QCOMPARE(nodes.count(QStringLiteral("NodeName=")), nodeCount);
+        QCOMPARE(nodes.count(which != 2 ? QStringLiteral("Gres=gpu:h100:8")
+                                       : QStringLiteral("Gres=gpu:gb200:4")),
+                 nodeCount);
+        QVERIFY2(nodes.contains(which != 2 ? QStringLiteral("CPUTot=224") : QStringLiteral("CPUTot=144")),
+                 qPrintable(nodes.left(2000)));
         // The switch tree equals the exporter's.
         const QString topology = scontrol({QStringLiteral("show"), QStringLiteral("topology")});
         if (which == 0)
             QVERIFY2(topology.contains(QStringLiteral("SwitchName=ib-hdr01 Level=0")) && topology.contains(QStringLiteral("Nodes=gpu[001-008]")),
                      qPrintable(topology));
-        else
+        else if (which == 1 || which == 3)
             QVERIFY2(topology.contains(QStringLiteral("SwitchName=su1 Level=0")) && topology.contains(QStringLiteral("Nodes=dgx[01-08]")),
                      qPrintable(topology));
+        else
+            QVERIFY2(topology.contains(QStringLiteral("Level=0")) && topology.contains(QStringLiteral("Nodes=gb")),
+                     qPrintable(topology));
+        // Nothing injected: the authentication stays munge, no AllowGroups appeared.
+        const QString config = scontrol({QStringLiteral("show"), QStringLiteral("config")});
+        QVERIFY2(config.contains(QRegularExpression(QStringLiteral("AuthType\\s*=\\s*auth/munge"))),
+                 qPrintable(config.left(3000)));
         const QString partitions = scontrol({QStringLiteral("show"), QStringLiteral("partition")});
+
         QVERIFY2(partitions.contains(QStringLiteral("PartitionName=gpu")), qPrintable(partitions));
-        QVERIFY(partitions.contains(QStringLiteral("TotalNodes=8")));
+        QVERIFY(partitions.contains(QStringLiteral("TotalNodes=%1").arg(nodeCount)));
         // No configuration complaints in the log. What the test machine lacks (a mail program,
         // the PMIx library Debian's mpi/pmix plugin wants) is not the configuration's doing.
         // A first start with an empty state folder also notes the missing state files.

@@ -1,5 +1,5 @@
-// Generators: switch and cable counts against the closed forms (domain-facts §3.1) and the
-// DGX SuperPOD H100 table (§3.2), errors for impossible values, determinism and the file
+// Generators: switch and cable counts against the closed forms (ref:al-fares-2008) and the
+// DGX SuperPOD H100 table (ref:nvidia-superpod-h100-ra), errors for impossible values, determinism and the file
 // round trip.
 
 #include "FabricFixtures.h"
@@ -122,6 +122,47 @@ private slots:
         QCOMPARE(counts.spineCore, 4096);
     }
 
+    void twoToOneOnRadix64()
+    {
+        // 2:1 on a 64-port QM9700 leaf: u = floor(64/3) = 21 up, d = 2 x 21 = 42 down, one port
+        // unused. Rail-optimized SU = 42 nodes: 84 DGX = 2 SUs x 8 rails = 16 leaves. 2 tiers:
+        // S = smallest divisor of 21 >= ceil(16 x 21 / 64) = 6 -> 7 spines, 21/7 = 3 links
+        // from every leaf to every spine: 16 x 21 = 336 leaf-spine links, 84 x 8 = 672 node
+        // links, each spine 16 x 3 = 48 of its 64 ports.
+        auto generated
+            = fatTree({ { "nodes", "84" }, { "storage", "none" }, { "oversubscription", "2:1" } });
+        QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
+        const Counts counts = count(generated->design, FabricPurpose::Compute);
+        QCOMPARE(counts.switches.at(0), 16);
+        QCOMPARE(counts.switches.at(1), 7);
+        QCOMPARE(counts.switches.size(), std::size_t(2));
+        QCOMPARE(counts.endpointLinks, 672);
+        QCOMPARE(counts.leafSpine, 336);
+        QCOMPARE(counts.spineCore, 0);
+    }
+
+    void twoToOneThreeTiers()
+    {
+        // Radix 8 at 2:1: u = floor(8/3) = 2, d = 4, 2 ports unused. 40 hosts on one rail =
+        // 10 leaves > k = 8, so 3 tiers: pods of k/2 = 4 leaves -> 3 pods (4, 4, 2 leaves),
+        // u = 2 spines per pod = 6 spines; C = smallest divisor of 4 >= ceil(3/2) = 2 cores
+        // per group, 2 groups = 4 cores. Leaf-spine 10 x 2 = 20; every spine sends as many
+        // links up as it has leaves: 2 x (4 + 4 + 2) = 20 spine-core links.
+        auto generated = fatTree({ { "nodes", "40" },
+                                   { "rails", "1" },
+                                   { "oversubscription", "2:1" },
+                                   { "switch-type", "test-switch-k8" },
+                                   { "storage", "none" } });
+        QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
+        const Counts counts = count(generated->design, FabricPurpose::Compute);
+        QCOMPARE(counts.switches.at(0), 10);
+        QCOMPARE(counts.switches.at(1), 6);
+        QCOMPARE(counts.switches.at(2), 4);
+        QCOMPARE(counts.endpointLinks, 40);
+        QCOMPARE(counts.leafSpine, 20);
+        QCOMPARE(counts.spineCore, 20);
+    }
+
     void superPodMatchesReferenceTable_data()
     {
         QTest::addColumn<int>("sus");
@@ -131,7 +172,7 @@ private slots:
         QTest::addColumn<int>("spines");
         QTest::addColumn<int>("nodeCables");
         QTest::addColumn<int>("spineCables");
-        // DGX SuperPOD H100 RA (S12), domain-facts §3.2.
+        // DGX SuperPOD H100 RA (ref:nvidia-superpod-h100-ra), ref:nvidia-superpod-h100-ra.
         QTest::newRow("1 SU") << 1 << 31 << 248 << 8 << 4 << 252 << 256;
         QTest::newRow("2 SU") << 2 << 63 << 504 << 16 << 8 << 508 << 512;
         QTest::newRow("3 SU") << 3 << 95 << 760 << 24 << 16 << 764 << 768;
@@ -180,7 +221,7 @@ private slots:
     void superPodBuiltinCatalogHasUfm()
     {
         // The built-in ufm-appliance fills the SU's spare slot: 31 x 8 + 4 = 252 node+UFM
-        // cables, as in the H100 RA table (domain-facts 3.2).
+        // cables, as in the H100 RA table (ref:nvidia-superpod-h100-ra).
         auto generated = generateDesign("superpod-h100", {}, Catalog::builtin());
         QVERIFY(generated);
         QCOMPARE(count(generated->design, FabricPurpose::Compute).endpointLinks, 252);
@@ -215,10 +256,12 @@ private slots:
         QTest::newRow("parameter") << "fat-tree" << QStringList{"nodes=8", "colour=red"}
                                    << "unknown parameter \"colour\"";
         QTest::newRow("nodes missing") << "fat-tree" << QStringList{} << "nodes is required";
-        QTest::newRow("rails > NICs") << "fat-tree" << QStringList{"nodes=8", "rails=9"}
+        QTest::newRow("rails > NICs") << "fat-tree" << QStringList { "nodes=8", "rails=9" }
                                       << "more than the 8 compute NICs of dgx-h100";
-        QTest::newRow("2:1 on radix 64") << "fat-tree" << QStringList{"nodes=8", "oversubscription=2:1"}
-                                         << "oversubscription 2:1 does not divide the radix 64";
+        // Rail-optimized with one plane per rail, a k = 64 3-tier plane joins k^2/2 = 2048
+        // leaves = 2048 SUs of 32 nodes = 65,536 nodes; 70,000 need 2,188 leaves per plane.
+        QTest::newRow("beyond every rail plane")
+            << "fat-tree" << QStringList { "nodes=70000" } << "joins at most 65536 nodes";
         QTest::newRow("too many nodes") << "fat-tree"
                                         << QStringList{"nodes=70000", "rails=1", "rail-optimized=false"}
                                         << "joins at most 2048 leaves";

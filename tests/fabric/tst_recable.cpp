@@ -145,6 +145,35 @@ private slots:
         QVERIFY(recable(design, catalog(), {EntityRef::of(moved.id)}).isEmpty());
     }
 
+    void tooFarForAnyFittingPartStaysUncabled()
+    {
+        // 8dgx-h100-ndr: mds01 (A01 U36, 200G QSFP56) to stor01 (A02 U35, QM9700 twin-port
+        // OSFP). Only twin-OSFP-to-2xQSFP56 splitters join those cages at 200G (MCP7Y60 DAC
+        // 2 m, MFA7U10 AOC 30 m). A02 moved to position 60: up 0.8667 m + up 0.91115 m +
+        // 60 x 0.6 m along + 1 m slack = 38.778 m, beyond both. No part that does not fit is
+        // chosen: the links get no cable type and 39 m (net.link-without-cable reports them).
+        auto built = buildDgx8H100Ndr(catalog());
+        QVERIFY(built);
+        Design &design = built.value();
+        Rack moved;
+        for (const Rack &rack : design.racks())
+            if (rack.name == "A02")
+                moved = rack;
+        moved.position = 60;
+        design.updateRack(moved);
+        recable(design, catalog(), { EntityRef::of(moved.id) });
+        int mdsLinks = 0;
+        for (const Link &link : design.links()) {
+            if (design.device(link.a.device)->name != "mds01"
+                || design.device(link.b.device)->name != "stor01")
+                continue;
+            ++mdsLinks;
+            QCOMPARE(link.cableType, std::string());
+            QCOMPARE(link.lengthM, 39.0);
+        }
+        QCOMPARE(mdsLinks, 2);
+    }
+
     void selectionByLinkAndDevice()
     {
         auto built = buildDgx8H100Ndr(catalog());

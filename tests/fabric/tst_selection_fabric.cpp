@@ -1,6 +1,6 @@
 // The generator on a selection (model/fabric/SelectionFabric.h): the 8-DGX example with its
 // compute fabric removed gets a new rail-optimized leaf/spine sized by hand from the closed
-// forms of domain-facts §3.1; bad requests leave the design byte-identical.
+// forms of ref:al-fares-2008; bad requests leave the design byte-identical.
 
 #include "model/catalog/Catalog.h"
 #include "model/examples/ReferenceDesigns.h"
@@ -65,7 +65,7 @@ private slots:
         QVERIFY(fabric->topology.railOptimized);
         QCOMPARE(fabric->topology.rails, 8);
 
-        // By hand (domain-facts §3.1): QM9700 k = 64 ports of 400G; 1:1 -> d = u = 32.
+        // By hand (ref:al-fares-2008): QM9700 k = 64 ports of 400G; 1:1 -> d = u = 32.
         // 8 nodes fit one node group (8 <= d); 4 rails x 8 nodes = 32 = d, so a rail group is
         // 4 rails: 2 rail groups, leaves = ceil(32 / (k/2)) = 1 per rail group -> L = 2.
         // Spines S = ceil(L/2) = 1 (the smallest divisor of u = 32 >= ceil(2*32/64) = 1),

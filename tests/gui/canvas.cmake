@@ -2,3 +2,10 @@
 # Included from tests/gui/CMakeLists.txt.
 cw_add_test(tst_canvas SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canvas.cpp
     DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets)
+# Robustness: randomized edits with every view alive keep indexes, markers and selection
+# true to the design (generated 256- and 2,048-node fat trees); resizes always settle.
+cw_add_test(tst_canvas_random SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canvas_random.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/CanvasConsistency.h
+    DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets)
+cw_add_test(tst_canvas_resize SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canvas_resize.cpp
+    DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets)

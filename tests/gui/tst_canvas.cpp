@@ -144,6 +144,7 @@ private slots:
     void aggregationByHand();
     void largeFabricAggregates();
     void removingRackAndUndoKeepViewsConsistent();
+    void hoverTextAndEscape();
 };
 
 void TestCanvas::eachViewOfEachExampleRenders_data()
@@ -599,6 +600,45 @@ void TestCanvas::removingRackAndUndoKeepViewsConsistent()
     QCOMPARE(fabric.boxCount(), boxes);
     QCOMPARE(fabric.linkItemCount(), links);
     QCOMPARE(aggregated.boxCount(), aggregatedBoxes);
+}
+
+// Hovering a rack tells its load against its feeds (the same hand-worked figures as above),
+// hovering a device its part and place; Escape drops the selection.
+void TestCanvas::hoverTextAndEscape()
+{
+    auto document = openExample(kSeed);
+    const Design &design = document->design();
+    FloorPlanView floor(document.get());
+    showView(floor);
+    const Rack *a01 = rackNamed(design, "A01");
+    const QPoint overA01
+        = floor.mapFromScene(floor.rackItem(a01->id)->sceneBoundingRect().center());
+    const QString rackText = floor.toolTipAt(overA01);
+    QVERIFY2(rackText.contains(QStringLiteral("rack A01")), qPrintable(rackText));
+    // 20,400 W of 35,473 W (rackColourFollowsLoadWorkedByHand).
+    QVERIFY2(rackText.contains(QStringLiteral("load 20.4 kW of 35.5 kW")), qPrintable(rackText));
+    QVERIFY(floor.toolTipAt(QPoint(1, 1)).isEmpty()); // the margin shows nothing
+
+    RackElevationView elevation(document.get());
+    elevation.setRacks({ a01->id });
+    showView(elevation);
+    const Device *gpu = deviceNamed(design, "gpu001");
+    QVERIFY(gpu);
+    ElevationDeviceItem *item = elevation.deviceItem(gpu->id);
+    QVERIFY(item);
+    const QPoint overGpu = elevation.mapFromScene(item->sceneBoundingRect().center());
+    const QString deviceText = elevation.toolTipAt(overGpu);
+    QVERIFY2(deviceText.contains(QStringLiteral("<b>gpu001</b>")), qPrintable(deviceText));
+    QVERIFY(deviceText.contains(QStringLiteral("hdr-8x-h100-seed")));
+    QVERIFY2(deviceText.contains(QStringLiteral("rack A01, U%1 front").arg(gpu->uPosition)),
+             qPrintable(deviceText));
+    QVERIFY(deviceText.contains(QStringLiteral("10.2 kW maximum"))); // catalog 10,200 W
+
+    document->setSelection({ EntityRef::of(gpu->id) });
+    QVERIFY(item->isSelected());
+    QTest::keyClick(&elevation, Qt::Key_Escape);
+    QVERIFY(document->selection().empty());
+    QVERIFY(!item->isSelected());
 }
 
 QTEST_MAIN(TestCanvas)

@@ -5,6 +5,7 @@
 #include "views/docks/LibraryDock.h"
 #include "views/docks/SummaryDock.h"
 #include "views/docks/SummaryFigures.h"
+#include "views/docks/ViolationsDock.h"
 #include "views/document/Document.h"
 #include "views/document/LiveValidator.h"
 
@@ -12,7 +13,11 @@
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
 
+#include <QAction>
+#include <QApplication>
 #include <QCheckBox>
+#include <QLineEdit>
+#include <QMainWindow>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -20,7 +25,10 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTreeView>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QUndoStack>
+#include <QWheelEvent>
 #include <QtTest>
 
 using namespace cw;
@@ -255,7 +263,7 @@ private slots:
         QVERIFY(follows && mtu && pfc && dscp);
         QVERIFY(follows->isChecked());
         // While following, the fields show the fabric's profile: the example's fabrics keep
-        // the QosProfile defaults (host MTU 9000, PFC priority 3, DSCP 26; domain-facts §4.1).
+        // the QosProfile defaults (host MTU 9000, PFC priority 3, DSCP 26; ref:nvidia-cumulus-roce).
         QCOMPARE(mtu->value(), 9000);
         QCOMPARE(pfc->value(), 3);
         QCOMPARE(dscp->maximum(), 63); // 6-bit DSCP
@@ -281,6 +289,110 @@ private slots:
         QVERIFY(!document->design().device(id)->qos.has_value());
         QVERIFY(follows->isChecked());
         QCOMPARE(mtu->value(), 9000);
+        dock.setDocument(nullptr);
+    }
+    // One wheel notch over an unfocused field scrolls past it: nothing is edited (it used to
+    // set dgx01's PFC priority from 3 to 2 and create a RoCE override). Focused, the wheel
+    // edits as usual. Ctrl+Z goes to the design once the field has committed its edit, and
+    // to the field only while it holds uncommitted typing.
+    void inspectorFieldsAreSafe()
+    {
+        QString error;
+        auto document = Document::open(Catalog::builtin(), kDgxExample, &error);
+        QVERIFY2(document, qPrintable(error));
+        const DeviceId id = named<Device>(document->design().devices(), "dgx01")->id;
+        QMainWindow window;
+        auto *dock = new InspectorDock(&window);
+        window.addDockWidget(Qt::RightDockWidgetArea, dock);
+        auto *canvas = new QLineEdit(&window); // stands for the canvas holding the focus
+        window.setCentralWidget(canvas);
+        QAction *undo = document->undoStack()->createUndoAction(&window);
+        undo->setShortcut(QKeySequence::Undo);
+        window.addAction(undo);
+        dock->setDocument(document.get());
+        document->setSelection({ EntityRef::of(id) });
+        window.resize(900, 1400);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        canvas->setFocus();
+        auto *pfc = qobject_cast<QSpinBox *>(dock->editor(QStringLiteral("qosPfcPriority")));
+        QVERIFY(pfc && pfc->isVisible());
+        QVERIFY(!pfc->hasFocus());
+        QCOMPARE(pfc->value(), 3);
+        QUndoStack *stack = document->undoStack();
+        const int before = stack->index();
+
+        const auto notch = [pfc](int degrees8) {
+            const QPointF centre = QRectF(pfc->rect()).center();
+            QWheelEvent wheel(centre, pfc->mapToGlobal(centre), QPoint(), QPoint(0, degrees8),
+                              Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(pfc, &wheel);
+        };
+        notch(-120); // one notch down
+        QCOMPARE(pfc->value(), 3);
+        QVERIFY(!document->design().device(id)->qos.has_value());
+        QCOMPARE(stack->index(), before);
+        QVERIFY(!pfc->hasFocus()); // and the wheel did not take the focus either
+
+        pfc->setFocus();
+        QVERIFY(pfc->hasFocus());
+        notch(120); // focused: one notch up edits, as the user meant
+        QCOMPARE(pfc->value(), 4);
+        QVERIFY(document->design().device(id)->qos.has_value());
+        QCOMPARE(document->design().device(id)->qos->pfcPriority, 4);
+        QCOMPARE(stack->index(), before + 1);
+
+        // Committed: Ctrl+Z in the field undoes the design's edit.
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(stack->index(), before);
+        QVERIFY(!document->design().device(id)->qos.has_value());
+        QCOMPARE(pfc->value(), 3);
+
+        // Typing not yet committed: Ctrl+Z takes the typing back, the design is untouched.
+        pfc->setFocus();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_End);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backspace);
+        QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("5"));
+        QCOMPARE(pfc->text(), QStringLiteral("5"));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(stack->index(), before);
+        QVERIFY(pfc->text() != QStringLiteral("5"));
+        QVERIFY(!document->design().device(id)->qos.has_value());
+        dock->setDocument(nullptr);
+    }
+    // Clicking a cable's finding selects the cable alone (not its two devices as well) and
+    // asks the window to zoom to it.
+    void violationClickSelectsTheCulprit()
+    {
+        QString error;
+        auto document = Document::open(Catalog::builtin(), kDgxExample, &error);
+        QVERIFY2(document, qPrintable(error));
+        ViolationsDock dock;
+        dock.setDocument(document.get());
+        // Stretch one cabled link far beyond any medium's reach: net.cable-reach names the
+        // link, then its two ends.
+        Link link;
+        for (const Link &candidate : document->design().links())
+            if (!candidate.cableType.empty()) {
+                link = candidate;
+                break;
+            }
+        QVERIFY(link.id.isValid());
+        link.lengthM = 5000;
+        QCOMPARE(document->updateLink(link), QString());
+        QTreeWidgetItem *item = nullptr;
+        for (QTreeWidgetItemIterator it(dock.tree()); *it && !item; ++it)
+            if (const Violation *v = dock.violationAt(*it); v && v->ruleKey == "net.cable-reach"
+                && !v->entities.empty() && v->entities.front() == EntityRef::of(link.id))
+                item = *it;
+        QVERIFY(item);
+        QCOMPARE(dock.violationAt(item)->entities.size(), std::size_t(3));
+        QSignalSpy focus(&dock, &ViolationsDock::focusRequested);
+        dock.activate(item);
+        QCOMPARE(document->selection(), std::vector<EntityRef> { EntityRef::of(link.id) });
+        QCOMPARE(focus.count(), 1);
+        QCOMPARE(focus.first().at(0).value<std::vector<EntityRef>>(),
+                 std::vector<EntityRef> { EntityRef::of(link.id) });
         dock.setDocument(nullptr);
     }
 };

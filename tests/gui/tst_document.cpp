@@ -8,6 +8,7 @@
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
 #include "model/examples/ReferenceDesigns.h"
+#include "model/fabric/Templates.h"
 #include "model/io/DesignFile.h"
 #include "model/validation/ValidationEngine.h"
 
@@ -69,11 +70,14 @@ private slots:
     void propertyEditsMerge();
     void moveIsOneStepAndNotMerged();
     void removeRackRestoresIds();
+    void bulkDeleteMatchesDesignMutators();
     void refusalsPushNothing();
     void saveReopenIsByteIdentical();
     void selectionFollowsRemoval();
     void pasteMakesUniqueCopies();
     void autosaveWritesRecoveryCopy();
+    void recoveryCopySurvivesASecondCrash();
+    void editRefusesNamesThePolicyRefuses();
 };
 
 // Every edit is one undo step; undo gives back the very bytes of the file before it.
@@ -295,6 +299,46 @@ void TestDocument::moveIsOneStepAndNotMerged()
     QVERIFY(design.device(id)->rack == a01);
 }
 
+// A delete of thousands of objects takes the bulk path (DesignPatch rebuilds the tables in
+// one pass); the result must be what Design's own mutators give one rack at a time, byte for
+// byte, and undo must give back the original bytes.
+void TestDocument::bulkDeleteMatchesDesignMutators()
+{
+    auto generated = generateDesign("fat-tree", { { "nodes", "256" } }, Catalog::builtin());
+    QVERIFY(generated);
+    Design reference = generated.value().design;
+    Document document(Catalog::builtin(),
+                      std::make_unique<Design>(std::move(generated.value().design)), QString());
+    const Design &design = document.design();
+    const std::string before = text(document);
+    // Every other rack: survivors on both sides of each gap, storage servers among the
+    // removed (their tier loses members), partitions lose nodes.
+    std::vector<EntityRef> racks;
+    bool take = true;
+    for (const Rack &rack : design.racks()) {
+        if (take)
+            racks.push_back(EntityRef::of(rack.id));
+        take = !take;
+    }
+    QVERIFY(racks.size() > 10);
+    for (const EntityRef &rack : racks)
+        reference.removeRack(RackId { rack.id });
+    const std::string expected = serializeDesign(reference, Catalog::builtin());
+
+    QCOMPARE(document.remove(racks), QString());
+    QCOMPARE(document.undoStack()->count(), 1);
+    QCOMPARE(design.racks().size(), reference.racks().size());
+    QCOMPARE(design.devices().size(), reference.devices().size());
+    QCOMPARE(design.links().size(), reference.links().size());
+    QVERIFY(text(document) == expected);
+    document.undoStack()->undo();
+    QVERIFY(text(document) == before);
+    document.undoStack()->redo();
+    QVERIFY(text(document) == expected);
+    document.undoStack()->undo();
+    QVERIFY(text(document) == before);
+}
+
 void TestDocument::removeRackRestoresIds()
 {
     auto document = seedDocument();
@@ -504,6 +548,54 @@ void TestDocument::autosaveWritesRecoveryCopy()
         bystander.setAutosave(copy, 60000);
     }
     QVERIFY(QFile::exists(copy));
+}
+
+void TestDocument::recoveryCopySurvivesASecondCrash()
+{
+    QTemporaryDir dir;
+    // Untitled designs each get their own copy.
+    QVERIFY(Document::recoveryPathFor(QString()) != Document::recoveryPathFor(QString()));
+    const QString first = dir.filePath(QStringLiteral("recovery/untitled-a.cluster.json"));
+    const QString second = dir.filePath(QStringLiteral("recovery/design-b.cluster.json"));
+    const QString kept = dir.filePath(QStringLiteral("kept.cluster.json"));
+    {
+        // Crash 1: the untitled design's copy is what the disk holds (the document is
+        // released without its destructor, as a crash would leave things).
+        auto crashed = seedDocument();
+        crashed->setAutosave(first, 60000);
+        QCOMPARE(crashed->setDesignName(QStringLiteral("Edit before crash")), QString());
+        QVERIFY(crashed->autosaveNow());
+        QVERIFY(QFile::copy(first, kept));
+    }
+    QVERIFY(QFile::copy(kept, first)); // the destructor above stands for nothing in a crash
+    // Restart: restored from the copy, which stays on disk.
+    QString error;
+    auto restored = Document::open(Catalog::builtin(), first, &error);
+    QVERIFY2(restored, qPrintable(error));
+    restored->adoptRecovery(QString(), first);
+    restored->setAutosave(second, 60000);
+    QVERIFY(QFile::exists(first)); // crash 2 now, before any autosave: nothing lost
+    auto again = loadDesignFile(first.toStdString(), Catalog::builtin());
+    QVERIFY(again);
+    QCOMPARE(again.value().design.name(), std::string("Edit before crash"));
+    // The next autosave writes the new copy, then drops the old one.
+    QVERIFY(restored->autosaveNow());
+    QVERIFY(QFile::exists(second));
+    QVERIFY(!QFile::exists(first));
+    // Saving ends it: the copy goes.
+    const QString target = dir.filePath(QStringLiteral("saved.cluster.json"));
+    QCOMPARE(restored->save(target), QString());
+    QVERIFY(!QFile::exists(second));
+}
+
+void TestDocument::editRefusesNamesThePolicyRefuses()
+{
+    auto document = seedDocument();
+    const QString refused = document->setDesignName(QStringLiteral("line one\nline two"));
+    QVERIFY2(refused.startsWith(QStringLiteral("design name \"line one\\x0Aline two\" is refused")),
+             qPrintable(refused));
+    QVERIFY(document->setDesignName(QString(200, QLatin1Char('x'))).contains(QStringLiteral("at most 128")));
+    QCOMPARE(document->setDesignName(QStringLiteral("<b>fine</b> \"quoted\"")), QString());
 }
 
 QTEST_GUILESS_MAIN(TestDocument)

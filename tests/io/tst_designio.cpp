@@ -33,13 +33,15 @@ const Catalog &catalog()
 Design awkwardDesign(double siteNumber)
 {
     Design design = buildDgx8H100Ndr(catalog()).value();
-    design.setName("Quotes \" backslash \\ slash / tab \t newline \n bell \x07 del \x7f");
+    // Control characters are refused by the name policy (model/core/NamePolicy.h): what the
+    // writer must still escape in a name is the quote and the backslash.
+    design.setName("Quotes \" backslash \\ slash / brace { colon : caf\xc3\xa9");
     Site site = design.site();
     site.name = "H\xc3\xa9lsinki \xe2\x82\xac \xf0\x9f\x98\x80";  // UTF-8: e acute, euro, emoji
     site.utilityPowerKw = siteNumber;
     site.itPowerBudgetKw = 0.1;
     site.pue = 1.0000000000000002;
-    site.airCoolingCapacityKw = 1e21;
+    site.airCoolingCapacityKw = 1e15; // the largest magnitude a file may hold
     site.liquidCoolingCapacityKw = 123456789.125;
     site.electricityUsdPerKwh = 1e-7;
     site.slackM = 5e-324;
@@ -120,12 +122,9 @@ private slots:
         QTest::newRow("tenth") << 0.1;
         QTest::newRow("third") << 1.0 / 3.0;
         QTest::newRow("1e15") << 1e15;
-        QTest::newRow("1e16") << 1e16;
         QTest::newRow("1e-4") << 1e-4;
         QTest::newRow("1e-5") << 1e-5;
-        QTest::newRow("max") << std::numeric_limits<double>::max();
         QTest::newRow("min normal") << std::numeric_limits<double>::min();
-        QTest::newRow("2^53 + 2") << 9007199254740994.0;
     }
 
     void awkwardValuesMatchAndRoundTrip()
@@ -183,20 +182,42 @@ private slots:
         QVERIFY2(error.startsWith("not valid JSON at line 8, column"), qPrintable(error));
     }
 
-    void byteOrderMarkAndRepeatedKeysAsNlohmann()
+    void byteOrderMarkAndRepeatedKeys()
     {
-        // A leading UTF-8 BOM is skipped; a repeated key keeps its last value.
+        // A leading UTF-8 BOM is skipped.
         std::string text = "\xef\xbb\xbf" + referenceText();
         QVERIFY(parseDesign(text, catalog()));
+        // A repeated key is an error naming the object and the key: readers disagree on which
+        // value wins (nlohmann the last, others the first), so the file means two things.
         text = referenceText();
-        text.replace(text.find("\"pue\": 1.3"), 10,
-                     "\"pue\": 9.0, \"pue\": 1.25, \"x\": 1, \"x\": 2");
-        auto loaded = parseDesign(text, catalog());
-        QVERIFY(loaded);
-        QCOMPARE(loaded->design.site().pue, 1.25);
-        // One warning for the unknown key, however often it is repeated.
-        QCOMPARE(loaded->warnings,
-                 std::vector<std::string>{"/site/x: unknown key, ignored (it will not be saved)"});
+        text.replace(text.find("\"pue\": 1.3"), 10, "\"pue\": 9.0, \"pue\": 1.25");
+        const QString error = loadError(text);
+        QVERIFY2(error.startsWith("/site/pue (line "), qPrintable(error));
+        QVERIFY2(error.contains("duplicate key \"pue\""), qPrintable(error));
+        // The same key spelt with an escape is the same key.
+        text = referenceText();
+        text.replace(text.find("\"pue\": 1.3"), 10, "\"pue\": 9.0, \"p\\u0075e\": 1.25");
+        QVERIFY(loadError(text).contains("duplicate key \"pue\""));
+    }
+
+    void absurdNumbersNameTheField_data()
+    {
+        QTest::addColumn<QString>("number");
+        QTest::newRow("1e16") << "1e16";
+        QTest::newRow("max double") << "1.7976931348623157e308";
+        QTest::newRow("2^53 + 2") << "9007199254740994";
+        QTest::newRow("-1e308") << "-1e308";
+    }
+
+    void absurdNumbersNameTheField()
+    {
+        // 1e308 W once printed as "inf kW": every number of a file is at most 1e15 in magnitude.
+        QFETCH(QString, number);
+        std::string text = referenceText();
+        text.replace(text.find("\"pue\": 1.3"), 10, "\"pue\": " + number.toStdString());
+        const QString error = loadError(text);
+        QVERIFY2(error.startsWith("/site/pue: expected a finite number of magnitude at most 1e15"),
+                 qPrintable(error));
     }
 
     void unknownKeysSortedPerObject()

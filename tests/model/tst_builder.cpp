@@ -34,7 +34,7 @@ private slots:
         auto link = b.connect(*fabric, *node, "mlx5_0", *leaf, "p1", "dac-ndr-800g-twin", 1.0);
         QVERIFY2(link, link ? "" : link.error().message.c_str());
         QCOMPARE(design.links().size(), std::size_t(1));
-        // Compute ports come in rail order: DGX H100 rail 1 is mlx5_3 (domain-facts §2.1).
+        // Compute ports come in rail order: DGX H100 rail 1 is mlx5_3 (ref:nvidia-nccl-env).
         const auto rails = b.ports(*node, PortRole::Compute);
         QCOMPARE(rails.size(), std::size_t(8));
         const Part *dgx = catalog().find("dgx-h100");
@@ -138,7 +138,8 @@ private slots:
 
     void cableChoiceFollowsReach()
     {
-        // domain-facts §6: passive DAC to 2-3 m, ACC 4-5 m, then optics (SR4 50 m, DR4 100 m).
+        // ref:nvidia-linkx-100g-pam4: passive DAC to 2-3 m, ACC 4-5 m, then optics (SR4 50 m,
+        // DR4 100 m).
         const Catalog &c = catalog();
         CableChoice inRack = chooseCable(c, 400, 1.7, "OSFP-twin", "OSFP-twin");
         QVERIFY(inRack.part);
@@ -162,7 +163,7 @@ private slots:
 
     void cableChoiceFitsCages()
     {
-        // Expected parts worked from the catalog's endA/endB (LinkX specs, domain-facts §6),
+        // Expected parts worked from the catalog's endA/endB (ref:nvidia-linkx-100g-pam4),
         // cheapest medium that reaches first, then the shortest reach.
         const Catalog &c = catalog();
         auto id = [](const CableChoice &choice) {
@@ -193,11 +194,35 @@ private slots:
                  QStringLiteral("dac-hdr-splitter-osfp-2x200g"));
         QCOMPARE(id(chooseCable(c, 200, 6, "QSFP56", "OSFP-twin")),
                  QStringLiteral("aoc-hdr-splitter-osfp-2x200g"));
-        // 400G OSFP to an HDR QSFP56 switch at 200G: no part has both ends; fallback with a note
-        // (the pre-connector choice, the QSFP56 DAC fitting one cage).
+        // 400G OSFP to an HDR QSFP56 switch at 200G: no part has both ends, and no part that
+        // does not fit is chosen (it would fail net.cable-connector-mismatch): no part, and a
+        // note naming the speed and the cages.
         CableChoice none = chooseCable(c, 200, 1.5, "OSFP", "QSFP56");
-        QCOMPARE(id(none), QStringLiteral("dac-hdr-200g-qsfp56"));
-        QVERIFY(!none.note.empty());
+        QVERIFY(!none.part);
+        QCOMPARE(QString::fromStdString(none.note),
+                 QStringLiteral("no catalog cable or module carries 200 Gb/s between OSFP and "
+                                "QSFP56 cages"));
+        // A DGX twin-port OSFP cage to a 50G-PAM4 QSFP-DD switch cage (SONiC/Arista 400G):
+        // optics only, DR4 to the twin-port module's 100 m, FR4 beyond (2 km).
+        QCOMPARE(id(chooseCable(c, 400, 12, "OSFP-twin", "QSFP-DD")),
+                 QStringLiteral("qdd-400g-dr4-twin"));
+        QCOMPARE(id(chooseCable(c, 400, 140, "QSFP-DD", "OSFP-twin")),
+                 QStringLiteral("qdd-400g-fr4-twin"));
+        // Twin-port to twin-port at 800G (Spectrum-4 800GbE ports): the module pair as one
+        // 800G link, multimode to 50 m, DR4 to 100 m, FR4 beyond.
+        QCOMPARE(id(chooseCable(c, 800, 30, "OSFP-twin", "OSFP-twin")),
+                 QStringLiteral("mma4z00-ns-800g"));
+        QCOMPARE(id(chooseCable(c, 800, 80, "OSFP-twin", "OSFP-twin")),
+                 QStringLiteral("mms4x00-ns-800g"));
+        // A 200G QSFP56 plug in a QSFP-DD cage (QSFP-DD MSA backward compatibility).
+        QCOMPARE(id(chooseCable(c, 200, 1.5, "QSFP56", "QSFP-DD")),
+                 QStringLiteral("dac-hdr-200g-qsfp56"));
+        // Beyond every reach: no part, and the note names the longest that fits.
+        CableChoice tooFar = chooseCable(c, 1, 478.6, "RJ45", "RJ45");
+        QVERIFY(!tooFar.part);
+        QCOMPARE(QString::fromStdString(tooFar.note),
+                 QStringLiteral("the longest catalog part for 1 Gb/s between RJ45 and RJ45 cages "
+                                "is cat6-1g (copper-rj45, 100.0 m); the link needs 478.6 m"));
     }
 
     void cableLengthEstimate()

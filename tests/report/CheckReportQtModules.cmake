@@ -1,5 +1,5 @@
 # cw_report may use QtCore, QtGui and QtSvg only: no widgets, so it runs in clusterwright-cli
-# without a display (ARCHITECTURE.md section 1). Run as: cmake -DROOT=<repo> -P <this file>
+# without a display (cmake/CwLayers.cmake). Run as: cmake -DROOT=<repo> -P <this file>
 file(GLOB _files "${ROOT}/exporters/report/*.h" "${ROOT}/exporters/report/*.cpp")
 set(_offenders "")
 foreach(_file IN LISTS _files)

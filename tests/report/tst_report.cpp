@@ -286,7 +286,8 @@ private slots:
         QVERIFY(validation.warnings > 0);
         // Every section is there, and the hand-computed feed capacity is in the rack table.
         for (const char *section : { "1 Summary", "2 Power", "3 Cooling", "4 Floor plan",
-                                     "5 Rack elevations", "6 Cabling", "7 Bill of materials" })
+                                     "5 Rack elevations", "6 Cabling", "7 Bill of materials",
+                                     "8 Failure domains" })
             QVERIFY2(text.contains(QLatin1String(section)), section);
         QVERIFY(text.contains(QRegularExpression(
             QStringLiteral("\\s") + QRegularExpression::escape(feedKw) + QStringLiteral("\\s"))));
@@ -297,8 +298,41 @@ private slots:
         }
 
         const PageScan scan = scanPages(dir);
-        QVERIFY(scan.pages >= 8); // cover + 7 sections, each on its own page
+        QVERIFY(scan.pages >= 9); // cover + 8 sections, each on its own page
         QCOMPARE(scan.blank, 0);
+    }
+
+    void failureDomainsAreWhatIfs()
+    {
+        if (!havePoppler())
+            QSKIP("pdftotext/pdftoppm not found: install Debian's poppler-utils (scripts/deps.sh)");
+        const Catalog &catalog = Catalog::builtin();
+        auto design = referenceDesigns()[1].build(catalog); // 8 x DGX H100
+        QVERIFY(design.ok());
+        const report::ReportData data = report::gatherReportData(*design, catalog, kDate);
+        // 2 feeds + 8 PDUs + 1 row; the row darkens everything: 64 GPUs.
+        QCOMPARE(data.failureDomainCount, 11);
+        QCOMPARE(data.failureDomains.front().domain, std::string("row:R1"));
+        QCOMPARE(data.failureDomains.front().gpusLost, 64);
+        // Losing feed A caps the eight DGX H100 (3 of 6 PSUs: 9.9 of 10.2 kW), nothing goes off.
+        const auto feedA = std::find_if(data.failureDomains.begin(), data.failureDomains.end(),
+                                        [](const report::FailureRow &row) { return row.domain == "feed:A"; });
+        QVERIFY(feedA != data.failureDomains.end());
+        QCOMPARE(feedA->gpusLost, 0);
+        QCOMPARE(feedA->devicesOff, 0);
+        QVERIFY(feedA->devicesCapped >= 8);
+        QVERIFY(data.worstFailure);
+        QVERIFY(std::all_of(data.worstFailure->rackState.begin(), data.worstFailure->rackState.end(),
+                            [](int state) { return state == 2; }));
+
+        auto result = runReport(*design);
+        QVERIFY(result.ok());
+        QTemporaryDir dir;
+        const QString text = pdfText(*result, dir);
+        QVERIFY(text.contains(QStringLiteral("8 Failure domains")));
+        QVERIFY(text.contains(QStringLiteral("(11 domains)")));
+        QVERIFY(text.contains(QRegularExpression(QStringLiteral("row:R1\\s+64\\s"))));
+        QVERIFY(text.contains(QRegularExpression(QStringLiteral("feed:A\\s+0\\s+0\\s+\\d+"))));
     }
 
     void cablingAndBomTotalsComeFromTheirExporters()
@@ -495,7 +529,7 @@ private slots:
         QVERIFY(std::abs(data.coolant->litresPerMinute - 2.1596) < 0.0005);
         // No PDU: nothing may be drawn, the rule flags it, the unknown part adds nothing.
         QCOMPARE(x01.failoverCapacityKw, 0.0);
-        QCOMPARE(x01.loadKw, 10.2); // DGX H100 maximum 10.2 kW (catalog, domain-facts §3.2)
+        QCOMPARE(x01.loadKw, 10.2); // DGX H100 maximum 10.2 kW (catalog, ref:nvidia-dgx-h100-ug)
         const ValidationResult validation = validateDesign(design, catalog, kDate);
         QVERIFY(std::any_of(
             validation.violations.begin(), validation.violations.end(), [&](const Violation &v) {

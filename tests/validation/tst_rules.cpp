@@ -97,6 +97,28 @@ void place(Mini &m, const Catalog &catalog, RackId rack, const char *name, const
     must(builder.placeDevice(rack, name, type, u, DeviceRole::Management));
 }
 
+/// Puts `trays` GB200 compute trays and `switches` NVLink switch trays in rack A03 in the
+/// gb200-nvl72-rack order (power shelves U1-U4, 8 trays, 9 switch trays, 10 trays), retyping
+/// the rack to gb200-nvl72-rack when `rackScale`.
+void fillNvl72(Mini &m, const Catalog &catalog, int trays, int switches, bool rackScale)
+{
+    if (rackScale)
+        editRack(m, m.a03, [](Rack &r) { r.catalogType = "gb200-nvl72-rack"; });
+    DesignBuilder builder(m.design, catalog);
+    int u = 5;
+    int placedTrays = 0;
+    int placedSwitches = 0;
+    for (int slot = 0; slot < 27; ++slot, ++u) {
+        const bool switchSlot = slot >= 8 && slot < 17;
+        if (switchSlot && placedSwitches < switches)
+            must(builder.placeDevice(m.a03, ("nvsw" + std::to_string(++placedSwitches)).c_str(),
+                                     "gb200-nvl72-nvlink-switch-tray", u, DeviceRole::Switch));
+        else if (!switchSlot && placedTrays < trays)
+            must(builder.placeDevice(m.a03, ("gb" + std::to_string(++placedTrays)).c_str(),
+                                     "gb200-nvl72-compute-tray", u, DeviceRole::Compute));
+    }
+}
+
 /// Swaps the leaves of gpu01's rail 0 (leaf01) and rail 4 (leaf02) links.
 void swapRails(Mini &m)
 {
@@ -161,6 +183,20 @@ const std::vector<Case> &cases()
           [](Mini &m, const Catalog &c) { place(m, c, m.a01, "util01", "mgmt-server-1u", 20); },
           "util01 (test-psu-short) draws up to 1.5 kW; with 1 of 2 PSUs failed the remaining 1 x "
           "1.0 kW carry 1.0 kW" },
+        // A DGX H100 (6 x 3.3 kW PSUs, 10.2 kW maximum) in the A/B rack A01: PSUs alternate
+        // feeds, 3 on B = 9.9 kW < 10.2 kW. With both of A01's and A02's PDUs on feed A there is
+        // no feed redundancy to judge.
+        { "power.feed-loss-capacity",
+          [](Mini &, const Catalog &) {},
+          [](Mini &m, const Catalog &) {
+              for (RackId rack : { m.a01, m.a02 })
+                  editRack(m, rack, [](Rack &r) {
+                      for (Pdu &pdu : r.pdus)
+                          pdu.feed = Feed::A;
+                  });
+          },
+          "gpu01 (dgx-h100) draws up to 10.2 kW; on feed B alone it keeps 3 of 6 PSUs = 3 x "
+          "3.3 kW = 9.9 kW: losing feed A caps it at 9.9 kW (3% below)" },
         { "cooling.air-rack-limit",
           [](Mini &m, const Catalog &) { editSite(m, [](Site &s) { s.airLimitPerRackKw = 12; }); },
           [](Mini &m, const Catalog &) { editSite(m, [](Site &s) { s.airLimitPerRackKw = 15; }); },
@@ -213,6 +249,20 @@ const std::vector<Case> &cases()
           [](Mini &m, const Catalog &) { putInHall(m, 0, 2); },
           [](Mini &m, const Catalog &) { putInHall(m, 0, 3); },
           "rack A03 stands at row 1, position 3 of hall H, which has 1 rows of 2 positions" },
+        // Rack A02 carries 14.6 kW: + 105.4 kW = 120.0 kW (trips: "at or above"); + 105.3 kW =
+        // 119.9 kW passes. A03 is liquid (see rackNeedsLiquidNearMisses for 120 kW there).
+        { "cooling.rack-needs-liquid",
+          [](Mini &m, const Catalog &c) { place(m, c, m.a02, "dense01", "test-dense-air-105400w", 20); },
+          [](Mini &m, const Catalog &c) { place(m, c, m.a02, "dense01", "test-dense-air-105300w", 20); },
+          "rack A02 dissipates 120.0 kW, at or above 120.0 kW where a rack needs direct liquid "
+          "cooling, but its type rack-42u-air is air-cooled" },
+        // One GB200 tray in the generic liquid rack A03 (no NVLink spine) trips; a complete
+        // gb200-nvl72-rack (18 trays, 9 NVLink switch trays) passes.
+        { "nvlink.domain-incomplete",
+          [](Mini &m, const Catalog &c) { fillNvl72(m, c, 1, 0, false); },
+          [](Mini &m, const Catalog &c) { fillNvl72(m, c, 18, 9, true); },
+          "rack A03 holds 1 x gb200-nvl72-compute-tray but is a rack-48u-liquid: the trays join "
+          "their NVLink domain only through a rack-scale system's NVLink spine" },
         { "cooling.site-capacity",
           [](Mini &m, const Catalog &) {
               editSite(m, [](Site &s) { s.airCoolingCapacityKw = 20; });
@@ -266,6 +316,18 @@ const std::vector<Case> &cases()
           },
           "cable dac-hdr-200g-qsfp56 carries 200 Gb/s per link between 400 Gb/s ports gpu01 mlx5_0 "
           "and leaf01 Ethernet0" },
+        // A link with no cable part (as auto-cabling left one when nothing reached) and one
+        // naming a part that is not a cable; near miss: the same link with the fixture AOC
+        // (a cable part of the catalog, ValidationFixtures.h).
+        { "net.link-without-cable",
+          [](Mini &m, const Catalog &) {
+              editLink(m, m.gpu01Rails[0], [](Link &l) { l.cableType.clear(); });
+              editLink(m, m.leaf01Uplinks[0], [](Link &l) { l.cableType = "dgx-h100"; });
+          },
+          [](Mini &m, const Catalog &) {
+              editLink(m, m.gpu01Rails[0], [](Link &l) { l.cableType = kNodeCable; });
+          },
+          "gpu01 mlx5_0 - leaf01 Ethernet0 (5.0 m) has no cable part" },
         { "net.cable-reach",
           [](Mini &m, const Catalog &) {
               editLink(m, m.gpu01Rails[0], [](Link &l) { l.lengthM = 40; });
@@ -273,12 +335,13 @@ const std::vector<Case> &cases()
           [](Mini &m, const Catalog &) {
               editLink(m, m.gpu01Rails[0], [](Link &l) { l.lengthM = 30; });
           },
-          // The node links use the fixture AOC test-aoc-osfp-twin-qsfpdd (30 m, ValidationFixtures.h).
+          // The node links use the fixture AOC test-aoc-osfp-twin-qsfpdd (30 m,
+          // ValidationFixtures.h).
           "gpu01 mlx5_0 - leaf01 Ethernet0: 40.0 m exceeds the 30.0 m reach of "
           "test-aoc-osfp-twin-qsfpdd (aoc, 400 Gb/s)" },
         // gpu01 mlx5_0 is a DGX H100 twin-port OSFP cage, leaf01 Ethernet0 a QSFP-DD cage.
         // Trip: an MCP7Y00 splitter (twin-port OSFP head, 2 x single OSFP tails; LinkX spec,
-        // domain-facts §6) fits neither cage. Near miss: a QSFP-DD to QSFP-DD DAC between the
+        // ref:nvidia-linkx-specs) fits neither cage. Near miss: a QSFP-DD to QSFP-DD DAC between the
         // leaf and the spine (both QSFP-DD cages) fits.
         { "net.cable-connector-mismatch",
           [](Mini &m, const Catalog &) {
@@ -380,7 +443,7 @@ const std::vector<Case> &cases()
           },
           "host gpu01 uses PFC priority 4, switch leaf01 uses 3 on compute-roce: pause frames for "
           "one are ignored by the other" },
-        // SONiC's AZURE map sends DSCP 26 to TC1 (domain-facts §4.2).
+        // SONiC's AZURE map sends DSCP 26 to TC1 (ref:sonic-config-db).
         { "roce.dscp-map-inconsistent",
           [](Mini &m, const Catalog &) {
               editDevice(m, m.leaf01, [](Device &d) {
@@ -429,7 +492,7 @@ const std::vector<Case> &cases()
           },
           "PFC watchdog on fabric compute-roce's QoS profile detects a storm after 400 ms; allowed "
           "100-200 ms" },
-        // SONiC formula (§4.5), 400G, MTU 9216, Spectrum constants: peer 905 x 64 = 57920 B,
+        // SONiC formula (ref:sonic-buffer-headroom), 400G, MTU 9216, Spectrum constants: peer 905 x 64 = 57920 B,
         // cable 2 x 150 x 4e5 x 1e9 / 1.98e8 / 8192 = 73981 B; xoff = ceil1K(1024 + (9216 +
         // 73981 + 819.2 + 57920) x 2.25) = 320512; + xon 18432 = 338944 B. At 100 m: cable
         // 49321 B, xoff 265216, headroom 283648 B.
@@ -544,6 +607,8 @@ private slots:
     void everyKeyHasARow();
     void rule_data();
     void rule();
+    void rackNeedsLiquidNearMisses();
+    void nvlinkDomainShortOfTrays();
 };
 
 void TestRules::everyKeyHasARow()
@@ -596,6 +661,39 @@ void TestRules::rule()
     const ValidationResult good = validateDesign(passed.design, *catalog, "2025-06-30");
     const auto none = violationsOf(good, c.key);
     QVERIFY2(none.empty(), none.empty() ? "" : none.front()->message.c_str());
+}
+
+void TestRules::rackNeedsLiquidNearMisses()
+{
+    // The same 120.0 kW in the liquid rack A03 (rack-48u-liquid) is what the rule asks for.
+    const auto catalog = validationCatalog();
+    Mini liquid = buildMini(*catalog);
+    place(liquid, *catalog, liquid.a03, "dense01", "test-dense-air-105400w", 20);
+    place(liquid, *catalog, liquid.a03, "dense02", "test-dense-air-105300w", 22);
+    // A03 now carries 105.4 + 105.3 = 210.7 kW, far above 120 kW, and is liquid: no finding.
+    const ValidationResult liquidResult = validateDesign(liquid.design, *catalog, "2025-06-30");
+    QVERIFY(violationsOf(liquidResult, "cooling.rack-needs-liquid").empty());
+    // Another air rack just below: A01 carries 13.0 kW, + 105.3 kW = 118.3 kW.
+    Mini split = buildMini(*catalog);
+    place(split, *catalog, split.a01, "dense01", "test-dense-air-105300w", 20);
+    const ValidationResult result = validateDesign(split.design, *catalog, "2025-06-30");
+    const auto found = violationsOf(result, "cooling.rack-needs-liquid");
+    QVERIFY(found.empty());
+}
+
+void TestRules::nvlinkDomainShortOfTrays()
+{
+    // 17 of 18 trays and 8 of 9 switch trays in a gb200-nvl72-rack: 68 of 72 GPUs.
+    const auto catalog = validationCatalog();
+    Mini m = buildMini(*catalog);
+    fillNvl72(m, *catalog, 17, 8, true);
+    const ValidationResult result = validateDesign(m.design, *catalog, "2025-06-30");
+    const auto found = violationsOf(result, "nvlink.domain-incomplete");
+    QCOMPARE(found.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(found.front()->message),
+             QString("NVLink domain of rack A03 has 68 of 72 GPUs (17 of 18 compute trays) "
+                     "and 8 of 9 NVLink switch trays"));
+    QCOMPARE(std::string(toString(found.front()->severity)), std::string("warning"));
 }
 
 QTEST_GUILESS_MAIN(TestRules)

@@ -37,6 +37,20 @@ QString describe(const ValidationResult &result)
 
 constexpr const char *kToday = "2025-06-30";
 
+/// The mini design's two DGX H100 sit in A/B racks: each keeps 3 of its 6 x 3.3 kW PSUs on one
+/// feed (9.9 kW < 10.2 kW), so power.feed-loss-capacity warns once per DGX, by design. The
+/// tests about other rules read the rest.
+bool onlyFeedLossWarnings(const ValidationResult &result, int expected = 2)
+{
+    int feedLoss = 0;
+    for (const Violation &v : result.violations) {
+        if (v.ruleKey != "power.feed-loss-capacity")
+            return false;
+        ++feedLoss;
+    }
+    return feedLoss == expected;
+}
+
 } // namespace
 
 class TestValidation : public QObject
@@ -66,6 +80,7 @@ void TestValidation::ruleDeckHasTheIssueKeys()
                                            "power.site-it-budget",
                                            "power.site-utility",
                                            "power.psu-redundancy",
+                                           "power.feed-loss-capacity",
                                            "cooling.air-rack-limit",
                                            "cooling.liquid-required",
                                            "cooling.cdu-capacity",
@@ -80,6 +95,7 @@ void TestValidation::ruleDeckHasTheIssueKeys()
                                            "net.port-unconnected",
                                            "net.port-speed-mismatch",
                                            "net.cable-reach",
+                                           "net.link-without-cable",
                                            "net.switch-ports-exceeded",
                                            "net.fabric-disconnected",
                                            "net.cable-connector-mismatch",
@@ -100,7 +116,9 @@ void TestValidation::ruleDeckHasTheIssueKeys()
                                            "storage.checkpoint-stall",
                                            "storage.read-starvation",
                                            "slurm.hostname-invalid",
-                                           "slurm.hostname-duplicate" };
+                                           "slurm.hostname-duplicate",
+                                           "cooling.rack-needs-liquid",
+                                           "nvlink.domain-incomplete" };
     const auto rules = builtinRules();
     std::set<std::string> keys;
     for (const auto &rule : rules) {
@@ -109,7 +127,7 @@ void TestValidation::ruleDeckHasTheIssueKeys()
         QVERIFY2(rule->reads() != 0, rule->info().key);
         keys.insert(std::string(rule->key()));
     }
-    QCOMPARE(rules.size(), expected.size()); // 40, no duplicates
+    QCOMPARE(rules.size(), expected.size()); // every key once, no duplicates
     QVERIFY(keys == expected);
 }
 
@@ -118,8 +136,8 @@ void TestValidation::miniDesignIsClean()
     const auto catalog = validationCatalog();
     const Mini mini = buildMini(*catalog);
     const ValidationResult result = validateDesign(mini.design, *catalog, kToday);
-    QVERIFY2(result.violations.empty(), qPrintable(describe(result)));
-    QCOMPARE(result.rulesRun.size(), std::size_t(40));
+    QVERIFY2(onlyFeedLossWarnings(result), qPrintable(describe(result)));
+    QCOMPARE(result.rulesRun.size(), builtinRules().size());
     QVERIFY(result.rulesDisabled.empty());
 }
 
@@ -165,7 +183,7 @@ void TestValidation::generatedSuperPodIsClean()
     QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
     const ValidationResult result = validateDesign(generated->design, catalog, kToday);
     QVERIFY2(result.errors == 0, qPrintable(describe(result)));
-    QCOMPARE(result.rulesRun.size(), std::size_t(40));
+    QCOMPARE(result.rulesRun.size(), builtinRules().size());
 }
 
 void TestValidation::waiverMarksViolation()
@@ -193,7 +211,8 @@ void TestValidation::waiverMarksViolation()
     QCOMPARE(result.waived, 2);
     QVERIFY(result.staleWaivers.empty());
     for (const Violation &v : result.violations)
-        QCOMPARE(v.waiverReason, std::string("temporary lab feed"));
+        if (v.ruleKey == "power.rack-over-feed")
+            QCOMPARE(v.waiverReason, std::string("temporary lab feed"));
 }
 
 void TestValidation::staleAndUnknownWaivers()
@@ -251,7 +270,8 @@ void TestValidation::severityOverride()
     mini.design.setSite(site);
     mini.design.setSeverityOverrides({ { "power.site-it-budget", "info" },
                                        { "power.unknown", "error" },
-                                       { "power.site-utility", "fatal" } });
+                                       { "power.site-utility", "fatal" },
+                                       { "power.feed-loss-capacity", "off" } });
     const ValidationResult result = validateDesign(mini.design, *catalog, kToday);
     QCOMPARE(countOf(result, "power.site-it-budget"), 1);
     QCOMPARE(std::string(toString(result.violations.front().severity)), std::string("info"));
@@ -275,7 +295,7 @@ void TestValidation::ruleSwitchedOff()
     const ValidationResult result = validateDesign(mini.design, *catalog, kToday);
     QCOMPARE(countOf(result, "power.site-it-budget"), 0);
     QVERIFY(result.rulesDisabled == std::vector<std::string> { "power.site-it-budget" });
-    QCOMPARE(result.rulesRun.size(), std::size_t(39));
+    QCOMPARE(result.rulesRun.size(), builtinRules().size() - 1); // one switched off
     // The rule did not run, so its waiver cannot be called stale.
     QVERIFY(result.staleWaivers.empty());
 }
@@ -298,7 +318,7 @@ void TestValidation::incrementalMoveTouchesFewChecks()
     // read placement (cooling.site-capacity): far fewer than a full run.
     QVERIFY2(engine.lastCheckCount() < fullChecks / 4,
              qPrintable(QString("%1 of %2").arg(engine.lastCheckCount()).arg(fullChecks)));
-    QVERIFY(full.violations.empty());
+    QVERIFY2(onlyFeedLossWarnings(full), qPrintable(describe(full)));
 }
 
 void TestValidation::incrementalEqualsFullUnderRandomEdits()

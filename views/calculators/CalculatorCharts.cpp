@@ -106,7 +106,8 @@ QCPGraph *addCurve(QCustomPlot *plot, const QVector<double> &keys, const QVector
     return graph;
 }
 
-void marker(QCustomPlot *plot, bool vertical, double at, const QString &label, const QColor &colour)
+void marker(QCustomPlot *plot, bool vertical, double at, const QString &label, const QColor &colour,
+            double labelAt = 0.02)
 {
     auto *line = new QCPItemStraightLine(plot);
     line->setPen(QPen(colour, 1.5, Qt::DashLine));
@@ -124,12 +125,32 @@ void marker(QCustomPlot *plot, bool vertical, double at, const QString &label, c
     if (vertical) {
         text->position->setTypeX(QCPItemPosition::ptPlotCoords);
         text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        text->position->setCoords(at, 0.02);
+        text->position->setCoords(at, labelAt);
     } else {
         text->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
         text->position->setTypeY(QCPItemPosition::ptPlotCoords);
         text->position->setCoords(0.02, at);
     }
+}
+
+/// Shows the legend in a row of its own under the axes, laid out in columns, so it never
+/// covers bars or curves at the dock's default size.
+void legendBelow(QCustomPlot *plot)
+{
+    QCPLegend *legend = plot->legend;
+    if (legend->layout() != plot->plotLayout()) {
+        if (auto *inset = qobject_cast<QCPLayoutInset *>(legend->layout()))
+            inset->take(legend);
+        plot->plotLayout()->addElement(plot->plotLayout()->rowCount(), 0, legend);
+        plot->plotLayout()->setRowStretchFactor(plot->plotLayout()->rowCount() - 1, 0.001);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+        legend->setWrap(3);
+        QFont font = plot->font();
+        font.setPointSize(8);
+        legend->setFont(font);
+        legend->setBorderPen(Qt::NoPen);
+    }
+    legend->setVisible(true);
 }
 
 void fit(QCustomPlot *plot)
@@ -147,7 +168,7 @@ void fit(QCustomPlot *plot)
 QString checkpointChart(QCustomPlot *plot, const Inputs &inputs, const DesignContext &context)
 {
     reset(plot, QStringLiteral("Checkpoint stall against storage write bandwidth"));
-    const auto write = number(inputs, "write-gbps");
+    const auto write = number(inputs, "write-gbyte-s");
     if (!write || !calc::runCalculator("checkpoint", inputs).ok())
         return QStringLiteral("fill the inputs to see the stall against write bandwidth");
     double low = *write / 100, high = *write * 100;
@@ -156,7 +177,7 @@ QString checkpointChart(QCustomPlot *plot, const Inputs &inputs, const DesignCon
         high = std::max(high, context.facts->parallelFs->writeGBps * 10);
     }
     QVector<double> keys, values;
-    sample("checkpoint", inputs, "write-gbps", logSpaced(low, high, 80), "stall_fraction", 1.0,
+    sample("checkpoint", inputs, "write-gbyte-s", logSpaced(low, high, 80), "stall_fraction", 1.0,
            keys, values);
     addCurve(plot, keys, values, QStringLiteral("stall fraction"), 0);
     setLog(plot->xAxis, true);
@@ -192,6 +213,7 @@ QString trainingTimeChart(QCustomPlot *plot, const Inputs &inputs, const DesignC
     int colour = 0;
     for (double m : mfus) {
         Inputs at = inputs;
+        at.erase("hfu"); // the curves are at a model FLOPs utilisation
         at["mfu"] = calc::formatNumber(m);
         QVector<double> keys, values;
         sample("training-time", at, "gpus", counts, "days", 1.0, keys, values);
@@ -201,7 +223,7 @@ QString trainingTimeChart(QCustomPlot *plot, const Inputs &inputs, const DesignC
     setLog(plot->yAxis, true);
     plot->xAxis->setLabel(QStringLiteral("GPUs"));
     plot->yAxis->setLabel(QStringLiteral("training time [days]"));
-    plot->legend->setVisible(true);
+    legendBelow(plot);
     fit(plot);
     marker(plot, true, *gpus,
            QStringLiteral("%1 %2 GPUs").arg(context.hasDesign() ? "design:" : "").arg(*gpus),
@@ -275,7 +297,7 @@ QString powerChart(QCustomPlot *plot, const DesignContext &context)
         bars->setBarsGroup(group);
     }
     plot->yAxis->setLabel(QStringLiteral("kW"));
-    plot->legend->setVisible(true);
+    legendBelow(plot);
     const double top = std::max(*std::max_element(load.begin(), load.end()),
                                 *std::max_element(feed.begin(), feed.end()));
     plot->yAxis->setRange(0, top * 1.25);
@@ -307,12 +329,125 @@ QString bandwidthChart(QCustomPlot *plot, const DesignContext &context)
     return {};
 }
 
+QString pipelineMemoryChart(QCustomPlot *plot, const Inputs &inputs)
+{
+    reset(plot, QStringLiteral("Peak memory per GPU against pipeline depth"));
+    if (!inputs.contains("layers") || !calc::runCalculator("training-memory", inputs).ok())
+        return QStringLiteral("give the shape (layers, hidden, heads, seq) to see memory "
+                              "against pipeline depth");
+    const double layers = number(inputs, "layers").value_or(1);
+    QVector<double> depths;
+    for (double pp = 1; pp <= std::min(64.0, layers); pp *= 2)
+        depths << pp;
+    // One curve per micro-batch count m: 1F1B holds min(pp, m) micro-batches.
+    int colour = 0;
+    for (const char *m : { "1", "4", "16", "64" }) {
+        Inputs at = inputs;
+        at["micro-batches"] = m;
+        at.erase("gpu-memory-gbyte");
+        QVector<double> keys, values;
+        sample("training-memory", at, "pp", depths, "total_bytes_per_gpu", 1.0 / calc::bytesPerGB,
+               keys, values);
+        addCurve(plot, keys, values, QStringLiteral("m = %1").arg(m), colour++);
+    }
+    setLog(plot->xAxis, true);
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    for (double pp : depths)
+        ticker->addTick(pp, QString::number(pp));
+    plot->xAxis->setTicker(ticker);
+    plot->xAxis->setLabel(QStringLiteral("pipeline stages pp"));
+    plot->yAxis->setLabel(QStringLiteral("peak memory per GPU [GB]"));
+    legendBelow(plot);
+    fit(plot);
+    plot->yAxis->setRangeLower(0);
+    if (const auto memory = number(inputs, "gpu-memory-gbyte"))
+        marker(plot, false, *memory, QStringLiteral("GPU %1 GB").arg(*memory), QColor(214, 39, 40));
+    if (const auto pp = number(inputs, "pp"))
+        marker(plot, true, *pp, QStringLiteral("pp %1").arg(*pp), QColor(90, 90, 90));
+    return {};
+}
+
+QString checkpointIntervalChart(QCustomPlot *plot, const Inputs &inputs)
+{
+    reset(plot, QStringLiteral("Work lost per day against checkpoint interval"));
+    const calc::CalcOutcome now = calc::runCalculator("checkpoint-interval", inputs);
+    if (!now.ok())
+        return QStringLiteral("give the MTBF and checkpoint time to see lost work per day");
+    const double daly = now.result.at("daly_interval_s").get<double>();
+    const double young = now.result.at("young_interval_s").get<double>();
+    const double dalyMin = daly / 60;
+    const QVector<double> minutes = logSpaced(std::max(0.5, dalyMin / 30), dalyMin * 30, 80);
+    const std::pair<const char *, QString> curves[] = {
+        { "lost_hours_per_day", QStringLiteral("lost in all") },
+        { "checkpoint_hours_per_day", QStringLiteral("saving checkpoints") },
+        { "rework_hours_per_day", QStringLiteral("rework and restarts") },
+    };
+    int colour = 0;
+    for (const auto &[key, label] : curves) {
+        QVector<double> keys, values;
+        sample("checkpoint-interval", inputs, "interval-min", minutes, key, 1.0, keys, values);
+        addCurve(plot, keys, values, label, colour++);
+    }
+    setLog(plot->xAxis, true);
+    plot->xAxis->setLabel(QStringLiteral("checkpoint interval [minutes]"));
+    plot->yAxis->setLabel(QStringLiteral("wall-clock hours lost per day"));
+    legendBelow(plot);
+    fit(plot);
+    plot->yAxis->setRange(0, std::min(24.0, plot->yAxis->range().upper));
+    marker(plot, true, dalyMin, QStringLiteral("Daly %1 min").arg(dalyMin, 0, 'f', 0),
+           QColor(44, 160, 44));
+    marker(plot, true, young / 60, QStringLiteral("Young %1 min").arg(young / 60, 0, 'f', 0),
+           QColor(148, 103, 189), 0.12);
+    return {};
+}
+
+QString collectiveChart(QCustomPlot *plot, const Inputs &inputs)
+{
+    const bool latency = number(inputs, "latency-us").value_or(0) > 0
+        || (inputs.contains("path") && inputs.at("path") != "custom");
+    reset(plot,
+          latency ? QStringLiteral("Bus bandwidth against message size")
+                  : QStringLiteral("Bus bandwidth (no latency given: flat)"));
+    if (!calc::runCalculator("collective", inputs).ok())
+        return QStringLiteral("give ranks and the link rate to see bus bandwidth per collective");
+    const QVector<double> sizes = logSpaced(1e3, 1e10, 57);
+    const bool nvls = inputs.contains("path") && inputs.at("path") == "nvls";
+    // busbw normalises each collective's traffic (ref:nvidia-nccl-tests-performance), so in a ring model
+    // all-reduce, all-gather, reduce-scatter and all-to-all share one curve: drawn nested
+    // (wide to narrow) so every one stays visible; broadcast differs.
+    int colour = 0;
+    double width = 6;
+    for (const char *kind :
+         { "all-reduce", "all-gather", "reduce-scatter", "all-to-all", "broadcast" }) {
+        if (nvls && std::string(kind) != "all-reduce")
+            continue;
+        Inputs at = inputs;
+        at["collective"] = kind;
+        QVector<double> keys, values;
+        sample("collective", at, "bytes", sizes, "busbw_gbyte_s", 1.0, keys, values);
+        QCPGraph *graph = addCurve(plot, keys, values, QString::fromLatin1(kind), colour++);
+        QPen pen = graph->pen();
+        pen.setWidthF(width);
+        graph->setPen(pen);
+        width = std::max(1.5, width - 1.5);
+    }
+    setLog(plot->xAxis, true);
+    plot->xAxis->setLabel(QStringLiteral("message size S [bytes] (total buffer for all-gather, "
+                                         "reduce-scatter)"));
+    plot->yAxis->setLabel(QStringLiteral("busbw [GB/s]"));
+    legendBelow(plot);
+    fit(plot);
+    plot->yAxis->setRangeLower(0);
+    return {};
+}
+
 } // namespace
 
 bool hasChart(const std::string &name)
 {
     return name == "checkpoint" || name == "training-time" || name == "kv-cache" || name == "power"
-        || name == "allreduce";
+        || name == "allreduce" || name == "training-memory" || name == "checkpoint-interval"
+        || name == "collective";
 }
 
 QString drawChart(QCustomPlot *plot, const std::string &name, const Inputs &inputs,
@@ -329,6 +464,12 @@ QString drawChart(QCustomPlot *plot, const std::string &name, const Inputs &inpu
         status = powerChart(plot, context);
     else if (name == "allreduce")
         status = bandwidthChart(plot, context);
+    else if (name == "training-memory")
+        status = pipelineMemoryChart(plot, inputs);
+    else if (name == "checkpoint-interval")
+        status = checkpointIntervalChart(plot, inputs);
+    else if (name == "collective")
+        status = collectiveChart(plot, inputs);
     if (!status.isEmpty()) {
         auto *text = new QCPItemText(plot);
         text->position->setType(QCPItemPosition::ptAxisRectRatio);

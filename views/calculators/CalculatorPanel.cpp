@@ -23,6 +23,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <set>
 
 namespace cw::calcviews {
 
@@ -58,23 +59,81 @@ std::vector<std::string> choicesOf(const calc::ParamSpec &spec)
     return names;
 }
 
-/// A result value as a reader wants it: grouped integers, six significant digits otherwise.
-QString formatValue(const nlohmann::json &value)
+/// A plain number: grouped integers, six significant digits otherwise.
+QString formatNumber(double v, bool integer)
 {
     const QLocale locale(QLocale::English);
+    if (integer && std::fabs(v) < 9e15)
+        return locale.toString(static_cast<qlonglong>(v));
+    if (std::fabs(v) >= 1e15 || (v != 0 && std::fabs(v) < 1e-3))
+        return QString::number(v, 'g', 6);
+    return locale.toString(v, 'f', std::fabs(v) >= 100 ? 1 : 4);
+}
+
+/// `v` scaled to the largest decimal prefix it reaches, with three significant decimals.
+QString scaled(double v, const QStringList &units, double step)
+{
+    int i = 0;
+    while (i + 1 < units.size() && std::fabs(v) >= step) {
+        v /= step;
+        ++i;
+    }
+    return QLocale(QLocale::English).toString(v, 'f', std::fabs(v) >= 100 ? 1 : 2)
+        + QLatin1Char(' ') + units[i];
+}
+
+/// Hours, minutes or seconds, whichever reads best.
+QString duration(double seconds)
+{
+    const QLocale locale(QLocale::English);
+    if (std::fabs(seconds) >= 2 * 86400)
+        return locale.toString(seconds / 86400, 'f', 1) + QStringLiteral(" days");
+    if (std::fabs(seconds) >= 2 * 3600)
+        return locale.toString(seconds / 3600, 'f', 2) + QStringLiteral(" h");
+    if (std::fabs(seconds) >= 120)
+        return locale.toString(seconds / 60, 'f', 1) + QStringLiteral(" min");
+    if (std::fabs(seconds) >= 1 || seconds == 0)
+        return locale.toString(seconds, 'f', 2) + QStringLiteral(" s");
+    if (std::fabs(seconds) >= 1e-3)
+        return locale.toString(seconds * 1e3, 'f', 2) + QStringLiteral(" ms");
+    return locale.toString(seconds * 1e6, 'f', 2) + QStringLiteral(" µs");
+}
+
+bool endsWith(const std::string &key, const char *suffix)
+{
+    const std::string s(suffix);
+    return key.size() >= s.size() && key.compare(key.size() - s.size(), s.size(), s) == 0;
+}
+
+/// A result value in human units by its key's unit suffix (GB, TB/s, hours); the exact number
+/// stays in the tooltip and in result().
+QString formatValue(const std::string &key, const nlohmann::json &value)
+{
     if (value.is_boolean())
         return value.get<bool>() ? QStringLiteral("yes") : QStringLiteral("no");
-    if (value.is_number_integer())
-        return locale.toString(value.get<qlonglong>());
-    if (value.is_number()) {
-        const double v = value.get<double>();
-        if (std::fabs(v) >= 1e15 || (v != 0 && std::fabs(v) < 1e-3))
-            return QString::number(v, 'g', 6);
-        return locale.toString(v, 'f', std::fabs(v) >= 100 ? 1 : 4);
-    }
     if (value.is_string())
         return text(value.get<std::string>());
-    return text(value.dump());
+    if (!value.is_number())
+        return text(value.dump());
+    const double v = value.get<double>();
+    static const QStringList bytes { QStringLiteral("B"),  QStringLiteral("kB"),
+                                     QStringLiteral("MB"), QStringLiteral("GB"),
+                                     QStringLiteral("TB"), QStringLiteral("PB") };
+    static const QStringList rates { QStringLiteral("GB/s"), QStringLiteral("TB/s"),
+                                     QStringLiteral("PB/s") };
+    static const QStringList counts { QString(), QStringLiteral("thousand"),
+                                      QStringLiteral("million"), QStringLiteral("billion"),
+                                      QStringLiteral("trillion") };
+    if (key == "bytes" || key.rfind("bytes_", 0) == 0 || endsWith(key, "_bytes")
+        || key.find("_bytes_") != std::string::npos)
+        return scaled(v, bytes, 1000);
+    if (endsWith(key, "_gbyte_s"))
+        return scaled(v, rates, 1000);
+    if (key == "seconds" || endsWith(key, "_s") || endsWith(key, "_seconds"))
+        return duration(v);
+    if (endsWith(key, "_params"))
+        return scaled(v, counts, 1000).trimmed();
+    return formatNumber(v, value.is_number_integer());
 }
 
 QString htmlList(const std::vector<std::string> &items)
@@ -159,6 +218,12 @@ void CalculatorPanel::buildForm()
     m_results->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_results->setMinimumHeight(120);
     resultLayout->addWidget(m_results);
+    m_warnings = new QLabel;
+    m_warnings->setObjectName(QStringLiteral("warnings"));
+    m_warnings->setWordWrap(true);
+    m_warnings->setStyleSheet(QStringLiteral("color: #b8860b;"));
+    m_warnings->setVisible(false);
+    resultLayout->addWidget(m_warnings);
     m_assumptions = new QLabel;
     m_assumptions->setObjectName(QStringLiteral("assumptions"));
     m_assumptions->setWordWrap(true);
@@ -285,6 +350,7 @@ void CalculatorPanel::recompute()
 {
     const std::map<std::string, std::string> given = givenInputs();
     m_prefilled.clear();
+    m_assumed.clear();
     m_prefillNotes.clear();
     m_effective = given;
     if (m_context->hasDesign()) {
@@ -294,8 +360,11 @@ void CalculatorPanel::recompute()
             : calc::PrefillExtras {};
         const calc::Prefill prefill
             = calc::prefillFromDesign(m_info.name, *m_context->facts, given, extras);
-        for (const calc::PrefilledInput &in : prefill.inputs)
+        for (const calc::PrefilledInput &in : prefill.inputs) {
             m_prefilled[in.key] = { in.value, in.source };
+            if (in.assumed)
+                m_assumed.insert(in.key);
+        }
         m_prefillNotes = prefill.notes;
         m_effective = prefill.merged(given);
     }
@@ -318,7 +387,11 @@ void CalculatorPanel::showInputs()
         const QString key = text(f->spec.key);
         const auto prefilled = m_prefilled.find(f->spec.key);
         QString hint, origin, tip = text(f->spec.help);
-        if (prefilled != m_prefilled.end()) {
+        if (prefilled != m_prefilled.end() && m_assumed.contains(f->spec.key)) {
+            hint = text(prefilled->second.first);
+            origin = tr("assumed");
+            tip += tr("\nAssumed: %1").arg(text(prefilled->second.second));
+        } else if (prefilled != m_prefilled.end()) {
             hint = text(prefilled->second.first);
             origin = tr("design");
             tip += tr("\nFrom the design: %1").arg(text(prefilled->second.second));
@@ -331,8 +404,9 @@ void CalculatorPanel::showInputs()
         const bool given = !input(key).isEmpty();
         f->origin->setText(given ? QString() : origin);
         f->origin->setToolTip(tip);
-        f->origin->setStyleSheet(origin == tr("design") ? QStringLiteral("color: #2c7a2c;")
-                                                        : QStringLiteral("color: #777;"));
+        f->origin->setStyleSheet(origin == tr("design")        ? QStringLiteral("color: #2c7a2c;")
+                                     : origin == tr("assumed") ? QStringLiteral("color: #b8860b;")
+                                                               : QStringLiteral("color: #777;"));
         const QString frame
             = key == badKey ? QStringLiteral("border: 1px solid #d62728;") : QString();
         if (f->line) {
@@ -352,7 +426,10 @@ void CalculatorPanel::showResult()
     m_errorLabel->setText(m_error);
     m_errorLabel->setVisible(!m_error.isEmpty());
     m_results->clear();
-    std::vector<std::string> assumptions;
+    std::vector<std::string> assumptions, warnings;
+    std::set<std::string> formerOutputs;
+    for (const auto &[former, current] : m_info.renamedOutputs)
+        formerOutputs.insert(former);
     if (!m_result.is_null()) {
         for (auto it = m_result.begin(); it != m_result.end(); ++it) {
             if (it.key() == "assumptions") {
@@ -360,16 +437,33 @@ void CalculatorPanel::showResult()
                     assumptions.push_back(a.get<std::string>());
                 continue;
             }
-            auto *item = new QTreeWidgetItem({ text(it.key()), formatValue(*it) });
+            if (it.key() == "warnings") {
+                for (const auto &w : *it)
+                    warnings.push_back(w.get<std::string>());
+                continue;
+            }
+            if (it.key() == "deprecated_outputs" || formerOutputs.contains(it.key()))
+                continue;
+            auto *item = new QTreeWidgetItem({ text(it.key()), formatValue(it.key(), *it) });
+            item->setToolTip(1, text(it->dump()));
             item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
             m_results->addTopLevelItem(item);
         }
     }
     m_assumptions->setText(htmlList(assumptions));
+    m_warnings->setText(warnings.empty() ? QString() : htmlList(warnings));
+    m_warnings->setVisible(!warnings.empty());
     std::vector<std::string> notes;
-    for (const auto &[key, valueSource] : m_prefilled)
-        notes.push_back(key + " = " + valueSource.first
-                        + " from the design: " + valueSource.second);
+    for (const auto &[key, valueSource] : m_prefilled) {
+        if (!m_assumed.contains(key))
+            notes.push_back(key + " = " + valueSource.first
+                            + " from the design: " + valueSource.second);
+    }
+    for (const auto &[key, valueSource] : m_prefilled) {
+        if (m_assumed.contains(key))
+            notes.push_back("ASSUMED " + key + " = " + valueSource.first + ": "
+                            + valueSource.second);
+    }
     for (const std::string &note : m_prefillNotes)
         notes.push_back("not from the design: " + note);
     m_notes->setText(notes.empty() ? QString() : tr("Design inputs:") + htmlList(notes));

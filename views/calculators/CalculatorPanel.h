@@ -8,6 +8,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,11 @@ public:
     /// The value the design gives `key` ("" when it gives none), and where it comes from.
     QString prefilledValue(const QString &key) const;
     QString prefilledSource(const QString &key) const;
+    /// True when the prefilled value of `key` is an assumption, not a design figure.
+    bool prefilledIsAssumed(const QString &key) const
+    {
+        return m_assumed.contains(key.toStdString());
+    }
 
     bool hasResult() const { return !m_result.is_null(); }
     /// The result keys and "assumptions" of the last run (null after an error).
@@ -79,6 +85,7 @@ private:
     std::vector<std::unique_ptr<Field>> m_fields;
     std::shared_ptr<const DesignContext> m_context;
     std::map<std::string, std::pair<std::string, std::string>> m_prefilled; // key -> value, source
+    std::set<std::string> m_assumed; // prefilled keys the design does not give (assumptions)
     std::vector<std::string> m_prefillNotes;
     std::map<std::string, std::string> m_effective;
     nlohmann::json m_result;
@@ -88,6 +95,7 @@ private:
     QLabel *m_errorLabel = nullptr;
     QTreeWidget *m_results = nullptr;
     QLabel *m_assumptions = nullptr;
+    QLabel *m_warnings = nullptr; // sanity bands crossed, former names used
     QLabel *m_notes = nullptr;
     QCustomPlot *m_chart = nullptr;
 };

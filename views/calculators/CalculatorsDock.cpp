@@ -60,6 +60,7 @@ CalculatorsDock::CalculatorsDock(const Catalog &catalog, QWidget *parent)
         m_panels.push_back(panel);
     }
     connect(m_selector, &QComboBox::currentIndexChanged, m_stack, &QStackedWidget::setCurrentIndex);
+    connect(m_selector, &QComboBox::activated, this, [this] { m_userPicked = true; });
     layout->addWidget(m_selector);
     layout->addWidget(m_stack, 1);
     setWidget(content);
@@ -72,6 +73,14 @@ void CalculatorsDock::setDesign(const Design *design)
     m_context = makeDesignContext(design, m_catalog);
     for (CalculatorPanel *panel : m_panels)
         panel->setDesignContext(m_context);
+    if (m_userPicked || !design || (currentPanel() && currentPanel()->hasResult()))
+        return;
+    for (std::size_t i = 0; i < m_panels.size(); ++i) {
+        if (m_panels[i]->hasResult()) {
+            m_selector->setCurrentIndex(static_cast<int>(i));
+            return;
+        }
+    }
 }
 
 QStringList CalculatorsDock::calculatorNames() const
@@ -100,8 +109,10 @@ CalculatorPanel *CalculatorsDock::currentPanel() const
 void CalculatorsDock::showCalculator(const QString &name)
 {
     const int index = m_selector->findText(name);
-    if (index >= 0)
+    if (index >= 0) {
         m_selector->setCurrentIndex(index);
+        m_userPicked = true;
+    }
 }
 
 } // namespace cw::calcviews

@@ -32,6 +32,9 @@ public:
     ~CalculatorsDock() override;
 
     /// The open design (nullptr when none); re-gathers its facts and refreshes every panel.
+    /// Until the user picks a calculator, the dock shows the first one the design completes
+    /// (training-memory for a design with a workload), never one that only reports a missing
+    /// input.
     void setDesign(const Design *design);
 
     QStringList calculatorNames() const;
@@ -45,6 +48,7 @@ private:
     QStackedWidget *m_stack = nullptr;
     std::vector<CalculatorPanel *> m_panels;
     std::shared_ptr<const DesignContext> m_context;
+    bool m_userPicked = false; // the user chose a calculator: keep it across designs
 };
 
 } // namespace cw::calcviews

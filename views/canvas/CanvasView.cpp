@@ -1,5 +1,7 @@
 #include "views/canvas/CanvasView.h"
 
+#include "model/catalog/Part.h"
+#include "model/core/Design.h"
 #include "views/canvas/CanvasItem.h"
 #include "views/canvas/CanvasStyle.h"
 #include "views/canvas/DesignCache.h"
@@ -7,11 +9,13 @@
 #include "views/document/LiveValidator.h"
 
 #include <QFontMetricsF>
+#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
 #include <QTimer>
+#include <QToolTip>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -69,6 +73,7 @@ CanvasView::CanvasView(Document *document, QWidget *parent)
     , m_scene(new CanvasScene(this))
 {
     setScene(m_scene);
+    setFitMode(true);
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     setDragMode(RubberBandDrag);
     setTransformationAnchor(AnchorUnderMouse);
@@ -118,7 +123,7 @@ double CanvasView::zoom() const
 
 void CanvasView::scaleBy(double factor)
 {
-    m_fitPending = false;
+    setFitMode(false);
     const double target = std::clamp(zoom() * factor, kMinZoom, kMaxZoom);
     if (zoom() > 0)
         scale(target / zoom(), target / zoom());
@@ -126,14 +131,38 @@ void CanvasView::scaleBy(double factor)
 
 void CanvasView::zoomToFit()
 {
-    m_fitPending = true;
-    const QRectF bounds = m_scene->itemsBoundingRect();
-    if (bounds.isEmpty())
+    setFitMode(true);
+    fitNow();
+}
+
+void CanvasView::setFitMode(bool on)
+{
+    if (m_fitMode == on)
         return;
-    fitInView(
-        bounds.marginsAdded(
-            QMarginsF(bounds.width(), bounds.height(), bounds.width(), bounds.height()) * 0.02),
-        Qt::KeepAspectRatio);
+    m_fitMode = on;
+    // With scroll bars that come and go, a fit could show or hide them, which resizes the
+    // viewport, which refits...: the 1600 -> 1590 -> 1580 px hang. In fit mode everything
+    // is visible, so there is nothing to scroll to.
+    const Qt::ScrollBarPolicy policy = on ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded;
+    setHorizontalScrollBarPolicy(policy);
+    setVerticalScrollBarPolicy(policy);
+}
+
+void CanvasView::fitNow()
+{
+    if (m_fitting)
+        return;
+    m_fitting = true;
+    m_lastFitSize = viewport()->size();
+    const QRectF bounds = m_scene->itemsBoundingRect();
+    if (!bounds.isEmpty()) {
+        ++m_fitCount;
+        fitInView(
+            bounds.marginsAdded(
+                QMarginsF(bounds.width(), bounds.height(), bounds.width(), bounds.height()) * 0.02),
+            Qt::KeepAspectRatio);
+    }
+    m_fitting = false;
 }
 
 void CanvasView::setPresentationMode(bool on)
@@ -155,7 +184,7 @@ void CanvasView::focusOn(const std::vector<EntityRef> &entities)
     }
     if (bounds.isNull())
         return;
-    m_fitPending = false;
+    setFitMode(false);
     // Leave context around a single small item instead of filling the screen with it.
     const double side = std::max(bounds.width(), bounds.height());
     bounds.adjust(-side * 0.5, -side * 0.5, side * 0.5, side * 0.5);
@@ -394,14 +423,105 @@ void CanvasView::mouseReleaseEvent(QMouseEvent *event)
 void CanvasView::resizeEvent(QResizeEvent *event)
 {
     QGraphicsView::resizeEvent(event);
+    ++m_resizeCount;
     // A view built before its window is laid out keeps showing everything until the user
-    // takes over the zoom.
-    if (m_fitPending)
-        zoomToFit();
+    // takes over the zoom. Only a real change of the viewport's size refits.
+    if (m_fitMode && viewport()->size() != m_lastFitSize)
+        fitNow();
+}
+
+QString CanvasView::toolTipAt(const QPoint &viewPos) const
+{
+    const CanvasItem *hit = nullptr;
+    for (QGraphicsItem *item : items(viewPos))
+        if (auto *canvasItem = dynamic_cast<const CanvasItem *>(item);
+            canvasItem && !canvasItem->entities().empty()) {
+            hit = canvasItem;
+            break;
+        }
+    if (!hit)
+        return {};
+    const Design &design = m_document->design();
+    const std::vector<EntityRef> entities = hit->entities();
+    QStringList lines;
+    const auto esc = [](const QString &text) {
+        return text.toHtmlEscaped();
+    };
+    if (entities.size() > 1) {
+        constexpr std::size_t kNamesShown = 6;
+        QStringList names;
+        for (std::size_t i = 0; i < std::min(entities.size(), kNamesShown); ++i)
+            names << esc(m_document->displayName(entities[i]));
+        if (entities.size() > kNamesShown)
+            names << QStringLiteral("...");
+        lines << tr("<b>%1 objects</b>").arg(entities.size()) << names.join(QStringLiteral(", "));
+    } else {
+        const EntityRef ref = entities.front();
+        lines << QStringLiteral("<b>%1</b>").arg(esc(m_document->displayName(ref)));
+        if (ref.kind == EntityKind::Device) {
+            if (const Device *device = design.device(DeviceId { ref.id })) {
+                const Rack *rack = design.rack(device->rack);
+                const Part *part = m_cache->part(device->id);
+                lines << esc(QString::fromStdString(device->catalogType));
+                lines << tr("rack %1, U%2 %3")
+                             .arg(esc(rack ? QString::fromStdString(rack->name) : QString()))
+                             .arg(device->uPosition)
+                             .arg(device->face == Face::Front ? tr("front") : tr("rear"));
+                if (part && part->maxPowerW > 0)
+                    lines << tr("%1 kW maximum").arg(part->maxPowerW / 1000.0, 0, 'f', 1);
+            }
+        } else if (ref.kind == EntityKind::Rack) {
+            const RackPower power = m_cache->rackPower(RackId { ref.id });
+            lines << (power.capacityW > 0 ? tr("load %1 kW of %2 kW")
+                                                .arg(power.loadW / 1000.0, 0, 'f', 1)
+                                                .arg(power.capacityW / 1000.0, 0, 'f', 1)
+                                          : tr("load %1 kW, no feed capacity set")
+                                                .arg(power.loadW / 1000.0, 0, 'f', 1));
+        }
+    }
+    constexpr int kFindingsShown = 3;
+    int findings = 0;
+    for (const Violation &violation : m_violations) {
+        if (violation.waived)
+            continue;
+        const bool names = std::any_of(
+            violation.entities.begin(), violation.entities.end(), [&](const EntityRef &ref) {
+                return std::find(entities.begin(), entities.end(), ref) != entities.end();
+            });
+        if (!names)
+            continue;
+        if (++findings <= kFindingsShown)
+            lines << QStringLiteral("%1: %2").arg(
+                esc(QString::fromUtf8(toString(violation.severity).data(),
+                                      static_cast<qsizetype>(toString(violation.severity).size()))),
+                esc(QString::fromStdString(violation.message)));
+    }
+    if (findings > kFindingsShown)
+        lines << tr("and %1 more findings").arg(findings - kFindingsShown);
+    return lines.join(QStringLiteral("<br>"));
+}
+
+bool CanvasView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QString text = toolTipAt(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, viewport());
+        return true;
+    }
+    return QGraphicsView::viewportEvent(event);
 }
 
 void CanvasView::keyPressEvent(QKeyEvent *event)
 {
+    if (event->key() == Qt::Key_Escape && !m_document->selection().empty()) {
+        m_document->setSelection({}); // as in every editor: Escape drops the selection
+        event->accept();
+        return;
+    }
     if (event->key() == Qt::Key_Delete || event->key() == Qt::Key_Backspace) {
         deleteSelection();
         event->accept();

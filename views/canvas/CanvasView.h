@@ -35,7 +35,15 @@ public:
 
     void zoomIn();
     void zoomOut();
+    /// Fits everything into the viewport and stays in fit mode (refit when the viewport's
+    /// size changes, no scroll bars) until the user zooms, pans to an item or focuses.
     void zoomToFit();
+    /// Whether the view refits itself on resize (set by zoomToFit, cleared by any zoom).
+    bool isFitMode() const { return m_fitMode; }
+    /// Fits done and resize events seen since construction (the resize sweep test counts
+    /// them to prove a resize settles after one fit).
+    int fitCount() const { return m_fitCount; }
+    int resizeCount() const { return m_resizeCount; }
     /// Screen pixels per scene unit.
     double zoom() const;
     /// Large labels for a projector.
@@ -50,6 +58,17 @@ public:
 
     /// The items that show `ref` (an aggregate counts for each of its members).
     virtual std::vector<CanvasItem *> itemsFor(EntityRef ref) const;
+    /// Where a violation naming `ref` is marked; by default the items showing it (views roll
+    /// a device up to its rack, a link up to an aggregate's edge...).
+    virtual std::vector<CanvasItem *> markerItemsFor(EntityRef ref) const { return itemsFor(ref); }
+    /// Entity id -> the items registered for it (read only: the consistency tests compare
+    /// it with the scene and the design after every edit).
+    const std::unordered_map<std::uint64_t, std::vector<CanvasItem *>> &itemIndex() const
+    {
+        return m_index;
+    }
+    /// The items now carrying a violation marker.
+    const std::vector<CanvasItem *> &markedItems() const { return m_marked; }
     /// Items standing for entities now in the scene.
     std::size_t entityItemCount() const;
     /// The last refusal or notice shown (also sent as statusMessage).
@@ -57,6 +76,10 @@ public:
 
     void deleteSelection();
     void duplicateSelection();
+    /// The hover text for the item under `viewPos` (viewport coordinates): its name, part and
+    /// place, a rack's load, an aggregate's members, and the findings on it. Empty over
+    /// nothing.
+    QString toolTipAt(const QPoint &viewPos) const;
 
 signals:
     void statusMessage(const QString &message);
@@ -64,9 +87,6 @@ signals:
 protected:
     /// Updates the scene for what `changes` names, and nothing else.
     virtual void applyChanges(const ChangeSet &changes) = 0;
-    /// Where a violation naming `ref` is marked; by default the items showing it (views roll
-    /// a device up to its rack, a link up to an aggregate's edge...).
-    virtual std::vector<CanvasItem *> markerItemsFor(EntityRef ref) const { return itemsFor(ref); }
     /// Called after the document selection changed, before items are selected.
     virtual void documentSelectionChanged(const std::vector<EntityRef> &selection);
 
@@ -89,12 +109,17 @@ protected:
     void mouseReleaseEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
 
 private:
     void onChanged(const ChangeSet &changes);
     void onSceneSelectionChanged();
     void unregisterTree(QGraphicsItem *item);
     void scaleBy(double factor);
+    /// Enters or leaves fit mode; scroll bars are off in fit mode so that a fit can never
+    /// change the viewport's size (and so trigger another fit).
+    void setFitMode(bool on);
+    void fitNow();
 
     Document *m_document;
     DesignCache *m_cache;
@@ -104,7 +129,11 @@ private:
     std::vector<Violation> m_violations;
     std::vector<CanvasItem *> m_marked;
     bool m_presentation = false;
-    bool m_fitPending = true; ///< fit on resize until the user zooms or focuses
+    bool m_fitMode = false; ///< refit on resize until the user zooms or focuses
+    bool m_fitting = false; ///< re-entrancy guard of fitNow()
+    QSize m_lastFitSize; ///< viewport size of the last fit: refit only when it changes
+    int m_fitCount = 0;
+    int m_resizeCount = 0;
     bool m_syncingSelection = false;
     bool m_panning = false;
     QPoint m_panStart;

@@ -1,8 +1,8 @@
 #include "views/canvas/DesignCache.h"
 
 #include "model/catalog/Catalog.h"
-#include "model/core/PduCapacity.h"
 #include "model/core/Design.h"
+#include "model/core/PduCapacity.h"
 #include "model/validation/RuleContext.h"
 #include "views/document/Document.h"
 
@@ -11,6 +11,13 @@
 #include <numbers>
 
 namespace cw::canvas {
+namespace {
+
+/// Changes above this size (and a quarter of the design) rebuild the index.
+constexpr std::size_t kRebuildAbove = 1000;
+
+} // namespace
+
 DesignCache *DesignCache::of(Document *document)
 {
     if (auto *cache = document->findChild<DesignCache *>(QString(), Qt::FindDirectChildrenOnly))
@@ -28,9 +35,19 @@ DesignCache::DesignCache(Document *document)
 
 void DesignCache::update(const ChangeSet &changes)
 {
-    const DirtySubjects dirty
-        = m_index.update(m_document->design(), m_document->catalog(), changes);
+    const Design &design = m_document->design();
     m_dirtyRacks.clear();
+    const std::size_t changed
+        = changes.added.size() + changes.removed.size() + changes.modified.size();
+    if (changed > kRebuildAbove && changed * 4 > design.devices().size() + design.links().size()) {
+        // Every rack deleted or restored: one pass over the design beats one index update
+        // per entity; every rack's load may have changed.
+        m_index.rebuild(design, m_document->catalog());
+        for (const Rack &rack : design.racks())
+            m_dirtyRacks.push_back(rack.id);
+        return;
+    }
+    const DirtySubjects dirty = m_index.update(design, m_document->catalog(), changes);
     for (const auto &[id, inputs] : dirty.subjects[static_cast<std::size_t>(RuleScope::Rack)]) {
         (void)inputs;
         m_dirtyRacks.push_back(RackId { id });

@@ -58,6 +58,7 @@ FabricView::FabricView(Document *document, QWidget *parent)
     // Items are placed once per band build and never move: the BSP tree pays off.
     canvasScene()->setItemIndexMethod(QGraphicsScene::BspTreeIndex);
     rebuild();
+    reapplyMarkers(); // the design may open with violations already
     zoomToFit();
 }
 

@@ -31,6 +31,7 @@ FloorPlanView::FloorPlanView(Document *document, QWidget *parent)
     // Racks move only when dragged and rows are few: the BSP tree pays off.
     canvasScene()->setItemIndexMethod(QGraphicsScene::BspTreeIndex);
     rebuild();
+    reapplyMarkers(); // the design may open with violations already
     zoomToFit();
 }
 

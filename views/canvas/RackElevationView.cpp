@@ -39,6 +39,7 @@ RackElevationView::RackElevationView(Document *document, QWidget *parent)
     canvasScene()->setItemIndexMethod(QGraphicsScene::BspTreeIndex);
     m_racks = defaultRacks();
     rebuild();
+    reapplyMarkers(); // the design may open with violations already
     zoomToFit();
 }
 
@@ -191,11 +192,16 @@ void RackElevationView::applyChanges(const ChangeSet &changes)
         if (ref.kind == EntityKind::Rack
             && std::find(m_racks.begin(), m_racks.end(), RackId { ref.id }) != m_racks.end())
             relayout = true;
-    if (!m_explicitRacks)
+    if (!m_explicitRacks && !relayout) {
+        bool racksOrRows = false;
         for (const auto *list : { &changes.added, &changes.removed, &changes.modified })
-            for (const EntityRef &ref : *list)
-                if (ref.kind == EntityKind::Rack || ref.kind == EntityKind::Row)
-                    relayout = relayout || defaultRacks() != m_racks;
+            racksOrRows
+                = racksOrRows || std::any_of(list->begin(), list->end(), [](const EntityRef &ref) {
+                      return ref.kind == EntityKind::Rack || ref.kind == EntityKind::Row;
+                  });
+        // Once per change, not per rack: deleting 4,000 racks must not sort them 4,000 times.
+        relayout = racksOrRows && defaultRacks() != m_racks;
+    }
     if (relayout) {
         std::erase_if(m_racks, [&design](RackId id) { return !design.rack(id); });
         if (!m_explicitRacks || m_racks.empty()) {

@@ -1,5 +1,6 @@
 #include "views/docks/InspectorDock.h"
 
+#include "views/docks/SafeFields.h"
 #include "views/document/Document.h"
 
 #include <QCheckBox>
@@ -89,8 +90,10 @@ void InspectorDock::loadAll()
 {
     m_loading = true;
     for (const Field &field : m_fields)
-        if (field.load)
+        if (field.load) {
             field.load();
+            SafeFields::markCommitted(field.editor);
+        }
     m_loading = false;
 }
 
@@ -179,6 +182,7 @@ QLineEdit *InspectorDock::addText(const QString &name, const QString &label,
 {
     auto *edit = new QLineEdit(m_formHost);
     edit->setObjectName(name);
+    SafeFields::guard(edit);
     m_form->addRow(label, edit);
     m_fields.push_back({ edit, [edit, get] {
                             edit->setText(get());
@@ -203,6 +207,7 @@ QDoubleSpinBox *InspectorDock::addNumber(const QString &name, const QString &lab
     spin->setDecimals(decimals);
     spin->setSuffix(suffix);
     spin->setKeyboardTracking(false); // commit what was typed, not each keystroke
+    SafeFields::guard(spin);
     m_form->addRow(label, spin);
     m_fields.push_back({ spin, [spin, get] {
                             spin->setValue(get());
@@ -223,6 +228,7 @@ QSpinBox *InspectorDock::addInteger(const QString &name, const QString &label, i
     spin->setObjectName(name);
     spin->setRange(min, max);
     spin->setKeyboardTracking(false);
+    SafeFields::guard(spin);
     m_form->addRow(label, spin);
     m_fields.push_back({ spin, [spin, get] {
                             spin->setValue(get());
@@ -247,6 +253,7 @@ QComboBox *InspectorDock::addChoice(const QString &name, const QString &label,
     combo->addItems(items);
     if (editable)
         combo->setInsertPolicy(QComboBox::NoInsert);
+    SafeFields::guard(combo);
     m_form->addRow(label, combo);
     m_fields.push_back({ combo, [combo, get] {
                             const QString value = get();

@@ -156,7 +156,7 @@ void InspectorDock::buildQosGroup(DeviceId id)
         return d ? *d : Device {};
     };
     // The profile the device follows: that of the first RoCE fabric it is linked on, else
-    // of its first fabric, else the defaults (domain-facts §4.1).
+    // of its first fabric, else the defaults (ref:nvidia-cumulus-roce).
     auto fabricProfile = [doc, id] {
         const Design &design = doc->design();
         const Fabric *chosen = nullptr;
@@ -212,7 +212,7 @@ void InspectorDock::buildQosGroup(DeviceId id)
         spin->setToolTip(tr("Editing a value while the device follows the fabric starts an "
                             "override from the fabric's profile"));
     };
-    // Ranges are those of the fields themselves: 3-bit PCP priority, 6-bit DSCP (§4.1).
+    // Ranges are those of the fields themselves: 3-bit PCP priority, 6-bit DSCP (ref:nvidia-cumulus-roce).
     integer("qosPfcPriority", tr("PFC priority"), 0, 7, &QosProfile::pfcPriority);
     integer("qosRoceDscp", tr("RoCE DSCP"), 0, 63, &QosProfile::roceDscp);
     integer("qosCnpDscp", tr("CNP DSCP"), 0, 63, &QosProfile::cnpDscp);

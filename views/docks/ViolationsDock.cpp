@@ -316,9 +316,13 @@ void ViolationsDock::activate(QTreeWidgetItem *item)
     const Violation *violation = violationAt(item);
     if (!violation || !m_document)
         return;
-    const std::vector<EntityRef> entities = violation->entities;
-    m_document->setSelection(entities);
-    emit focusRequested(entities);
+    // The culprit only (entities are listed most specific first): a cable's finding selects
+    // the cable, not the cable and both devices, so the Inspector can show it.
+    if (violation->entities.empty())
+        return;
+    const std::vector<EntityRef> culprit { violation->entities.front() };
+    m_document->setSelection(culprit);
+    emit focusRequested(culprit);
 }
 
 std::optional<Violation> ViolationsDock::waiverTarget(const QTreeWidgetItem *item) const
@@ -371,8 +375,11 @@ void ViolationsDock::showContextMenu(const QPoint &pos)
         menu.addAction(tr("Select and Show"), this, [this, violation] {
             if (!m_document)
                 return;
-            m_document->setSelection(violation.entities);
-            emit focusRequested(violation.entities);
+            if (violation.entities.empty())
+                return;
+            const std::vector<EntityRef> culprit { violation.entities.front() };
+            m_document->setSelection(culprit);
+            emit focusRequested(culprit);
         });
         const QString current = QString::fromStdString(violation.waiverReason);
         menu.addAction(violation.waived ? tr("Edit Waiver Reason...") : tr("Waive..."), this,

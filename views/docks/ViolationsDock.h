@@ -48,7 +48,8 @@ public:
     QTreeWidgetItem *firstItemOfRule(const std::string &ruleKey) const;
     /// Violation items in the tree (after filtering).
     int shownViolationCount() const;
-    /// What a click does: select the violation's objects and ask to zoom to them.
+    /// What a click does: select the violation's culprit (its first, most specific object)
+    /// and ask to zoom to it.
     void activate(QTreeWidgetItem *item);
     /// What the context menu's Waive does, without the reason dialog. Empty reason removes
     /// the waiver. Returns Document's refusal, if any.

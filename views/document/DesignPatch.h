@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <variant>
 #include <vector>
 
@@ -16,6 +18,8 @@ using EntityValue = std::variant<Row, Rack, Device, Link, Fabric, StorageTier>;
 EntityRef refOf(const EntityValue &value);
 /// The entity `ref` names as it is in `design` now, or nullopt when there is none.
 std::optional<EntityValue> valueOf(const Design &design, EntityRef ref);
+/// Whether `design` has the entity `ref` names (kind and id), without copying it.
+bool exists(const Design &design, EntityRef ref);
 
 /// The design-wide settings an edit can touch (removing a node edits the partitions,
 /// waiving a violation edits the waivers).
@@ -55,6 +59,9 @@ public:
     /// Records the removal of the entity and of everything Design::remove* would take with
     /// it (links, devices, storage-tier memberships, partition entries).
     void remove(const Design &design, EntityRef ref);
+    /// The same for many entities at once, in time linear in the design's size (one lookup
+    /// table for the cascades, one pass over tiers and partitions at the end).
+    void removeAll(const Design &design, const std::vector<EntityRef> &refs);
     void setSettings(const Design &design, DesignSettings settings);
     void setSite(const Design &design, Site site);
     /// Takes the next free id for a new entity of this patch.
@@ -83,8 +90,13 @@ public:
 
 private:
     PatchEntry &entryFor(const Design &design, EntityRef ref);
+    /// The tier as it will be after the patch, without copying it.
+    const StorageTier *tierAfter(const Design &design, StorageTierId id) const;
+    void dropMemberships(const Design &design, const std::unordered_set<std::uint64_t> &devices,
+                         const std::unordered_set<std::uint64_t> &fabrics);
 
     std::vector<PatchEntry> m_entries;
+    std::unordered_map<std::uint64_t, std::size_t> m_lookup; ///< entity id -> m_entries index
     std::optional<DesignSettings> m_settingsBefore;
     std::optional<DesignSettings> m_settingsAfter;
     std::optional<Site> m_siteBefore;

@@ -10,6 +10,7 @@
 #include "model/io/DesignFile.h"
 
 #include <QCryptographicHash>
+#include <QUuid>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -116,7 +117,7 @@ void Document::setSelection(std::vector<EntityRef> selection)
 {
     std::sort(selection.begin(), selection.end());
     selection.erase(std::unique(selection.begin(), selection.end()), selection.end());
-    std::erase_if(selection, [this](EntityRef ref) { return !valueOf(*d->design, ref); });
+    std::erase_if(selection, [this](EntityRef ref) { return !exists(*d->design, ref); });
     if (selection == d->selection)
         return;
     d->selection = std::move(selection);
@@ -146,7 +147,7 @@ void Document::applyPatch(const DesignPatch &patch, bool forward)
     d->validator->designChanged(changes);
     emit changed(changes);
     const auto before = d->selection.size();
-    std::erase_if(d->selection, [this](EntityRef ref) { return !valueOf(*d->design, ref); });
+    std::erase_if(d->selection, [this](EntityRef ref) { return !exists(*d->design, ref); });
     if (d->selection.size() != before)
         emit selectionChanged();
 }
@@ -217,9 +218,11 @@ QString Document::recoveryFolder()
 
 QString Document::recoveryPathFor(const QString &filePath)
 {
-    // One recovery file per design file; untitled designs share "untitled".
+    // One recovery file per design file; each untitled design its own, so two untitled
+    // windows never overwrite each other's copy.
     const QString base = filePath.isEmpty()
-        ? QStringLiteral("untitled")
+        ? QStringLiteral("untitled-")
+            + QUuid::createUuid().toString(QUuid::WithoutBraces).left(13)
         : QFileInfo(filePath).completeBaseName().section(QLatin1Char('.'), 0, 0) + QLatin1Char('-')
             + QString::fromLatin1(
                 QCryptographicHash::hash(QFileInfo(filePath).absoluteFilePath().toUtf8(),
@@ -232,7 +235,12 @@ QString Document::recoveryPathFor(const QString &filePath)
 void Document::setAutosave(const QString &recoveryPath, int intervalMs)
 {
     if (d->recoveryPath != recoveryPath) {
-        d->removeRecovery();
+        // The old copy stays until one is written at the new place (autosaveNow).
+        if (d->wroteRecovery && !d->recoveryPath.isEmpty()) {
+            d->removeStaleRecovery();
+            d->staleRecoveryPath = d->recoveryPath;
+        }
+        d->wroteRecovery = false;
         d->autosavePending = isModified(); // the new place has no copy yet
     }
     d->recoveryPath = recoveryPath;
@@ -248,8 +256,14 @@ QString Document::recoveryPath() const
     return d->recoveryPath;
 }
 
-void Document::adoptRecovery(const QString &originPath)
+void Document::adoptRecovery(const QString &originPath, const QString &recoveredFrom)
 {
+    // The copy it was restored from is now this document's: kept until the user saves or
+    // discards, and replaced only once a newer copy is written.
+    if (!recoveredFrom.isEmpty()) {
+        d->recoveryPath = recoveredFrom;
+        d->wroteRecovery = true;
+    }
     if (d->filePath != originPath) {
         d->filePath = originPath;
         emit filePathChanged(originPath);
@@ -273,6 +287,7 @@ bool Document::autosaveNow()
         return false;
     d->autosavePending = false;
     d->wroteRecovery = true;
+    d->removeStaleRecovery();
     return true;
 }
 

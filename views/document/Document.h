@@ -126,8 +126,10 @@ public:
     static QString recoveryPathFor(const QString &filePath);
     static QString recoveryFolder();
     /// Makes a document opened from a recovery copy stand for `originPath` (empty =
-    /// untitled) with its changes unsaved.
-    void adoptRecovery(const QString &originPath);
+    /// untitled) with its changes unsaved. `recoveredFrom` (the copy's path) becomes this
+    /// document's recovery copy: kept until the user saves or discards, so a second crash
+    /// before the next autosave still finds it.
+    void adoptRecovery(const QString &originPath, const QString &recoveredFrom = {});
 
 signals:
     void changed(const cw::ChangeSet &changes);

@@ -427,6 +427,9 @@ QString Document::updateSite(const Site &site)
 
 QString Document::setDesignName(const QString &name)
 {
+    if (const std::string why = checkName("design name", name.toStdString(), NameKind::Label);
+        !why.empty())
+        return qs(why);
     DesignSettings settings = DesignSettings::of(*d->design);
     settings.name = name.toStdString();
     DesignPatch patch(*d->design);
@@ -436,17 +439,17 @@ QString Document::setDesignName(const QString &name)
 
 QString Document::remove(const std::vector<EntityRef> &entities)
 {
-    DesignPatch patch(*d->design);
-    int count = 0;
-    for (EntityRef ref : entities) {
-        if (!valueOf(*d->design, ref))
-            continue;
-        patch.remove(*d->design, ref);
-        ++count;
-    }
+    const Design &design = *d->design;
+    std::vector<EntityRef> present;
+    for (EntityRef ref : entities)
+        if (exists(design, ref))
+            present.push_back(ref);
+    const auto count = static_cast<int>(present.size());
     if (count == 0)
         return {};
-    const QString text = count == 1 ? tr("Delete %1").arg(displayName(entities.front()))
+    DesignPatch patch(design);
+    patch.removeAll(design, present);
+    const QString text = count == 1 ? tr("Delete %1").arg(displayName(present.front()))
                                     : tr("Delete %1 objects").arg(count);
     return push(std::move(patch), text);
 }
@@ -507,9 +510,9 @@ QString Document::generateFabric(const std::vector<EntityRef> &selection,
     for (const EntityRef &ref : changes->added)
         if (auto value = valueOf(scratch, ref))
             patch.put(design, *value);
-    return push(std::move(patch), tr("Generate fabric %1 for %n node(s)", nullptr,
-                                     static_cast<int>(nodes.size()))
-                                      .arg(qs(spec.name)));
+    return push(std::move(patch),
+                tr("Generate fabric %1 for %n node(s)", nullptr, static_cast<int>(nodes.size()))
+                    .arg(qs(spec.name)));
 }
 
 QString Document::setWaived(const Violation &violation, const QString &reason)
@@ -533,6 +536,12 @@ QString Document::setWaived(const Violation &violation, const QString &reason)
         waiver.reason = reason.trimmed().toStdString();
         waiver.author = qEnvironmentVariable("USER").toStdString();
         waiver.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
+        if (std::string why = checkName("waiver reason", waiver.reason, NameKind::FreeText);
+            !why.empty())
+            return qs(why);
+        if (std::string why = checkName("waiver author", waiver.author, NameKind::Label);
+            !why.empty())
+            return qs(why);
         if (it != settings.waivers.end()) {
             waiver.expires = it->expires;
             *it = waiver;

@@ -27,14 +27,29 @@ struct Document::Private
     QString recoveryPath;
     QTimer autosaveTimer;
     bool autosavePending = false;
-    bool wroteRecovery = false; ///< only a copy this document wrote is ours to remove
+    bool wroteRecovery = false; ///< only a copy this document wrote (or adopted) is ours
+    /// A copy at an earlier recovery path: kept until a copy at the new path is written, so
+    /// a crash in between still finds one (two crashes in a row lose nothing).
+    QString staleRecoveryPath;
 
+    static void removeCopy(const QString &path)
+    {
+        QFile::remove(path);
+        QFile::remove(path + QStringLiteral(".origin"));
+    }
+    void removeStaleRecovery()
+    {
+        if (!staleRecoveryPath.isEmpty() && staleRecoveryPath != recoveryPath)
+            removeCopy(staleRecoveryPath);
+        staleRecoveryPath.clear();
+    }
+    /// Only on an explicit end: a save, or a close the user chose (discarding the changes).
     void removeRecovery()
     {
+        removeStaleRecovery();
         if (!wroteRecovery || recoveryPath.isEmpty())
             return;
-        QFile::remove(recoveryPath);
-        QFile::remove(recoveryPath + QStringLiteral(".origin"));
+        removeCopy(recoveryPath);
         wroteRecovery = false;
     }
 };

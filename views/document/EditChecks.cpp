@@ -2,6 +2,8 @@
 
 #include "model/build/DesignBuilder.h"
 #include "model/catalog/Catalog.h"
+#include "model/common/VisibleText.h"
+#include "model/core/NamePolicy.h"
 
 #include <algorithm>
 #include <map>
@@ -87,6 +89,16 @@ std::string uniqueHostname(const Design &design, const std::string &prefix,
     }
 }
 
+std::string checkName(std::string_view what, std::string_view text, NameKind kind)
+{
+    const std::string problem = nameProblem(text, kind);
+    if (problem.empty())
+        return {};
+    // The refusal quotes the name visibly (no raw control or direction characters).
+    return std::string(what) + " \"" + visibleExcerpt(text, 40) + "\" is refused: " + problem
+        + "; expected " + nameRule(kind);
+}
+
 std::string checkDevices(const Design &design, const Catalog &catalog,
                          const std::vector<Device> &devices)
 {
@@ -95,6 +107,8 @@ std::string checkDevices(const Design &design, const Catalog &catalog,
     for (const Device &device : devices) {
         if (device.name.empty())
             return "a device needs a hostname";
+        if (std::string why = checkName("hostname", device.name, NameKind::Identifier); !why.empty())
+            return why;
         if (!batchNames.insert(device.name).second)
             return device.name + ": hostname given to two devices";
         if (!design.rack(device.rack))
@@ -125,6 +139,11 @@ std::string checkRack(const Design &design, const Catalog &catalog, const Rack &
 {
     if (rack.name.empty())
         return "a rack needs a name";
+    if (std::string why = checkName("rack name", rack.name, NameKind::Identifier); !why.empty())
+        return why;
+    for (const Pdu &pdu : rack.pdus)
+        if (std::string why = checkName("PDU name", pdu.name, NameKind::Identifier); !why.empty())
+            return why;
     const Row *row = design.row(rack.row);
     if (!row)
         return "rack " + rack.name + ": unknown row id " + std::to_string(rack.row.value);
@@ -161,6 +180,8 @@ std::string checkRow(const Design &design, const Row &row)
 {
     if (row.name.empty())
         return "a row needs a name";
+    if (std::string why = checkName("row name", row.name, NameKind::Identifier); !why.empty())
+        return why;
     if (row.powerBudgetKw < 0)
         return "row " + row.name + ": power budget must be >= 0 kW";
     for (const Row &other : design.rows())
@@ -173,6 +194,8 @@ std::string checkFabric(const Design &design, const Fabric &fabric)
 {
     if (fabric.name.empty())
         return "a fabric needs a name";
+    if (std::string why = checkName("fabric name", fabric.name, NameKind::Identifier); !why.empty())
+        return why;
     if (fabric.linkSpeedGbps <= 0)
         return "fabric " + fabric.name + ": link speed must be > 0 Gb/s";
     if (fabric.topology.oversubscription <= 0)
@@ -218,6 +241,9 @@ std::string checkStorageTier(const Design &design, const Catalog &catalog, const
 {
     if (tier.name.empty())
         return "a storage tier needs a name";
+    if (std::string why = checkName("storage tier name", tier.name, NameKind::Identifier);
+        !why.empty())
+        return why;
     if (tier.fabric.isValid() && !design.fabric(tier.fabric))
         return "storage tier " + tier.name + ": unknown fabric id "
             + std::to_string(tier.fabric.value);
@@ -237,6 +263,8 @@ std::string checkStorageTier(const Design &design, const Catalog &catalog, const
 
 std::string checkSite(const Site &site)
 {
+    if (std::string why = checkName("site name", site.name, NameKind::Label); !why.empty())
+        return why;
     const std::pair<double, const char *> budgets[] = {
         { site.utilityPowerKw, "utility power" },
         { site.itPowerBudgetKw, "IT power budget" },

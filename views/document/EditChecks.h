@@ -1,8 +1,10 @@
 #pragma once
 
 #include "model/core/Design.h"
+#include "model/core/NamePolicy.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cw {
@@ -15,6 +17,10 @@ struct Part;
 // objects involved. Placement and rack checks run model/build/DesignBuilder on a scratch
 // copy of the racks concerned, so the GUI refuses exactly what the builder refuses, with
 // the same words.
+
+/// A name held to the name policy (model/core/NamePolicy.h): empty when `text` fits `kind`,
+/// else the refusal naming `what`, the problem and the rule. Never rewrites the name.
+std::string checkName(std::string_view what, std::string_view text, NameKind kind);
 
 /// New or edited devices (ids valid): hostnames present and unique, catalog parts that
 /// mount in a rack, slots inside the rack and free (the other devices of the batch count).

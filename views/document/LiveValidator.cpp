@@ -11,6 +11,9 @@
 namespace cw {
 namespace {
 
+/// Changes above this size (and a quarter of the design) take a full run of the cheap rules.
+constexpr std::size_t kFullRunAbove = 1000;
+
 /// Quiet time before the global rules run: long enough that a burst of edits (a paste, a
 /// fast undo sequence) costs one run, short enough to feel live.
 constexpr int kDefaultDebounceMs = 250;
@@ -114,8 +117,20 @@ void LiveValidator::designChanged(const ChangeSet &changes)
     if (!m_design)
         return;
     ++m_generation;
-    m_localResult = m_local->runIncremental(*m_design, changes);
-    m_pendingGlobal.merge(changes);
+    // A change naming a large part of the design (every rack deleted, or undone) is
+    // cheaper to judge afresh than entity by entity through the incremental index.
+    const std::size_t size
+        = m_design->devices().size() + m_design->links().size() + m_design->racks().size();
+    const std::size_t changed
+        = changes.added.size() + changes.removed.size() + changes.modified.size();
+    if (changed > kFullRunAbove && changed * 4 > size) {
+        m_localResult = m_local->runFull(*m_design);
+        m_globalNeedsFull = true;
+        m_pendingGlobal = {};
+    } else {
+        m_localResult = m_local->runIncremental(*m_design, changes);
+        m_pendingGlobal.merge(changes);
+    }
     publish();
     m_debounce.start();
 }

@@ -26,7 +26,7 @@ struct ViolationDelta
     bool isEmpty() const { return added.empty() && removed.empty(); }
 };
 
-/// Keeps the design's violations current while it is edited (ARCHITECTURE.md §3 step 4).
+/// Keeps the design's violations current while it is edited (docs/workbench.md, "How an edit flows").
 /// The cheap rules (rack, device and link scope) re-run incrementally and synchronously on
 /// every change; the global rules (fabric and design scope: connectivity, oversubscription,
 /// site budgets...) run debounced on a worker thread against a snapshot copy of the design.

@@ -241,7 +241,7 @@ void railMisaligned(const RuleContext &context, EntityRef subject, std::vector<F
         }
     }
     // Rail-optimized: NIC r of every node of a scalable unit lands on the leaf of rail r
-    // (domain-facts §3.1). A leaf's rails are the ones most of its NICs carry; a NIC of
+    // (ref:al-fares-2008). A leaf's rails are the ones most of its NICs carry; a NIC of
     // another rail on it is misaligned.
     for (const Nic &nic : nics) {
         const auto &counts = railCounts[nic.leaf.value];
@@ -300,7 +300,7 @@ void convergedStorage(const RuleContext &context, EntityRef subject, std::vector
                           "mix them",
                     std::move(entities),
                     "put storage on its own fabric (the DGX SuperPOD layout: separate compute and "
-                    "storage fabrics, domain-facts §3.2)" });
+                    "storage fabrics, ref:nvidia-superpod-h100-ra)" });
 }
 
 } // namespace

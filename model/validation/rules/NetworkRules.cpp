@@ -1,5 +1,6 @@
 // Network rules on single links and devices: unconnected compute NICs, speed mismatches,
-// cable reach, cable ends that do not fit the port cages, switches with more links than ports.
+// links without a cable part, cable reach, cable ends that do not fit the port cages,
+// switches with more links than ports.
 
 #include "model/catalog/Catalog.h"
 #include "model/validation/Format.h"
@@ -64,6 +65,25 @@ void portSpeedMismatch(const RuleContext &context, EntityRef subject, std::vecto
                         "use a " + fmt::num(a->speedGbps, 0) + " Gb/s cable" });
 }
 
+void linkWithoutCable(const RuleContext &context, EntityRef subject, std::vector<Finding> &out)
+{
+    const Link *link = context.design().link(LinkId { subject.id });
+    const Part *cable = context.catalog().find(link->cableType);
+    if (cable && cable->cable)
+        return;
+    // A link is ordered as a cable (or a pair of modules and fibre): without a part it is
+    // missing from the bill of materials and the cabling plan, and a buyer orders too few.
+    const std::string why = link->cableType.empty() ? std::string("has no cable part")
+                                                    : "names \"" + link->cableType
+            + "\", which is not a cable or "
+              "transceiver in the catalog";
+    out.push_back({ context.portLabel(link->a) + " - " + context.portLabel(link->b) + " ("
+                        + fmt::num(link->lengthM, 1) + " m) " + why,
+                    { subject, EntityRef::of(link->a.device), EntityRef::of(link->b.device) },
+                    "re-cable the link (auto-cabling picks a part of the link's speed that fits "
+                    "both cages and reaches) or add such a part to the catalog" });
+}
+
 void cableReach(const RuleContext &context, EntityRef subject, std::vector<Finding> &out)
 {
     const Link *link = context.design().link(LinkId { subject.id });
@@ -71,7 +91,7 @@ void cableReach(const RuleContext &context, EntityRef subject, std::vector<Findi
     if (!cable || !cable->cable || cable->cable->reachM <= 0)
         return; // no cable chosen yet
     // The catalog's reach is the longest orderable length at the part's rated speed
-    // (LinkX specs, domain-facts §6: passive DAC <= 2-3 m, ACC 5 m, SR4 50 m, DR4 100 m).
+    // (ref:nvidia-linkx-100g-pam4: passive DAC <= 2-3 m, ACC 5 m, SR4 50 m, DR4 100 m).
     if (link->lengthM <= cable->cable->reachM)
         return;
     out.push_back({ context.portLabel(link->a) + " - " + context.portLabel(link->b) + ": "
@@ -81,7 +101,7 @@ void cableReach(const RuleContext &context, EntityRef subject, std::vector<Findi
                         + " Gb/s)",
                     { subject, EntityRef::of(link->a.device), EntityRef::of(link->b.device) },
                     "use a longer-reach medium (ACC <= 5 m, multimode optics <= 50 m, single-mode "
-                    "DR4 <= 100 m; domain-facts §6)" });
+                    "DR4 <= 100 m, FR4 <= 2 km)" });
 }
 
 std::string endText(const CableEnd &end)
@@ -99,7 +119,7 @@ void cableConnectorMismatch(const RuleContext &context, EntityRef subject,
     if (!cable || !cable->cable || !a || !b)
         return; // no cable chosen, or a port net.switch-ports-exceeded reports
     // A splitter's head and tails differ (MCP7Y00: twin-port OSFP to 2 x single OSFP); each
-    // must sit in a cage of its own kind (LinkX product specs, domain-facts §6).
+    // must sit in a cage of its own kind (ref:nvidia-linkx-100g-pam4).
     if (cableFitsCages(*cable->cable, a->formFactor, b->formFactor))
         return;
     const CableSpec &spec = *cable->cable;
@@ -156,6 +176,10 @@ void addNetworkRules(RuleList &rules)
           "network", Severity::Warning, RuleScope::Link,
           input::Links | input::DeviceSpec | input::DeviceName },
         &portSpeedMismatch);
+    add(rules,
+        { "net.link-without-cable", "Link without a cable part", "network", Severity::Error,
+          RuleScope::Link, input::Links | input::DeviceSpec | input::DeviceName },
+        &linkWithoutCable);
     add(rules,
         { "net.cable-reach", "Cable longer than its medium reaches", "network", Severity::Error,
           RuleScope::Link, input::Links | input::DeviceSpec | input::DeviceName },

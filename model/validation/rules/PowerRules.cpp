@@ -1,7 +1,7 @@
 // Power rules: rack feeds, rack ratings, site budgets, PSU redundancy.
 //
 // Every load is the parts' maximum (nameplate) power, the figure breakers and feeds are
-// sized on (DGX H100: 10.2 kW max, domain-facts §3.2); typical power would hide the peak.
+// sized on (DGX H100: 10.2 kW max, ref:nvidia-dgx-h100-ug); typical power would hide the peak.
 
 #include "model/catalog/Catalog.h"
 #include "calculators/Units.h"

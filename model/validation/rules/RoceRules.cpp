@@ -3,7 +3,7 @@
 // profile (Fabric::qos) that every hop follows unless the device carries its own
 // (Device::qos): the fabric profile and each override are checked once ("profile owners"),
 // hop-to-hop agreement is checked over the links where an override is involved.
-// Values and the misconfiguration list: domain-facts §4.1-§4.7.
+// Values and the misconfiguration list: ref:nvidia-cumulus-roce.
 
 #include "calculators/InputError.h"
 #include "calculators/PfcHeadroom.h"
@@ -18,15 +18,15 @@
 namespace cw::rules {
 namespace {
 
-// §4.6: RoCE MTU 4096 needs a netdev MTU of 4096 + 96 B of RoCE headers.
+// ref:nvidia-cumulus-roce: RoCE MTU 4096 needs a netdev MTU of 4096 + 96 B of RoCE headers.
 constexpr int kMinHostMtuForRoce4096 = 4192;
-// §4.7.8: SONiC (3, 4) and Cumulus (3) defaults use at most two lossless priorities.
+// ref:nvidia-cumulus-roce: SONiC (3, 4) and Cumulus (3) defaults use at most two lossless priorities.
 constexpr std::size_t kMaxLosslessPriorities = 2;
-// §4.1: SONiC PFC watchdog default detection time 200 ms, the bound the rule enforces.
+// ref:nvidia-cumulus-roce: SONiC PFC watchdog default detection time 200 ms, the bound the rule enforces.
 constexpr int kPfcWatchdogMaxDetectionMs = 200;
-// §4.2: SONiC PFC_WD detection_time range 100-5000 ms.
+// ref:sonic-config-db: SONiC PFC_WD detection_time range 100-5000 ms.
 constexpr int kPfcWatchdogMinDetectionMs = 100;
-// §4.4: ECN max-mark-probability 1-100 % (Arista AVD schema); 0 % never marks.
+// ref:arista-avd: ECN max-mark-probability 1-100 % (Arista AVD schema); 0 % never marks.
 constexpr int kEcnMinProbabilityPct = 1;
 constexpr int kEcnMaxProbabilityPct = 100;
 
@@ -147,7 +147,7 @@ void pfcPriorityMismatch(const RuleContext &context, EntityRef subject, std::vec
         const int pb = effective(b, *fabric).pfcPriority;
         if (pa == pb)
             return;
-        // §4.7.3: the NIC's `mlnx_qos --pfc` priority must be the switch port's.
+        // ref:nvidia-cumulus-roce: the NIC's `mlnx_qos --pfc` priority must be the switch port's.
         out.push_back(
             { roleOf(a) + a.name + " uses PFC priority " + std::to_string(pa) + ", " + roleOf(b)
                   + b.name + " uses " + std::to_string(pb) + " on " + fabric->name
@@ -170,8 +170,8 @@ void dscpMapInconsistent(const RuleContext &context, EntityRef subject, std::vec
                                 + "; the rest of " + fabric->name + " uses DSCP "
                                 + std::to_string(dscp),
                             owner.entities, "use DSCP " + std::to_string(dscp) + " everywhere" });
-        // §4.7.1: the RoCE DSCP must land in the lossless class on every hop (SONiC's
-        // default AZURE map sends 26 to lossy TC1, §4.2).
+        // ref:sonic-config-db: the RoCE DSCP must land in the lossless class on every hop (SONiC's
+        // default AZURE map sends 26 to lossy TC1, ref:sonic-config-db).
         const int priority = qos.priorityOfDscp(dscp);
         if (priority == qos.pfcPriority && isLossless(qos, priority))
             continue;
@@ -193,22 +193,22 @@ void ecnMisconfigured(const RuleContext &context, EntityRef subject, std::vector
         return;
     for (const Owner &owner : owners(context, *fabric)) {
         const QosProfile &qos = *owner.profile;
-        if (!qos.ecnEnabled) // §4.7.6
+        if (!qos.ecnEnabled) // ref:nvidia-cumulus-roce
             out.push_back({ "ECN is off on " + owner.label
                                 + ": DCQCN gets no congestion marks and PFC pauses do all the work",
                             owner.entities,
-                            "enable ECN on the lossless queue (150000 / 1500000 B, 100%, §4.1)" });
-        if (qos.ecnMinBytes >= qos.ecnMaxBytes) // §4.7.5
+                            "enable ECN on the lossless queue (150000 / 1500000 B, 100%, ref:nvidia-cumulus-roce)" });
+        if (qos.ecnMinBytes >= qos.ecnMaxBytes) // ref:nvidia-cumulus-roce
             out.push_back({ "ECN Kmin " + fmt::bytes(qos.ecnMinBytes) + " >= Kmax "
                                 + fmt::bytes(qos.ecnMaxBytes) + " on " + owner.label,
-                            owner.entities, "use Kmin 150000 B, Kmax 1500000 B (§4.1)" });
+                            owner.entities, "use Kmin 150000 B, Kmax 1500000 B (ref:nvidia-cumulus-roce)" });
         if (qos.ecnMaxProbabilityPct < kEcnMinProbabilityPct
             || qos.ecnMaxProbabilityPct > kEcnMaxProbabilityPct)
             out.push_back({ "ECN Pmax " + std::to_string(qos.ecnMaxProbabilityPct) + "% on "
                                 + owner.label + " is outside 1-100%",
-                            owner.entities, "use 100% (§4.1)" });
+                            owner.entities, "use 100% (ref:nvidia-cumulus-roce)" });
     }
-    // §4.7.5: Kmax above the buffer means marking never starts before PFC or drops.
+    // ref:nvidia-cumulus-roce: Kmax above the buffer means marking never starts before PFC or drops.
     for (DeviceId id : context.fabricView(fabric->id).devices) {
         const Device *device = context.design().device(id);
         const Part *part = context.part(id);
@@ -235,7 +235,7 @@ void cnpPriority(const RuleContext &context, EntityRef subject, std::vector<Find
     for (const Owner &owner : owners(context, *fabric)) {
         const QosProfile &qos = *owner.profile;
         const std::string cnp = std::to_string(qos.cnpPriority);
-        // §4.1: CNP DSCP 48 -> priority 6, strict priority, lossy; §4.7.4.
+        // ref:nvidia-cumulus-roce: CNP DSCP 48 -> priority 6, strict priority, lossy; ref:nvidia-cumulus-roce.
         const int mapped = qos.priorityOfDscp(qos.cnpDscp);
         if (mapped != qos.cnpPriority)
             out.push_back({ "on " + owner.label + " CNP DSCP " + std::to_string(qos.cnpDscp)
@@ -248,13 +248,13 @@ void cnpPriority(const RuleContext &context, EntityRef subject, std::vector<Find
                                 + " is lossless: congestion notifications get paused with the "
                                   "data they should slow down",
                             owner.entities,
-                            "keep CNP lossy in a strict-priority queue (6, §4.1)" });
+                            "keep CNP lossy in a strict-priority queue (6, ref:nvidia-cumulus-roce)" });
         else if (qos.cnpPriority <= qos.pfcPriority)
             out.push_back({ "CNP priority " + cnp + " on " + owner.label
                                 + " is not above the RoCE priority "
                                 + std::to_string(qos.pfcPriority)
                                 + ": notifications queue behind the congested data",
-                            owner.entities, "use priority 6 with strict scheduling (§4.1)" });
+                            owner.entities, "use priority 6 with strict scheduling (ref:nvidia-cumulus-roce)" });
     }
 }
 
@@ -267,12 +267,12 @@ void pfcWatchdog(const RuleContext &context, EntityRef subject, std::vector<Find
         if (!owner.coversSwitches)
             continue; // the watchdog is a switch feature
         const QosProfile &qos = *owner.profile;
-        if (!qos.pfcWatchdog) { // §4.7.9
+        if (!qos.pfcWatchdog) { // ref:nvidia-cumulus-roce
             out.push_back(
                 { "PFC watchdog is off on " + owner.label
                       + ": a stuck receiver can pause the lossless class indefinitely",
                   owner.entities,
-                  "enable the PFC watchdog (detection 200 ms, restoration 200 ms, §4.1)" });
+                  "enable the PFC watchdog (detection 200 ms, restoration 200 ms, ref:nvidia-cumulus-roce)" });
             continue;
         }
         const int ms = qos.pfcWatchdogDetectionMs;
@@ -281,12 +281,12 @@ void pfcWatchdog(const RuleContext &context, EntityRef subject, std::vector<Find
                                 + std::to_string(ms) + " ms; allowed "
                                 + std::to_string(kPfcWatchdogMinDetectionMs) + "-"
                                 + std::to_string(kPfcWatchdogMaxDetectionMs) + " ms",
-                            owner.entities, "set detection to 200 ms (SONiC default, §4.1)" });
+                            owner.entities, "set detection to 200 ms (SONiC default, ref:nvidia-cumulus-roce)" });
     }
 }
 
 /// Headroom per lossless priority of one port (SONiC's formula via calc::pfcHeadroom,
-/// §4.5); nullopt for a speed the pause-quanta table does not know.
+/// ref:sonic-buffer-headroom); nullopt for a speed the pause-quanta table does not know.
 std::optional<double> headroomBytes(double speedGbps, double cableM, int mtu)
 {
     calc::PfcHeadroomInput input;
@@ -346,7 +346,7 @@ void headroom(const RuleContext &context, EntityRef subject, std::vector<Finding
             out.push_back(
                 { "switch " + device->name + ": " + std::to_string(shortPorts)
                       + " port(s) have cables longer than the headroom was sized for; worst "
-                      + worst + " (SONiC headroom formula, §4.5)",
+                      + worst + " (SONiC headroom formula, ref:sonic-buffer-headroom)",
                   { EntityRef::of(device->id), subject },
                   "set the PFC cable length to the longest installed cable" });
         const Part *part = context.part(device->id);
@@ -372,15 +372,15 @@ void mtuMismatch(const RuleContext &context, EntityRef subject, std::vector<Find
         if (owner.coversHosts && qos.hostMtu < kMinHostMtuForRoce4096)
             out.push_back(
                 { "host MTU " + std::to_string(qos.hostMtu) + " on " + owner.label
-                      + " is below 4192: RoCE MTU 4096 needs 4096 + 96 B of headers (§4.6)",
-                  owner.entities, "use host MTU 9000 (§4.6)" });
+                      + " is below 4192: RoCE MTU 4096 needs 4096 + 96 B of headers (ref:nvidia-cumulus-roce)",
+                  owner.entities, "use host MTU 9000 (ref:nvidia-cumulus-roce)" });
         if (!owner.device && qos.hostMtu > qos.switchMtu)
             out.push_back({ owner.label + " has host MTU " + std::to_string(qos.hostMtu)
                                 + " above switch MTU " + std::to_string(qos.switchMtu)
                                 + ": larger frames are dropped",
-                            owner.entities, "use switch MTU 9216 and host MTU 9000 (§4.6)" });
+                            owner.entities, "use switch MTU 9216 and host MTU 9000 (ref:nvidia-cumulus-roce)" });
     }
-    // §4.7.11: MTU mismatch along the path.
+    // ref:nvidia-cumulus-roce: MTU mismatch along the path.
     forOverriddenPairs(context, *fabric, [&](const Device &a, const Device &b) {
         const bool aSwitch = a.role == DeviceRole::Switch;
         const bool bSwitch = b.role == DeviceRole::Switch;
@@ -394,7 +394,7 @@ void mtuMismatch(const RuleContext &context, EntityRef subject, std::vector<Find
                   + " MTU " + std::to_string(mtuB) + " on " + fabric->name
                   + (aSwitch == bSwitch ? " differ" : ": the host sends frames the switch drops"),
               { EntityRef::of(a.id), EntityRef::of(b.id), subject },
-              "use one switch MTU (9216) and host MTU 9000 (§4.6)" });
+              "use one switch MTU (9216) and host MTU 9000 (ref:nvidia-cumulus-roce)" });
     });
 }
 
@@ -411,7 +411,7 @@ void tooManyLossless(const RuleContext &context, EntityRef subject, std::vector<
         out.push_back(
             { owner.label + " has PFC on " + std::to_string(lossless.size()) + " priorities ("
                   + losslessText(*owner.profile)
-                  + "); at most 2 (SONiC 3,4; Cumulus 3), each needs its own headroom (§4.7.8)",
+                  + "); at most 2 (SONiC 3,4; Cumulus 3), each needs its own headroom (ref:nvidia-cumulus-roce)",
               owner.entities, "keep PFC on the RoCE priority only" });
     }
 }
@@ -424,7 +424,7 @@ void ncclTrafficClass(const RuleContext &context, EntityRef, std::vector<Finding
             continue;
         const EntityRef ref = EntityRef::of(fabric.id);
         const int dscp = fabric.qos.roceDscp;
-        // §2.1: NCCL_IB_TC is the IPv4 ToS byte, DSCP << 2 | ECN; 106 = 26 << 2 | 2 (ECT(0)).
+        // ref:nvidia-nccl-env: NCCL_IB_TC is the IPv4 ToS byte, DSCP << 2 | ECN; 106 = 26 << 2 | 2 (ECT(0)).
         const int suggested = (dscp << 2) | 2;
         if (nccl.ibTrafficClass
             && (*nccl.ibTrafficClass >> 2 != dscp || *nccl.ibTrafficClass < 0
@@ -436,7 +436,7 @@ void ncclTrafficClass(const RuleContext &context, EntityRef, std::vector<Finding
                             { ref },
                             "set NCCL_IB_TC=" + std::to_string(suggested) });
         // Default ConnectX GID table (show_gids): per address a RoCEv1 then a RoCEv2 entry;
-        // 0/1 IPv6 link-local, 2/3 the first IPv4 address (§2.1, §4.7.12). Layout per host
+        // 0/1 IPv6 link-local, 2/3 the first IPv4 address (ref:nvidia-nccl-env). Layout per host
         // is UNCONFIRMED; NCCL >= 2.21 picks the GID itself when the index is unset.
         if (nccl.ibGidIndex && *nccl.ibGidIndex >= 0
             && (*nccl.ibGidIndex % 2 == 0 || *nccl.ibGidIndex == 1)) {

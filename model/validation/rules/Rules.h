@@ -19,6 +19,8 @@ void addFabricRules(RuleList &rules); // whole-fabric graph checks
 void addRoceRules(RuleList &rules);
 void addStorageRules(RuleList &rules);
 void addSlurmRules(RuleList &rules);
+void addFailureRules(RuleList &rules); // what one lost feed does
+void addRackScaleRules(RuleList &rules); // dense racks, NVLink domains
 
 inline void add(RuleList &rules, const RuleInfo &info, FunctionRule::CheckFunction function)
 {

@@ -29,7 +29,7 @@ std::string hostnameProblem(const std::string &name)
             continue;
         if (c == '.')
             return "'.' makes it a domain name: Slurm's NodeName is the short hostname";
-        // Brackets and commas are hostlist syntax (domain-facts §1.3): "gpu[1]" is a range.
+        // Brackets and commas are hostlist syntax (ref:slurm-scontrol): "gpu[1]" is a range.
         if (c == '[' || c == ']' || c == ',')
             return std::string("'") + c + "' is Slurm hostlist syntax";
         if (!std::isprint(u))
@@ -54,7 +54,7 @@ void hostnameInvalid(const RuleContext &context, EntityRef subject, std::vector<
 void hostnameDuplicate(const RuleContext &context, EntityRef, std::vector<Finding> &out)
 {
     // DNS names are case-insensitive (RFC 4343), so GPU01 and gpu01 collide; slurmctld
-    // refuses a duplicate NodeName outright (domain-facts §1.6).
+    // refuses a duplicate NodeName outright (ref:slurm-src).
     std::map<std::string, std::vector<const Device *>> byName;
     for (const Device &device : context.design().devices()) {
         std::string key = device.name;

@@ -513,7 +513,7 @@ private slots:
                             "(23.5 kW to spare)"));
         QVERIFY(md.contains("against the utility supply: 180 kW, within it"));
         // DGX H100: 6 x 3.3 kW PSUs split 3 + 3 over the feeds: 3 x 3.3 = 9.9 kW < 10.2 kW
-        // (domain-facts §3.2): a power cap on feed loss, not "each feed carries its racks".
+        // (ref:nvidia-superpod-h100-ra): a power cap on feed loss, not "each feed carries its racks".
         QVERIFY(md.contains("8 x NVIDIA DGX H100 (PSUs split evenly across feeds A and B): 3 of 6 "
                             "PSUs = 9.9 kW < 10.2 kW maximum: the node needs a power cap of "
                             "9.9 kW on feed loss"));
@@ -556,7 +556,7 @@ private slots:
         QVERIFY(md.contains(QRegularExpression(
             "Fabric \\*\\*oob-mgmt\\*\\* \\(out-of-band, ethernet, 1 Gb/s\\): \\d+ links; 2 "
             "switch\\(es\\) at tier 0; 1 switch\\(es\\) at tier 1\n")));
-        // compute-ib: 8 rail leaves and 4 spines (RA table, domain-facts §3.2).
+        // compute-ib: 8 rail leaves and 4 spines (RA table, ref:nvidia-superpod-h100-ra).
         QVERIFY(md.contains("8 switch(es) at tier 0; 4 switch(es) at tier 1"));
     }
 
@@ -569,7 +569,11 @@ private slots:
         // the storage leaves for DGX links + 64 storage leaf-spine = 603; single-port OSFP
         // MMA4Z00-NS400 4 (UFM); QSFP112 MMA1Z00-NS400 62 (one per DGX storage port).
         // Before the per-cage count: 568, 8 and 124. Power = count x catalog maxPowerW
-        // (15 W twin, 9 W single); fibres stay one per optics link, 634.
+        // (15 W twin, 9 W single). Management: mgmt0001 in the SU's row R02 reaches the
+        // aggregation switch at U19 of network row R01 (up to the tray from both, 3 m row
+        // pitch, 1 m slack: about 6.2 m, ordered 7 m, beyond the 3 m QSFP28 DAC) over 100G
+        // CWDM4, a module at each end (2 x 3.5 W);
+        // mgmt0002 beside it in N001 uses a DAC. Fibres stay one per optics link, 634 + 1.
         const bom::Bom b = bomOf(designNamed("superpod"));
         std::map<std::string, const bom::BomLine *> modules;
         int fibres = 0;
@@ -581,14 +585,16 @@ private slots:
             if (line.partNumber.rfind("FIBRE-", 0) == 0)
                 fibres += line.quantity;
         }
-        QCOMPARE(modules.size(), std::size_t(3));
+        QCOMPARE(modules.size(), std::size_t(4));
+        QCOMPARE(modules.at("qsfp28-100g-cwdm4")->quantity, 2);
+        QCOMPARE(modules.at("qsfp28-100g-cwdm4")->powerW, 2 * 3.5);
         QCOMPARE(modules.at("mma4z00-ns")->quantity, 603);
         QCOMPARE(modules.at("mma4z00-ns")->powerW, 603 * 15.0);
         QCOMPARE(modules.at("mma4z00-ns400")->quantity, 4);
         QCOMPARE(modules.at("mma4z00-ns400")->powerW, 4 * 9.0);
         QCOMPARE(modules.at("mma1z00-ns400")->quantity, 62);
         QCOMPARE(modules.at("mma1z00-ns400")->powerW, 62 * 9.0);
-        QCOMPARE(fibres, 634);
+        QCOMPARE(fibres, 635);
     }
 
     void emptyDesign()

@@ -89,7 +89,7 @@ private slots:
     {
         QTest::addColumn<double>("lengthM");
         QTest::addColumn<QString>("bin");
-        // Upper edge included: a 2 m DAC is in "1-2", the longest passive DAC bin (§6).
+        // Upper edge included: a 2 m DAC is in "1-2", the longest passive DAC bin (ref:nvidia-linkx-specs).
         QTest::newRow("0.5") << 0.5 << "0-1";
         QTest::newRow("1") << 1.0 << "0-1";
         QTest::newRow("1.01") << 1.01 << "1-2";
@@ -120,7 +120,7 @@ private slots:
         // MDS 2 + 4 OSS x 2 = 26; management: 8 + head + 5 = 14.
         QTest::newRow("dgx8") << "dgx8" << 168 << "compute-ndr" << 128;
         // SuperPOD 1 SU: 252 node+UFM cables and 256 spine-leaf cables (RA table,
-        // domain-facts §3.2); the total includes the storage and management fabrics.
+        // ref:nvidia-superpod-h100-ra); the total includes the storage and management fabrics.
         QTest::newRow("superpod") << "superpod" << -1 << "compute-ib" << 252 + 256;
     }
     void rowsEqualLinks()
@@ -285,7 +285,7 @@ private slots:
         // Lengths by hand with the tray route of model/build/CableChooser.h, 1U = 44.45 mm:
         //  leaf01 (A01 U33) -> spine01 (A02 U33): 9U x 0.04445 + 0.6 up, 0.6 along, the same
         //  down, 1 slack = 3.6 m: beyond passive DAC (3 m), so the twin-port ACC
-        //  acc-ndr-800g-twin (4-5 m, 2 links per cable, 1.5 W per end; domain-facts §6),
+        //  acc-ndr-800g-twin (4-5 m, 2 links per cable, 1.5 W per end; ref:nvidia-linkx-specs),
         //  ordered at 4 m.
         //  dgx05 (A02 U1) -> leaf01 (A01 U33): 41U x 0.04445 + 0.6 + 0.6 + 1.0 + 1 = 5.02 m:
         //  beyond ACC's 5 m, so twin-port SR4 optics (mma4z00-ns, 15 W, 2 links per module),
@@ -439,6 +439,8 @@ private slots:
         //  compute-ib, 256 leaf-spine links: 128 twin at the leaves, 128 at the spines.
         //  storage-ib, 62 DGX links on MMA1Z00-NS400: 62 QSFP112 modules at the DGXs, 31 full
         //    twin cages at the storage leaves; 64 leaf-spine links: 32 + 32 twin.
+        //  oob-mgmt: mgmt0001 (SU row) reaches the aggregation switch in the network row over
+        //    100G CWDM4, one QSFP28 module at each end = 2 (3.5 W each).
         // Twin MMA4Z00-NS: 124 + 128 + 256 + 31 + 64 = 603. Before, each link counted its own
         // part at both ends: 700 in all (568 + 8 + 124).
         const Design d = designNamed("superpod");
@@ -453,20 +455,22 @@ private slots:
         QCOMPARE(modules["mma4z00-ns"], 603);
         QCOMPARE(modules["mma4z00-ns400"], 4);
         QCOMPARE(modules["mma1z00-ns400"], 62);
-        QCOMPARE(plan->total.transceivers, 669);
-        // Power: catalog maxPowerW 15 W twin, 9 W single (resources/catalog/transceivers.json).
-        QCOMPARE(powerW, 603 * 15.0 + 4 * 9.0 + 62 * 9.0);
+        QCOMPARE(modules["qsfp28-100g-cwdm4"], 2);
+        QCOMPARE(plan->total.transceivers, 603 + 4 + 62 + 2);
+        // Power: catalog maxPowerW 15 W twin, 9 W single, 3.5 W CWDM4
+        // (resources/catalog/transceivers.json).
+        QCOMPARE(powerW, 603 * 15.0 + 4 * 9.0 + 62 * 9.0 + 2 * 3.5);
         for (const auto &row : plan->rows) {
             if (row.a.device.rfind("ufm", 0) == 0 && row.transceiver) {
                 QCOMPARE(row.moduleA, std::string("mma4z00-ns400"));
                 QCOMPARE(row.moduleZ, std::string("mma4z00-ns")); // leaf OSFP-twin cage
             }
         }
-        // Fibres stay one per link: 248 + 4 + 256 + 62 + 64.
+        // Fibres stay one per link: 248 + 4 + 256 + 62 + 64 + 1 management uplink.
         int fibres = 0;
         for (const auto &group : plan->groups)
             fibres += group.transceiver ? group.cables : 0;
-        QCOMPARE(fibres, 634);
+        QCOMPARE(fibres, 635);
     }
 
     void deterministic()

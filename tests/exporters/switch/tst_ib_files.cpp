@@ -196,7 +196,7 @@ private slots:
     void speedAnnotations()
     {
         using exporters::ib::ibsimSpeed;
-        // Per-lane rates (domain-facts §5.3): NDR 100, HDR 50, EDR 25, FDR 14, QDR 10 Gb/s.
+        // Per-lane rates (ref:ibta-spec-vol1): NDR 100, HDR 50, EDR 25, FDR 14, QDR 10 Gb/s.
         QCOMPARE(ibsimSpeed(400).text, std::string("4xHDR"));
         QVERIFY(ibsimSpeed(400).clamped);
         QCOMPARE(ibsimSpeed(400).designedName, std::string("NDR"));
@@ -236,7 +236,7 @@ private slots:
         QCOMPARE(confValue(conf, "root_guid_file"), std::string("/etc/opensm/root-guids.conf"));
         QCOMPARE(confValue(conf, "node_name_map_name"),
                  std::string("/etc/opensm/ib-node-name-map"));
-        QCOMPARE(confValue(conf, "lmc"), std::string("0")); // ftree needs LMC 0 (§5.1)
+        QCOMPARE(confValue(conf, "lmc"), std::string("0")); // ftree needs LMC 0 (ref:opensm-man)
         // The design counts tiers up from the leaves (spines = tier 1); opensm's ftree logs
         // the roots as rank 0 ("Fabric has N switches at rank 0 (roots)", tst_ib_real): the
         // comments name both, and the topology kind "fat-tree" reads as a noun phrase.

@@ -22,7 +22,7 @@ using nlohmann::json;
 
 namespace {
 
-// Hand-worked PFC headroom (domain-facts §4.5, SONiC buffer_headroom_mellanox.lua) for one
+// Hand-worked PFC headroom (ref:sonic-buffer-headroom, SONiC buffer_headroom_mellanox.lua) for one
 // lossless priority of a 400 Gb/s port with the Spectrum-2/-3 ASIC defaults (cell 144 B,
 // pipeline latency 18 KB, mac/phy delay 0.8 KB, lossless MTU 1024 B, 100 % small packets):
 //   peer response   = 905 quanta x 512 bit / 8               =  57 920 B
@@ -165,7 +165,7 @@ private slots:
                 QVERIFY2(db.contains(table), table);
             QCOMPARE(db["DEVICE_METADATA"]["localhost"]["hostname"].get<std::string>(), name);
 
-            // QoS profile defaults (domain-facts §4.1): DSCP 26 and 24-31 -> TC3, CNP 48 ->
+            // QoS profile defaults (ref:nvidia-cumulus-roce): DSCP 26 and 24-31 -> TC3, CNP 48 ->
             // TC6, everything else TC0 (DSCP 10 is priority 1, not lossless, so TC0).
             const json &dscp = db["DSCP_TO_TC_MAP"]["ROCE"];
             QCOMPARE(dscp.size(), std::size_t(64));
@@ -185,7 +185,7 @@ private slots:
             QCOMPARE(wred["green_max_threshold"].get<std::string>(), std::string("1500000"));
             QCOMPARE(wred["green_drop_probability"].get<std::string>(), std::string("100"));
             QCOMPARE(wred["wred_green_enable"].get<std::string>(), std::string("true"));
-            // SONiC pfcwd default poll 200 ms, not above the 200 ms detection (§4.1).
+            // SONiC pfcwd default poll 200 ms, not above the 200 ms detection (ref:nvidia-cumulus-roce).
             QCOMPARE(db["PFC_WD"]["GLOBAL"]["POLL_INTERVAL"].get<std::string>(),
                      std::string("200"));
 
@@ -217,7 +217,7 @@ private slots:
                 QCOMPARE(db["PFC_WD"][port]["action"].get<std::string>(), std::string("drop"));
                 QCOMPARE(db["CABLE_LENGTH"]["AZURE"][port].get<std::string>(), std::string("100m"));
             }
-            // ETS (§4.1): TC3 and TC0 DWRR 50 %, CNP TC6 strict.
+            // ETS (ref:nvidia-cumulus-roce): TC3 and TC0 DWRR 50 %, CNP TC6 strict.
             QCOMPARE(db["SCHEDULER"]["scheduler.roce_tc3"]["weight"].get<std::string>(),
                      std::string("50"));
             QCOMPARE(db["SCHEDULER"]["scheduler.roce_tc0"]["weight"].get<std::string>(),
@@ -428,9 +428,12 @@ private slots:
         }
         // Only the three management switches have files; IB leaves are hosts of oob-mgmt.
         QCOMPARE(trunk.size(), std::size_t(3));
+        // Uplinks run on the SN2201's 100G QSFP28 ports swp49-52: each leaf's swp49 up, the
+        // aggregation switch's swp50 and swp51 down to its two children.
         QCOMPARE(trunk["mgmt-agg0003"],
-                 (std::map<std::string, bool> { { "swp1", true }, { "swp2", true } }));
-        QVERIFY(trunk["mgmt0001"].at("swp48"));
+                 (std::map<std::string, bool> { { "swp50", true }, { "swp51", true } }));
+        QVERIFY(trunk["mgmt0001"].at("swp49"));
+        QVERIFY(trunk["mgmt0002"].at("swp49"));
         QVERIFY(!trunk["mgmt0001"].at("swp1"));
 
         const auto files = exportFabric(design, oob);

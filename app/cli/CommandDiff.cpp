@@ -1,0 +1,113 @@
+#include "app/cli/Commands.h"
+
+#include "exporters/changes/ChangeReport.h"
+#include "exporters/common/FileHeader.h"
+#include "model/catalog/Catalog.h"
+#include "model/io/AtomicFile.h"
+#include "model/io/DesignFile.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <ostream>
+
+namespace cw::cli {
+
+const char *const kDiffHelp
+    = R"(Usage: clusterwright-cli diff OLD NEW [--json] [--output-dir DIR] [--no-bisection]
+                              [--exit-code]
+
+What changed from design OLD to design NEW, by entity and by name rather than by JSON line:
+rows, racks, devices, links, fabrics, storage tiers, site, settings, severity overrides and
+waivers added, removed or changed (field, old value, new value, with units); devices and
+racks that moved are shown as moves, links whose ends changed as re-cabling. Entities are
+matched by id, then by name (links by their two ends) where the id differs.
+
+Then what the change means: the BOM delta (quantity and cost by line item and in total), the
+cabling work order (cables to remove, re-route, replace and add, each end by row, rack, U,
+device and port), the validation delta (violations introduced and fixed) and IT power,
+facility power, heat and compute-fabric bisection before and after.
+
+Options:
+  --json              machine-readable report: changes[], bom_delta, work_order[],
+                      validation, before, after (docs/changes.md)
+  --output-dir DIR    also write DIR/work-order.csv, DIR/work-order.md and DIR/bom-delta.csv
+  --no-bisection      skip the max-flow bisection (large fabrics)
+  --exit-code         exit 3 when the designs differ (like `git diff --exit-code`)
+  --help              this text
+
+Exit codes: 0 ok, 1 usage, 2 a design cannot be read or a file cannot be written, 3 the
+designs differ (only with --exit-code).
+)";
+
+namespace {
+
+bool writeArtifacts(const std::filesystem::path &dir, const changes::ChangeReport &report,
+                    const Design &newDesign, std::ostream &err)
+{
+    std::error_code error;
+    std::filesystem::create_directories(dir, error);
+    if (error) {
+        err << "error: cannot create " << dir.string() << ": " << error.message() << "\n";
+        return false;
+    }
+    const std::string what = "changes from \"" + report.oldName + "\"";
+    const std::pair<const char *, std::string> files[] = {
+        { "work-order.csv",
+          changes::workOrderCsv(report.workOrder,
+                                exporters::headerLine(newDesign, "cabling work order, " + what)) },
+        { "work-order.md", changes::workOrderMarkdown(report.workOrder, report.newName) },
+        { "bom-delta.csv",
+          changes::bomDeltaCsv(report.bom,
+                               exporters::headerLine(newDesign, "BOM delta, " + what)) },
+    };
+    for (const auto &[name, text] : files)
+        if (auto written = writeFileAtomically(dir / name, text); !written) {
+            err << "error: " << written.error().message << "\n";
+            return false;
+        }
+    return true;
+}
+
+} // namespace
+
+int runDiff(Context &context)
+{
+    const ParsedArgs args = parseArgs(
+        context.args, { "--json", "--help", "--no-bisection", "--exit-code" }, { "--output-dir" });
+    if (args.has("--help")) {
+        context.out << kDiffHelp;
+        return ExitOk;
+    }
+    if (!args.error.empty() || args.positional.size() != 2) {
+        context.err << "error: "
+                    << (args.error.empty() ? "diff takes two designs, OLD and NEW" : args.error)
+                    << "\n"
+                    << kDiffHelp;
+        return ExitUsage;
+    }
+    const auto catalog = context.catalog();
+    const auto before = catalog ? context.loadDesign(args.positional[0], *catalog) : nullptr;
+    const auto after = before ? context.loadDesign(args.positional[1], *catalog) : nullptr;
+    if (!after)
+        return ExitBadInput;
+    changes::ChangeReportOptions options;
+    options.bisection = !args.has("--no-bisection");
+    auto report = changes::buildChangeReport(before->design, after->design, *catalog, options);
+    if (!report) {
+        context.err << "error: " << report.error().message << "\n";
+        return ExitBadInput;
+    }
+    if (args.has("--json"))
+        context.out << changes::changeReportJson(*report).dump(2) << "\n";
+    else
+        context.out << changes::changeReportText(*report);
+    const std::string dir = args.value("--output-dir");
+    if (!dir.empty() && !writeArtifacts(dir, *report, after->design, context.err))
+        return ExitBadInput;
+    if (args.has("--exit-code") && !report->diff.empty())
+        return ExitViolations;
+    return ExitOk;
+}
+
+} // namespace cw::cli

@@ -1,0 +1,21 @@
+#pragma once
+
+#include "model/failure/WhatIf.h"
+
+#include <vector>
+
+namespace cw {
+
+/// One single failure of an N-1 sweep, with what it costs.
+struct SweepEntry
+{
+    WhatIfReport report;
+    double bisectionLostGbps = 0; ///< summed over the fabrics
+};
+
+/// Fails each domain alone and ranks them: GPUs lost, then bisection lost, then devices
+/// capped, then name. The design's worst single points of failure come first.
+std::vector<SweepEntry> sweepSingleFailures(const FailureModel &model,
+                                            const std::vector<FailureDomain> &domains);
+
+} // namespace cw

@@ -1,0 +1,112 @@
+#pragma once
+
+#include "model/common/Result.h"
+#include "model/failure/FailureDomain.h"
+#include "model/failure/PowerChain.h"
+#include "model/fabric/FabricAnalysis.h"
+#include "model/fabric/FabricGraph.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cw {
+
+class Catalog;
+class Design;
+
+/// A device left running on fewer PSUs than its maximum draw needs.
+struct CappedDevice
+{
+    DeviceId device;
+    std::string name;
+    int psusUp = 0;
+    int psus = 0;
+    double availableW = 0; ///< psusUp x the PSU rating
+    double maxPowerW = 0;
+};
+
+/// A PDU that carries more than its derated capacity once the failed PDUs' load moves to it.
+struct OverloadedPdu
+{
+    std::string rack;
+    std::string pdu;
+    double loadW = 0;
+    double capacityW = 0; ///< pduCapacityW: after the 80 % continuous-load derating
+    bool overloadedBefore = false; ///< already over before the failure
+};
+
+/// One fabric after the failure.
+struct FabricImpact
+{
+    std::string name;
+    FabricPurpose purpose = FabricPurpose::Compute;
+    double bisectionBeforeGbps = 0;
+    double bisectionGbps = 0; ///< minimum over the standard partitions of the survivors
+    std::string worstPartition; ///< the partition that gave bisectionGbps
+    int switchesLost = 0;
+    int linksLost = 0;
+    int nodesDisconnected = 0; ///< nodes still on with no link left on this fabric
+    int nodesDegraded = 0; ///< nodes on with some but not all of their links on this fabric
+    int leaves = 0; ///< leaf (tier 0) switches before the failure
+    int leavesWhole = 0; ///< leaves up with every node below them usable
+};
+
+struct StorageImpact
+{
+    std::string tier;
+    int servers = 0;
+    int serversLost = 0;
+    bool reachable = true; ///< at least one server on
+};
+
+/// What a set of simultaneous failures does to the cluster, layer by layer.
+struct WhatIfReport
+{
+    std::vector<std::string> failures; ///< the domains, as written
+    // power
+    std::vector<std::string> devicesOff; ///< names, design order
+    std::vector<CappedDevice> devicesCapped;
+    std::vector<OverloadedPdu> pdusOverloaded;
+    // fabric
+    std::vector<FabricImpact> fabrics;
+    // workload
+    int nodes = 0; ///< compute nodes (role compute with GPUs or on a compute fabric)
+    int gpus = 0;
+    int nodesLost = 0; ///< off, or on with no link left on a compute fabric
+    int gpusLost = 0;
+    int nodesUsable = 0; ///< on, not capped... see usable in docs/failure-domains.md
+    int largestJobNodes = 0; ///< usable nodes in one connected piece of the compute fabric
+    int largestJobGpus = 0;
+    std::vector<StorageImpact> storage;
+    std::vector<std::string> notes; ///< what the model assumed or could not judge
+    std::string verdict; ///< one sentence a facilities engineer can read aloud
+};
+
+struct WhatIfOptions
+{
+    AnalysisOptions analysis; ///< partitions for the bisection after the failure
+};
+
+/// The design's failure-domain model: PSU placement and the unfailed fabric graphs, built once
+/// and reused for every simulation (an N-1 sweep runs thousands). The design and catalog must
+/// outlive it.
+class FailureModel
+{
+public:
+    static Result<FailureModel> build(const Design &design, const Catalog &catalog,
+                                      const WhatIfOptions &options = {});
+
+    /// Fails every domain in `domains` at once.
+    WhatIfReport simulate(const std::vector<FailureDomain> &domains) const;
+
+    const Design &design() const;
+
+    struct Data;
+
+private:
+    explicit FailureModel(std::shared_ptr<const Data> data);
+    std::shared_ptr<const Data> m_data;
+};
+
+} // namespace cw

@@ -1,0 +1,60 @@
+// Failure-domain rules: what one lost feed does to a device (docs/failure-domains.md).
+#include "model/catalog/Catalog.h"
+#include "model/core/Design.h"
+#include "model/failure/PowerChain.h"
+#include "model/validation/Format.h"
+#include "model/validation/RuleContext.h"
+#include "model/validation/rules/Rules.h"
+
+namespace cw::rules {
+namespace {
+
+/// A device in an A/B rack whose PSUs on one feed cannot carry its maximum draw: losing the
+/// other feed leaves it running power-capped (DGX H100: 3 of its 6 x 3.3 kW PSUs per feed,
+/// 9.9 kW below its 10.2 kW maximum, ref:nvidia-dgx-h100-ug).
+void feedLossCapacity(const RuleContext &context, EntityRef subject, std::vector<Finding> &out)
+{
+    const Device *device = context.design().device(DeviceId { subject.id });
+    const Rack *rack = context.design().rack(device->rack);
+    const Part *part = context.part(device->id);
+    if (!rack || !part || !part->server || part->server->psu.count <= 0
+        || part->server->psu.ratingW <= 0 || part->maxPowerW <= 0)
+        return;
+    const PsuSpec &psu = part->server->psu;
+    int onFeed[2] = { 0, 0 };
+    for (int pdu : psuPdus(*rack, psu.count))
+        ++onFeed[static_cast<int>(rack->pdus[static_cast<std::size_t>(pdu)].feed)];
+    if (onFeed[0] == 0 || onFeed[1] == 0)
+        return; // one feed only: there is no feed redundancy to judge
+    // The feed whose loss leaves the fewest PSUs.
+    const int lost = onFeed[0] >= onFeed[1] ? 0 : 1;
+    const int left = onFeed[1 - lost];
+    const double availableW = left * psu.ratingW;
+    if (availableW >= part->maxPowerW)
+        return;
+    const std::string lostFeed = lost == 0 ? "A" : "B";
+    const std::string keptFeed = lost == 0 ? "B" : "A";
+    out.push_back({ device->name + " (" + part->id + ") draws up to " + fmt::kw(part->maxPowerW)
+                        + "; on feed " + keptFeed + " alone it keeps " + std::to_string(left)
+                        + " of " + std::to_string(psu.count) + " PSUs = " + std::to_string(left)
+                        + " x " + fmt::kw(psu.ratingW) + " = " + fmt::kw(availableW)
+                        + ": losing feed " + lostFeed + " caps it at " + fmt::kw(availableW) + " ("
+                        + fmt::num((1.0 - availableW / part->maxPowerW) * 100.0, 0) + "% below)",
+                    { subject },
+                    "accept and document the cap (clusterwright-cli whatif --fail feed:" + lostFeed
+                        + " shows the effect), or set a node power limit of "
+                        + fmt::kw(availableW) });
+}
+
+} // namespace
+
+void addFailureRules(RuleList &rules)
+{
+    add(rules,
+        { "power.feed-loss-capacity", "One feed's PSUs cannot carry the device's maximum draw",
+          "power", Severity::Warning, RuleScope::Device,
+          input::DeviceSpec | input::Placement | input::RackSpec },
+        &feedLossCapacity);
+}
+
+} // namespace cw::rules

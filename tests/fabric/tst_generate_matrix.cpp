@@ -1,0 +1,274 @@
+// Every generated design is valid (issue 13): each template with every switch-type and
+// node-type the built-in catalog offers for it, InfiniBand and RoCE, 1:1 and 2:1, rail-optimized
+// or not, several storage choices, small designs and the 16,384-node default. Each case either
+// validates with 0 errors or is refused with a reason that names the constraint. The part
+// lists are read from the catalog at run time, so new parts are covered without editing this.
+
+#include "model/catalog/Catalog.h"
+#include "model/fabric/Templates.h"
+#include "model/validation/ValidationEngine.h"
+
+#include "resources/EmbeddedResources.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+using namespace cw;
+
+namespace {
+
+using Parameters = std::map<std::string, std::string>;
+
+const Catalog &builtinCatalog()
+{
+    static const Catalog catalog = [] {
+        Catalog c;
+        for (const auto &file : resources::catalogFiles())
+            if (!c.addFile(file.name, file.text))
+                throw std::runtime_error("built-in catalog file does not load");
+        return c;
+    }();
+    return catalog;
+}
+
+bool runs(const Part &part, Technology technology)
+{
+    if (!part.network)
+        return false;
+    return std::any_of(part.network->technologies.begin(), part.network->technologies.end(),
+                       [&](Technology t) {
+                           return t == technology
+                                  || (technology == Technology::RoCEv2 && t == Technology::Ethernet);
+                       });
+}
+
+/// Switch ids the template accepts for `technology` (the generator refuses the others).
+std::vector<std::string> switchTypes(Technology technology)
+{
+    std::vector<std::string> ids;
+    for (const Part *part : builtinCatalog().partsOfKind(PartKind::Switch))
+        if (runs(*part, technology))
+            ids.push_back(part->id);
+    return ids;
+}
+
+/// Every server of the catalog: those without compute NICs must be refused with a reason.
+std::vector<std::string> nodeTypes()
+{
+    std::vector<std::string> ids;
+    for (const Part *part : builtinCatalog().partsOfKind(PartKind::Server))
+        ids.push_back(part->id);
+    return ids;
+}
+
+std::string describe(const std::string &name, const Parameters &parameters)
+{
+    std::string text = name;
+    for (const auto &[key, value] : parameters)
+        text += " " + key + "=" + value;
+    return text;
+}
+
+/// Words that name a constraint a refusal can have: ports, leaves, cables and their reach,
+/// racks and space, catalog parts, the site's power and cooling.
+bool namesConstraint(const std::string &message)
+{
+    static const std::vector<std::string> words{
+        "port", "leaf", "leaves", "radix", "cable", "cages", "reach", " m ", "rack", "NIC",
+        "nodes", "catalog", "switch", "power", "cooling", "site", "hall", "row", "kW", "MW",
+        "Gb/s", "tiers"};
+    return std::any_of(words.begin(), words.end(), [&](const std::string &word) {
+        return message.find(word) != std::string::npos;
+    });
+}
+
+struct Outcome
+{
+    int generated = 0;
+    int refused = 0;
+    std::vector<std::string> failures;
+    std::map<std::string, int> refusals;  ///< refusal text without the template -> cases
+};
+
+/// Generates one case and checks the verdict; failures are collected to report them all.
+bool check(const std::string &name, const Parameters &parameters, Outcome &outcome)
+{
+    const std::string what = describe(name, parameters);
+    auto generated = generateDesign(name, parameters, builtinCatalog());
+    if (!generated) {
+        const std::string &message = generated.error().message;
+        ++outcome.refused;
+        ++outcome.refusals[message.substr(std::min(message.size(), name.size() + 2), 140)];
+        if (message.rfind(name + ": ", 0) != 0 || message.size() <= name.size() + 12
+            || !namesConstraint(message))
+            outcome.failures.push_back(what + ": refusal does not name a constraint: \"" + message
+                                       + "\"");
+        return false;
+    }
+    ++outcome.generated;
+    const ValidationResult result = validateDesign(generated->design, builtinCatalog(),
+                                                   "2026-01-01");
+    if (result.errors > 0) {
+        std::string first;
+        for (const Violation &violation : result.violations)
+            if (violation.severity == Severity::Error && !violation.waived) {
+                first = violation.ruleKey + ": " + violation.message;
+                break;
+            }
+        outcome.failures.push_back(what + ": " + std::to_string(result.errors)
+                                   + " validation error(s), first " + first);
+    }
+    return true;
+}
+
+QString report(const Outcome &outcome)
+{
+    QString text = QStringLiteral("%1 generated, %2 refused, %3 failed")
+                       .arg(outcome.generated)
+                       .arg(outcome.refused)
+                       .arg(outcome.failures.size());
+    for (std::size_t i = 0; i < std::min<std::size_t>(outcome.failures.size(), 20); ++i)
+        text += "\n  " + QString::fromStdString(outcome.failures[i]);
+    for (const auto &[reason, cases] : outcome.refusals)
+        text += QStringLiteral("\n  refused x%1: ").arg(cases) + QString::fromStdString(reason);
+    return text;
+}
+
+} // namespace
+
+class TestGenerateMatrix : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void catalogOffersBothTechnologies()
+    {
+        // The matrix is only as wide as the catalog: at least one switch per technology.
+        QVERIFY(!switchTypes(Technology::InfiniBand).empty());
+        QVERIFY(!switchTypes(Technology::RoCEv2).empty());
+        QVERIFY(nodeTypes().size() >= 2);
+    }
+
+    void fatTreeEverySwitchAndNode()
+    {
+        Outcome outcome;
+        for (const char *technology : {"infiniband", "roce"}) {
+            const Technology tech = std::string(technology) == "roce" ? Technology::RoCEv2
+                                                                      : Technology::InfiniBand;
+            for (const std::string &switchType : switchTypes(tech))
+                for (const std::string &nodeType : nodeTypes())
+                    for (const char *ratio : {"1:1", "2:1"})
+                        for (const char *nodes : {"16", "64"})
+                            check("fat-tree",
+                                  {{"nodes", nodes}, {"technology", technology},
+                                   {"switch-type", switchType}, {"node-type", nodeType},
+                                   {"oversubscription", ratio}},
+                                  outcome);
+        }
+        qInfo().noquote() << report(outcome);
+        QVERIFY2(outcome.failures.empty(), qPrintable(report(outcome)));
+        QVERIFY2(outcome.generated > 0, qPrintable(report(outcome)));
+    }
+
+    void fatTreeShapesAndStorage()
+    {
+        // Not rail-optimized, 3:1 and 4:1 leaves (4:1 on 64 ports: 12 up, 48 down, 4 unused),
+        // forced 3 tiers, and every storage choice, on every switch with the default node.
+        Outcome outcome;
+        const std::vector<Parameters> variants{
+            {{"rail-optimized", "false"}},
+            {{"oversubscription", "3:1"}},
+            {{"oversubscription", "4:1"}, {"storage-oversubscription", "2:1"}},
+            {{"tiers", "3"}},
+            {{"storage", "none"}},
+            {{"storage", "weka"}},
+            {{"storage", "vast"}, {"storage-nodes", "8"}},
+            {{"storage-fabric", "converged"}},
+        };
+        for (const char *technology : {"infiniband", "roce"}) {
+            const Technology tech = std::string(technology) == "roce" ? Technology::RoCEv2
+                                                                      : Technology::InfiniBand;
+            for (const std::string &switchType : switchTypes(tech))
+                for (const Parameters &variant : variants) {
+                    Parameters parameters = variant;
+                    parameters["nodes"] = "48";
+                    parameters["technology"] = technology;
+                    parameters["switch-type"] = switchType;
+                    check("fat-tree", parameters, outcome);
+                }
+        }
+        qInfo().noquote() << report(outcome);
+        QVERIFY2(outcome.failures.empty(), qPrintable(report(outcome)));
+        QVERIFY2(outcome.generated > 0, qPrintable(report(outcome)));
+    }
+
+    void issueCasesGenerate()
+    {
+        // The designs issue 13 found invalid must now generate and validate: RoCE on the
+        // default SONiC switch, the Arista 7060DX5 and the SN5600, and 2:1 on the QM9700.
+        const std::vector<Parameters> cases{
+            {{"nodes", "64"}, {"technology", "roce"}},
+            {{"nodes", "64"}, {"technology", "roce"}, {"switch-type", "arista-7060dx5-64s"}},
+            {{"nodes", "64"}, {"technology", "roce"}, {"switch-type", "sn5600"}},
+            {{"nodes", "64"}, {"oversubscription", "2:1"}},
+        };
+        for (const Parameters &parameters : cases) {
+            Outcome outcome;
+            QVERIFY2(check("fat-tree", parameters, outcome),
+                     qPrintable(QString::fromStdString(describe("fat-tree", parameters))
+                                + "\n" + report(outcome)));
+            QVERIFY2(outcome.failures.empty(), qPrintable(report(outcome)));
+        }
+    }
+
+    void otherTemplatesAtEveryAcceptedValue()
+    {
+        Outcome outcome;
+        for (const DesignTemplate &t : designTemplates()) {
+            if (t.name == "fat-tree")
+                continue;
+            if (t.name == "superpod-h100") {
+                for (const char *sus : {"1", "2", "3", "4"})
+                    QVERIFY2(check(t.name, {{"sus", sus}}, outcome), sus);
+                continue;
+            }
+            // Templates without a parameter list: their defaults.
+            Parameters defaults;
+            for (const TemplateParameter &parameter : t.parameters)
+                if (!parameter.defaultValue.empty())
+                    defaults[parameter.name] = parameter.defaultValue;
+            QVERIFY2(check(t.name, defaults, outcome), t.name.c_str());
+        }
+        QVERIFY2(outcome.failures.empty(), qPrintable(report(outcome)));
+    }
+
+    void defaultLargeDesigns_data()
+    {
+        QTest::addColumn<QString>("nodes");
+        // 16,384 DGX x 8 rails: 2 rail planes of a full k = 64 3-tier tree (2,048 leaves per
+        // plane). 32,768: 4 planes of 2,048 leaves; the storage fabric (2 ports per node =
+        // 65,536 endpoints + servers, more than one k = 64 tree's 65,536) splits into 2 planes.
+        QTest::newRow("16384") << QStringLiteral("16384");
+        QTest::newRow("32768") << QStringLiteral("32768");
+    }
+
+    void defaultLargeDesigns()
+    {
+        // The fat-tree template's defaults (QM9700, rail-optimized, Lustre, management
+        // network): generated and valid, so no link is longer than its cable reaches
+        // (net.cable-reach) and every link has a cable part (net.link-without-cable).
+        QFETCH(QString, nodes);
+        Outcome outcome;
+        QVERIFY2(check("fat-tree", { { "nodes", nodes.toStdString() } }, outcome),
+                 qPrintable(report(outcome)));
+        QVERIFY2(outcome.failures.empty(), qPrintable(report(outcome)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGenerateMatrix)
+#include "tst_generate_matrix.moc"

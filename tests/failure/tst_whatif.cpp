@@ -1,0 +1,282 @@
+// Failure domains on the 8 x DGX H100 reference design, every figure worked by hand below.
+//
+// The design (resources/examples/8dgx-h100-ndr.cluster.json): racks A01 and A02, each with
+// PDUs A1, A2 (feed A) and B1, B2 (feed B), 3-phase 400 V 63 A. A01 holds dgx01-04, leaf01,
+// leaf02, mgmt01, mds01, oss01-02; A02 holds dgx05-08, spine01, spine02, stor01, head01,
+// oss03-04. A DGX H100 has six 3.3 kW PSUs and draws up to 10.2 kW (ref:nvidia-dgx-h100-ug).
+// Its PSUs alternate feeds (0, 2, 4 on A; 1, 3, 5 on B) and spread over each feed's PDUs in
+// order (on A: PSU 0 -> A1, PSU 2 -> A2, PSU 4 -> A1).
+// The compute fabric is rail-optimized: rails 0-3 of every node on leaf01, rails 4-7 on
+// leaf02, 400 Gb/s each; both leaves up to both spines.
+#include "model/catalog/Catalog.h"
+#include "model/fabric/Templates.h"
+#include "model/failure/FailureSweep.h"
+#include "model/failure/WhatIf.h"
+#include "model/io/DesignFile.h"
+#include "model/validation/ValidationEngine.h"
+#include "resources/EmbeddedResources.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <random>
+
+using namespace cw;
+
+namespace {
+
+const Catalog &builtinCatalog()
+{
+    static const Catalog catalog = [] {
+        Catalog c;
+        for (const auto &file : resources::catalogFiles())
+            if (!c.addFile(file.name, file.text))
+                qFatal("the built-in catalog does not load");
+        return c;
+    }();
+    return catalog;
+}
+
+const FabricImpact &fabricNamed(const WhatIfReport &report, const std::string &name)
+{
+    for (const FabricImpact &fabric : report.fabrics)
+        if (fabric.name == name)
+            return fabric;
+    qFatal("no fabric %s", name.c_str());
+}
+
+} // namespace
+
+class TestWhatIf : public QObject
+{
+    Q_OBJECT
+
+private:
+    LoadedDesign m_loaded;
+    std::optional<FailureModel> m_model;
+
+    WhatIfReport fail(std::initializer_list<const char *> domains)
+    {
+        std::vector<FailureDomain> parsed;
+        for (const char *text : domains) {
+            auto domain = parseFailureDomain(m_loaded.design, text);
+            if (!domain)
+                qFatal("%s", domain.error().message.c_str());
+            parsed.push_back(domain.value());
+        }
+        return m_model->simulate(parsed);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        auto loaded = loadDesignFile(CW_SOURCE_DIR "/resources/examples/8dgx-h100-ndr.cluster.json",
+                                     builtinCatalog());
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message.c_str());
+        m_loaded = std::move(loaded).value();
+        auto model = FailureModel::build(m_loaded.design, builtinCatalog());
+        QVERIFY(model.ok());
+        m_model.emplace(std::move(model).value());
+    }
+
+    void nothingFailedChangesNothing()
+    {
+        const WhatIfReport report = m_model->simulate({});
+        QCOMPARE(report.gpus, 64);
+        QCOMPARE(report.gpusLost, 0);
+        QCOMPARE(report.largestJobNodes, 8);
+        QVERIFY(report.devicesCapped.empty());
+        // Halves of the rail-optimized fabric: 4 nodes x 8 rails x 400 Gb/s.
+        QCOMPARE(fabricNamed(report, "compute-ndr").bisectionGbps, 12800.0);
+    }
+
+    void feedACapsEveryDgxAndTurnsNothingOff()
+    {
+        const WhatIfReport report = fail({ "feed:A" });
+        QCOMPARE(report.devicesOff.size(), std::size_t(0));
+        QCOMPARE(report.gpusLost, 0);
+        int dgx = 0;
+        for (const CappedDevice &capped : report.devicesCapped) {
+            if (capped.name.rfind("dgx", 0) != 0)
+                continue;
+            ++dgx;
+            QCOMPARE(capped.psusUp, 3); // PSUs 1, 3, 5 on feed B
+            QCOMPARE(capped.psus, 6);
+            QCOMPARE(capped.availableW, 9900.0); // 3 x 3.3 kW
+            QCOMPARE(capped.maxPowerW, 10200.0);
+        }
+        QCOMPARE(dgx, 8);
+        QVERIFY(report.pdusOverloaded.empty());
+        QCOMPARE(report.largestJobNodes, 8); // capped nodes still run
+        QCOMPARE(report.largestJobGpus, 64);
+        QVERIFY(report.verdict.find("0 of 64 GPUs lost") != std::string::npos);
+        QVERIFY(report.verdict.find("9.9 kW of its 10.2 kW") != std::string::npos);
+    }
+
+    void onePduLeavesEnoughPsus()
+    {
+        // A01/A1 carries PSUs 0 and 4 of each DGX in A01: 4 of 6 PSUs = 13.2 kW >= 10.2 kW.
+        const WhatIfReport report = fail({ "pdu:A01/A1" });
+        for (const CappedDevice &capped : report.devicesCapped)
+            QVERIFY2(capped.name.rfind("dgx", 0) != 0, capped.name.c_str());
+        QCOMPARE(report.gpusLost, 0);
+        // Both A PDUs of A01: the four DGX in A01 keep PSUs 1, 3, 5 only -> 9.9 kW.
+        const WhatIfReport both = fail({ "pdu:A01/A1", "pdu:A01/A2" });
+        int dgx = 0;
+        for (const CappedDevice &capped : both.devicesCapped)
+            dgx += capped.name.rfind("dgx0", 0) == 0 && capped.availableW == 9900.0 ? 1 : 0;
+        QCOMPARE(dgx, 4);
+    }
+
+    void leafLossHalvesTheComputeBisection()
+    {
+        const WhatIfReport report = fail({ "switch:leaf01" });
+        const FabricImpact &compute = fabricNamed(report, "compute-ndr");
+        // Rails 4-7 survive: halves = 4 nodes x 4 rails x 400 Gb/s.
+        QCOMPARE(compute.bisectionGbps, 6400.0);
+        QCOMPARE(compute.bisectionBeforeGbps, 12800.0);
+        QCOMPARE(compute.switchesLost, 1);
+        QCOMPARE(compute.linksLost, 32 + 32); // 8 nodes x 4 rails, and leaf01's 32 uplinks
+        QCOMPARE(compute.nodesDegraded, 8);
+        QCOMPARE(compute.leavesWhole, 0); // leaf02's nodes all lost rails 0-3
+        QCOMPARE(report.gpusLost, 0);
+        QCOMPARE(report.largestJobNodes, 0); // every node has a broken rail and is drained
+    }
+
+    void spineLossKeepsRailLocalBisection()
+    {
+        // Every rail of a node lands on the same leaf as the same rail of every other node, so
+        // the balanced cuts are carried inside the leaves: no spine capacity is needed.
+        const WhatIfReport report = fail({ "switch:spine01" });
+        const FabricImpact &compute = fabricNamed(report, "compute-ndr");
+        QCOMPARE(compute.bisectionGbps, 12800.0);
+        QCOMPARE(compute.switchesLost, 1);
+        QCOMPARE(compute.leavesWhole, 2);
+        QCOMPARE(report.largestJobNodes, 8);
+    }
+
+    void rackLossTurnsItsDevicesOff()
+    {
+        const WhatIfReport report = fail({ "rack:A02" });
+        QCOMPARE(report.devicesOff.size(), std::size_t(10));
+        QCOMPARE(report.nodesLost, 4);
+        QCOMPARE(report.gpusLost, 32);
+        QCOMPARE(report.largestJobNodes, 4);
+        QCOMPARE(report.largestJobGpus, 32);
+        // Survivors dgx01-04, rails leaf-local: 2 nodes x 8 rails x 400 Gb/s per half.
+        QCOMPARE(fabricNamed(report, "compute-ndr").bisectionGbps, 6400.0);
+        QCOMPARE(report.storage.size(), std::size_t(1));
+        QCOMPARE(report.storage[0].serversLost, 2); // oss03, oss04
+        QVERIFY(report.storage[0].reachable);
+    }
+
+    void sweepRanksTheWorstFirst()
+    {
+        std::set<DomainKind> kinds { DomainKind::Feed, DomainKind::Pdu, DomainKind::Row,
+                                     DomainKind::Rack, DomainKind::Switch };
+        const auto domains = enumerateDomains(m_loaded.design, kinds);
+        // 2 feeds + 8 PDUs + 1 row + 2 racks + 6 switches (2 leaves, 2 spines, stor01, mgmt01).
+        QCOMPARE(domains.size(), std::size_t(19));
+        const auto entries = sweepSingleFailures(*m_model, domains);
+        QCOMPARE(entries.size(), domains.size());
+        // row:R1 and rack:A01 lose all 64 GPUs (A01 holds both leaves, so dgx05-08 are cut
+        // off); the row loses more bisection (everything), so it ranks first.
+        QCOMPARE(entries[0].report.failures.front(), std::string("row:R1"));
+        QCOMPARE(entries[0].report.gpusLost, 64);
+        QCOMPARE(entries[1].report.failures.front(), std::string("rack:A01"));
+        QCOMPARE(entries[1].report.gpusLost, 64);
+        QCOMPARE(entries[2].report.failures.front(), std::string("rack:A02"));
+        QCOMPARE(entries[2].report.gpusLost, 32);
+        // Then the leaves: no GPU lost, half the compute bisection.
+        QVERIFY(entries[3].report.failures.front().rfind("switch:leaf0", 0) == 0);
+        for (std::size_t i = 1; i < entries.size(); ++i)
+            QVERIFY(entries[i - 1].report.gpusLost >= entries[i].report.gpusLost);
+    }
+
+    void badDomainsAreRefusedWithTheReason()
+    {
+        const auto noKind = parseFailureDomain(m_loaded.design, "A01");
+        QVERIFY(!noKind.ok());
+        QVERIFY(noKind.error().message.find("KIND:NAME") != std::string::npos);
+        const auto noPdu = parseFailureDomain(m_loaded.design, "pdu:A01/C9");
+        QVERIFY(!noPdu.ok());
+        QVERIFY(noPdu.error().message.find("rack A01 has no PDU named \"C9\"") != std::string::npos);
+        const auto notSwitch = parseFailureDomain(m_loaded.design, "switch:dgx01");
+        QVERIFY(!notSwitch.ok());
+        QVERIFY(notSwitch.error().message.find("not a switch") != std::string::npos);
+        QVERIFY(!parseFailureDomain(m_loaded.design, "feed:C").ok());
+        QVERIFY(!parseFailureDomain(m_loaded.design, "link:999999").ok());
+    }
+
+    void bisectionAfterFailuresEqualsAnalysisOfTheReducedDesign()
+    {
+        // The simulation closes failed parts on the unfailed flow network; the reference
+        // removes them from a copy of the design and analyses it from scratch.
+        auto generated = generateDesign("fat-tree", { { "nodes", "64" } }, builtinCatalog());
+        QVERIFY2(generated.ok(), generated.ok() ? "" : generated.error().message.c_str());
+        const Design &design = generated->design;
+        auto model = FailureModel::build(design, builtinCatalog());
+        QVERIFY(model.ok());
+        const Fabric *compute = nullptr;
+        for (const Fabric &fabric : design.fabrics())
+            if (fabric.purpose == FabricPurpose::Compute)
+                compute = &fabric;
+        QVERIFY(compute);
+        std::vector<const Device *> devices;
+        std::vector<const Link *> links;
+        for (const Device &device : design.devices())
+            if (device.role == DeviceRole::Compute || device.role == DeviceRole::Switch)
+                devices.push_back(&device);
+        for (const Link &link : design.links())
+            if (link.fabric == compute->id)
+                links.push_back(&link);
+        std::mt19937 random(7);
+        for (int trial = 0; trial < 12; ++trial) {
+            Design reduced = design;
+            std::vector<FailureDomain> domains;
+            std::set<std::uint64_t> removed;
+            const int deviceCount = 1 + static_cast<int>(random() % 3);
+            for (int i = 0; i < deviceCount; ++i) {
+                const Device *device = devices[random() % devices.size()];
+                if (!removed.insert(device->id.value).second)
+                    continue;
+                domains.push_back(parseFailureDomain(design, "device:" + device->name).value());
+                reduced.removeDevice(device->id);
+            }
+            const int linkCount = static_cast<int>(random() % 4);
+            for (int i = 0; i < linkCount; ++i) {
+                const Link *link = links[random() % links.size()];
+                if (!reduced.link(link->id) || removed.contains(link->id.value))
+                    continue;
+                removed.insert(link->id.value);
+                domains.push_back(
+                    parseFailureDomain(design, "link:" + std::to_string(link->id.value)).value());
+                reduced.removeLink(link->id);
+            }
+            const WhatIfReport report = model->simulate(domains);
+            auto graph = buildFabricGraph(reduced, builtinCatalog(), compute->id);
+            QVERIFY(graph.ok());
+            const FabricReport expected = analyzeFabric(graph.value());
+            QCOMPARE(fabricNamed(report, compute->name).bisectionGbps, expected.bisectionGbps);
+        }
+    }
+
+    void feedLossRuleNamesTheCap()
+    {
+        const ValidationResult result = validateDesign(m_loaded.design, builtinCatalog());
+        int found = 0;
+        for (const Violation &violation : result.violations) {
+            if (violation.ruleKey != "power.feed-loss-capacity")
+                continue;
+            ++found;
+            QVERIFY(violation.severity == Severity::Warning);
+            QVERIFY2(violation.message.find("keeps 3 of 6 PSUs = 3 x 3.3 kW = 9.9 kW") != std::string::npos,
+                     violation.message.c_str());
+            QVERIFY(violation.message.find("draws up to 10.2 kW") != std::string::npos);
+        }
+        QCOMPARE(found, 8); // one per DGX
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWhatIf)
+#include "tst_whatif.moc"
