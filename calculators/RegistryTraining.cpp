@@ -351,7 +351,7 @@ nlohmann::json runMfu(const ParamReader &p, const std::vector<ModelPreset> &)
     in.hidden = p.optionalWholeNumber("hidden", 1).value_or(0);
     std::string peakSource;
     in.peakTflops = peakTflops(p, peakSource);
-    in.mfu = 0.5; // placeholder utilisation: only the FLOP per token are used below
+    in.mfu = 0.5; // any valid utilisation: only the FLOP per token are read from the result
     const TrainingTimeResult perToken = trainingTime(in);
     const double tokensPerSecond = p.positive("tokens-per-s");
     const double peak = static_cast<double>(in.gpus) * in.peakTflops * flopsPerTflop;
