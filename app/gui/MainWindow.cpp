@@ -92,6 +92,19 @@ MainWindow::~MainWindow()
         m_tabs->removeTab(0);
         delete view;
     }
+    releaseDocument();
+}
+
+void MainWindow::releaseDocument()
+{
+    // Destroying a document emits from its undo stack and timers; the window must not hear
+    // those signals about a half-destroyed document.
+    if (!m_document)
+        return;
+    disconnect(m_document.get(), nullptr, this, nullptr);
+    if (QUndoStack *stack = m_document->undoStack())
+        disconnect(stack, nullptr, this, nullptr);
+    m_document.reset();
 }
 
 const Design *MainWindow::design() const
@@ -164,6 +177,7 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
     m_floorPlan = nullptr;
     m_elevation = nullptr;
     m_fabric = nullptr;
+    releaseDocument();
     m_document = std::move(document);
     Document *doc = m_document.get();
     if (!m_batch)

@@ -115,6 +115,7 @@ private:
     void createMenus();
     void createDocks();
     void setDocument(std::unique_ptr<Document> document);
+    void releaseDocument();
     void updateTitle();
     void updateUndoActions();
     void updateSelectionActions();

@@ -78,6 +78,7 @@ private slots:
     void autosaveWritesRecoveryCopy();
     void recoveryCopySurvivesASecondCrash();
     void editRefusesNamesThePolicyRefuses();
+    void destroyingAModifiedDocumentIsSilent();
 };
 
 // Every edit is one undo step; undo gives back the very bytes of the file before it.
@@ -599,4 +600,23 @@ void TestDocument::editRefusesNamesThePolicyRefuses()
 }
 
 QTEST_GUILESS_MAIN(TestDocument)
+void TestDocument::destroyingAModifiedDocumentIsSilent()
+{
+    // CI caught MainWindow::updateTitle() calling isModified() on a document in the middle of
+    // its destructor: QUndoStack::clear() emits cleanChanged as the stack is deleted, after the
+    // document's private data is gone. The document now deletes its stack silently.
+    auto document = seedDocument();
+    Device device = *deviceNamed(document->design(), "gpu001");
+    device.name = "renamed";
+    QCOMPARE(document->updateDevice(device), QString());
+    QVERIFY(document->isModified());
+    int callsDuringDestruction = 0;
+    connect(document.get(), &Document::modifiedChanged, this,
+            [&callsDuringDestruction] { ++callsDuringDestruction; });
+    connect(document->undoStack(), &QUndoStack::indexChanged, this,
+            [&callsDuringDestruction] { ++callsDuringDestruction; });
+    document.reset();
+    QCOMPARE(callsDuringDestruction, 0);
+}
+
 #include "tst_document.moc"

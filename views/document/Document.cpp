@@ -47,6 +47,15 @@ Document::~Document()
 {
     // A close that reaches here is not a crash: the recovery copy has served its purpose.
     d->removeRecovery();
+    // The undo stack and validator are children that QObject would delete after d is gone;
+    // QUndoStack::clear() emits while it is destroyed, and a listener asking isModified()
+    // would then read freed memory. Delete them here, silent, while d is still alive.
+    d->stack->blockSignals(true);
+    delete d->stack;
+    d->stack = nullptr;
+    d->validator->blockSignals(true);
+    delete d->validator;
+    d->validator = nullptr;
 }
 
 const Design &Document::design() const
