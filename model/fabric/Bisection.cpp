@@ -109,7 +109,8 @@ std::int64_t BisectionSolver::cutAfterFailuresMbps(const std::vector<signed char
     if (static_cast<int>(side.size()) != m_nodeCount
         || static_cast<int>(switchDown.size()) != m_switchCount)
         throw std::invalid_argument("BisectionSolver: one side per node, one flag per switch");
-    std::vector<std::int64_t> capacities = m_baseCapacities;
+    thread_local std::vector<std::int64_t> capacities; // reused: no page faults per solve
+    capacities = m_baseCapacities;
     // Failed single links first: a node's link lowers that node's summed arc, a switch pair's
     // lowers the pair (both directions).
     std::vector<std::pair<int, std::pair<int, std::int64_t>>> nodeLoss; // node, (switch, Mb/s)

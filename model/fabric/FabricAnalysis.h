@@ -60,6 +60,9 @@ struct FabricReport
     std::vector<TierOversubscription> oversubscription;
     std::vector<PartitionCut> partitions;
     double bisectionGbps = 0;
+    /// The partition that gave bisectionGbps: the bisection is the minimum over the cuts
+    /// tried, so the true one is at most this (docs/fabric.md).
+    std::string bisectionFoundBy;
     double fullBisectionGbps = 0;
     double ratio = 0;
     std::vector<std::string> failedSwitches;
@@ -72,6 +75,9 @@ struct AnalysisOptions
     int randomPartitions = 4;   ///< seeded random balanced splits besides halves/interleaved
     std::uint64_t seed = 1;     ///< split k uses std::mt19937_64(seed + k)
     int threads = 0;            ///< 0 = one per hardware thread
+    /// Also search for a worse balanced cut by refining the worst standard partition
+    /// (model/fabric/CutSearch.h); found cuts are added as partition "fm-from-<start>".
+    bool refineCut = false;
 };
 
 /// The partitions docs/fabric.md defines: `halves`, `interleaved`, `random-1`.. (fixed

@@ -64,8 +64,9 @@ Result<FailureDomain> parseFailureDomain(const Design &design, std::string_view 
     const std::size_t colon = text.find(':');
     DomainKind kind;
     if (colon == std::string_view::npos || !parseDomainKind(text.substr(0, colon), kind))
-        return unknown(text, "expected KIND:NAME with KIND one of feed, pdu, row, rack, switch, "
-                             "link, device (e.g. feed:A, pdu:A01/A1, switch:spine0003)");
+        return unknown(text,
+                       "expected KIND:NAME with KIND one of feed, pdu, row, rack, switch, "
+                       "link, device (e.g. feed:A, pdu:A01/A1, switch:spine0003)");
     const std::string_view name = text.substr(colon + 1);
     FailureDomain domain;
     domain.kind = kind;
@@ -78,8 +79,8 @@ Result<FailureDomain> parseFailureDomain(const Design &design, std::string_view 
         return domain;
     case DomainKind::Pdu: {
         const std::size_t slash = name.find('/');
-        const Rack *rack = slash == std::string_view::npos ? nullptr
-                                                            : rackNamed(design, name.substr(0, slash));
+        const Rack *rack
+            = slash == std::string_view::npos ? nullptr : rackNamed(design, name.substr(0, slash));
         if (!rack)
             return unknown(text, "expected pdu:RACK/PDU with a rack of the design");
         const std::string_view pduName = name.substr(slash + 1);
@@ -89,8 +90,8 @@ Result<FailureDomain> parseFailureDomain(const Design &design, std::string_view 
                 domain.pdu = pdu.name;
                 return domain;
             }
-        return unknown(text, "rack " + rack->name + " has no PDU named \"" + std::string(pduName)
-                                 + "\"");
+        return unknown(text,
+                       "rack " + rack->name + " has no PDU named \"" + std::string(pduName) + "\"");
     }
     case DomainKind::Row:
         for (const Row &row : design.rows())
@@ -145,29 +146,26 @@ std::vector<FailureDomain> enumerateDomains(const Design &design, const std::set
                 for (const Pdu &pdu : rack.pdus)
                     present[static_cast<int>(pdu.feed)] = true;
             for (Feed feed : { Feed::A, Feed::B })
-                if (present[static_cast<int>(feed)])
-                    {
-                        FailureDomain domain;
-                domain.kind = kind;
-                        domain.feed = feed;
-                        add(std::move(domain), std::string(toString(feed)));
-                    }
+                if (present[static_cast<int>(feed)]) {
+                    FailureDomain domain;
+                    domain.kind = kind;
+                    domain.feed = feed;
+                    add(std::move(domain), std::string(toString(feed)));
+                }
             break;
         }
         case DomainKind::Pdu:
             for (const Rack &rack : design.racks())
-                for (const Pdu &pdu : rack.pdus)
-                    {
+                for (const Pdu &pdu : rack.pdus) {
                     FailureDomain domain;
-                domain.kind = kind;
+                    domain.kind = kind;
                     domain.rack = rack.id;
                     domain.pdu = pdu.name;
                     add(std::move(domain), rack.name + "/" + pdu.name);
                 }
             break;
         case DomainKind::Row:
-            for (const Row &row : design.rows())
-                {
+            for (const Row &row : design.rows()) {
                 FailureDomain domain;
                 domain.kind = kind;
                 domain.row = row.id;
@@ -175,8 +173,7 @@ std::vector<FailureDomain> enumerateDomains(const Design &design, const std::set
             }
             break;
         case DomainKind::Rack:
-            for (const Rack &rack : design.racks())
-                {
+            for (const Rack &rack : design.racks()) {
                 FailureDomain domain;
                 domain.kind = kind;
                 domain.rack = rack.id;
@@ -185,26 +182,23 @@ std::vector<FailureDomain> enumerateDomains(const Design &design, const std::set
             break;
         case DomainKind::Switch:
             for (const Device &device : design.devices())
-                if (device.role == DeviceRole::Switch)
-                    {
+                if (device.role == DeviceRole::Switch) {
                     FailureDomain domain;
-                domain.kind = kind;
+                    domain.kind = kind;
                     domain.device = device.id;
                     add(std::move(domain), device.name);
                 }
             break;
         case DomainKind::Device:
-            for (const Device &device : design.devices())
-                {
-                    FailureDomain domain;
+            for (const Device &device : design.devices()) {
+                FailureDomain domain;
                 domain.kind = kind;
-                    domain.device = device.id;
-                    add(std::move(domain), device.name);
-                }
+                domain.device = device.id;
+                add(std::move(domain), device.name);
+            }
             break;
         case DomainKind::Link:
-            for (const Link &link : design.links())
-                {
+            for (const Link &link : design.links()) {
                 FailureDomain domain;
                 domain.kind = kind;
                 domain.link = link.id;

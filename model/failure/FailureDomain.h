@@ -36,7 +36,8 @@ std::string_view toString(DomainKind kind);
 Result<FailureDomain> parseFailureDomain(const Design &design, std::string_view text);
 
 /// Every domain of the given kinds in the design, in a stable order (kind, then design order).
-std::vector<FailureDomain> enumerateDomains(const Design &design, const std::set<DomainKind> &kinds);
+std::vector<FailureDomain> enumerateDomains(const Design &design,
+                                            const std::set<DomainKind> &kinds);
 
 /// "feed", "pdu"... back to a kind; false when the word is not one.
 bool parseDomainKind(std::string_view word, DomainKind &kind);

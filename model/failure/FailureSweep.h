@@ -15,7 +15,10 @@ struct SweepEntry
 
 /// Fails each domain alone and ranks them: GPUs lost, then bisection lost, then devices
 /// capped, then name. The design's worst single points of failure come first.
+/// The domains are simulated on `threads` threads (0: one per hardware thread); the result
+/// does not depend on the thread count.
 std::vector<SweepEntry> sweepSingleFailures(const FailureModel &model,
-                                            const std::vector<FailureDomain> &domains);
+                                            const std::vector<FailureDomain> &domains,
+                                            int threads = 0);
 
 } // namespace cw

@@ -4,9 +4,11 @@
 #include "model/core/Design.h"
 #include "model/core/PduCapacity.h"
 #include "model/fabric/Bisection.h"
+#include "model/failure/FabricFailure.h"
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <numeric>
 #include <set>
 #include <sstream>
@@ -14,21 +16,6 @@
 #include <unordered_set>
 
 namespace cw {
-
-/// One fabric as it was before any failure.
-struct FabricState
-{
-    const Fabric *fabric = nullptr;
-    FabricGraph graph;
-    FabricReport baseline;
-    std::unordered_map<std::uint64_t, int> vertexOf; ///< device id -> vertex
-    std::unordered_set<std::uint64_t> linkIds; ///< the links of the fabric
-    std::vector<int> degree; ///< per vertex, in the unfailed graph
-    std::vector<int> component; ///< per vertex, its connected piece in the unfailed graph
-    int leaves = 0;
-    int leavesWhole = 0; ///< before any failure
-    std::shared_ptr<const BisectionSolver> solver; ///< on the unfailed graph, reused
-};
 
 struct FailureModel::Data
 {
@@ -42,6 +29,16 @@ struct FailureModel::Data
     std::vector<FabricState> fabrics;
     std::vector<const Device *> nodes; ///< compute nodes, design order
     std::vector<int> nodeGpus;
+    std::unordered_map<std::uint64_t, int> nodeOf; ///< device id -> index in nodes
+    /// Per fabric, per vertex: the index in nodes, -1 for a switch or other device.
+    std::vector<std::vector<int>> nodeOfVertex;
+    int gpus = 0;
+    int jobFabric = -1; ///< the largest compute fabric: largest job runs on one piece of it
+    /// Per node: the piece of the job fabric it runs in when nothing failed.
+    std::vector<int> basePiece;
+    /// Every piece with its nodes and GPUs when nothing failed, largest first.
+    std::vector<std::pair<int, std::pair<int, int>>> basePieces;
+    std::unordered_map<int, std::pair<int, int>> basePieceSize;
 };
 
 namespace {
@@ -152,8 +149,8 @@ PowerOutcome simulatePower(const FailureModel::Data &data, const FailureSet &fai
         const double availableW = dp.psuAssumed ? dp.maxPowerW : psusUp * dp.psuRatingW;
         const double drawW = std::min(dp.maxPowerW, availableW);
         if (availableW + 1e-9 < dp.maxPowerW)
-            outcome.capped.push_back({ dp.device, device->name, psusUp, psus, availableW,
-                                       dp.maxPowerW });
+            outcome.capped.push_back(
+                { dp.device, device->name, psusUp, psus, availableW, dp.maxPowerW });
         for (int pdu : up)
             outcome.pduLoadW[{ rack->id.value, pdu }] += drawW / psusUp;
     }
@@ -172,146 +169,11 @@ std::vector<OverloadedPdu> overloadedPdus(const FailureModel::Data &data, const 
         if (loadW <= capacityW + 1e-9)
             continue;
         const auto before = data.baselinePduLoadW.find(key);
-        const bool overBefore = before != data.baselinePduLoadW.end()
-            && before->second > capacityW + 1e-9;
+        const bool overBefore
+            = before != data.baselinePduLoadW.end() && before->second > capacityW + 1e-9;
         out.push_back({ rack->name, pdu.name, loadW, capacityW, overBefore });
     }
     return out;
-}
-
-/// Union-find over the vertices of a graph.
-struct Components
-{
-    std::vector<int> parent;
-    explicit Components(int count) : parent(static_cast<std::size_t>(count))
-    {
-        std::iota(parent.begin(), parent.end(), 0);
-    }
-    int find(int v)
-    {
-        while (parent[static_cast<std::size_t>(v)] != v) {
-            parent[static_cast<std::size_t>(v)]
-                = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(v)])];
-            v = parent[static_cast<std::size_t>(v)];
-        }
-        return v;
-    }
-    void join(int a, int b) { parent[static_cast<std::size_t>(find(a))] = find(b); }
-};
-
-/// A fabric after the failure: the impact, and per node of the unfailed graph its links left
-/// and its connected piece (-1 when the node is down or has no link left).
-struct FabricOutcome
-{
-    FabricImpact impact;
-    bool untouched = false; ///< nothing of this fabric failed: the unfailed state holds
-    std::vector<int> keptDegree; ///< per vertex of the unfailed graph
-    std::vector<int> component; ///< per vertex of the unfailed graph
-};
-
-FabricOutcome simulateFabric(const FabricState &state, const std::unordered_set<std::uint64_t> &off,
-                             const FailureSet &failures, const AnalysisOptions &analysis)
-{
-    const FabricGraph &full = state.graph;
-    const int vertexCount = static_cast<int>(full.vertices.size());
-    FabricOutcome outcome;
-    FabricImpact &impact = outcome.impact;
-    impact.name = full.fabricName;
-    impact.purpose = state.fabric->purpose;
-    impact.bisectionBeforeGbps = state.baseline.bisectionGbps;
-    impact.leaves = state.leaves;
-
-    std::vector<bool> down;
-    bool anyDown = false;
-    for (std::uint64_t id : off)
-        anyDown = anyDown || state.vertexOf.contains(id);
-    bool anyLinkDown = false;
-    for (std::uint64_t id : failures.links)
-        anyLinkDown = anyLinkDown || state.linkIds.contains(id);
-    if (!anyDown && !anyLinkDown) {
-        outcome.untouched = true;
-        impact.bisectionGbps = state.baseline.bisectionGbps;
-        impact.leavesWhole = state.leavesWhole;
-        return outcome;
-    }
-    down.assign(static_cast<std::size_t>(vertexCount), false);
-    for (std::uint64_t id : off)
-        if (auto it = state.vertexOf.find(id); it != state.vertexOf.end())
-            down[static_cast<std::size_t>(it->second)] = true;
-
-    outcome.keptDegree.assign(static_cast<std::size_t>(vertexCount), 0);
-    Components components(vertexCount);
-    // The survivors, in the unfailed graph's (canonical) order.
-    // The survivors' bisection on the unfailed flow network with the failed parts closed:
-    // no graph copy per failure (an N-1 sweep runs thousands).
-    std::vector<bool> switchDown(static_cast<std::size_t>(vertexCount - full.nodeCount), false);
-    for (int v = full.nodeCount; v < vertexCount; ++v)
-        if (down[static_cast<std::size_t>(v)]) {
-            switchDown[static_cast<std::size_t>(v - full.nodeCount)] = true;
-            ++impact.switchesLost;
-        }
-    std::vector<FabricEdgeRef> failedEdges;
-    for (const FabricEdge &edge : full.edges) {
-        const bool linkDown = failures.links.contains(edge.link.value);
-        if (linkDown || down[static_cast<std::size_t>(edge.a)] || down[static_cast<std::size_t>(edge.b)]) {
-            ++impact.linksLost;
-            if (linkDown)
-                failedEdges.push_back({ edge.a, edge.b, BisectionSolver::toMbps(edge.capacityGbps) });
-            continue;
-        }
-        ++outcome.keptDegree[static_cast<std::size_t>(edge.a)];
-        ++outcome.keptDegree[static_cast<std::size_t>(edge.b)];
-        components.join(edge.a, edge.b);
-    }
-    std::vector<int> survivors;
-    for (int v = 0; v < full.nodeCount; ++v)
-        if (!down[static_cast<std::size_t>(v)])
-            survivors.push_back(v);
-    std::int64_t worstMbps = -1;
-    for (const NodePartition &partition :
-         standardPartitions(static_cast<int>(survivors.size()), analysis)) {
-        std::vector<signed char> side(static_cast<std::size_t>(full.nodeCount), -1);
-        for (std::size_t k = 0; k < survivors.size(); ++k)
-            side[static_cast<std::size_t>(survivors[k])] = partition.inA[k] ? 1 : 0;
-        const std::int64_t cut = state.solver->cutAfterFailuresMbps(side, switchDown, failedEdges);
-        if (worstMbps < 0 || cut < worstMbps) {
-            worstMbps = cut;
-            impact.worstPartition = partition.name;
-        }
-    }
-    impact.bisectionGbps = std::max<std::int64_t>(worstMbps, 0) / 1000.0;
-    outcome.component.assign(static_cast<std::size_t>(vertexCount), -1);
-    for (int v = 0; v < vertexCount; ++v)
-        if (!down[static_cast<std::size_t>(v)] && outcome.keptDegree[static_cast<std::size_t>(v)] > 0)
-            outcome.component[static_cast<std::size_t>(v)] = components.find(v);
-
-    for (int v = 0; v < full.nodeCount; ++v) {
-        if (down[static_cast<std::size_t>(v)])
-            continue;
-        const int kept = outcome.keptDegree[static_cast<std::size_t>(v)];
-        const int was = state.degree[static_cast<std::size_t>(v)];
-        if (was > 0 && kept == 0)
-            ++impact.nodesDisconnected;
-        else if (kept < was)
-            ++impact.nodesDegraded;
-    }
-    auto nodeWhole = [&](int v) {
-        return !down[static_cast<std::size_t>(v)]
-            && outcome.keptDegree[static_cast<std::size_t>(v)] == state.degree[static_cast<std::size_t>(v)];
-    };
-    // A leaf is whole when it is up and every node cabled to it keeps all its links.
-    std::vector<bool> leafBroken(static_cast<std::size_t>(vertexCount), false);
-    for (const FabricEdge &edge : full.edges) {
-        for (auto [node, other] : { std::pair { edge.a, edge.b }, std::pair { edge.b, edge.a } })
-            if (full.isNode(node) && !full.isNode(other) && !nodeWhole(node))
-                leafBroken[static_cast<std::size_t>(other)] = true;
-    }
-    for (int v = full.nodeCount; v < vertexCount; ++v)
-        if (full.vertices[static_cast<std::size_t>(v)].tier == 0 && !down[static_cast<std::size_t>(v)]
-            && !leafBroken[static_cast<std::size_t>(v)])
-            ++impact.leavesWhole;
-
-    return outcome;
 }
 
 std::string kw(double watts)
@@ -353,12 +215,165 @@ std::string verdictOf(const WhatIfReport &report)
             text += "; " + fabric.name + " bisection " + gbps(fabric.bisectionGbps) + " of "
                 + gbps(fabric.bisectionBeforeGbps);
     text += "; the largest job that still runs on healthy, connected nodes: "
-        + std::to_string(report.largestJobNodes) + " nodes (" + std::to_string(report.largestJobGpus)
-        + " GPUs)";
+        + std::to_string(report.largestJobNodes) + " nodes ("
+        + std::to_string(report.largestJobGpus) + " GPUs)";
     for (const StorageImpact &tier : report.storage)
         if (!tier.reachable)
             text += "; storage tier " + tier.tier + " unreachable";
     return text + ".";
+}
+
+/// A compute node after the failure: lost when off or cut from a compute fabric it is cabled
+/// to, whole when it also keeps every one of its links (a node with a broken rail is drained),
+/// and the piece of the job fabric it can run a job in.
+struct NodeState
+{
+    bool lost = false;
+    bool whole = true;
+    int piece = -1;
+};
+
+NodeState nodeState(const FailureModel::Data &data, std::size_t n,
+                    const std::unordered_set<std::uint64_t> &off,
+                    const std::vector<FabricOutcome> &outcomes)
+{
+    const Device &node = *data.nodes[n];
+    NodeState state;
+    state.lost = off.contains(node.id.value);
+    state.whole = !state.lost;
+    for (std::size_t f = 0; f < data.fabrics.size() && !state.lost; ++f) {
+        const FabricState &fabric = data.fabrics[f];
+        if (fabric.fabric->purpose != FabricPurpose::Compute)
+            continue;
+        const auto vertex = fabric.vertexOf.find(node.id.value);
+        if (vertex == fabric.vertexOf.end())
+            continue;
+        const int kept = outcomes[f].untouched
+            ? fabric.degree[static_cast<std::size_t>(vertex->second)]
+            : outcomes[f].keptDegree(fabric, vertex->second);
+        const int was = fabric.degree[static_cast<std::size_t>(vertex->second)];
+        state.lost = state.lost || (was > 0 && kept == 0);
+        state.whole = state.whole && kept == was;
+    }
+    state.piece = -2 - static_cast<int>(n); // not on the job fabric: a job of its own
+    if (data.jobFabric >= 0) {
+        const FabricState &job = data.fabrics[static_cast<std::size_t>(data.jobFabric)];
+        if (const auto vertex = job.vertexOf.find(node.id.value); vertex != job.vertexOf.end())
+            state.piece = outcomes[static_cast<std::size_t>(data.jobFabric)].componentOf(
+                job, vertex->second);
+    }
+    return state;
+}
+
+/// Indexes the compute nodes and the pieces they run jobs in when nothing failed, so a
+/// failure only revisits the nodes it touched.
+void indexNodes(FailureModel::Data &data)
+{
+    for (std::size_t f = 0; f < data.fabrics.size(); ++f) {
+        const FabricState &state = data.fabrics[f];
+        if (state.fabric->purpose == FabricPurpose::Compute
+            && (data.jobFabric < 0
+                || state.graph.nodeCount
+                    > data.fabrics[static_cast<std::size_t>(data.jobFabric)].graph.nodeCount))
+            data.jobFabric = static_cast<int>(f);
+    }
+    for (std::size_t n = 0; n < data.nodes.size(); ++n)
+        data.nodeOf.emplace(data.nodes[n]->id.value, static_cast<int>(n));
+    for (const FabricState &state : data.fabrics) {
+        std::vector<int> &nodes = data.nodeOfVertex.emplace_back(state.graph.vertices.size(), -1);
+        for (std::size_t v = 0; v < state.graph.vertices.size(); ++v)
+            if (auto it = data.nodeOf.find(state.graph.vertices[v].device.value);
+                it != data.nodeOf.end())
+                nodes[v] = it->second;
+    }
+    std::vector<FabricOutcome> unfailed(data.fabrics.size());
+    for (FabricOutcome &outcome : unfailed)
+        outcome.untouched = true;
+    for (std::size_t n = 0; n < data.nodes.size(); ++n) {
+        const NodeState state = nodeState(data, n, {}, unfailed);
+        data.basePiece.push_back(state.piece);
+        auto &[count, gpus] = data.basePieceSize[state.piece];
+        ++count;
+        gpus += data.nodeGpus[n];
+        data.gpus += data.nodeGpus[n];
+    }
+    data.basePieces.assign(data.basePieceSize.begin(), data.basePieceSize.end());
+    std::sort(data.basePieces.begin(), data.basePieces.end(),
+              [](const auto &a, const auto &b) { return a.second > b.second; });
+}
+
+/// The compute nodes a failure can have changed: off, touched on a compute fabric, or in a
+/// piece of the job fabric the failure split off.
+std::vector<std::size_t> touchedNodes(const FailureModel::Data &data,
+                                      const std::unordered_set<std::uint64_t> &off,
+                                      const std::vector<FabricOutcome> &outcomes)
+{
+    std::vector<std::size_t> touched;
+    for (std::uint64_t id : off)
+        if (auto it = data.nodeOf.find(id); it != data.nodeOf.end())
+            touched.push_back(static_cast<std::size_t>(it->second));
+    for (std::size_t f = 0; f < data.fabrics.size(); ++f) {
+        const FabricOutcome &outcome = outcomes[f];
+        if (outcome.untouched || (data.fabrics[f].fabric->purpose != FabricPurpose::Compute))
+            continue;
+        const std::vector<int> &nodeOf = data.nodeOfVertex[f];
+        auto add = [&](int v) {
+            if (nodeOf[static_cast<std::size_t>(v)] >= 0)
+                touched.push_back(static_cast<std::size_t>(nodeOf[static_cast<std::size_t>(v)]));
+        };
+        for (const auto &[v, lost] : outcome.lostDegree)
+            add(v);
+        for (const auto &[v, piece] : outcome.newComponent)
+            add(v);
+    }
+    std::sort(touched.begin(), touched.end());
+    touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+    return touched;
+}
+
+/// GPUs lost, usable nodes and the largest job: the unfailed counts corrected for the nodes
+/// the failure touched.
+void countWorkload(const FailureModel::Data &data, const std::unordered_set<std::uint64_t> &off,
+                   const std::vector<FabricOutcome> &outcomes, WhatIfReport &report)
+{
+    report.nodes = static_cast<int>(data.nodes.size());
+    report.gpus = data.gpus;
+    report.nodesUsable = report.nodes;
+    std::map<int, std::pair<int, int>> delta; // piece -> change in nodes, GPUs
+    for (std::size_t n : touchedNodes(data, off, outcomes)) {
+        const int gpus = data.nodeGpus[n];
+        auto &before = delta[data.basePiece[n]];
+        --before.first;
+        before.second -= gpus;
+        const NodeState state = nodeState(data, n, off, outcomes);
+        if (state.lost) {
+            ++report.nodesLost;
+            report.gpusLost += gpus;
+        }
+        if (state.lost || !state.whole) {
+            --report.nodesUsable;
+            continue;
+        }
+        auto &after = delta[state.piece];
+        ++after.first;
+        after.second += gpus;
+    }
+    std::pair<int, int> largest { 0, 0 };
+    for (const auto &[piece, change] : delta) {
+        std::pair<int, int> size = change;
+        if (auto it = data.basePieceSize.find(piece); it != data.basePieceSize.end()) {
+            size.first += it->second.first;
+            size.second += it->second.second;
+        }
+        largest = std::max(largest, size);
+    }
+    for (const auto &[piece, size] : data.basePieces)
+        if (!delta.contains(piece)) { // the largest piece the failure left alone
+            largest = std::max(largest, size);
+            break;
+        }
+    report.largestJobNodes = largest.first;
+    report.largestJobGpus = largest.second;
 }
 
 } // namespace
@@ -392,38 +407,16 @@ Result<FailureModel> FailureModel::build(const Design &design, const Catalog &ca
         auto graph = buildFabricGraph(design, catalog, fabric.id);
         if (!graph)
             return Error { "fabric " + fabric.name + ": " + graph.error().message };
-        FabricState state;
-        state.fabric = &fabric;
-        state.graph = std::move(graph).value();
-        state.baseline = analyzeFabric(state.graph, options.analysis);
-        state.degree.assign(state.graph.vertices.size(), 0);
-        for (const FabricEdge &edge : state.graph.edges) {
-            ++state.degree[static_cast<std::size_t>(edge.a)];
-            ++state.degree[static_cast<std::size_t>(edge.b)];
-        }
-        Components pieces(static_cast<int>(state.graph.vertices.size()));
-        for (const FabricEdge &edge : state.graph.edges) {
-            state.linkIds.insert(edge.link.value);
-            pieces.join(edge.a, edge.b);
-        }
-        state.component.assign(state.graph.vertices.size(), -1);
-        for (std::size_t v = 0; v < state.graph.vertices.size(); ++v) {
-            state.vertexOf.emplace(state.graph.vertices[v].device.value, static_cast<int>(v));
-            if (state.degree[v] > 0)
-                state.component[v] = pieces.find(static_cast<int>(v));
-            if (state.graph.vertices[v].kind == VertexKind::Switch && state.graph.vertices[v].tier == 0)
-                ++state.leaves;
-        }
-        state.leavesWhole = state.leaves; // every node keeps every link
-        state.solver = std::make_shared<const BisectionSolver>(state.graph);
-        data->fabrics.push_back(std::move(state));
+        data->fabrics.push_back(
+            FabricState::make(fabric, std::move(graph).value(), options.analysis));
     }
+    indexNodes(*data);
     return FailureModel(std::move(data));
 }
 
 FailureModel::FailureModel(std::shared_ptr<const Data> data)
     : m_data(std::move(data))
-{}
+{ }
 
 const Design &FailureModel::design() const
 {
@@ -447,76 +440,12 @@ WhatIfReport FailureModel::simulate(const std::vector<FailureDomain> &domains) c
     report.devicesCapped = std::move(power.capped);
     report.pdusOverloaded = overloadedPdus(data, power);
 
-    // Fabric: each fabric with its survivors; nodes judged on every compute fabric they use.
     std::vector<FabricOutcome> outcomes;
     for (const FabricState &state : data.fabrics) {
-        outcomes.push_back(simulateFabric(state, power.off, failures, data.options.analysis));
+        outcomes.push_back(simulateFabric(state, power.off, failures.links, data.options.analysis));
         report.fabrics.push_back(outcomes.back().impact);
     }
-
-    // Workload: a node is lost when off or cut from a compute fabric it is cabled to, usable
-    // when it also keeps every one of its links (a node with a broken rail is drained).
-    const FabricState *jobFabric = nullptr;
-    const FabricOutcome *jobOutcome = nullptr;
-    for (std::size_t f = 0; f < data.fabrics.size(); ++f)
-        if (data.fabrics[f].fabric->purpose == FabricPurpose::Compute
-            && (!jobFabric || data.fabrics[f].graph.nodeCount > jobFabric->graph.nodeCount)) {
-            jobFabric = &data.fabrics[f];
-            jobOutcome = &outcomes[f];
-        }
-    std::map<int, std::pair<int, int>> pieces; // component -> usable nodes, GPUs
-    for (std::size_t n = 0; n < data.nodes.size(); ++n) {
-        const Device &node = *data.nodes[n];
-        const int gpus = data.nodeGpus[n];
-        ++report.nodes;
-        report.gpus += gpus;
-        bool lost = power.off.contains(node.id.value);
-        bool whole = !lost;
-        for (std::size_t f = 0; f < data.fabrics.size() && !lost; ++f) {
-            const FabricState &state = data.fabrics[f];
-            if (state.fabric->purpose != FabricPurpose::Compute)
-                continue;
-            const auto vertex = state.vertexOf.find(node.id.value);
-            if (vertex == state.vertexOf.end())
-                continue;
-            const int kept = outcomes[f].untouched
-                ? state.degree[static_cast<std::size_t>(vertex->second)]
-                : outcomes[f].keptDegree[static_cast<std::size_t>(vertex->second)];
-            const int was = state.degree[static_cast<std::size_t>(vertex->second)];
-            lost = lost || (was > 0 && kept == 0);
-            whole = whole && kept == was;
-        }
-        if (lost) {
-            ++report.nodesLost;
-            report.gpusLost += gpus;
-            continue;
-        }
-        if (!whole)
-            continue;
-        ++report.nodesUsable;
-        int piece = -1;
-        if (jobFabric) {
-            const auto vertex = jobFabric->vertexOf.find(node.id.value);
-            piece = vertex == jobFabric->vertexOf.end()
-                ? -2 - static_cast<int>(n) // not on the fabric: a job of its own
-                : jobOutcome->untouched
-                ? jobFabric->component[static_cast<std::size_t>(vertex->second)]
-                : jobOutcome->component[static_cast<std::size_t>(vertex->second)];
-        } else {
-            piece = -2 - static_cast<int>(n);
-        }
-        auto &[count, gpuCount] = pieces[piece];
-        ++count;
-        gpuCount += gpus;
-    }
-    for (const auto &[piece, size] : pieces) {
-        (void)piece;
-        if (size.first > report.largestJobNodes
-            || (size.first == report.largestJobNodes && size.second > report.largestJobGpus)) {
-            report.largestJobNodes = size.first;
-            report.largestJobGpus = size.second;
-        }
-    }
+    countWorkload(data, power.off, outcomes, report);
 
     for (const StorageTier &tier : design.storageTiers()) {
         if (tier.members.empty())

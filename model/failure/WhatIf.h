@@ -1,10 +1,10 @@
 #pragma once
 
 #include "model/common/Result.h"
-#include "model/failure/FailureDomain.h"
-#include "model/failure/PowerChain.h"
 #include "model/fabric/FabricAnalysis.h"
 #include "model/fabric/FabricGraph.h"
+#include "model/failure/FailureDomain.h"
+#include "model/failure/PowerChain.h"
 
 #include <memory>
 #include <string>

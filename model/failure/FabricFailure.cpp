@@ -1,0 +1,321 @@
+#include "model/failure/FabricFailure.h"
+
+#include "model/core/Design.h"
+#include "model/fabric/CutSearch.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+namespace cw {
+
+namespace {
+
+std::size_t at(int index)
+{
+    return static_cast<std::size_t>(index);
+}
+
+/// Union-find over small integer sets.
+struct UnionFind
+{
+    std::vector<int> parent;
+    explicit UnionFind(int count)
+        : parent(at(count))
+    {
+        std::iota(parent.begin(), parent.end(), 0);
+    }
+    int find(int v)
+    {
+        while (parent[at(v)] != v)
+            v = parent[at(v)] = parent[at(parent[at(v)])];
+        return v;
+    }
+    void join(int a, int b) { parent[at(find(a))] = find(b); }
+};
+
+/// Splits `seeds` (surviving vertices of one unfailed piece that lost a link) into the pieces
+/// the failure left. Every survivor of the piece still reaches some seed (its path to the
+/// failed part ends at one), so the pieces are the seeds grouped by reachability. A
+/// breadth-first search grows from every seed in turn; searches that meet are merged; a
+/// search that runs out of vertices has found a whole piece. Once a single search is left
+/// running it is the rest of the unfailed piece, which keeps its label: the cost is the size
+/// of the pieces split off (times the seeds), not the size of the graph.
+void splitPiece(const FabricState &state, const FabricOutcome &outcome,
+                const std::unordered_set<int> &lostEdges, const std::vector<int> &seeds,
+                std::unordered_map<int, int> &newComponent)
+{
+    const int count = static_cast<int>(seeds.size());
+    if (count < 2)
+        return; // one seed: every survivor of the piece reaches it
+    std::unordered_map<int, int> owner; // vertex -> seed that reached it first
+    std::vector<std::vector<int>> queues(at(count));
+    std::vector<std::size_t> heads(at(count), 0);
+    for (int i = 0; i < count; ++i) {
+        owner.emplace(seeds[at(i)], i);
+        queues[at(i)].push_back(seeds[at(i)]);
+    }
+    UnionFind groups(count);
+    auto running = [&](int i) {
+        return heads[at(i)] < queues[at(i)].size();
+    };
+    for (;;) {
+        // Stop when at most one group still has a search running.
+        int runningGroup = -1;
+        bool several = false;
+        for (int i = 0; i < count && !several; ++i)
+            if (running(i)) {
+                const int group = groups.find(i);
+                several = runningGroup >= 0 && group != runningGroup;
+                runningGroup = group;
+            }
+        if (!several) {
+            for (const auto &[vertex, seed] : owner) {
+                const int group = groups.find(seed);
+                if (group != runningGroup)
+                    newComponent[vertex]
+                        = static_cast<int>(state.graph.vertices.size()) + seeds[at(group)];
+            }
+            return;
+        }
+        for (int i = 0; i < count; ++i) {
+            if (!running(i))
+                continue;
+            const int u = queues[at(i)][heads[at(i)]++];
+            for (int k = state.adjacencyStart[at(u)]; k < state.adjacencyStart[at(u) + 1]; ++k) {
+                const auto [w, edge] = state.adjacency[at(k)];
+                if (lostEdges.contains(edge) || outcome.isDown(w))
+                    continue;
+                const auto [it, inserted] = owner.emplace(w, i);
+                if (inserted)
+                    queues[at(i)].push_back(w);
+                else if (groups.find(it->second) != groups.find(i))
+                    groups.join(it->second, i);
+            }
+        }
+    }
+}
+
+/// Looks for a worse balanced cut of the survivors than the worst standard partition
+/// (`impact.worstPartition`, whose cut is `worstMbps`) and keeps it when it is lower.
+void refineAfter(const FabricState &state, const FabricOutcome &outcome,
+                 const std::vector<int> &lostEdgeList, const std::vector<bool> &switchDown,
+                 const std::vector<FabricEdgeRef> &failedEdges, const std::vector<int> &survivors,
+                 const NodePartition &worst, std::int64_t &worstMbps, FabricImpact &impact)
+{
+    const FabricGraph &full = state.graph;
+    std::vector<bool> vertexGone(full.vertices.size(), false);
+    for (int v : outcome.down)
+        vertexGone[at(v)] = true;
+    std::vector<bool> edgeGone(full.edges.size(), false);
+    for (int e : lostEdgeList)
+        edgeGone[at(e)] = true;
+    std::vector<signed char> start(at(full.nodeCount), -1);
+    for (std::size_t k = 0; k < survivors.size(); ++k)
+        start[at(survivors[k])] = worst.inA[k] ? 1 : 0;
+    const RefinedCut refined = refineBalancedCut(full, start, vertexGone, edgeGone);
+    const std::int64_t cut
+        = state.solver->cutAfterFailuresMbps(refined.side, switchDown, failedEdges);
+    if (cut < worstMbps) {
+        worstMbps = cut;
+        impact.worstPartition = "fm-from-" + impact.worstPartition;
+    }
+}
+
+/// The survivors' bisection on the unfailed flow network with the failed parts closed: no
+/// graph copy per failure.
+void bisectionAfter(const FabricState &state, const FabricOutcome &outcome,
+                    const std::vector<int> &lostEdgeList,
+                    const std::unordered_set<std::uint64_t> &links, const AnalysisOptions &analysis,
+                    FabricImpact &impact)
+{
+    const FabricGraph &full = state.graph;
+    const int vertexCount = static_cast<int>(full.vertices.size());
+    std::vector<bool> switchDown(at(vertexCount - full.nodeCount), false);
+    for (int v : outcome.down)
+        if (!full.isNode(v))
+            switchDown[at(v - full.nodeCount)] = true;
+    // Links that failed on their own; those at a down vertex go with the vertex.
+    std::vector<FabricEdgeRef> failedEdges;
+    for (int e : lostEdgeList) {
+        const FabricEdge &edge = full.edges[at(e)];
+        if (links.contains(edge.link.value))
+            failedEdges.push_back({ edge.a, edge.b, BisectionSolver::toMbps(edge.capacityGbps) });
+    }
+    std::vector<int> survivors;
+    survivors.reserve(at(full.nodeCount));
+    for (int v = 0; v < full.nodeCount; ++v)
+        if (!outcome.isDown(v))
+            survivors.push_back(v);
+    const bool allNodes = static_cast<int>(survivors.size()) == full.nodeCount;
+    const std::vector<NodePartition> partitions = allNodes
+        ? state.partitions
+        : standardPartitions(static_cast<int>(survivors.size()), analysis);
+    std::int64_t worstMbps = -1;
+    std::size_t worst = 0;
+    std::vector<signed char> side(at(full.nodeCount));
+    for (const NodePartition &partition : partitions) {
+        std::fill(side.begin(), side.end(), -1);
+        for (std::size_t k = 0; k < survivors.size(); ++k)
+            side[at(survivors[k])] = partition.inA[k] ? 1 : 0;
+        const std::int64_t cut = state.solver->cutAfterFailuresMbps(side, switchDown, failedEdges);
+        if (worstMbps < 0 || cut < worstMbps) {
+            worstMbps = cut;
+            worst = static_cast<std::size_t>(&partition - partitions.data());
+            impact.worstPartition = partition.name;
+        }
+    }
+    if (analysis.refineCut && !partitions.empty())
+        refineAfter(state, outcome, lostEdgeList, switchDown, failedEdges, survivors,
+                    partitions[worst], worstMbps, impact);
+    impact.bisectionGbps = static_cast<double>(std::max<std::int64_t>(worstMbps, 0)) / 1000.0;
+}
+
+/// Node and leaf counts, from the touched vertices only (every other node keeps every link,
+/// every other leaf stays whole).
+void countDamage(const FabricState &state, const FabricOutcome &outcome, FabricImpact &impact)
+{
+    const FabricGraph &full = state.graph;
+    for (const auto &[v, lost] : outcome.lostDegree) {
+        if (!full.isNode(v))
+            continue;
+        if (lost == state.degree[at(v)])
+            ++impact.nodesDisconnected;
+        else
+            ++impact.nodesDegraded;
+    }
+    // A leaf is whole when it is up and every node cabled to it keeps all its links.
+    std::unordered_set<int> brokenLeaves;
+    auto breakLeavesOf = [&](int node) {
+        for (int k = state.adjacencyStart[at(node)]; k < state.adjacencyStart[at(node) + 1]; ++k) {
+            const int w = state.adjacency[at(k)].first;
+            if (!full.isNode(w) && full.vertices[at(w)].tier == 0)
+                brokenLeaves.insert(w);
+        }
+    };
+    for (int v : outcome.down) {
+        if (full.isNode(v))
+            breakLeavesOf(v);
+        else if (full.vertices[at(v)].tier == 0)
+            brokenLeaves.insert(v);
+    }
+    for (const auto &[v, lost] : outcome.lostDegree)
+        if (full.isNode(v))
+            breakLeavesOf(v);
+    impact.leavesWhole = state.leaves - static_cast<int>(brokenLeaves.size());
+}
+
+} // namespace
+
+FabricState FabricState::make(const Fabric &fabric, FabricGraph graph,
+                              const AnalysisOptions &options)
+{
+    FabricState state;
+    state.fabric = &fabric;
+    state.graph = std::move(graph);
+    const FabricGraph &g = state.graph;
+    const int vertexCount = static_cast<int>(g.vertices.size());
+    state.baseline = analyzeFabric(g, options);
+    state.degree.assign(at(vertexCount), 0);
+    UnionFind pieces(vertexCount);
+    for (std::size_t e = 0; e < g.edges.size(); ++e) {
+        const FabricEdge &edge = g.edges[e];
+        ++state.degree[at(edge.a)];
+        ++state.degree[at(edge.b)];
+        state.edgeOfLink.emplace(edge.link.value, static_cast<int>(e));
+        pieces.join(edge.a, edge.b);
+    }
+    state.adjacencyStart.assign(at(vertexCount) + 1, 0);
+    for (int v = 0; v < vertexCount; ++v)
+        state.adjacencyStart[at(v) + 1] = state.adjacencyStart[at(v)] + state.degree[at(v)];
+    state.adjacency.resize(g.edges.size() * 2);
+    std::vector<int> fill(state.adjacencyStart.begin(), state.adjacencyStart.end() - 1);
+    for (std::size_t e = 0; e < g.edges.size(); ++e) {
+        const FabricEdge &edge = g.edges[e];
+        state.adjacency[at(fill[at(edge.a)]++)] = { edge.b, static_cast<int>(e) };
+        state.adjacency[at(fill[at(edge.b)]++)] = { edge.a, static_cast<int>(e) };
+    }
+    state.component.assign(at(vertexCount), -1);
+    for (int v = 0; v < vertexCount; ++v) {
+        state.vertexOf.emplace(g.vertices[at(v)].device.value, v);
+        if (state.degree[at(v)] > 0)
+            state.component[at(v)] = pieces.find(v);
+        if (g.vertices[at(v)].kind == VertexKind::Switch && g.vertices[at(v)].tier == 0)
+            ++state.leaves;
+    }
+    state.partitions = standardPartitions(g.nodeCount, options);
+    state.solver = std::make_shared<const BisectionSolver>(g);
+    return state;
+}
+
+int FabricOutcome::keptDegree(const FabricState &state, int v) const
+{
+    const auto it = lostDegree.find(v);
+    return state.degree[at(v)] - (it == lostDegree.end() ? 0 : it->second);
+}
+
+int FabricOutcome::componentOf(const FabricState &state, int v) const
+{
+    if (untouched)
+        return state.component[at(v)];
+    if (isDown(v) || keptDegree(state, v) == 0)
+        return -1;
+    const auto it = newComponent.find(v);
+    return it == newComponent.end() ? state.component[at(v)] : it->second;
+}
+
+FabricOutcome simulateFabric(const FabricState &state, const std::unordered_set<std::uint64_t> &off,
+                             const std::unordered_set<std::uint64_t> &links,
+                             const AnalysisOptions &analysis)
+{
+    const FabricGraph &full = state.graph;
+    FabricOutcome outcome;
+    FabricImpact &impact = outcome.impact;
+    impact.name = full.fabricName;
+    impact.purpose = state.fabric->purpose;
+    impact.bisectionBeforeGbps = state.baseline.bisectionGbps;
+    impact.leaves = state.leaves;
+
+    for (std::uint64_t id : off)
+        if (auto it = state.vertexOf.find(id); it != state.vertexOf.end())
+            outcome.down.insert(it->second);
+    std::unordered_set<int> lostEdges;
+    for (std::uint64_t id : links)
+        if (auto it = state.edgeOfLink.find(id); it != state.edgeOfLink.end())
+            lostEdges.insert(it->second);
+    if (outcome.down.empty() && lostEdges.empty()) {
+        outcome.untouched = true;
+        impact.bisectionGbps = state.baseline.bisectionGbps;
+        impact.worstPartition = state.baseline.bisectionFoundBy;
+        impact.leavesWhole = state.leaves; // every node keeps every link
+        return outcome;
+    }
+    for (int v : outcome.down) {
+        if (!full.isNode(v))
+            ++impact.switchesLost;
+        for (int k = state.adjacencyStart[at(v)]; k < state.adjacencyStart[at(v) + 1]; ++k)
+            lostEdges.insert(state.adjacency[at(k)].second);
+    }
+    impact.linksLost = static_cast<int>(lostEdges.size());
+    std::vector<int> lostEdgeList(lostEdges.begin(), lostEdges.end());
+    std::sort(lostEdgeList.begin(), lostEdgeList.end()); // a fixed order for the solver
+    for (int e : lostEdgeList)
+        for (int v : { full.edges[at(e)].a, full.edges[at(e)].b })
+            if (!outcome.isDown(v))
+                ++outcome.lostDegree[v];
+
+    // Connectivity: only the pieces holding a touched survivor can split.
+    std::map<int, std::vector<int>> seedsByPiece; // ordered: the labels do not depend on hashing
+    for (const auto &[v, lost] : outcome.lostDegree)
+        if (lost < state.degree[at(v)])
+            seedsByPiece[state.component[at(v)]].push_back(v);
+    for (auto &[piece, seeds] : seedsByPiece) {
+        std::sort(seeds.begin(), seeds.end());
+        splitPiece(state, outcome, lostEdges, seeds, outcome.newComponent);
+    }
+    bisectionAfter(state, outcome, lostEdgeList, links, analysis, impact);
+    countDamage(state, outcome, impact);
+    return outcome;
+}
+
+} // namespace cw

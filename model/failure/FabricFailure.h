@@ -1,0 +1,60 @@
+#pragma once
+
+#include "model/fabric/Bisection.h"
+#include "model/failure/WhatIf.h"
+
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace cw {
+
+class Fabric;
+
+/// One fabric as it was before any failure, with what lets a failure be judged from the
+/// failed elements' neighbourhood instead of the whole graph (an N-1 sweep runs thousands).
+struct FabricState
+{
+    const Fabric *fabric = nullptr;
+    FabricGraph graph;
+    FabricReport baseline;
+    std::unordered_map<std::uint64_t, int> vertexOf; ///< device id -> vertex
+    std::unordered_map<std::uint64_t, int> edgeOfLink; ///< link id -> edge
+    std::vector<int> degree; ///< per vertex, in the unfailed graph
+    std::vector<int> component; ///< per vertex, its connected piece in the unfailed graph
+    /// Adjacency (CSR): the (neighbour, edge) pairs of vertex v are
+    /// adjacency[adjacencyStart[v] .. adjacencyStart[v + 1]).
+    std::vector<int> adjacencyStart;
+    std::vector<std::pair<int, int>> adjacency;
+    int leaves = 0;
+    std::vector<NodePartition> partitions; ///< the standard partitions of all nodes
+    std::shared_ptr<const BisectionSolver> solver; ///< on the unfailed graph, reused
+
+    /// Builds everything above from `graph` (moved in).
+    static FabricState make(const Fabric &fabric, FabricGraph graph,
+                            const AnalysisOptions &options);
+};
+
+/// What a failure did to one fabric: only the vertices it touched are stored.
+struct FabricOutcome
+{
+    FabricImpact impact;
+    bool untouched = false; ///< nothing of this fabric failed: the unfailed state holds
+    std::unordered_set<int> down; ///< vertices off
+    std::unordered_map<int, int> lostDegree; ///< surviving vertex -> links it lost
+    std::unordered_map<int, int> newComponent; ///< vertices of pieces split off by the failure
+
+    bool isDown(int v) const { return down.contains(v); }
+    int keptDegree(const FabricState &state, int v) const;
+    /// The connected piece of a surviving vertex, -1 when it is down or has no link left.
+    int componentOf(const FabricState &state, int v) const;
+};
+
+/// The failed device ids (`off`) and link ids (`links`) applied to one fabric.
+FabricOutcome simulateFabric(const FabricState &state, const std::unordered_set<std::uint64_t> &off,
+                             const std::unordered_set<std::uint64_t> &links,
+                             const AnalysisOptions &analysis);
+
+} // namespace cw
