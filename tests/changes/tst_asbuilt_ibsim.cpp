@@ -11,12 +11,11 @@
 #include "exporters/switch/InfinibandFiles.h"
 #include "model/asbuilt/AsBuiltCompare.h"
 #include "model/fabric/Templates.h"
+#include "tests/support/IbSim.h"
 
-#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -27,40 +26,6 @@ using namespace cw::test;
 using asbuilt::FindingKind;
 
 namespace {
-
-QString findTool(const QString &name)
-{
-    return QStandardPaths::findExecutable(name,
-                                          { QStringLiteral("/usr/sbin"), QStringLiteral("/usr/bin"),
-                                            QStringLiteral("/sbin"),
-                                            QStringLiteral("/usr/local/bin") });
-}
-
-QString findPreload()
-{
-    for (const QString &path :
-         { QStringLiteral("/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so"),
-           QStringLiteral("/usr/lib/aarch64-linux-gnu/umad2sim/libumad2sim.so"),
-           QStringLiteral("/usr/lib64/umad2sim/libumad2sim.so"),
-           QStringLiteral("/usr/lib/umad2sim/libumad2sim.so") })
-        if (QFileInfo::exists(path))
-            return path;
-    return {};
-}
-
-struct Stopper
-{
-    QProcess &process;
-    ~Stopper()
-    {
-        if (process.state() == QProcess::NotRunning)
-            return;
-        process.terminate();
-        if (!process.waitForFinished(5000))
-            process.kill();
-        process.waitForFinished(5000);
-    }
-};
 
 /// The design's name of IB port `number` of a switch: its non-management ports in catalog
 /// order, numbered from 1 (how the switch export numbers them).
@@ -101,9 +66,9 @@ class TestAsBuiltIbsim : public QObject
 private slots:
     void initTestCase()
     {
-        m_ibsim = findTool(QStringLiteral("ibsim"));
-        m_ibnetdiscover = findTool(QStringLiteral("ibnetdiscover"));
-        m_preload = findPreload();
+        m_ibsim = findIbTool(QStringLiteral("ibsim"));
+        m_ibnetdiscover = findIbTool(QStringLiteral("ibnetdiscover"));
+        m_preload = findUmad2sim();
         if (m_ibsim.isEmpty() || m_ibnetdiscover.isEmpty() || m_preload.isEmpty())
             QSKIP("ibsim-utils / infiniband-diags missing (scripts/deps.sh installs them)");
     }
@@ -274,30 +239,13 @@ private slots:
             QVERIFY(out.open(QIODevice::WriteOnly));
             out.write(text.toUtf8());
         }
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(
-            QStringLiteral("IBSIM_SOCKNAME"),
+        IbSim sim;
+        const QString started = sim.start(
+            m_ibsim, topoPath, dir.path(),
             QStringLiteral("cw-asbuilt-%1-%2").arg(QCoreApplication::applicationPid()).arg(source));
-        QProcess ibsim;
-        ibsim.setProcessEnvironment(env);
-        ibsim.setWorkingDirectory(dir.path());
-        ibsim.setProcessChannelMode(QProcess::MergedChannels);
-        ibsim.start(m_ibsim, { QStringLiteral("-s"), topoPath });
-        QVERIFY(ibsim.waitForStarted(10000));
-        Stopper stopIbsim { ibsim };
-        QByteArray simOutput;
-        QElapsedTimer clock;
-        clock.start();
-        while (!simOutput.contains("Network simulator ready") && ibsim.state() == QProcess::Running
-               && clock.elapsed() < 30000) {
-            ibsim.waitForReadyRead(500);
-            simOutput += ibsim.readAll();
-        }
-        QVERIFY2(simOutput.contains("Network simulator ready"), simOutput.constData());
+        QVERIFY2(started.isEmpty(), qPrintable(started));
         QProcess discover;
-        QProcessEnvironment clientEnv = env;
-        clientEnv.insert(QStringLiteral("LD_PRELOAD"), m_preload);
-        discover.setProcessEnvironment(clientEnv);
+        discover.setProcessEnvironment(sim.clientEnvironment(m_preload));
         discover.start(m_ibnetdiscover, { QStringLiteral("--node-name-map"), mapPath });
         Stopper stopDiscover { discover };
         QVERIFY(discover.waitForFinished(60000));

@@ -9,6 +9,7 @@
 #include "model/core/Design.h"
 #include "model/examples/ReferenceDesigns.h"
 #include "model/fabric/Templates.h"
+#include "tests/support/IbSim.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -25,57 +26,9 @@
 #include <set>
 
 using namespace cw;
+using namespace cw::test;
 
 namespace {
-
-QString findTool(const QString &name)
-{
-    return QStandardPaths::findExecutable(name,
-                                          { QStringLiteral("/usr/sbin"), QStringLiteral("/usr/bin"),
-                                            QStringLiteral("/sbin"),
-                                            QStringLiteral("/usr/local/bin") });
-}
-
-/// libumad2sim.so, which hands the tools' MADs to ibsim: from the package list (Debian ships
-/// it in libumad2sim0, a dependency of ibsim-utils), else the usual install folders.
-QString findPreload()
-{
-    QProcess dpkg;
-    dpkg.start(
-        QStringLiteral("dpkg"),
-        { QStringLiteral("-L"), QStringLiteral("libumad2sim0"), QStringLiteral("ibsim-utils") });
-    if (dpkg.waitForFinished(20000)) {
-        const QStringList lines
-            = QString::fromLocal8Bit(dpkg.readAllStandardOutput()).split(QLatin1Char('\n'));
-        for (const QString &line : lines)
-            if (line.endsWith(QLatin1String("/libumad2sim.so")) && QFileInfo::exists(line))
-                return line;
-    }
-    for (const QString &path :
-         { QStringLiteral("/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so"),
-           QStringLiteral("/usr/lib/aarch64-linux-gnu/umad2sim/libumad2sim.so"),
-           QStringLiteral("/usr/lib64/umad2sim/libumad2sim.so"),
-           QStringLiteral("/usr/lib/umad2sim/libumad2sim.so"),
-           QStringLiteral("/usr/local/lib/umad2sim/libumad2sim.so") })
-        if (QFileInfo::exists(path))
-            return path;
-    return {};
-}
-
-/// Stops a process however the test ends (timeout, failed check, success).
-struct Stopper
-{
-    QProcess &process;
-    ~Stopper()
-    {
-        if (process.state() == QProcess::NotRunning)
-            return;
-        process.terminate();
-        if (!process.waitForFinished(5000))
-            process.kill();
-        process.waitForFinished(5000);
-    }
-};
 
 /// What the design says the fabric holds, counted here from the links (not by the exporter):
 /// switches on it, one HCA per non-switch port cabled on it, and its links.
@@ -178,10 +131,10 @@ class TestIbReal : public QObject
 private slots:
     void initTestCase()
     {
-        m_ibsim = findTool(QStringLiteral("ibsim"));
-        m_opensm = findTool(QStringLiteral("opensm"));
-        m_ibnetdiscover = findTool(QStringLiteral("ibnetdiscover"));
-        m_preload = findPreload();
+        m_ibsim = findIbTool(QStringLiteral("ibsim"));
+        m_opensm = findIbTool(QStringLiteral("opensm"));
+        m_ibnetdiscover = findIbTool(QStringLiteral("ibnetdiscover"));
+        m_preload = findUmad2sim();
         QStringList missing;
         if (m_ibsim.isEmpty())
             missing << QStringLiteral("ibsim (package ibsim-utils)");
@@ -287,36 +240,18 @@ private slots:
 
         // One simulator per test row, on its own socket name, so parallel or stale ibsims
         // elsewhere on the machine cannot answer for it.
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("IBSIM_SOCKNAME"),
-                   QStringLiteral("cw-ib-%1-%2")
-                       .arg(QCoreApplication::applicationPid())
-                       .arg(QTest::currentDataTag())
-                       .replace(QLatin1Char(' '), QLatin1Char('_')));
-        QProcess ibsim;
-        ibsim.setProcessEnvironment(env);
-        ibsim.setWorkingDirectory(dir.path());
-        ibsim.setProcessChannelMode(QProcess::MergedChannels);
-        ibsim.start(m_ibsim, { QStringLiteral("-s"), topo }); // stdin stays open: its console
-        QVERIFY2(ibsim.waitForStarted(10000), qPrintable(ibsim.errorString()));
-        Stopper stopIbsim { ibsim };
-        QByteArray simOutput;
-        QElapsedTimer clock;
-        clock.start();
-        while (!simOutput.contains("Network simulator ready") && ibsim.state() == QProcess::Running
-               && clock.elapsed() < 30000) {
-            ibsim.waitForReadyRead(500);
-            simOutput += ibsim.readAll();
-        }
-        QVERIFY2(simOutput.contains("Network simulator ready")
-                     && ibsim.state() == QProcess::Running,
-                 qPrintable(QStringLiteral("ibsim did not load fabric.topo:\n")
-                            + QString::fromLocal8Bit(simOutput)));
+        IbSim sim;
+        const QString started = sim.start(m_ibsim, topo, dir.path(),
+                                          QStringLiteral("cw-ib-%1-%2")
+                                              .arg(QCoreApplication::applicationPid())
+                                              .arg(QTest::currentDataTag())
+                                              .replace(QLatin1Char(' '), QLatin1Char('_')));
+        QVERIFY2(started.isEmpty(), qPrintable(started));
+        const QByteArray &simOutput = sim.output();
         QVERIFY2(!simOutput.contains("cannot parse") && !simOutput.contains("ibwarn"),
                  qPrintable(QString::fromLocal8Bit(simOutput)));
 
-        QProcessEnvironment clientEnv = env;
-        clientEnv.insert(QStringLiteral("LD_PRELOAD"), m_preload);
+        QProcessEnvironment clientEnv = sim.clientEnvironment(m_preload);
         // OpenSM's cache (guid2lid, ...) and tmp files stay in the test folder.
         clientEnv.insert(QStringLiteral("OSM_CACHE_DIR"), dir.path());
         clientEnv.insert(QStringLiteral("OSM_TMP_DIR"), dir.path());
