@@ -4,6 +4,7 @@
 #include "views/canvas/FabricView.h"
 #include "views/canvas/FloorPlanView.h"
 #include "views/canvas/RackElevationView.h"
+#include "views/docks/FailureDock.h"
 #include "views/docks/InspectorDock.h"
 #include "views/docks/LibraryDock.h"
 #include "views/docks/SummaryDock.h"
@@ -85,6 +86,7 @@ MainWindow::~MainWindow()
     m_inspector->setDocument(nullptr);
     m_violations->setDocument(nullptr);
     m_summary->setDocument(nullptr);
+    m_failures->setDocument(nullptr);
     m_calculators->setDesign(nullptr);
     m_history->setStack(nullptr);
     while (m_tabs->count() > 0) {
@@ -153,6 +155,10 @@ void MainWindow::createDocks()
     addDockWidget(Qt::BottomDockWidgetArea, m_violations);
     addDockWidget(Qt::BottomDockWidgetArea, m_historyDock);
     tabifyDockWidget(m_violations, m_historyDock);
+    m_failures = new FailureDock(this); // blast radius and N-1 sweep (docs/failure-domains.md)
+    addDockWidget(Qt::BottomDockWidgetArea, m_failures);
+    tabifyDockWidget(m_historyDock, m_failures);
+    connect(m_failures, &FailureDock::focusRequested, this, &MainWindow::focusEntities);
     m_violations->raise();
 }
 
@@ -164,6 +170,7 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
     m_inspector->setDocument(nullptr);
     m_violations->setDocument(nullptr);
     m_summary->setDocument(nullptr);
+    m_failures->setDocument(nullptr);
     // The dock keeps a pointer to the design (for the cost prefill): drop it first.
     m_calculatorsTimer->stop();
     m_calculators->setDesign(nullptr);
@@ -200,6 +207,7 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
     m_inspector->setDocument(doc);
     m_violations->setDocument(doc);
     m_summary->setDocument(doc);
+    m_failures->setDocument(doc);
     m_history->setStack(doc->undoStack());
     refreshCalculators();
     connect(doc, &Document::changed, m_calculatorsTimer, qOverload<>(&QTimer::start));

@@ -18,6 +18,7 @@ namespace cw {
 
 class Catalog;
 class Design;
+class FailureDock;
 class InspectorDock;
 class LibraryDock;
 class SummaryDock;
@@ -71,6 +72,7 @@ public:
     InspectorDock *inspectorDock() const { return m_inspector; }
     ViolationsDock *violationsDock() const { return m_violations; }
     SummaryDock *summaryDock() const { return m_summary; }
+    FailureDock *failureDock() const { return m_failures; }
     calcviews::CalculatorsDock *calculatorsDock() const { return m_calculators; }
     QTabWidget *viewTabs() const { return m_tabs; }
     canvas::CanvasView *currentView() const;
@@ -159,6 +161,7 @@ private:
     InspectorDock *m_inspector = nullptr;
     ViolationsDock *m_violations = nullptr;
     SummaryDock *m_summary = nullptr;
+    FailureDock *m_failures = nullptr;
     calcviews::CalculatorsDock *m_calculators = nullptr;
     QTimer *m_calculatorsTimer = nullptr;
     bool m_calculatorsShown = false; ///< on screen (not closed, not tabbed behind another dock)

@@ -5,6 +5,7 @@
 #include "views/canvas/FabricView.h"
 #include "views/canvas/FloorPlanView.h"
 #include "views/canvas/RackElevationView.h"
+#include "views/docks/CompareDialog.h"
 #include "views/docks/LibraryDock.h"
 #include "views/docks/StorageTierDialog.h"
 
@@ -18,6 +19,7 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QFileDialog>
 #include <QDockWidget>
 #include <QFormLayout>
 #include <QLineEdit>
@@ -53,6 +55,17 @@ void MainWindow::createActions()
     make("fileRevert", tr("Re&vert to Saved"), {}, [this] { revert(); });
     make("fileExportView", tr("Export &View as PNG/SVG..."), {},
          [this] { exportViewWithDialog(); });
+    make("fileCompareWith", tr("&Compare with..."), {}, [this] { // issue 17: semantic diff
+        const QString path = QFileDialog::getOpenFileName(this, tr("Compare with"), {},
+                                                          tr("Designs (*.cluster.json *.json)"));
+        if (path.isEmpty() || !m_document)
+            return;
+        auto *dialog = new CompareDialog(m_document.get(), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &CompareDialog::focusRequested, this, &MainWindow::focusEntities);
+        dialog->compareWith(path);
+        dialog->show();
+    });
     make("fileQuit", tr("&Quit"), { QKeySequence::Quit }, [this] { close(); });
 
     make("editUndo", tr("&Undo"), { QKeySequence::Undo }, [this] {
@@ -128,6 +141,7 @@ void MainWindow::createMenus()
     file->addAction(action(QStringLiteral("fileSaveAs")));
     file->addAction(action(QStringLiteral("fileRevert")));
     file->addSeparator();
+    file->addAction(action(QStringLiteral("fileCompareWith")));
     file->addAction(action(QStringLiteral("fileExportView")));
     file->addSeparator();
     file->addAction(action(QStringLiteral("fileQuit")));
