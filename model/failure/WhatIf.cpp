@@ -212,7 +212,7 @@ std::string verdictOf(const WhatIfReport &report)
         text += ", " + std::to_string(report.pdusOverloaded.size()) + " PDUs overloaded";
     for (const FabricImpact &fabric : report.fabrics)
         if (fabric.bisectionGbps + 1e-9 < fabric.bisectionBeforeGbps)
-            text += "; " + fabric.name + " bisection " + gbps(fabric.bisectionGbps) + " of "
+            text += "; " + fabric.name + " bisection at most " + gbps(fabric.bisectionGbps) + " of "
                 + gbps(fabric.bisectionBeforeGbps);
     text += "; the largest job that still runs on healthy, connected nodes: "
         + std::to_string(report.largestJobNodes) + " nodes ("
