@@ -9,6 +9,7 @@
 // The compute fabric is rail-optimized: rails 0-3 of every node on leaf01, rails 4-7 on
 // leaf02, 400 Gb/s each; both leaves up to both spines.
 #include "model/catalog/Catalog.h"
+#include "model/catalog/Part.h"
 #include "model/fabric/Templates.h"
 #include "model/failure/FailureSweep.h"
 #include "model/failure/WhatIf.h"
@@ -19,7 +20,9 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <map>
 #include <random>
+#include <set>
 
 using namespace cw;
 
@@ -200,12 +203,136 @@ private slots:
         QVERIFY(noKind.error().message.find("KIND:NAME") != std::string::npos);
         const auto noPdu = parseFailureDomain(m_loaded.design, "pdu:A01/C9");
         QVERIFY(!noPdu.ok());
-        QVERIFY(noPdu.error().message.find("rack A01 has no PDU named \"C9\"") != std::string::npos);
+        QVERIFY(noPdu.error().message.find("rack A01 has no PDU named \"C9\"")
+                != std::string::npos);
         const auto notSwitch = parseFailureDomain(m_loaded.design, "switch:dgx01");
         QVERIFY(!notSwitch.ok());
         QVERIFY(notSwitch.error().message.find("not a switch") != std::string::npos);
         QVERIFY(!parseFailureDomain(m_loaded.design, "feed:C").ok());
         QVERIFY(!parseFailureDomain(m_loaded.design, "link:999999").ok());
+    }
+
+    void connectivityAfterFailuresEqualsASearchOfTheSurvivors()
+    {
+        // The simulation only searches the pieces a failure touches; the reference here walks
+        // the whole surviving compute fabric (breadth-first from every node) for nodes lost,
+        // drained (a link lost) and the largest job on one connected piece. Many switches
+        // fail at once so that leaves and pieces split off.
+        // One rail per node: a leaf and its nodes split off once its spines are gone.
+        auto generated
+            = generateDesign("fat-tree", { { "nodes", "64" }, { "rails", "1" } }, builtinCatalog());
+        QVERIFY2(generated.ok(), generated.ok() ? "" : generated.error().message.c_str());
+        const Design &design = generated->design;
+        auto model = FailureModel::build(design, builtinCatalog());
+        QVERIFY(model.ok());
+        const Fabric *compute = nullptr;
+        for (const Fabric &fabric : design.fabrics())
+            if (fabric.purpose == FabricPurpose::Compute)
+                compute = &fabric;
+        QVERIFY(compute);
+        auto inGraph = [&](DeviceId id) {
+            const Device *d = design.device(id);
+            return d->role == DeviceRole::Compute || d->role == DeviceRole::Switch;
+        };
+        std::vector<const Link *> links;
+        std::vector<const Device *> switches;
+        std::set<std::uint64_t> onFabric;
+        for (const Link &link : design.links())
+            if (link.fabric == compute->id && inGraph(link.a.device) && inGraph(link.b.device)) {
+                links.push_back(&link);
+                onFabric.insert(link.a.device.value);
+                onFabric.insert(link.b.device.value);
+            }
+        for (const Device &device : design.devices())
+            if (device.role == DeviceRole::Switch && onFabric.contains(device.id.value))
+                switches.push_back(&device);
+        std::mt19937 random(11);
+        int splits = 0;
+        for (int trial = 0; trial < 40; ++trial) {
+            std::vector<FailureDomain> domains;
+            std::set<std::uint64_t> off;
+            std::set<std::uint64_t> cut;
+            // Every fourth trial: all spines but a random few, so the leaves split apart.
+            const bool spines = trial % 4 == 0;
+            const int switchCount = 1 + static_cast<int>(random() % 24);
+            for (int i = 0; i < (spines ? static_cast<int>(switches.size()) : switchCount); ++i) {
+                const Device *sw = spines ? switches[static_cast<std::size_t>(i)]
+                                          : switches[random() % switches.size()];
+                if (spines && (sw->name.find("spine") == std::string::npos || random() % 8 == 0))
+                    continue;
+                if (off.insert(sw->id.value).second)
+                    domains.push_back(parseFailureDomain(design, "switch:" + sw->name).value());
+            }
+            for (int i = 0; i < 3; ++i) {
+                const Link *link = links[random() % links.size()];
+                if (cut.insert(link->id.value).second)
+                    domains.push_back(
+                        parseFailureDomain(design, "link:" + std::to_string(link->id.value))
+                            .value());
+            }
+            // Reference: degrees and pieces of the surviving graph.
+            std::map<std::uint64_t, int> was;
+            std::map<std::uint64_t, int> kept;
+            std::map<std::uint64_t, std::vector<std::uint64_t>> next;
+            for (const Link *link : links) {
+                const std::uint64_t a = link->a.device.value;
+                const std::uint64_t b = link->b.device.value;
+                ++was[a];
+                ++was[b];
+                if (off.contains(a) || off.contains(b) || cut.contains(link->id.value))
+                    continue;
+                ++kept[a];
+                ++kept[b];
+                next[a].push_back(b);
+                next[b].push_back(a);
+            }
+            std::map<std::uint64_t, int> pieceOf;
+            int pieces = 0;
+            for (const auto &[start, list] : next) {
+                if (pieceOf.contains(start))
+                    continue;
+                std::vector<std::uint64_t> queue { start };
+                pieceOf[start] = pieces;
+                for (std::size_t k = 0; k < queue.size(); ++k)
+                    for (std::uint64_t w : next[queue[k]])
+                        if (pieceOf.emplace(w, pieces).second)
+                            queue.push_back(w);
+                ++pieces;
+            }
+            int nodesLost = 0;
+            int usable = 0;
+            std::map<int, std::pair<int, int>> jobs; // piece -> whole nodes, GPUs
+            for (const Device &device : design.devices()) {
+                if (device.role != DeviceRole::Compute)
+                    continue;
+                const Part *part = builtinCatalog().find(device.catalogType);
+                const int gpus = part && part->server ? part->server->gpuCount : 0;
+                const int before = was[device.id.value];
+                const int after = kept[device.id.value];
+                if (before > 0 && after == 0) {
+                    ++nodesLost;
+                    continue;
+                }
+                if (after < before)
+                    continue;
+                ++usable;
+                auto &job = jobs[before == 0 ? -1 - usable : pieceOf.at(device.id.value)];
+                ++job.first;
+                job.second += gpus;
+            }
+            std::pair<int, int> largest { 0, 0 };
+            for (const auto &[piece, size] : jobs)
+                largest = std::max(largest, size);
+            splits += jobs.size() > 1 ? 1 : 0;
+
+            const WhatIfReport report = model->simulate(domains);
+            QCOMPARE(report.nodesLost, nodesLost);
+            QCOMPARE(report.nodesUsable, usable);
+            QCOMPARE(report.largestJobNodes, largest.first);
+            QCOMPARE(report.largestJobGpus, largest.second);
+            QCOMPARE(fabricNamed(report, compute->name).switchesLost, static_cast<int>(off.size()));
+        }
+        QVERIFY2(splits > 0, "no trial split the fabric: the test would not cover splitting");
     }
 
     void bisectionAfterFailuresEqualsAnalysisOfTheReducedDesign()
@@ -270,7 +397,8 @@ private slots:
                 continue;
             ++found;
             QVERIFY(violation.severity == Severity::Warning);
-            QVERIFY2(violation.message.find("keeps 3 of 6 PSUs = 3 x 3.3 kW = 9.9 kW") != std::string::npos,
+            QVERIFY2(violation.message.find("keeps 3 of 6 PSUs = 3 x 3.3 kW = 9.9 kW")
+                         != std::string::npos,
                      violation.message.c_str());
             QVERIFY(violation.message.find("draws up to 10.2 kW") != std::string::npos);
         }
