@@ -265,7 +265,7 @@ private slots:
         QVERIFY(text.contains(QStringLiteral("Coolant flow")));
         QVERIFY(text.contains(QString::fromStdString(design->name())));
         QVERIFY(hasPair(text, QStringLiteral("Date"), QString::fromStdString(kDate)));
-        QVERIFY(hasPair(text, QStringLiteral("Design schema version"), QStringLiteral("1")));
+        QVERIFY(hasPair(text, QStringLiteral("Design schema version"), QStringLiteral("2")));
         QVERIFY(hasPair(text, QStringLiteral("GPUs"), QString::number(summary.gpus)));
         QVERIFY(hasPair(text, QStringLiteral("Compute nodes"), QString::number(summary.nodes)));
         QVERIFY(hasPair(text, QStringLiteral("Racks"), QString::number(summary.racks)));
@@ -490,7 +490,7 @@ private slots:
         Design design;
         design.setName("edge cases");
         const RowId row = design.newId<RowId>();
-        design.addRow({ row, "R9", 0, 0 });
+        design.addRow({ row, "R9", 0, 0, "" });
         const RackId liquid = design.newId<RackId>();
         design.addRack(
             { liquid, "L01", "rack-48u-liquid", row, 0, { { "A0", Feed::A, "", 1, 230, 16 } } });
