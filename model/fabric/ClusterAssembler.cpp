@@ -95,6 +95,7 @@ Result<int> ClusterAssembler::openRack(FloorArea area, const std::string &rackTy
     RackState state;
     state.id = rack.id;
     state.area = area;
+    state.group = m_group;
     state.cooling = part->cooling.value_or(Cooling::Air);
     state.rackUnits = part->rack->rackUnits;
     const double ratingW = part->rack->maxPowerKw * calc::wattsPerKw;

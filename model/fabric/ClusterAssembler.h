@@ -56,6 +56,11 @@ public:
     /// Skips `units` U above the rack's lowest free U: U the rack itself fills (a rack-scale
     /// system's power shelves). False when they do not fit below the top U.
     bool reserveUnits(int rack, int units);
+    /// Racks opened from now on form a new layout group (a scalable unit, the storage servers
+    /// with their leaves): layoutFloor starts a group in the next hall when the rest of the
+    /// current hall cannot take it and an empty hall can, so the short links inside a group
+    /// (node to leaf, storage server to its leaf) never cross halls.
+    void beginGroup() { ++m_group; }
     /// Places in the current rack of `area`, opening a new `rackType` rack when full.
     Result<int> placeInArea(FloorArea area, const std::string &rackType, std::string name,
                             const Part &part, DeviceRole role, Face face, int tier,
@@ -111,6 +116,7 @@ private:
         RackId id;
         FloorArea area = FloorArea::Compute;
         Cooling cooling = Cooling::Air;
+        int group = 0;  ///< layout group (beginGroup)
         int row = -1;  ///< index in m_rows after layoutFloor
         int position = 0;
         int rackUnits = 42;
@@ -151,6 +157,9 @@ private:
     const Hall &hall(int index) const;
     bool takesRack(const Hall &hall, int row, const RackState &rack) const;
     void layoutRack(LayoutCursor &cursor, int rack);
+    bool groupFitsHall(LayoutCursor cursor, const std::vector<int> &group) const;
+    std::vector<std::vector<int>> layoutGroups() const;
+    bool everyRackHasARow();
     void closeRow(LayoutCursor &cursor);
     void enterRow(LayoutCursor &cursor);
     int cdusFor(double liquidW) const;
@@ -164,6 +173,7 @@ private:
     bool m_freeFloor = false;  ///< the site has no halls: one unbounded virtual hall
     Hall m_virtualHall;
     int m_racksPerRow = 16;
+    int m_group = 0;
     RowId m_stagingRow;        ///< holds the racks until layoutFloor gives them their rows
     const Part *m_cduPart = nullptr;
     std::vector<RowState> m_rows;

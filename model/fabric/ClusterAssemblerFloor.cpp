@@ -126,12 +126,13 @@ void ClusterAssembler::layoutRack(LayoutCursor &cursor, int rackIndex)
     for (const Hall &h : m_site.site.halls)
         siteRows += h.rows;
     for (;;) {
-        if (!m_freeFloor && cursor.hall >= static_cast<int>(m_site.site.halls.size())) {
-            if (m_site.growDefault) {
+        if (!m_freeFloor && !cursor.beyondSite
+            && cursor.hall >= static_cast<int>(m_site.site.halls.size())) {
+            // The default site grows by a standard hall, up to its bound; a user's site ends.
+            if (m_site.growDefault && cursor.hall < kDefaultSiteMaxHalls)
                 m_site.site = defaultSite(m_site.defaultSpec, cursor.hall + 1);
-            } else {
+            else
                 cursor.beyondSite = true;
-            }
         }
         if (!m_freeFloor && !m_site.growDefault && ++tried > siteRows + 1)
             cursor.beyondSite = true;
@@ -158,43 +159,102 @@ void ClusterAssembler::layoutRack(LayoutCursor &cursor, int rackIndex)
     }
 }
 
+bool ClusterAssembler::groupFitsHall(LayoutCursor cursor, const std::vector<int> &group) const
+{
+    // layoutRack's walk over the rows of one hall, without placing anything.
+    const Hall &current = hall(cursor.hall);
+    for (int rackIndex : group) {
+        const RackState &rack = m_racks[static_cast<std::size_t>(rackIndex)];
+        for (;;) {
+            if (takesRack(current, cursor.row, rack)
+                && cursor.position + 1 + cdusFor(cursor.liquidW + rack.liquidW)
+                       <= current.positionsPerRow) {
+                ++cursor.position;
+                cursor.liquidW += rack.liquidW;
+                break;
+            }
+            cursor.position = 0;
+            cursor.liquidW = 0;
+            if (++cursor.row >= current.rows)
+                return false;
+        }
+    }
+    return true;
+}
+
+std::vector<std::vector<int>> ClusterAssembler::layoutGroups() const
+{
+    // Racks by layout group in opening order, compute and network apart.
+    std::vector<std::vector<int>> compute;
+    std::vector<std::vector<int>> network;
+    std::map<std::pair<FloorArea, int>, std::size_t> index;
+    for (std::size_t r = 0; r < m_racks.size(); ++r) {
+        const RackState &rack = m_racks[r];
+        auto &groups = rack.area == FloorArea::Compute ? compute : network;
+        auto [it, added] = index.emplace(std::pair(rack.area, rack.group), groups.size());
+        if (added)
+            groups.emplace_back();
+        groups[it->second].push_back(static_cast<int>(r));
+    }
+    // The network groups in the middle of the compute groups: the longest spine cable is
+    // halved, and no scalable unit is split by them.
+    const std::size_t half = (compute.size() + 1) / 2;
+    std::vector<std::vector<int>> order(compute.begin(), compute.begin() + static_cast<long>(half));
+    order.insert(order.end(), network.begin(), network.end());
+    order.insert(order.end(), compute.begin() + static_cast<long>(half), compute.end());
+    return order;
+}
+
+bool ClusterAssembler::everyRackHasARow()
+{
+    // A rack no row of the site takes (a liquid-cooled rack in a site without direct liquid
+    // cooling, a rack above every position's limit) would never be placed: refuse first. The
+    // default site is judged by its standard hall.
+    const std::vector<Hall> candidates
+        = m_site.growDefault ? std::vector<Hall>{defaultHall(m_site.defaultSpec, 1)}
+                             : m_site.site.halls;
+    for (const RackState &rack : m_racks) {
+        bool somewhere = m_freeFloor;
+        for (const Hall &candidate : candidates)
+            for (int row = 0; row < candidate.rows && !somewhere; ++row)
+                somewhere = takesRack(candidate, row, rack);
+        if (somewhere)
+            continue;
+        const bool liquid = rack.cooling == Cooling::Liquid;
+        m_shortfalls.push_back(
+            {liquid ? SiteConstraint::Cooling : SiteConstraint::Power,
+             liquid ? "rows with direct liquid cooling for liquid-cooled racks"
+                    : formatPower(rack.loadW) + " in one rack position",
+             liquid ? "the site has none"
+                    : "the site's positions give at most " + formatPower(rackLimitW(rack.cooling))});
+        return false;
+    }
+    return true;
+}
+
 void ClusterAssembler::layoutFloor(const std::string &cduType)
 {
     const Part *cdu = m_catalog.find(cduType);
     m_cduPart = cdu && cdu->cdu && cdu->cdu->capacityKw > 0 ? cdu : nullptr;
-    std::vector<int> compute;
-    std::vector<int> network;
-    for (std::size_t r = 0; r < m_racks.size(); ++r)
-        (m_racks[r].area == FloorArea::Compute ? compute : network).push_back(static_cast<int>(r));
-    // Network racks in the middle of the compute racks: the longest spine cable is halved.
-    std::vector<int> order(compute.begin(), compute.begin() + static_cast<long>(compute.size() / 2));
-    order.insert(order.end(), network.begin(), network.end());
-    order.insert(order.end(), compute.begin() + static_cast<long>(compute.size() / 2), compute.end());
-
-    // A rack no row of the site takes (a liquid-cooled rack in a site without direct liquid
-    // cooling, a rack above every position's limit) would never be placed: refuse first.
-    for (int rackIndex : order) {
-        const RackState &rack = m_racks[static_cast<std::size_t>(rackIndex)];
-        bool somewhere = m_freeFloor || m_site.growDefault;
-        for (const Hall &candidate : m_site.site.halls)
-            for (int row = 0; row < candidate.rows && !somewhere; ++row)
-                somewhere = takesRack(candidate, row, rack);
-        if (!somewhere) {
-            const bool liquid = rack.cooling == Cooling::Liquid;
-            m_shortfalls.push_back(
-                {liquid ? SiteConstraint::Cooling : SiteConstraint::Power,
-                 liquid ? "rows with direct liquid cooling for liquid-cooled racks"
-                        : formatPower(rack.loadW) + " in one rack position",
-                 liquid ? "the site has none"
-                        : "the site's positions give at most "
-                              + formatPower(rackLimitW(rack.cooling))});
-            return;
-        }
-    }
+    if (!everyRackHasARow())
+        return;
 
     LayoutCursor cursor;
-    for (int rackIndex : order)
-        layoutRack(cursor, rackIndex);
+    for (const std::vector<int> &group : layoutGroups()) {
+        if (!m_freeFloor && !cursor.beyondSite && !groupFitsHall(cursor, group)) {
+            LayoutCursor next;
+            next.hall = cursor.hall + 1;
+            if (groupFitsHall(next, group)) {
+                closeRow(cursor);
+                cursor.position = 0;
+                cursor.rowState = -1;
+                cursor.row = 0;
+                ++cursor.hall;
+            }
+        }
+        for (int rackIndex : group)
+            layoutRack(cursor, rackIndex);
+    }
     closeRow(cursor);
 
     if (m_site.growDefault)
@@ -203,11 +263,14 @@ void ClusterAssembler::layoutFloor(const std::string &cduType)
         int given = 0;
         for (const Hall &h : m_site.site.halls)
             given += h.positions();
+        const std::string halls = std::to_string(m_site.site.halls.size()) + " hall"
+                                  + (m_site.site.halls.size() == 1 ? "" : "s");
         m_shortfalls.push_back({SiteConstraint::Positions,
                                 std::to_string(m_positionsUsed) + " rack positions (racks and CDUs)",
-                                "the site gives " + std::to_string(given) + " in "
-                                    + std::to_string(m_site.site.halls.size()) + " hall"
-                                    + (m_site.site.halls.size() == 1 ? "" : "s")});
+                                m_site.growDefault
+                                    ? "the default site grows to at most " + halls + " ("
+                                          + std::to_string(given) + " positions)"
+                                    : "the site gives " + std::to_string(given) + " in " + halls});
         return;  // the racks stay unplaced; the generator refuses
     }
     for (const RackState &state : m_racks) {

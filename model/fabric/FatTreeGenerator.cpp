@@ -293,24 +293,29 @@ Result<void> FatTreeBuilder::planStorage()
     const int down = tree.split.down;
     auto makeLeaves = [&](int planes) {
         std::vector<Leaf> leaves;
-        // Servers get leaves of their own, placed next to them in the network area: a leaf
-        // shared with nodes would sit in an SU's leaf rack, too far for 200G splitter AOCs.
-        for (const auto *group : { &nodeEndpoints, &serverEndpoints })
-            for (int plane = 0; plane < planes; ++plane) {
-                std::vector<Endpoint> endpoints;
-                for (const auto &[endpoint, ordinal] : *group)
-                    if (ordinal % planes == plane)
-                        endpoints.push_back(endpoint);
-                const std::size_t first = leaves.size();
-                chunkLeaves(endpoints, down, plane, -1, leaves);
-                for (std::size_t i = first; i < leaves.size(); ++i) {
-                    const int node = leaves[i].endpoints.front().owner;
-                    if (node < 0)
-                        continue;
-                    const int slot = node + (m_ufmSlot >= 0 && node >= m_ufmSlot ? 1 : 0);
-                    leaves[i].homeSu = slot / m_suSize;
-                }
+        // A node's storage leaf is one of its SU's (in the SU's leaf rack: node-to-leaf optics
+        // reach 50 m), so a leaf never takes nodes of two SUs. Servers get leaves of their own,
+        // next to them in the network area: a leaf shared with nodes would sit in an SU's leaf
+        // rack, too far for 200G splitter AOCs.
+        for (int plane = 0; plane < planes; ++plane) {
+            std::vector<std::vector<Endpoint>> perSu(static_cast<std::size_t>(m_suCount));
+            for (const auto &[endpoint, ordinal] : nodeEndpoints) {
+                if (ordinal % planes != plane)
+                    continue;
+                const int node = endpoint.owner;
+                const int slot = node + (m_ufmSlot >= 0 && node >= m_ufmSlot ? 1 : 0);
+                perSu[static_cast<std::size_t>(slot / m_suSize)].push_back(endpoint);
             }
+            for (std::size_t su = 0; su < perSu.size(); ++su)
+                chunkLeaves(perSu[su], down, plane, static_cast<int>(su), leaves);
+        }
+        for (int plane = 0; plane < planes; ++plane) {
+            std::vector<Endpoint> endpoints;
+            for (const auto &[endpoint, ordinal] : serverEndpoints)
+                if (ordinal % planes == plane)
+                    endpoints.push_back(endpoint);
+            chunkLeaves(endpoints, down, plane, -1, leaves);
+        }
         return leaves;
     };
     std::vector<int> planeOptions { 1 };
@@ -409,6 +414,7 @@ Result<void> FatTreeBuilder::placeAll()
     const int slots = spec.nodes + (spec.ufmSlot ? 1 : 0);
     m_nodes.reserve(static_cast<std::size_t>(spec.nodes));
     for (int su = 0; su < m_suCount; ++su) {
+        m_assembler.beginGroup();  // an SU's racks stay in one hall (node-to-leaf reach)
         slotInRack = m_nodesPerRack;  // every SU starts in a fresh rack
         for (int slot = 0; slot < m_suSize; ++slot) {
             const int global = su * m_suSize + slot;
@@ -454,7 +460,8 @@ Result<void> FatTreeBuilder::placeAll()
             return placed;
     }
     // Network area: storage servers and their leaves side by side (splitter cables to a
-    // 200G server reach 30 m), the head node, spines, cores.
+    // 200G server reach 30 m) in one group, the head node, then spines and cores.
+    m_assembler.beginGroup();
     int serverNumber = 0;
     for (const Part *part : m_storageParts) {
         const std::string role = part->storage ? part->storage->storageRole : "stor";
@@ -475,6 +482,7 @@ Result<void> FatTreeBuilder::placeAll()
         if (!placed)
             return placed.error();
     }
+    m_assembler.beginGroup();
     if (auto placed = placeUpper(m_compute, "spine", "core"); !placed)
         return placed;
     return placeUpper(m_storage, "sspine", "score");

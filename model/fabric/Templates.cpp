@@ -276,9 +276,13 @@ SitePlacement placementFor(const std::optional<Site> &site, const FatTreeSpec &s
         return placement;
     }
     placement.growDefault = true;
-    placement.defaultSpec.liquid = spec.nodePart
-                                   && spec.nodePart->cooling.value_or(Cooling::Air)
-                                          == Cooling::Liquid;
+    // Liquid halls for nodes with cold plates (liquid or hybrid: chooseRackType puts a hybrid
+    // part in a liquid rack) and for a liquid-cooled rack-scale system.
+    const bool liquidNode = spec.nodePart
+                            && spec.nodePart->cooling.value_or(Cooling::Air) != Cooling::Air;
+    const bool liquidRack = spec.rackScalePart
+                            && spec.rackScalePart->cooling.value_or(Cooling::Air) == Cooling::Liquid;
+    placement.defaultSpec.liquid = liquidNode || liquidRack;
     return placement;
 }
 

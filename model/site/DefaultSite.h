@@ -17,6 +17,10 @@ struct DefaultSiteSpec
     bool liquid = false;  ///< direct liquid halls (the design's nodes are liquid-cooled)
 };
 
+/// The default site grows to at most this many standard halls (25,600 positions): a design
+/// that needs more is refused on positions rather than spread over an unbounded campus.
+constexpr int kDefaultSiteMaxHalls = 64;
+
 /// Hall number `number` (1-based) of the default site.
 Hall defaultHall(const DefaultSiteSpec &spec, int number);
 /// The default site with `halls` halls and their budgets.

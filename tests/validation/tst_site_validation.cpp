@@ -38,7 +38,9 @@ const Catalog &liquidCatalog()
         nlohmann::json liquid;
         for (const auto &file : resources::catalogFiles()) {
             c.addFile(file.name, file.text);
-            for (const auto &part : nlohmann::json::parse(file.text)["parts"])
+            // Parsed into a named value: a range-for over a temporary's member would dangle.
+            const nlohmann::json json = nlohmann::json::parse(file.text);
+            for (const auto &part : json["parts"])
                 if (part["id"] == "dgx-h100")
                     liquid = part;
         }
