@@ -223,7 +223,7 @@ void ClusterAssembler::connect(FabricId fabric, int a, int portA, int b, int por
         }
         it = m_cableCache.emplace(key, CableValue{choice.part, choice.part ? choice.orderedLengthM
                                                                            : std::ceil(lengthM),
-                                                  power, choice.note})
+                                                  power, choice.note, choice.longestFittingReachM})
                  .first;
     }
     Link link;
@@ -234,10 +234,11 @@ void ClusterAssembler::connect(FabricId fabric, int a, int portA, int b, int por
     if (it->second.part) {
         link.cableType = it->second.part->id;
     } else {
-        const double reachM = longestReachM(speed);
+        const double reachM = it->second.fittingReachM;
         if (reachM > 0 && lengthM > reachM) {
-            // Longer than any catalog part at this speed reaches: the site's distances are
-            // the binding constraint (the generator refuses with the largest design that fits).
+            // Longer than any catalog part joining these cages at this speed reaches: the
+            // site's distances are the binding constraint (the generator refuses with the
+            // largest design that fits).
             const bool first = std::none_of(m_shortfalls.begin(), m_shortfalls.end(),
                                             [](const auto &s) {
                                                 return s.constraint == SiteConstraint::Reach;
@@ -250,7 +251,8 @@ void ClusterAssembler::connect(FabricId fabric, int a, int portA, int b, int por
                      "a " + std::to_string(static_cast<int>(std::ceil(lengthM))) + " m link at "
                          + std::to_string(static_cast<int>(speed)) + " Gb/s (row " + rowA.name
                          + " to row " + rowB.name + ")",
-                     "the longest catalog cable or optic at that speed reaches "
+                     "the longest catalog cable or optic joining " + formA + " and " + formB
+                         + " cages at that speed reaches "
                          + std::to_string(static_cast<int>(reachM)) + " m"});
             }
         } else if (m_uncabled++ == 0) {
@@ -264,20 +266,6 @@ void ClusterAssembler::connect(FabricId fabric, int a, int portA, int b, int por
     // Optics power counts toward the rack it is plugged into.
     ra.loadW += it->second.powerWPerEnd;
     rb.loadW += it->second.powerWPerEnd;
-}
-
-double ClusterAssembler::longestReachM(double speedGbps) const
-{
-    auto it = m_reachCache.find(speedGbps);
-    if (it != m_reachCache.end())
-        return it->second;
-    double longest = 0;
-    for (const auto &part : m_catalog.parts())
-        if (part->cable && (part->kind == PartKind::Cable || part->kind == PartKind::Transceiver)
-            && part->cable->linkSpeedGbps == speedGbps)
-            longest = std::max(longest, part->cable->reachM);
-    const_cast<ClusterAssembler *>(this)->m_reachCache.emplace(speedGbps, longest);
-    return longest;
 }
 
 void ClusterAssembler::checkSite()

@@ -83,8 +83,9 @@ public:
 
     /// Cables port `portA` of local device `a` to `portB` of `b` on `fabric`: length from the
     /// floor plan (through the hall entrances between halls), medium by reach (chooseCable).
-    /// A length no catalog part at that speed reaches is a reach shortfall; a link no catalog
-    /// part fits both cages of is added without a cable type and finish() refuses the design.
+    /// A length beyond the reach of every catalog part that fits both cages is a reach
+    /// shortfall (the generator refuses naming it); a link no catalog part fits both cages of
+    /// is added without a cable type and finish() refuses the design.
     void connect(FabricId fabric, int a, int portA, int b, int portB);
     /// The halls (indices) with an out-of-band tree, and a hall's name ("" on a free floor).
     std::vector<int> outOfBandHalls() const;
@@ -148,6 +149,7 @@ private:
         double lengthM;
         double powerWPerEnd;
         std::string fitNote; ///< chooseCable's reason when no part fits and reaches
+        double fittingReachM; ///< longest reach of the parts that fit both cages (0: none)
     };
     struct LayoutCursor;
 
@@ -165,7 +167,6 @@ private:
     int cdusFor(double liquidW) const;
     Result<int> placeInHall(int hall, std::string name, const Part &part, int tier);
     double floorLengthM(const RackState &a, int uA, const RackState &b, int uB) const;
-    double longestReachM(double speedGbps) const;
 
     Design &m_design;
     const Catalog &m_catalog;
@@ -183,7 +184,6 @@ private:
     std::map<FloorArea, int> m_rackCount;
     std::map<CableKey, CableValue> m_cableCache;
     std::map<double, double> m_opticsCache;
-    std::map<double, double> m_reachCache;
     struct OobLink
     {
         int hall;

@@ -189,6 +189,34 @@ private slots:
         QVERIFY2(message.contains("reaches 2000 m: at most 4 nodes"), qPrintable(message));
     }
 
+    void refusesOnReachOfTheFittingPart()
+    {
+        // One rack per row, rows 30 m apart. A DGX H100 storage port (400G QSFP112) meets the
+        // QM9700's OSFP-twin cage only through MMA1Z00-NS400 (multimode SR4, 50 m). 8 nodes:
+        // node rack in row 1, node rack in row 2, the SU's leaf rack in row 3: the row-1 link
+        // runs 2 x 30 m along the tray plus the drops, over 50 m. 4 nodes: node rack in row
+        // 1, leaf rack in row 2: 30 m + two drops of at most 47 U x 44.45 mm + 0.6 m tray
+        // height (2.7 m each) + 1 m slack = under 37 m, within reach.
+        Site site;
+        Hall tall = hall("A", 10, 1, 45, HallCooling::RearDoor);
+        tall.rowPitchM = 30;
+        site.halls = {tall};
+        SiteRefusal refusal;
+        auto generated = generateDesign("fat-tree", {{"nodes", "8"}, {"rails", "1"}},
+                                        Catalog::builtin(), site, &refusal);
+        QVERIFY(!generated);
+        QCOMPARE(toString(refusal.constraint), toString(SiteConstraint::Reach));
+        QCOMPARE(refusal.largestFitting, 4);
+        const QString message = QString::fromStdString(refusal.message);
+        QVERIFY2(message.contains("joining QSFP112 and OSFP-twin cages at that speed reaches 50 m"),
+                 qPrintable(message));
+        auto four = generateDesign("fat-tree", {{"nodes", "4"}, {"rails", "1"}},
+                                   Catalog::builtin(), site);
+        QVERIFY2(four, four ? "" : four.error().message.c_str());
+        for (const Link &link : four->design.links())
+            QVERIFY(!link.cableType.empty());
+    }
+
     void refusesMissingHallRoute()
     {
         Site site;
