@@ -306,8 +306,13 @@ Result<void> FatTreeBuilder::planStorage()
                 const int slot = node + (m_ufmSlot >= 0 && node >= m_ufmSlot ? 1 : 0);
                 perSu[static_cast<std::size_t>(slot / m_suSize)].push_back(endpoint);
             }
-            for (std::size_t su = 0; su < perSu.size(); ++su)
+            for (std::size_t su = 0; su < perSu.size(); ++su) {
+                // Port by port: a node's ports on one plane go to different leaves where the
+                // SU has more than one, so losing a leaf cuts no node off its storage.
+                std::stable_sort(perSu[su].begin(), perSu[su].end(),
+                                 [](const Endpoint &x, const Endpoint &y) { return x.port < y.port; });
                 chunkLeaves(perSu[su], down, plane, static_cast<int>(su), leaves);
+            }
         }
         for (int plane = 0; plane < planes; ++plane) {
             std::vector<Endpoint> endpoints;
