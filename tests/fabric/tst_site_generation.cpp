@@ -290,6 +290,42 @@ private slots:
         QVERIFY(longest > 50);
     }
 
+    void scalableUnitStaysInOneHall()
+    {
+        // 64 DGX H100, 8 rails, Lustre: 2 SUs of 8 node racks (4 DGX at 45 kW) and a leaf
+        // rack each, and one network rack (storage servers, head node, spines) between them.
+        // Hall A's 12 positions take SU 1 and the network rack; SU 2 (9 racks) does not fit
+        // the 2 left, so it starts in hall B rather than leaving 7 of its racks 40 m and two
+        // hall entrances from their leaf rack.
+        Site site;
+        site.halls = {hall("A", 1, 12, 45, HallCooling::RearDoor),
+                      hall("B", 1, 12, 45, HallCooling::RearDoor)};
+        site.hallDistances = {{"A", "B", 40}};
+        auto generated = generateDesign("fat-tree", {{"nodes", "64"}}, Catalog::builtin(), site);
+        QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
+        const Design &design = generated->design;
+        auto hallOf = [&design](DeviceId id) {
+            return design.row(design.rack(design.device(id)->rack)->row)->hall;
+        };
+        std::map<std::string, int> racksPerHall;
+        for (const Rack &rack : design.racks())
+            ++racksPerHall[design.row(rack.row)->hall];
+        QCOMPARE(racksPerHall["A"], 10);
+        QCOMPARE(racksPerHall["B"], 9);
+        int nodeLinks = 0;
+        for (const Link &link : design.links()) {
+            const Device *a = design.device(link.a.device);
+            const Device *b = design.device(link.b.device);
+            if (a->role != DeviceRole::Compute && b->role != DeviceRole::Compute)
+                continue;
+            if (design.fabric(link.fabric)->purpose == FabricPurpose::OutOfBand)
+                continue;
+            ++nodeLinks;
+            QCOMPARE(hallOf(link.a.device), hallOf(link.b.device));
+        }
+        QCOMPARE(nodeLinks, 64 * (8 + 2));  // 8 rails and 2 storage ports per node
+    }
+
     void cdusSizedForLiquidRows_data()
     {
         QTest::addColumn<int>("redundancy");
@@ -357,6 +393,26 @@ private slots:
         QCOMPARE(site.itPowerBudgetKw, 400.0 * 45 * static_cast<double>(site.halls.size()));
         QCOMPARE(toString(site.halls.front().cooling), toString(HallCooling::RearDoor));
         QCOMPARE(site.hallDistances.size(), site.halls.size() * (site.halls.size() - 1) / 2);
+    }
+
+    void defaultSiteIsBounded()
+    {
+        // One DGX per rack: an SU of 32 nodes takes 33 positions (its node racks and leaf
+        // rack) and stays in one hall, so a standard hall of 400 positions holds 12 SUs (396)
+        // and the default site's 64 halls at most 64 x 12 x 32 = 24,576 nodes, fewer with the
+        // network racks. 40,000 nodes are refused on positions instead of growing the site.
+        SiteRefusal refusal;
+        auto generated = generateDesign(
+            "fat-tree", {{"nodes", "40000"}, {"nodes-per-rack", "1"}, {"storage", "none"}},
+            Catalog::builtin(), std::nullopt, &refusal);
+        QVERIFY(!generated);
+        QCOMPARE(toString(refusal.constraint), toString(SiteConstraint::Positions));
+        QVERIFY2(refusal.message.find("the default site grows to at most 64 halls (25600 "
+                                      "positions)")
+                     != std::string::npos,
+                 refusal.message.c_str());
+        QVERIFY(refusal.largestFitting > 0);
+        QVERIFY(refusal.largestFitting <= 64 * 12 * 32);
     }
 
     void fixedTemplateInASite()
