@@ -1,7 +1,7 @@
 #include "model/fabric/ClusterAssembler.h"
 
-#include "model/build/CableChooser.h"
 #include "calculators/Units.h"
+#include "model/build/CableChooser.h"
 #include "model/catalog/Catalog.h"
 
 #include <algorithm>
@@ -43,7 +43,7 @@ ClusterAssembler::ClusterAssembler(Design &design, const Catalog &catalog, SiteP
         m_virtualHall.rows = std::numeric_limits<int>::max() / 2;
         m_virtualHall.positionsPerRow = m_racksPerRow;
         m_virtualHall.rowPitchM = m_site.site.rowPitchM;
-        m_virtualHall.cooling = HallCooling::Liquid;  // any rack may stand in any row
+        m_virtualHall.cooling = HallCooling::Liquid; // any rack may stand in any row
     }
     if (m_site.growDefault && m_site.site.halls.empty())
         m_site.site = defaultSite(m_site.defaultSpec, 1);
@@ -83,13 +83,13 @@ Result<int> ClusterAssembler::openRack(FloorArea area, const std::string &rackTy
 {
     const Part *part = m_catalog.find(rackType);
     if (!part || !part->rack)
-        return Error{"unknown rack type \"" + rackType + "\""};
+        return Error { "unknown rack type \"" + rackType + "\"" };
     const int number = ++m_rackCount[area];
     Rack rack;
     rack.id = m_design.newId<RackId>();
     rack.name = area == FloorArea::Compute ? numbered("C", number, 4) : numbered("N", number, 3);
     rack.catalogType = rackType;
-    rack.row = m_stagingRow;  // layoutFloor gives the rack its row and position
+    rack.row = m_stagingRow; // layoutFloor gives the rack its row and position
     rack.position = static_cast<int>(m_racks.size());
     m_design.addRack(rack);
     RackState state;
@@ -112,7 +112,7 @@ bool ClusterAssembler::fits(int rackIndex, const Part &part, double extraW) cons
     if (rack.floorUnit)
         return false;
     const int top = rack.nextU + std::max(part.uHeight, 1) - 1;
-    if (top > rack.rackUnits - 1)  // the top U is the management switch's
+    if (top > rack.rackUnits - 1) // the top U is the management switch's
         return false;
     return rack.maxPowerW <= 0 || rack.loadW + part.maxPowerW + extraW <= rack.maxPowerW;
 }
@@ -135,9 +135,10 @@ Result<int> ClusterAssembler::placeAt(int rackIndex, int u, std::string name, co
     rack.loadW += loadW;
     // The liquid loop takes a liquid-only part's heat, and a hybrid part's in a liquid rack.
     const Cooling cooling = part.cooling.value_or(Cooling::Air);
-    if (cooling == Cooling::Liquid || (cooling == Cooling::Hybrid && rack.cooling == Cooling::Liquid))
+    if (cooling == Cooling::Liquid
+        || (cooling == Cooling::Hybrid && rack.cooling == Cooling::Liquid))
         rack.liquidW += part.maxPowerW;
-    m_devices.push_back(DeviceState{id, rackIndex, u, &part});
+    m_devices.push_back(DeviceState { id, rackIndex, u, &part });
     return static_cast<int>(m_devices.size()) - 1;
 }
 
@@ -145,8 +146,8 @@ Result<int> ClusterAssembler::place(int rackIndex, std::string name, const Part 
                                     DeviceRole role, Face face, int tier, double extraW)
 {
     if (!fits(rackIndex, part, extraW))
-        return Error{name + ": no room in rack " + std::to_string(rackIndex) + " for "
-                     + part.id};
+        return Error { name + ": no room in rack " + std::to_string(rackIndex) + " for "
+                       + part.id };
     RackState &rack = m_racks[static_cast<std::size_t>(rackIndex)];
     const int u = rack.nextU;
     rack.nextU += std::max(part.uHeight, 1);
@@ -156,7 +157,7 @@ Result<int> ClusterAssembler::place(int rackIndex, std::string name, const Part 
 bool ClusterAssembler::reserveUnits(int rackIndex, int units)
 {
     RackState &rack = m_racks[static_cast<std::size_t>(rackIndex)];
-    if (rack.nextU + units - 1 > rack.rackUnits - 1)  // the top U is the management switch's
+    if (rack.nextU + units - 1 > rack.rackUnits - 1) // the top U is the management switch's
         return false;
     rack.nextU += units;
     return true;
@@ -172,10 +173,12 @@ Result<int> ClusterAssembler::placeInArea(FloorArea area, const std::string &rac
         if (!opened)
             return opened.error();
         if (!fits(*opened, part, extraW))
-            return Error{name + ": " + part.id + " does not fit an empty " + rackType
-                         + (m_racks[static_cast<std::size_t>(*opened)].maxPowerW > 0
-                                ? " within " + formatPower(m_racks[static_cast<std::size_t>(*opened)].maxPowerW)
-                                : std::string())};
+            return Error {
+                name + ": " + part.id + " does not fit an empty " + rackType
+                + (m_racks[static_cast<std::size_t>(*opened)].maxPowerW > 0 ? " within "
+                           + formatPower(m_racks[static_cast<std::size_t>(*opened)].maxPowerW)
+                                                                            : std::string())
+            };
     }
     return place(m_currentRack[area], std::move(name), part, role, face, tier, extraW);
 }
@@ -210,27 +213,29 @@ void ClusterAssembler::connect(FabricId fabric, int a, int portA, int b, int por
     const double speed = std::min(portSpeed(a, portA), portSpeed(b, portB));
     const std::string &formA = da.part->ports[static_cast<std::size_t>(portA)].formFactor;
     const std::string &formB = db.part->ports[static_cast<std::size_t>(portB)].formFactor;
-    const CableKey key{speed, lengthM, &formA, &formB};
+    const CableKey key { speed, lengthM, &formA, &formB };
     auto it = m_cableCache.find(key);
     if (it == m_cableCache.end()) {
         const CableChoice choice = chooseCable(m_catalog, speed, lengthM, formA, formB);
         double power = 0;
         if (choice.part) {
             const double perCable = choice.part->kind == PartKind::Transceiver
-                                        ? choice.part->maxPowerW
-                                        : choice.part->cable->powerWPerEnd;
+                ? choice.part->maxPowerW
+                : choice.part->cable->powerWPerEnd;
             power = perCable / std::max(choice.part->cable->linksPerCable, 1);
         }
-        it = m_cableCache.emplace(key, CableValue{choice.part, choice.part ? choice.orderedLengthM
-                                                                           : std::ceil(lengthM),
-                                                  power, choice.note, choice.longestFittingReachM})
+        it = m_cableCache
+                 .emplace(key,
+                          CableValue { choice.part,
+                                       choice.part ? choice.orderedLengthM : std::ceil(lengthM),
+                                       power, choice.note, choice.longestFittingReachM })
                  .first;
     }
     Link link;
     link.id = m_design.newId<LinkId>();
     link.fabric = fabric;
-    link.a = PortRef{da.id, portA};
-    link.b = PortRef{db.id, portB};
+    link.a = PortRef { da.id, portA };
+    link.b = PortRef { db.id, portB };
     if (it->second.part) {
         link.cableType = it->second.part->id;
     } else {
@@ -239,21 +244,20 @@ void ClusterAssembler::connect(FabricId fabric, int a, int portA, int b, int por
             // Longer than any catalog part joining these cages at this speed reaches: the
             // site's distances are the binding constraint (the generator refuses with the
             // largest design that fits).
-            const bool first = std::none_of(m_shortfalls.begin(), m_shortfalls.end(),
-                                            [](const auto &s) {
-                                                return s.constraint == SiteConstraint::Reach;
-                                            });
+            const bool first
+                = std::none_of(m_shortfalls.begin(), m_shortfalls.end(),
+                               [](const auto &s) { return s.constraint == SiteConstraint::Reach; });
             if (first) {
                 const Row &rowA = *m_design.row(m_rows[static_cast<std::size_t>(ra.row)].id);
                 const Row &rowB = *m_design.row(m_rows[static_cast<std::size_t>(rb.row)].id);
                 m_shortfalls.push_back(
-                    {SiteConstraint::Reach,
-                     "a " + std::to_string(static_cast<int>(std::ceil(lengthM))) + " m link at "
-                         + std::to_string(static_cast<int>(speed)) + " Gb/s (row " + rowA.name
-                         + " to row " + rowB.name + ")",
-                     "the longest catalog cable or optic joining " + formA + " and " + formB
-                         + " cages at that speed reaches "
-                         + std::to_string(static_cast<int>(reachM)) + " m"});
+                    { SiteConstraint::Reach,
+                      "a " + std::to_string(static_cast<int>(std::ceil(lengthM))) + " m link at "
+                          + std::to_string(static_cast<int>(speed)) + " Gb/s (row " + rowA.name
+                          + " to row " + rowB.name + ")",
+                      "the longest catalog cable or optic joining " + formA + " and " + formB
+                          + " cages at that speed reaches "
+                          + std::to_string(static_cast<int>(reachM)) + " m" });
             }
         } else if (m_uncabled++ == 0) {
             // No catalog part fits both cages (or none exists at this speed): finish() refuses.
@@ -270,7 +274,8 @@ void ClusterAssembler::connect(FabricId fabric, int a, int portA, int b, int por
 
 void ClusterAssembler::checkSite()
 {
-    for (SiteShortfall &shortfall : checkSiteBudgets(m_design.site(), siteLoad(m_design, m_catalog)))
+    for (SiteShortfall &shortfall :
+         checkSiteBudgets(m_design.site(), siteLoad(m_design, m_catalog)))
         m_shortfalls.push_back(std::move(shortfall));
 }
 
@@ -280,19 +285,19 @@ Result<void> ClusterAssembler::finish()
     const int phases = pduPart && pduPart->pdu ? pduPart->pdu->phases : 3;
     const double voltageV = pduPart && pduPart->pdu ? pduPart->pdu->voltageV : 415;
     const double breakerA = pduPart && pduPart->pdu ? pduPart->pdu->breakerA : 60;
-    const double pduW = (phases == 3 ? std::sqrt(3.0) : 1.0) * voltageV * breakerA
-                        * kContinuousLoadFraction;
+    const double pduW
+        = (phases == 3 ? std::sqrt(3.0) : 1.0) * voltageV * breakerA * kContinuousLoadFraction;
     for (RackState &state : m_racks) {
         if (state.floorUnit)
-            continue;  // a CDU's pumps are facility load, fed by the mechanical plant
+            continue; // a CDU's pumps are facility load, fed by the mechanical plant
         // Each feed alone carries the whole rack (A/B redundancy).
         const int perFeed = std::max(1, static_cast<int>(std::ceil(state.loadW / pduW)));
         Rack rack = *m_design.rack(state.id);
         rack.pdus.clear();
-        for (Feed feed : {Feed::A, Feed::B})
+        for (Feed feed : { Feed::A, Feed::B })
             for (int i = 1; i <= perFeed; ++i)
-                rack.pdus.push_back(Pdu{std::string(toString(feed)) + std::to_string(i), feed,
-                                        pduPart ? kPduType : "", phases, voltageV, breakerA});
+                rack.pdus.push_back(Pdu { std::string(toString(feed)) + std::to_string(i), feed,
+                                          pduPart ? kPduType : "", phases, voltageV, breakerA });
         m_design.updateRack(std::move(rack));
     }
     // A link without a cable part is an error (net.link-without-cable): refuse the design
@@ -316,29 +321,30 @@ Result<void> ClusterAssembler::verify() const
         rackOf.emplace(m_racks[r].id.value, static_cast<int>(r));
     for (const Device &device : m_design.devices()) {
         if (!names.insert(device.name).second)
-            return Error{"generated hostname " + device.name + " is used twice"};
+            return Error { "generated hostname " + device.name + " is used twice" };
         const Part *part = m_catalog.find(device.catalogType);
         auto rack = rackOf.find(device.rack.value);
         if (!part || rack == rackOf.end())
-            return Error{device.name + ": unknown part or rack"};
+            return Error { device.name + ": unknown part or rack" };
         const RackState &state = m_racks[static_cast<std::size_t>(rack->second)];
         const int top = device.uPosition + std::max(part->uHeight, 1) - 1;
         if (device.uPosition < 1 || top > state.rackUnits)
-            return Error{device.name + " is outside its rack's U range"};
+            return Error { device.name + " is outside its rack's U range" };
         slots[static_cast<std::size_t>(rack->second)].emplace_back(device.uPosition, top);
     }
     for (auto &rack : slots) {
         std::sort(rack.begin(), rack.end());
         for (std::size_t i = 1; i < rack.size(); ++i)
             if (rack[i].first <= rack[i - 1].second)
-                return Error{"two generated devices overlap at U" + std::to_string(rack[i].first)};
+                return Error { "two generated devices overlap at U"
+                               + std::to_string(rack[i].first) };
     }
     for (const Link &link : m_design.links())
-        for (const PortRef &end : {link.a, link.b}) {
+        for (const PortRef &end : { link.a, link.b }) {
             const Device *device = m_design.device(end.device);
             const Part *part = device ? m_catalog.find(device->catalogType) : nullptr;
             if (!part || end.port < 0 || end.port >= static_cast<int>(part->ports.size()))
-                return Error{"link " + std::to_string(link.id.value) + " names a missing port"};
+                return Error { "link " + std::to_string(link.id.value) + " names a missing port" };
         }
     return {};
 }

@@ -25,7 +25,7 @@ enum class FloorArea { Compute, Network };
 struct SitePlacement
 {
     Site site;
-    bool growDefault = false;  ///< the default site: add standard halls as needed
+    bool growDefault = false; ///< the default site: add standard halls as needed
     DefaultSiteSpec defaultSpec;
 };
 
@@ -110,21 +110,21 @@ private:
     {
         RowId id;
         int hall = 0;
-        int index = 0;  ///< row within its hall
+        int index = 0; ///< row within its hall
     };
     struct RackState
     {
         RackId id;
         FloorArea area = FloorArea::Compute;
         Cooling cooling = Cooling::Air;
-        int group = 0;  ///< layout group (beginGroup)
-        int row = -1;  ///< index in m_rows after layoutFloor
+        int group = 0; ///< layout group (beginGroup)
+        int row = -1; ///< index in m_rows after layoutFloor
         int position = 0;
         int rackUnits = 42;
-        double maxPowerW = 0;  ///< 0 = no limit
+        double maxPowerW = 0; ///< 0 = no limit
         int nextU = 1;
         bool topFree = true;
-        bool floorUnit = false;  ///< a floor-standing CDU, no devices
+        bool floorUnit = false; ///< a floor-standing CDU, no devices
         double loadW = 0;
         double liquidW = 0;
     };
@@ -171,23 +171,23 @@ private:
     Design &m_design;
     const Catalog &m_catalog;
     SitePlacement m_site;
-    bool m_freeFloor = false;  ///< the site has no halls: one unbounded virtual hall
+    bool m_freeFloor = false; ///< the site has no halls: one unbounded virtual hall
     Hall m_virtualHall;
     int m_racksPerRow = 16;
     int m_group = 0;
-    RowId m_stagingRow;        ///< holds the racks until layoutFloor gives them their rows
+    RowId m_stagingRow; ///< holds the racks until layoutFloor gives them their rows
     const Part *m_cduPart = nullptr;
     std::vector<RowState> m_rows;
     std::vector<RackState> m_racks;
     std::vector<DeviceState> m_devices;
-    std::map<FloorArea, int> m_currentRack;  ///< area -> index in m_racks
+    std::map<FloorArea, int> m_currentRack; ///< area -> index in m_racks
     std::map<FloorArea, int> m_rackCount;
     std::map<CableKey, CableValue> m_cableCache;
     std::map<double, double> m_opticsCache;
     struct OobLink
     {
         int hall;
-        std::pair<int, int> a;  ///< (device, port)
+        std::pair<int, int> a; ///< (device, port)
         std::pair<int, int> b;
     };
     std::vector<OobLink> m_oobLinks;

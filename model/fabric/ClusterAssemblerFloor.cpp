@@ -49,7 +49,7 @@ const Hall &ClusterAssembler::hall(int index) const
     const auto &halls = m_site.site.halls;
     if (index < static_cast<int>(halls.size()))
         return halls[static_cast<std::size_t>(index)];
-    return halls.back();  // beyond the site: more of the last hall, to count what is missing
+    return halls.back(); // beyond the site: more of the last hall, to count what is missing
 }
 
 bool ClusterAssembler::takesRack(const Hall &hall, int row, const RackState &rack) const
@@ -81,9 +81,9 @@ void ClusterAssembler::enterRow(LayoutCursor &cursor)
     row.id = m_design.newId<RowId>();
     row.index = cursor.row;
     row.hall = m_freeFloor ? std::string() : hall(cursor.hall).name;
-    row.name = row.hall.empty() ? "R" : row.hall + "-R";  // numbered when the layout is done
+    row.name = row.hall.empty() ? "R" : row.hall + "-R"; // numbered when the layout is done
     m_design.addRow(row);
-    m_rows.push_back(RowState{row.id, cursor.hall, cursor.row});
+    m_rows.push_back(RowState { row.id, cursor.hall, cursor.row });
     cursor.rowState = static_cast<int>(m_rows.size()) - 1;
 }
 
@@ -168,7 +168,7 @@ bool ClusterAssembler::groupFitsHall(LayoutCursor cursor, const std::vector<int>
         for (;;) {
             if (takesRack(current, cursor.row, rack)
                 && cursor.position + 1 + cdusFor(cursor.liquidW + rack.liquidW)
-                       <= current.positionsPerRow) {
+                    <= current.positionsPerRow) {
                 ++cursor.position;
                 cursor.liquidW += rack.liquidW;
                 break;
@@ -210,9 +210,9 @@ bool ClusterAssembler::everyRackHasARow()
     // A rack no row of the site takes (a liquid-cooled rack in a site without direct liquid
     // cooling, a rack above every position's limit) would never be placed: refuse first. The
     // default site is judged by its standard hall.
-    const std::vector<Hall> candidates
-        = m_site.growDefault ? std::vector<Hall>{defaultHall(m_site.defaultSpec, 1)}
-                             : m_site.site.halls;
+    const std::vector<Hall> candidates = m_site.growDefault
+        ? std::vector<Hall> { defaultHall(m_site.defaultSpec, 1) }
+        : m_site.site.halls;
     for (const RackState &rack : m_racks) {
         bool somewhere = m_freeFloor;
         for (const Hall &candidate : candidates)
@@ -221,12 +221,12 @@ bool ClusterAssembler::everyRackHasARow()
         if (somewhere)
             continue;
         const bool liquid = rack.cooling == Cooling::Liquid;
-        m_shortfalls.push_back(
-            {liquid ? SiteConstraint::Cooling : SiteConstraint::Power,
-             liquid ? "rows with direct liquid cooling for liquid-cooled racks"
-                    : formatPower(rack.loadW) + " in one rack position",
-             liquid ? "the site has none"
-                    : "the site's positions give at most " + formatPower(rackLimitW(rack.cooling))});
+        m_shortfalls.push_back({ liquid ? SiteConstraint::Cooling : SiteConstraint::Power,
+                                 liquid ? "rows with direct liquid cooling for liquid-cooled racks"
+                                        : formatPower(rack.loadW) + " in one rack position",
+                                 liquid ? "the site has none"
+                                        : "the site's positions give at most "
+                                         + formatPower(rackLimitW(rack.cooling)) });
         return false;
     }
     return true;
@@ -264,14 +264,14 @@ void ClusterAssembler::layoutFloor(const std::string &cduType)
         for (const Hall &h : m_site.site.halls)
             given += h.positions();
         const std::string halls = std::to_string(m_site.site.halls.size()) + " hall"
-                                  + (m_site.site.halls.size() == 1 ? "" : "s");
-        m_shortfalls.push_back({SiteConstraint::Positions,
-                                std::to_string(m_positionsUsed) + " rack positions (racks and CDUs)",
-                                m_site.growDefault
-                                    ? "the default site grows to at most " + halls + " ("
-                                          + std::to_string(given) + " positions)"
-                                    : "the site gives " + std::to_string(given) + " in " + halls});
-        return;  // the racks stay unplaced; the generator refuses
+            + (m_site.site.halls.size() == 1 ? "" : "s");
+        m_shortfalls.push_back(
+            { SiteConstraint::Positions,
+              std::to_string(m_positionsUsed) + " rack positions (racks and CDUs)",
+              m_site.growDefault ? "the default site grows to at most " + halls + " ("
+                      + std::to_string(given) + " positions)"
+                                 : "the site gives " + std::to_string(given) + " in " + halls });
+        return; // the racks stay unplaced; the generator refuses
     }
     for (const RackState &state : m_racks) {
         if (state.floorUnit)
@@ -292,9 +292,9 @@ void ClusterAssembler::layoutFloor(const std::string &cduType)
             const std::string &a = hall(used[i]).name;
             const std::string &b = hall(used[j]).name;
             if (!m_design.site().hallDistanceM(a, b)) {
-                m_shortfalls.push_back({SiteConstraint::Reach,
-                                        "a cable route between halls " + a + " and " + b,
-                                        "the site gives no distance between them (hallDistances)"});
+                m_shortfalls.push_back(
+                    { SiteConstraint::Reach, "a cable route between halls " + a + " and " + b,
+                      "the site gives no distance between them (hallDistances)" });
                 return;
             }
         }
@@ -317,14 +317,14 @@ double ClusterAssembler::floorLengthM(const RackState &a, int uA, const RackStat
     const Hall &hallA = hall(rowA.hall);
     if (rowA.hall == rowB.hall)
         return estimateCableLengthM(rowA.index, a.position, uA, rowB.index, b.position, uB,
-                                    a.rackUnits, site.rackWidthM, hallA.rowPitchM,
-                                    site.trayHeightM, site.slackM);
+                                    a.rackUnits, site.rackWidthM, hallA.rowPitchM, site.trayHeightM,
+                                    site.slackM);
     // Between halls: up to the tray, along the hall to its entrance (row 0, position 0), the
     // route between the halls, and the same in the other hall.
     const Hall &hallB = hall(rowB.hall);
     auto toEntrance = [&site](const Hall &h, const RowState &row, const RackState &rack, int u) {
         return (rack.rackUnits - u) * kRackUnitM + site.trayHeightM + row.index * h.rowPitchM
-               + rack.position * site.rackWidthM;
+            + rack.position * site.rackWidthM;
     };
     const std::optional<double> between = site.hallDistanceM(hallA.name, hallB.name);
     // A site without the route: no cable reaches it (the reach shortfall names the rows).
@@ -332,21 +332,22 @@ double ClusterAssembler::floorLengthM(const RackState &a, int uA, const RackStat
     return toEntrance(hallA, rowA, a, uA) + routeM + toEntrance(hallB, rowB, b, uB) + site.slackM;
 }
 
-Result<int> ClusterAssembler::placeInHall(int hallIndex, std::string name, const Part &part, int tier)
+Result<int> ClusterAssembler::placeInHall(int hallIndex, std::string name, const Part &part,
+                                          int tier)
 {
     // Network racks of the hall first (they have room), then any rack of the hall.
-    for (FloorArea area : {FloorArea::Network, FloorArea::Compute})
+    for (FloorArea area : { FloorArea::Network, FloorArea::Compute })
         for (std::size_t r = 0; r < m_racks.size(); ++r) {
             const RackState &rack = m_racks[r];
             if (rack.area != area || rack.row < 0
                 || m_rows[static_cast<std::size_t>(rack.row)].hall != hallIndex
                 || !fits(static_cast<int>(r), part))
                 continue;
-            return place(static_cast<int>(r), std::move(name), part, DeviceRole::Switch,
-                         Face::Rear, tier);
+            return place(static_cast<int>(r), std::move(name), part, DeviceRole::Switch, Face::Rear,
+                         tier);
         }
-    return Error{name + ": no rack in hall " + hall(hallIndex).name + " has a free U for "
-                 + part.id};
+    return Error { name + ": no rack in hall " + hall(hallIndex).name + " has a free U for "
+                   + part.id };
 }
 
 namespace {
@@ -372,7 +373,7 @@ std::pair<std::vector<int>, std::vector<int>> accessAndUplinkPorts(const Part &m
         else if (port.speedGbps == fastest)
             fast.push_back(static_cast<int>(i));
     }
-    return {access, fast};
+    return { access, fast };
 }
 
 } // namespace
@@ -391,10 +392,11 @@ Result<void> ClusterAssembler::placeOutOfBand(const Part &mgmtSwitch)
     const std::vector<int> children
         = fibreUplinks ? std::vector<int>(fast.begin() + 1, fast.end()) : access;
     if (access.size() < 2 || children.size() < 2)
-        return Error{mgmtSwitch.id + " has too few access or uplink ports for a management network"};
+        return Error { mgmtSwitch.id
+                       + " has too few access or uplink ports for a management network" };
     const std::size_t fanOut = access.size();
 
-    std::vector<std::pair<int, int>> managed;  // (device, its management port)
+    std::vector<std::pair<int, int>> managed; // (device, its management port)
     for (std::size_t d = 0; d < m_devices.size(); ++d) {
         if (m_racks[static_cast<std::size_t>(m_devices[d].rack)].row < 0)
             continue;
@@ -411,10 +413,12 @@ Result<void> ClusterAssembler::placeOutOfBand(const Part &mgmtSwitch)
         const RackState &rack = m_racks[static_cast<std::size_t>(d.rack)];
         return std::tuple(rack.row, rack.position, d.u);
     };
-    std::stable_sort(managed.begin(), managed.end(),
-                     [&](const auto &x, const auto &y) { return floorKey(x.first) < floorKey(y.first); });
+    std::stable_sort(managed.begin(), managed.end(), [&](const auto &x, const auto &y) {
+        return floorKey(x.first) < floorKey(y.first);
+    });
     auto hallOf = [this](int device) {
-        const RackState &rack = m_racks[static_cast<std::size_t>(m_devices[static_cast<std::size_t>(device)].rack)];
+        const RackState &rack
+            = m_racks[static_cast<std::size_t>(m_devices[static_cast<std::size_t>(device)].rack)];
         return m_rows[static_cast<std::size_t>(rack.row)].hall;
     };
 
@@ -430,7 +434,7 @@ Result<void> ClusterAssembler::placeOutOfBand(const Part &mgmtSwitch)
                && std::get<0>(floorKey(managed[last].first)) == row)
             ++last;
         std::string name = numbered("mgmt", ++switchNumber, 4);
-        Result<int> placed = Error{""};
+        Result<int> placed = Error { "" };
         for (std::size_t i = first; i < last && !placed && height == 1; ++i) {
             const int rackIndex = m_devices[static_cast<std::size_t>(managed[i].first)].rack;
             RackState &rack = m_racks[static_cast<std::size_t>(rackIndex)];
@@ -445,8 +449,9 @@ Result<void> ClusterAssembler::placeOutOfBand(const Part &mgmtSwitch)
         if (!placed)
             return placed.error();
         for (std::size_t i = first; i < last; ++i)
-            m_oobLinks.push_back({hallIndex, {managed[i].first, managed[i].second},
-                                  {*placed, access[i - first]}});
+            m_oobLinks.push_back({ hallIndex,
+                                   { managed[i].first, managed[i].second },
+                                   { *placed, access[i - first] } });
         leavesOfHall[hallIndex].push_back(*placed);
         first = last;
     }
@@ -462,7 +467,8 @@ Result<void> ClusterAssembler::placeOutOfBand(const Part &mgmtSwitch)
                     return parent.error();
                 const std::size_t last = std::min(level.size(), first + children.size());
                 for (std::size_t i = first; i < last; ++i)
-                    m_oobLinks.push_back({hallIndex, {level[i], uplink}, {*parent, children[i - first]}});
+                    m_oobLinks.push_back(
+                        { hallIndex, { level[i], uplink }, { *parent, children[i - first] } });
                 parents.push_back(*parent);
             }
             level = std::move(parents);

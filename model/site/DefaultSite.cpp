@@ -36,8 +36,8 @@ Hall defaultHall(const DefaultSiteSpec &spec, int number)
 Site defaultSite(const DefaultSiteSpec &spec, int halls)
 {
     Site site;
-    site.name = "Default site (" + std::to_string(halls) + " standard hall"
-                + (halls == 1 ? ")" : "s)");
+    site.name
+        = "Default site (" + std::to_string(halls) + " standard hall" + (halls == 1 ? ")" : "s)");
     double itKw = 0;
     for (int i = 1; i <= halls; ++i) {
         site.halls.push_back(defaultHall(spec, i));
@@ -46,7 +46,7 @@ Site defaultSite(const DefaultSiteSpec &spec, int halls)
     for (int a = 1; a <= halls; ++a)
         for (int b = a + 1; b <= halls; ++b)
             site.hallDistances.push_back(
-                {"H" + std::to_string(a), "H" + std::to_string(b), kHallSpacingM * (b - a)});
+                { "H" + std::to_string(a), "H" + std::to_string(b), kHallSpacingM * (b - a) });
     site.rowPitchM = kRowPitchM;
     site.itPowerBudgetKw = itKw;
     site.utilityPowerKw = std::ceil(itKw * site.pue);

@@ -14,7 +14,7 @@ namespace cw {
 /// that x PUE. These are planning figures, not any real building's.
 struct DefaultSiteSpec
 {
-    bool liquid = false;  ///< direct liquid halls (the design's nodes are liquid-cooled)
+    bool liquid = false; ///< direct liquid halls (the design's nodes are liquid-cooled)
 };
 
 /// The default site grows to at most this many standard halls (25,600 positions): a design

@@ -11,10 +11,14 @@ namespace cw {
 std::string_view toString(SiteConstraint constraint)
 {
     switch (constraint) {
-    case SiteConstraint::Power: return "power";
-    case SiteConstraint::Cooling: return "cooling";
-    case SiteConstraint::Positions: return "positions";
-    case SiteConstraint::Reach: return "reach";
+    case SiteConstraint::Power:
+        return "power";
+    case SiteConstraint::Cooling:
+        return "cooling";
+    case SiteConstraint::Positions:
+        return "positions";
+    case SiteConstraint::Reach:
+        return "reach";
     }
     return "?";
 }
@@ -77,10 +81,10 @@ SiteLoad siteLoad(const Design &design, const Catalog &catalog)
             continue;
         load.itW += part->maxPowerW;
         const auto rack = racks.find(device.rack.value);
-        const RackHeat heat = rack == racks.end() ? RackHeat{} : rack->second;
+        const RackHeat heat = rack == racks.end() ? RackHeat {} : rack->second;
         const Cooling cooling = part->cooling.value_or(Cooling::Air);
         const bool liquid = cooling == Cooling::Liquid
-                            || (cooling == Cooling::Hybrid && heat.liquidRack) || heat.rearDoor;
+            || (cooling == Cooling::Hybrid && heat.liquidRack) || heat.rearDoor;
         (liquid ? load.liquidHeatW : load.airHeatW) += part->maxPowerW;
     }
     return load;
@@ -91,21 +95,21 @@ std::vector<SiteShortfall> checkSiteBudgets(const Site &site, const SiteLoad &lo
     std::vector<SiteShortfall> out;
     const double kw = calc::wattsPerKw;
     if (site.itPowerBudgetKw > 0 && load.itW > site.itPowerBudgetKw * kw)
-        out.push_back({SiteConstraint::Power, formatPower(load.itW) + " IT",
-                       "the site gives " + formatPower(site.itPowerBudgetKw * kw)});
+        out.push_back({ SiteConstraint::Power, formatPower(load.itW) + " IT",
+                        "the site gives " + formatPower(site.itPowerBudgetKw * kw) });
     // Facility load = IT load x PUE (the Green Grid's definition of PUE).
     if (site.utilityPowerKw > 0 && load.itW * site.pue > site.utilityPowerKw * kw)
-        out.push_back({SiteConstraint::Power,
-                       formatPower(load.itW * site.pue) + " from the utility (IT x PUE "
-                           + std::to_string(site.pue).substr(0, 4) + ")",
-                       "the site gives " + formatPower(site.utilityPowerKw * kw)});
+        out.push_back({ SiteConstraint::Power,
+                        formatPower(load.itW * site.pue) + " from the utility (IT x PUE "
+                            + std::to_string(site.pue).substr(0, 4) + ")",
+                        "the site gives " + formatPower(site.utilityPowerKw * kw) });
     if (site.airCoolingCapacityKw > 0 && load.airHeatW > site.airCoolingCapacityKw * kw)
-        out.push_back({SiteConstraint::Cooling, formatPower(load.airHeatW) + " of air cooling",
-                       "the site gives " + formatPower(site.airCoolingCapacityKw * kw)});
+        out.push_back({ SiteConstraint::Cooling, formatPower(load.airHeatW) + " of air cooling",
+                        "the site gives " + formatPower(site.airCoolingCapacityKw * kw) });
     if (site.liquidCoolingCapacityKw > 0 && load.liquidHeatW > site.liquidCoolingCapacityKw * kw)
-        out.push_back({SiteConstraint::Cooling,
-                       formatPower(load.liquidHeatW) + " of liquid cooling (facility water)",
-                       "the site gives " + formatPower(site.liquidCoolingCapacityKw * kw)});
+        out.push_back({ SiteConstraint::Cooling,
+                        formatPower(load.liquidHeatW) + " of liquid cooling (facility water)",
+                        "the site gives " + formatPower(site.liquidCoolingCapacityKw * kw) });
     return out;
 }
 

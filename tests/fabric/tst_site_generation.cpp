@@ -37,7 +37,7 @@ Hall hall(const std::string &name, int rows, int positions, double kw, HallCooli
 
 std::map<std::string, std::string> smallTree(int nodes)
 {
-    return {{"nodes", std::to_string(nodes)}, {"rails", "1"}, {"storage", "none"}};
+    return { { "nodes", std::to_string(nodes) }, { "rails", "1" }, { "storage", "none" } };
 }
 
 /// The built-in catalog plus a liquid-cooled DGX H100 stand-in: 12 kW, liquid only.
@@ -56,8 +56,9 @@ const Catalog &liquidCatalog()
         liquid["id"] = "test-dgx-lc";
         liquid["cooling"] = "liquid";
         liquid["maxPowerW"] = 12000;
-        const nlohmann::json file{{"format", "clusterwright-catalog"}, {"version", 1},
-                                  {"parts", nlohmann::json::array({liquid})}};
+        const nlohmann::json file { { "format", "clusterwright-catalog" },
+                                    { "version", 1 },
+                                    { "parts", nlohmann::json::array({ liquid }) } };
         if (auto added = c.addFile("test-liquid.json", file.dump()); !added)
             throw std::runtime_error(added.error().message);
         return c;
@@ -80,10 +81,12 @@ private slots:
         site.utilityPowerKw = 1300;
         site.airCoolingCapacityKw = 950;
         site.liquidCoolingCapacityKw = 950;
-        site.halls = {hall("A", 3, 6, 45, HallCooling::RearDoor), hall("B", 2, 8, 45, HallCooling::Air)};
-        site.hallDistances = {{"A", "B", 40}};
+        site.halls
+            = { hall("A", 3, 6, 45, HallCooling::RearDoor), hall("B", 2, 8, 45, HallCooling::Air) };
+        site.hallDistances = { { "A", "B", 40 } };
         const std::string before = serializeSite(site);
-        auto generated = generateDesign("fat-tree", {{"nodes", "64"}}, Catalog::builtin(), site);
+        auto generated
+            = generateDesign("fat-tree", { { "nodes", "64" } }, Catalog::builtin(), site);
         QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
         QCOMPARE(serializeSite(generated->design.site()), before);
         QVERIFY(generated->design.site() == site);
@@ -95,15 +98,17 @@ private slots:
         // 10.2 x 16 + 3.6 = 166.8 kW.
         Site site;
         site.itPowerBudgetKw = 100;
-        site.halls = {hall("A", 4, 10, 45, HallCooling::RearDoor)};
+        site.halls = { hall("A", 4, 10, 45, HallCooling::RearDoor) };
         SiteRefusal refusal;
-        auto generated = generateDesign("fat-tree", smallTree(16), Catalog::builtin(), site, &refusal);
+        auto generated
+            = generateDesign("fat-tree", smallTree(16), Catalog::builtin(), site, &refusal);
         QVERIFY(!generated);
         QCOMPARE(toString(refusal.constraint), toString(SiteConstraint::Power));
         QCOMPARE(refusal.largestFitting, 9);
-        QCOMPARE(QString::fromStdString(generated.error().message),
-                 QStringLiteral("fat-tree: 16 x dgx-h100 need 166.8 kW IT; the site gives 100.0 kW: "
-                                "at most 9 nodes (binding constraint: power)"));
+        QCOMPARE(
+            QString::fromStdString(generated.error().message),
+            QStringLiteral("fat-tree: 16 x dgx-h100 need 166.8 kW IT; the site gives 100.0 kW: "
+                           "at most 9 nodes (binding constraint: power)"));
         // The bound is tight: 9 nodes generate (95.4 kW), 10 (105.6 kW) do not.
         auto nine = generateDesign("fat-tree", smallTree(9), Catalog::builtin(), site);
         QVERIFY(nine);
@@ -116,7 +121,7 @@ private slots:
         // Utility 130 kW at PUE 1.3 carries 100 kW of IT: the same 9 nodes.
         Site site;
         site.utilityPowerKw = 130;
-        site.halls = {hall("A", 4, 10, 45, HallCooling::RearDoor)};
+        site.halls = { hall("A", 4, 10, 45, HallCooling::RearDoor) };
         SiteRefusal refusal;
         QVERIFY(!generateDesign("fat-tree", smallTree(12), Catalog::builtin(), site, &refusal));
         QCOMPARE(toString(refusal.constraint), toString(SiteConstraint::Power));
@@ -130,15 +135,17 @@ private slots:
         // 8 nodes dissipate 10.2 x 8 + 3.6 = 85.2 kW into the air.
         Site site;
         site.airCoolingCapacityKw = 60;
-        site.halls = {hall("A", 4, 10, 45, HallCooling::Air)};
+        site.halls = { hall("A", 4, 10, 45, HallCooling::Air) };
         SiteRefusal refusal;
-        auto generated = generateDesign("fat-tree", smallTree(8), Catalog::builtin(), site, &refusal);
+        auto generated
+            = generateDesign("fat-tree", smallTree(8), Catalog::builtin(), site, &refusal);
         QVERIFY(!generated);
         QCOMPARE(toString(refusal.constraint), toString(SiteConstraint::Cooling));
         QCOMPARE(refusal.largestFitting, 5);
-        QCOMPARE(QString::fromStdString(refusal.message),
-                 QStringLiteral("fat-tree: 8 x dgx-h100 need 85.2 kW of air cooling; the site gives "
-                                "60.0 kW: at most 5 nodes (binding constraint: cooling)"));
+        QCOMPARE(
+            QString::fromStdString(refusal.message),
+            QStringLiteral("fat-tree: 8 x dgx-h100 need 85.2 kW of air cooling; the site gives "
+                           "60.0 kW: at most 5 nodes (binding constraint: cooling)"));
     }
 
     void rearDoorHeatGoesToFacilityWater()
@@ -147,7 +154,7 @@ private slots:
         // heat to the facility water.
         Site site;
         site.airCoolingCapacityKw = 60;
-        site.halls = {hall("A", 4, 10, 45, HallCooling::RearDoor)};
+        site.halls = { hall("A", 4, 10, 45, HallCooling::RearDoor) };
         QVERIFY(generateDesign("fat-tree", smallTree(8), Catalog::builtin(), site));
     }
 
@@ -158,16 +165,18 @@ private slots:
         // and spine).
         // 3 positions: ceil(N / 4) <= 1, at most 4 nodes; 8 nodes need 2 + 2 = 4 positions.
         Site site;
-        site.halls = {hall("A", 1, 3, 45, HallCooling::RearDoor)};
+        site.halls = { hall("A", 1, 3, 45, HallCooling::RearDoor) };
         SiteRefusal refusal;
-        auto generated = generateDesign("fat-tree", smallTree(8), Catalog::builtin(), site, &refusal);
+        auto generated
+            = generateDesign("fat-tree", smallTree(8), Catalog::builtin(), site, &refusal);
         QVERIFY(!generated);
         QCOMPARE(toString(refusal.constraint), toString(SiteConstraint::Positions));
         QCOMPARE(refusal.largestFitting, 4);
-        QCOMPARE(QString::fromStdString(refusal.message),
-                 QStringLiteral("fat-tree: 8 x dgx-h100 need 4 rack positions (racks and CDUs); the "
-                                "site gives 3 in 1 hall: at most 4 nodes (binding constraint: "
-                                "positions)"));
+        QCOMPARE(
+            QString::fromStdString(refusal.message),
+            QStringLiteral("fat-tree: 8 x dgx-h100 need 4 rack positions (racks and CDUs); the "
+                           "site gives 3 in 1 hall: at most 4 nodes (binding constraint: "
+                           "positions)"));
     }
 
     void refusesOnReach()
@@ -177,10 +186,12 @@ private slots:
         // node rack, head rack, leaf rack fill hall A. 5 nodes: node, head, node fill A and
         // the leaf rack goes to B, so node-to-leaf cables cross: at most 4 nodes.
         Site site;
-        site.halls = {hall("A", 1, 3, 45, HallCooling::RearDoor), hall("B", 1, 3, 45, HallCooling::RearDoor)};
-        site.hallDistances = {{"A", "B", 2500}};
+        site.halls = { hall("A", 1, 3, 45, HallCooling::RearDoor),
+                       hall("B", 1, 3, 45, HallCooling::RearDoor) };
+        site.hallDistances = { { "A", "B", 2500 } };
         SiteRefusal refusal;
-        auto generated = generateDesign("fat-tree", smallTree(8), Catalog::builtin(), site, &refusal);
+        auto generated
+            = generateDesign("fat-tree", smallTree(8), Catalog::builtin(), site, &refusal);
         QVERIFY(!generated);
         QCOMPARE(toString(refusal.constraint), toString(SiteConstraint::Reach));
         QCOMPARE(refusal.largestFitting, 4);
@@ -200,9 +211,9 @@ private slots:
         Site site;
         Hall tall = hall("A", 10, 1, 45, HallCooling::RearDoor);
         tall.rowPitchM = 30;
-        site.halls = {tall};
+        site.halls = { tall };
         SiteRefusal refusal;
-        auto generated = generateDesign("fat-tree", {{"nodes", "8"}, {"rails", "1"}},
+        auto generated = generateDesign("fat-tree", { { "nodes", "8" }, { "rails", "1" } },
                                         Catalog::builtin(), site, &refusal);
         QVERIFY(!generated);
         QCOMPARE(toString(refusal.constraint), toString(SiteConstraint::Reach));
@@ -210,7 +221,7 @@ private slots:
         const QString message = QString::fromStdString(refusal.message);
         QVERIFY2(message.contains("joining QSFP112 and OSFP-twin cages at that speed reaches 50 m"),
                  qPrintable(message));
-        auto four = generateDesign("fat-tree", {{"nodes", "4"}, {"rails", "1"}},
+        auto four = generateDesign("fat-tree", { { "nodes", "4" }, { "rails", "1" } },
                                    Catalog::builtin(), site);
         QVERIFY2(four, four ? "" : four.error().message.c_str());
         for (const Link &link : four->design.links())
@@ -220,7 +231,8 @@ private slots:
     void refusesMissingHallRoute()
     {
         Site site;
-        site.halls = {hall("A", 1, 3, 45, HallCooling::RearDoor), hall("B", 1, 3, 45, HallCooling::RearDoor)};
+        site.halls = { hall("A", 1, 3, 45, HallCooling::RearDoor),
+                       hall("B", 1, 3, 45, HallCooling::RearDoor) };
         SiteRefusal refusal;
         QVERIFY(!generateDesign("fat-tree", smallTree(8), Catalog::builtin(), site, &refusal));
         QCOMPARE(toString(refusal.constraint), toString(SiteConstraint::Reach));
@@ -232,7 +244,7 @@ private slots:
     {
         // 30 kW per position: (30 - 0.2) kW / (10.2 kW + one optic) = 2 DGX per rack.
         Site site;
-        site.halls = {hall("A", 4, 20, 30, HallCooling::Air)};
+        site.halls = { hall("A", 4, 20, 30, HallCooling::Air) };
         auto generated = generateDesign("fat-tree", smallTree(8), Catalog::builtin(), site);
         QVERIFY(generated);
         int nodeRacks = 0;
@@ -257,15 +269,17 @@ private slots:
         site.halls.front().maxKwPerPosition = 8;
         QVERIFY(!generateDesign("fat-tree", smallTree(8), Catalog::builtin(), site, &refusal));
         QCOMPARE(refusal.largestFitting, 0);
-        QVERIFY(QString::fromStdString(refusal.message).contains("a position gives at most 8.0 kW"));
+        QVERIFY(
+            QString::fromStdString(refusal.message).contains("a position gives at most 8.0 kW"));
     }
 
     void spreadsOverHalls()
     {
         // 32 nodes: 8 node racks + leaf rack + head rack = 10 racks; hall A has 6 positions.
         Site site;
-        site.halls = {hall("A", 1, 6, 45, HallCooling::RearDoor), hall("B", 1, 6, 45, HallCooling::RearDoor)};
-        site.hallDistances = {{"A", "B", 50}};
+        site.halls = { hall("A", 1, 6, 45, HallCooling::RearDoor),
+                       hall("B", 1, 6, 45, HallCooling::RearDoor) };
+        site.hallDistances = { { "A", "B", 50 } };
         auto generated = generateDesign("fat-tree", smallTree(32), Catalog::builtin(), site);
         QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
         const Design &design = generated->design;
@@ -298,10 +312,11 @@ private slots:
         // the 2 left, so it starts in hall B rather than leaving 7 of its racks 40 m and two
         // hall entrances from their leaf rack.
         Site site;
-        site.halls = {hall("A", 1, 12, 45, HallCooling::RearDoor),
-                      hall("B", 1, 12, 45, HallCooling::RearDoor)};
-        site.hallDistances = {{"A", "B", 40}};
-        auto generated = generateDesign("fat-tree", {{"nodes", "64"}}, Catalog::builtin(), site);
+        site.halls = { hall("A", 1, 12, 45, HallCooling::RearDoor),
+                       hall("B", 1, 12, 45, HallCooling::RearDoor) };
+        site.hallDistances = { { "A", "B", 40 } };
+        auto generated
+            = generateDesign("fat-tree", { { "nodes", "64" } }, Catalog::builtin(), site);
         QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
         const Design &design = generated->design;
         auto hallOf = [&design](DeviceId id) {
@@ -323,7 +338,7 @@ private slots:
             ++nodeLinks;
             QCOMPARE(hallOf(link.a.device), hallOf(link.b.device));
         }
-        QCOMPARE(nodeLinks, 64 * (8 + 2));  // 8 rails and 2 storage ports per node
+        QCOMPARE(nodeLinks, 64 * (8 + 2)); // 8 rails and 2 storage ports per node
     }
 
     void cdusSizedForLiquidRows_data()
@@ -345,7 +360,7 @@ private slots:
         QFETCH(int, cdus);
         Site site;
         site.cduRedundancy = redundancy;
-        site.halls = {hall("L", 2, 20, 140, HallCooling::Liquid)};
+        site.halls = { hall("L", 2, 20, 140, HallCooling::Liquid) };
         auto params = smallTree(20);
         params["node-type"] = "test-dgx-lc";
         auto generated = generateDesign("fat-tree", params, liquidCatalog(), site);
@@ -368,7 +383,7 @@ private slots:
     void liquidNodesNeedLiquidRows()
     {
         Site site;
-        site.halls = {hall("A", 2, 20, 140, HallCooling::RearDoor)};
+        site.halls = { hall("A", 2, 20, 140, HallCooling::RearDoor) };
         auto params = smallTree(20);
         params["node-type"] = "test-dgx-lc";
         SiteRefusal refusal;
@@ -381,7 +396,7 @@ private slots:
     void defaultSiteIsStandardHalls()
     {
         // 512 x DGX H100 at 4 per rack: 128 node racks and more than one hall of 400.
-        auto generated = generateDesign("fat-tree", {{"nodes", "2048"}}, Catalog::builtin());
+        auto generated = generateDesign("fat-tree", { { "nodes", "2048" } }, Catalog::builtin());
         QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
         const Site &site = generated->design.site();
         std::set<std::string> used;
@@ -403,7 +418,7 @@ private slots:
         // network racks. 40,000 nodes are refused on positions instead of growing the site.
         SiteRefusal refusal;
         auto generated = generateDesign(
-            "fat-tree", {{"nodes", "40000"}, {"nodes-per-rack", "1"}, {"storage", "none"}},
+            "fat-tree", { { "nodes", "40000" }, { "nodes-per-rack", "1" }, { "storage", "none" } },
             Catalog::builtin(), std::nullopt, &refusal);
         QVERIFY(!generated);
         QCOMPARE(toString(refusal.constraint), toString(SiteConstraint::Positions));
@@ -418,7 +433,7 @@ private slots:
     void fixedTemplateInASite()
     {
         Site site;
-        site.itPowerBudgetKw = 50;  // the seed design draws 91 kW
+        site.itPowerBudgetKw = 50; // the seed design draws 91 kW
         SiteRefusal refusal;
         auto generated = generateDesign("seed-8node-hdr", {}, Catalog::builtin(), site, &refusal);
         QVERIFY(!generated);

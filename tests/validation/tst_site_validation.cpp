@@ -47,8 +47,9 @@ const Catalog &liquidCatalog()
         liquid["id"] = "test-dgx-lc";
         liquid["cooling"] = "liquid";
         liquid["maxPowerW"] = 12000;
-        const nlohmann::json file{{"format", "clusterwright-catalog"}, {"version", 1},
-                                  {"parts", nlohmann::json::array({liquid})}};
+        const nlohmann::json file { { "format", "clusterwright-catalog" },
+                                    { "version", 1 },
+                                    { "parts", nlohmann::json::array({ liquid }) } };
         if (auto added = c.addFile("test-liquid.json", file.dump()); !added)
             throw std::runtime_error(added.error().message);
         return c;
@@ -79,25 +80,28 @@ private slots:
         site.itPowerBudgetKw = 3200;
         site.utilityPowerKw = 4200;
         site.liquidCoolingCapacityKw = 3200;
-        site.halls = {hall("A", 4, 12, 45, HallCooling::RearDoor),
-                      hall("B", 4, 12, 45, HallCooling::RearDoor)};
-        site.hallDistances = {{"A", "B", 40}};
-        auto generated = generateDesign("fat-tree", {{"nodes", "256"}}, Catalog::builtin(), site);
+        site.halls = { hall("A", 4, 12, 45, HallCooling::RearDoor),
+                       hall("B", 4, 12, 45, HallCooling::RearDoor) };
+        site.hallDistances = { { "A", "B", 40 } };
+        auto generated
+            = generateDesign("fat-tree", { { "nodes", "256" } }, Catalog::builtin(), site);
         QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
         std::set<std::string> halls;
         for (const Row &row : generated->design.rows())
             halls.insert(row.hall);
         QCOMPARE(halls.size(), std::size_t(2));
-        const ValidationResult result = validateDesign(generated->design, Catalog::builtin(), kToday);
+        const ValidationResult result
+            = validateDesign(generated->design, Catalog::builtin(), kToday);
         QVERIFY2(result.errors == 0, qPrintable(errorsOf(result)));
     }
 
     void liquidDesignWithCdusIsClean()
     {
         Site site;
-        site.halls = {hall("L", 3, 20, 140, HallCooling::Liquid)};
+        site.halls = { hall("L", 3, 20, 140, HallCooling::Liquid) };
         auto generated = generateDesign(
-            "fat-tree", {{"nodes", "64"}, {"node-type", "test-dgx-lc"}, {"storage", "none"}},
+            "fat-tree",
+            { { "nodes", "64" }, { "node-type", "test-dgx-lc" }, { "storage", "none" } },
             liquidCatalog(), site);
         QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
         const ValidationResult result = validateDesign(generated->design, liquidCatalog(), kToday);
