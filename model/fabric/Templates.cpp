@@ -448,8 +448,8 @@ const std::vector<DesignTemplate> &designTemplates()
 {
     static const std::string standardHalls
         = "standard halls (20 rows x 20 positions, 3.0 m pitch; 45 kW per position with rear-door "
-          "heat exchangers, or 140 kW with direct liquid cooling for liquid-cooled nodes), as many "
-          "as the design needs, 30 m apart";
+          "heat exchangers, or 140 kW with direct liquid cooling for liquid-cooled or hybrid nodes "
+          "and rack-scale systems), as many as the design needs up to 64, 30 m apart";
     static const std::vector<DesignTemplate> templates{
         {"fat-tree", "leaf/spine(/core) fat tree, rail-optimized by default, with storage and "
                      "management networks", fatTreeParameters(), "nodes", standardHalls},
