@@ -43,7 +43,8 @@ void MainWindow::newFromTemplate()
 {
     if (!maybeSave())
         return;
-    NewDesignWizard wizard(m_catalog, this);
+    // The open design's site is offered as the new design's (a copy: the wizard keeps it).
+    NewDesignWizard wizard(m_catalog, this, m_document ? &m_document->design().site() : nullptr);
     if (wizard.exec() != QDialog::Accepted)
         return;
     if (auto design = wizard.takeDesign()) {

@@ -397,6 +397,13 @@ void facility(std::string &out, const Design &design, const Catalog &catalog, co
             cduLpm += part->cdu->flowLpm;
         }
     }
+    // Floor-standing CDUs take a rack position of their own (the generators' in-row CDUs).
+    for (const Rack &rack : design.racks())
+        if (const Part *part = catalog.find(rack.catalogType); part && part->cdu) {
+            ++cdus;
+            cduKw += part->cdu->capacityKw;
+            cduLpm += part->cdu->flowLpm;
+        }
     const double itKw = maxW / 1000.0;
     powerLines(out, design, maxW, typicalW, bom);
 
@@ -435,7 +442,8 @@ void facility(std::string &out, const Design &design, const Catalog &catalog, co
               "bound): "
             + flow + "; CDUs in the design: " + std::to_string(cdus);
         if (cdus > 0)
-            out += " (" + number(cduKw, 0) + " kW, " + number(cduLpm, 0) + " L/min)";
+            out += " (" + number(cduKw, 0) + " kW, " + number(cduLpm, 0) + " L/min; the site "
+                + "asks for N+" + std::to_string(site.cduRedundancy) + " per row)";
         out += "\n";
     } else {
         out += "- [ ] Chilled water / CDU: no liquid-cooled parts; the whole load is air-cooled\n";

@@ -145,6 +145,13 @@ ReportData gatherReportData(const Design &design, const Catalog &catalog, const 
             data.cduCapacityKw += part->cdu->capacityKw;
             data.cduFlowLpm += part->cdu->flowLpm;
         }
+    // Floor-standing CDUs take a rack position of their own (the generators' in-row CDUs).
+    for (const Rack &rack : design.racks())
+        if (const Part *part = catalog.find(rack.catalogType); part && part->cdu) {
+            ++data.cdus;
+            data.cduCapacityKw += part->cdu->capacityKw;
+            data.cduFlowLpm += part->cdu->flowLpm;
+        }
 
     data.racks = gatherRackFigures(context);
     data.rows = gatherRowFigures(design, data.racks);

@@ -80,6 +80,7 @@ CableChoice chooseCable(const Catalog &catalog, double speedGbps, double lengthM
     CableChoice best;
     const Part *longest = nullptr;
     best.part = bestPart(catalog, speedGbps, lengthM, formFactorA, formFactorB, longest);
+    best.longestFittingReachM = longest ? longest->cable->reachM : 0;
     if (!best.part) {
         const std::string what = std::to_string(static_cast<int>(speedGbps)) + " Gb/s between "
             + cage(formFactorA) + " and " + cage(formFactorB) + " cages";

@@ -18,6 +18,9 @@ struct CableChoice
     /// Why `part` is null, in words a refusal can quote: no part of the speed joins the two
     /// cages at all, or the longest that does is shorter than the link.
     std::string note;
+    /// The longest reach of the parts of the speed that fit both cages (0: none fits): a
+    /// link longer than this is a reach limit, not a catalog gap.
+    double longestFittingReachM = 0;
 };
 
 /// `formFactorA`/`formFactorB` are the ports' cage form factors. Only parts of the link's

@@ -57,7 +57,8 @@ Result<RackId> DesignBuilder::addRack(RowId rowId, std::string name, std::string
     const Row *row = m_design.row(rowId);
     if (!row)
         return Error{"rack " + name + ": unknown row id " + std::to_string(rowId.value)};
-    auto part = catalogPart(rackType, {PartKind::Rack}, "rack");
+    // A floor-standing CDU takes a rack position of its own (ClusterAssembler places them).
+    auto part = catalogPart(rackType, {PartKind::Rack, PartKind::Cdu}, "rack");
     if (!part)
         return Error{"rack " + name + ": " + part.error().message};
     int lastPosition = -1;

@@ -1,10 +1,12 @@
 #include "model/fabric/ClusterAssembler.h"
 
+#include "calculators/Units.h"
 #include "model/build/CableChooser.h"
 #include "model/catalog/Catalog.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <tuple>
 #include <unordered_map>
 #include <unordered_set>
@@ -12,9 +14,6 @@
 namespace cw {
 namespace {
 
-/// Budgets are the load times this factor (the brief's "IT budget = 1.25 x IT load"): room
-/// for growth and for the gap between nameplate and measured draw.
-constexpr double kBudgetHeadroom = 1.25;
 /// PDU used for every generated rack: three-phase 415 V 60 A, A and B feeds.
 constexpr const char *kPduType = "pdu-3ph-415v-60a";
 /// Continuous load on a breaker is limited to 80 % of its rating (NEC 210.19/215.2), the
@@ -29,51 +28,79 @@ std::string numbered(const char *prefix, int n, int width)
     return prefix + text;
 }
 
-bool isAirCooled(const Part &part)
-{
-    return !part.cooling || *part.cooling == Cooling::Air;
-}
-
 } // namespace
 
-ClusterAssembler::ClusterAssembler(Design &design, const Catalog &catalog, int racksPerRow)
+ClusterAssembler::ClusterAssembler(Design &design, const Catalog &catalog, SitePlacement site,
+                                   int racksPerRow)
     : m_design(design)
     , m_catalog(catalog)
+    , m_site(std::move(site))
     , m_racksPerRow(std::max(racksPerRow, 1))
-{}
+{
+    m_freeFloor = m_site.site.halls.empty() && !m_site.growDefault;
+    if (m_freeFloor) {
+        // The free floor of a site without halls: rows of racks-per-row, as many as needed.
+        m_virtualHall.rows = std::numeric_limits<int>::max() / 2;
+        m_virtualHall.positionsPerRow = m_racksPerRow;
+        m_virtualHall.rowPitchM = m_site.site.rowPitchM;
+        m_virtualHall.cooling = HallCooling::Liquid; // any rack may stand in any row
+    }
+    if (m_site.growDefault && m_site.site.halls.empty())
+        m_site.site = defaultSite(m_site.defaultSpec, 1);
+    m_design.setSite(m_site.site);
+    Row staging;
+    staging.id = m_design.newId<RowId>();
+    staging.name = "unplaced";
+    m_stagingRow = staging.id;
+    m_design.addRow(std::move(staging));
+}
+
+double ClusterAssembler::rackLimitW(Cooling cooling) const
+{
+    if (m_freeFloor)
+        return positionLimitKw(m_site.site, nullptr, cooling) * calc::wattsPerKw;
+    // The lowest limit among the halls' rows that take such a rack (0 = no limit there).
+    double lowestKw = -1;
+    RackState probe;
+    probe.cooling = cooling;
+    const int halls = m_site.growDefault ? 1 : static_cast<int>(m_site.site.halls.size());
+    for (int h = 0; h < halls; ++h) {
+        const Hall &candidate = hall(h);
+        for (int row = 0; row < candidate.rows; ++row) {
+            if (!takesRack(candidate, row, probe))
+                continue;
+            const double kw = candidate.maxKwPerPosition > 0 ? candidate.maxKwPerPosition
+                                                             : std::numeric_limits<double>::max();
+            lowestKw = lowestKw < 0 ? kw : std::min(lowestKw, kw);
+        }
+    }
+    if (lowestKw < 0 || lowestKw == std::numeric_limits<double>::max())
+        return 0;
+    return lowestKw * calc::wattsPerKw;
+}
 
 Result<int> ClusterAssembler::openRack(FloorArea area, const std::string &rackType)
 {
     const Part *part = m_catalog.find(rackType);
     if (!part || !part->rack)
-        return Error{"unknown rack type \"" + rackType + "\""};
-    auto current = m_currentRow.find(area);
-    if (current == m_currentRow.end()
-        || m_rows[static_cast<std::size_t>(current->second)].racks >= m_racksPerRow) {
-        Row row;
-        row.id = m_design.newId<RowId>();
-        row.name = "row-" + std::to_string(m_rows.size() + 1);  // renamed by finalizeFloor
-        row.index = static_cast<int>(m_rows.size());
-        m_design.addRow(row);
-        m_rows.push_back(RowState{row.id, area, 0, row.index, 0});
-        m_currentRow[area] = static_cast<int>(m_rows.size()) - 1;
-    }
-    const int rowIndex = m_currentRow[area];
-    RowState &row = m_rows[static_cast<std::size_t>(rowIndex)];
+        return Error { "unknown rack type \"" + rackType + "\"" };
     const int number = ++m_rackCount[area];
     Rack rack;
     rack.id = m_design.newId<RackId>();
     rack.name = area == FloorArea::Compute ? numbered("C", number, 4) : numbered("N", number, 3);
     rack.catalogType = rackType;
-    rack.row = row.id;
-    rack.position = row.racks++;
+    rack.row = m_stagingRow; // layoutFloor gives the rack its row and position
+    rack.position = static_cast<int>(m_racks.size());
     m_design.addRack(rack);
     RackState state;
     state.id = rack.id;
-    state.row = rowIndex;
-    state.position = rack.position;
+    state.area = area;
+    state.group = m_group;
+    state.cooling = part->cooling.value_or(Cooling::Air);
     state.rackUnits = part->rack->rackUnits;
-    state.maxPowerW = part->rack->maxPowerKw * 1000.0;
+    const double ratingW = part->rack->maxPowerKw * calc::wattsPerKw;
+    const double limitW = rackLimitW(state.cooling);
+    state.maxPowerW = ratingW <= 0 ? limitW : limitW <= 0 ? ratingW : std::min(ratingW, limitW);
     m_racks.push_back(state);
     m_currentRack[area] = static_cast<int>(m_racks.size()) - 1;
     return static_cast<int>(m_racks.size()) - 1;
@@ -82,8 +109,10 @@ Result<int> ClusterAssembler::openRack(FloorArea area, const std::string &rackTy
 bool ClusterAssembler::fits(int rackIndex, const Part &part, double extraW) const
 {
     const RackState &rack = m_racks[static_cast<std::size_t>(rackIndex)];
+    if (rack.floorUnit)
+        return false;
     const int top = rack.nextU + std::max(part.uHeight, 1) - 1;
-    if (top > rack.rackUnits - 1)  // the top U is the management switch's
+    if (top > rack.rackUnits - 1) // the top U is the management switch's
         return false;
     return rack.maxPowerW <= 0 || rack.loadW + part.maxPowerW + extraW <= rack.maxPowerW;
 }
@@ -104,9 +133,12 @@ Result<int> ClusterAssembler::placeAt(int rackIndex, int u, std::string name, co
     const DeviceId id = device.id;
     m_design.addDevice(std::move(device));
     rack.loadW += loadW;
-    if (isAirCooled(part))
-        rack.airLoadW += loadW;
-    m_devices.push_back(DeviceState{id, rackIndex, u, &part});
+    // The liquid loop takes a liquid-only part's heat, and a hybrid part's in a liquid rack.
+    const Cooling cooling = part.cooling.value_or(Cooling::Air);
+    if (cooling == Cooling::Liquid
+        || (cooling == Cooling::Hybrid && rack.cooling == Cooling::Liquid))
+        rack.liquidW += part.maxPowerW;
+    m_devices.push_back(DeviceState { id, rackIndex, u, &part });
     return static_cast<int>(m_devices.size()) - 1;
 }
 
@@ -114,8 +146,8 @@ Result<int> ClusterAssembler::place(int rackIndex, std::string name, const Part 
                                     DeviceRole role, Face face, int tier, double extraW)
 {
     if (!fits(rackIndex, part, extraW))
-        return Error{name + ": no room in rack " + std::to_string(rackIndex) + " for "
-                     + part.id};
+        return Error { name + ": no room in rack " + std::to_string(rackIndex) + " for "
+                       + part.id };
     RackState &rack = m_racks[static_cast<std::size_t>(rackIndex)];
     const int u = rack.nextU;
     rack.nextU += std::max(part.uHeight, 1);
@@ -125,7 +157,7 @@ Result<int> ClusterAssembler::place(int rackIndex, std::string name, const Part 
 bool ClusterAssembler::reserveUnits(int rackIndex, int units)
 {
     RackState &rack = m_racks[static_cast<std::size_t>(rackIndex)];
-    if (rack.nextU + units - 1 > rack.rackUnits - 1)  // the top U is the management switch's
+    if (rack.nextU + units - 1 > rack.rackUnits - 1) // the top U is the management switch's
         return false;
     rack.nextU += units;
     return true;
@@ -141,7 +173,12 @@ Result<int> ClusterAssembler::placeInArea(FloorArea area, const std::string &rac
         if (!opened)
             return opened.error();
         if (!fits(*opened, part, extraW))
-            return Error{name + ": " + part.id + " does not fit an empty " + rackType};
+            return Error {
+                name + ": " + part.id + " does not fit an empty " + rackType
+                + (m_racks[static_cast<std::size_t>(*opened)].maxPowerW > 0 ? " within "
+                           + formatPower(m_racks[static_cast<std::size_t>(*opened)].maxPowerW)
+                                                                            : std::string())
+            };
     }
     return place(m_currentRack[area], std::move(name), part, role, face, tier, extraW);
 }
@@ -160,143 +197,6 @@ double ClusterAssembler::opticsWPerPort(double speedGbps) const
     return worst;
 }
 
-namespace {
-
-/// The management switch's fabric ports of its slowest (access) and fastest (uplink) speed.
-std::pair<std::vector<int>, std::vector<int>> accessAndUplinkPorts(const Part &mgmtSwitch)
-{
-    double slowest = 0;
-    double fastest = 0;
-    for (const PortSpec &port : mgmtSwitch.ports)
-        if (port.role == PortRole::Fabric) {
-            slowest = slowest == 0 ? port.speedGbps : std::min(slowest, port.speedGbps);
-            fastest = std::max(fastest, port.speedGbps);
-        }
-    std::vector<int> access;
-    std::vector<int> fast;
-    for (std::size_t i = 0; i < mgmtSwitch.ports.size(); ++i) {
-        const PortSpec &port = mgmtSwitch.ports[i];
-        if (port.role != PortRole::Fabric)
-            continue;
-        if (port.speedGbps == slowest)
-            access.push_back(static_cast<int>(i));
-        else if (port.speedGbps == fastest)
-            fast.push_back(static_cast<int>(i));
-    }
-    return { access, fast };
-}
-
-} // namespace
-
-Result<void> ClusterAssembler::placeOutOfBand(const Part &mgmtSwitch,
-                                              const std::string &networkRackType)
-{
-    // Devices reach their management switch over 1GBASE-T in their own row (<= 100 m,
-    // ref:ieee-802-3ab); switches reach their parent over the fast uplink ports (SN2201:
-    // 4 x 100G QSFP28), DAC in reach and single-mode optics beyond, so the tree spans a hall
-    // of any size. Without fast ports the last access port is the uplink (copper only).
-    auto [access, fast] = accessAndUplinkPorts(mgmtSwitch);
-    const bool fibreUplinks = fast.size() >= 2;
-    const int uplink = fibreUplinks ? fast.front() : (access.empty() ? -1 : access.back());
-    if (!fibreUplinks && !access.empty())
-        access.pop_back();
-    const std::vector<int> children
-        = fibreUplinks ? std::vector<int>(fast.begin() + 1, fast.end()) : access;
-    if (access.size() < 2 || children.size() < 2)
-        return Error { mgmtSwitch.id
-                       + " has too few access or uplink ports for a management network" };
-    const std::size_t fanOut = access.size();
-
-    std::vector<std::pair<int, int>> managed;  // (device, its management port)
-    for (std::size_t d = 0; d < m_devices.size(); ++d) {
-        const Part &part = *m_devices[d].part;
-        for (std::size_t p = 0; p < part.ports.size(); ++p)
-            if (part.ports[p].role == PortRole::Management) {
-                managed.emplace_back(static_cast<int>(d), static_cast<int>(p));
-                break;
-            }
-    }
-    auto place = [this](int device) {
-        const RackState &rack
-            = m_racks[static_cast<std::size_t>(m_devices[static_cast<std::size_t>(device)].rack)];
-        return std::tuple(rack.row, rack.position, m_devices[static_cast<std::size_t>(device)].u);
-    };
-    std::stable_sort(managed.begin(), managed.end(),
-                     [&](const auto &x, const auto &y) { return place(x.first) < place(y.first); });
-
-    std::vector<int> level;
-    int switchNumber = 0;
-    const int height = std::max(mgmtSwitch.uHeight, 1);
-    for (std::size_t first = 0; first < managed.size();) {
-        // A group never leaves its row: its devices' copper stays within the row.
-        const int row = std::get<0>(place(managed[first].first));
-        std::size_t last = first;
-        while (last < managed.size() && last - first < fanOut
-               && std::get<0>(place(managed[last].first)) == row)
-            ++last;
-        std::string name = numbered("mgmt", ++switchNumber, 4);
-        Result<int> placed = Error{""};
-        for (std::size_t i = first; i < last && !placed && height == 1; ++i) {
-            const int rackIndex = m_devices[static_cast<std::size_t>(managed[i].first)].rack;
-            RackState &rack = m_racks[static_cast<std::size_t>(rackIndex)];
-            if (!rack.topFree)
-                continue;
-            rack.topFree = false;
-            placed = placeAt(rackIndex, rack.rackUnits, name, mgmtSwitch, DeviceRole::Switch,
-                             Face::Rear, 0, mgmtSwitch.maxPowerW);
-        }
-        if (!placed)
-            placed = placeInArea(FloorArea::Network, networkRackType, name, mgmtSwitch,
-                                 DeviceRole::Switch, Face::Rear, 0);
-        if (!placed)
-            return placed.error();
-        for (std::size_t i = first; i < last; ++i)
-            m_oobLinks.push_back({{managed[i].first, managed[i].second},
-                                  {*placed, access[i - first]}});
-        level.push_back(*placed);
-        first = last;
-    }
-    // Aggregation tree over the uplink ports until one root is left.
-    int tier = 1;
-    while (level.size() > 1) {
-        std::vector<int> parents;
-        for (std::size_t first = 0; first < level.size(); first += children.size()) {
-            auto parent = placeInArea(FloorArea::Network, networkRackType,
-                                      numbered("mgmt-agg", ++switchNumber, 4), mgmtSwitch,
-                                      DeviceRole::Switch, Face::Rear, tier);
-            if (!parent)
-                return parent.error();
-            const std::size_t last = std::min(level.size(), first + children.size());
-            for (std::size_t i = first; i < last; ++i)
-                m_oobLinks.push_back({ { level[i], uplink }, { *parent, children[i - first] } });
-            parents.push_back(*parent);
-        }
-        level = std::move(parents);
-        ++tier;
-    }
-    return {};
-}
-
-void ClusterAssembler::finalizeFloor()
-{
-    std::vector<int> compute;
-    std::vector<int> network;
-    for (std::size_t r = 0; r < m_rows.size(); ++r)
-        (m_rows[r].area == FloorArea::Compute ? compute : network).push_back(static_cast<int>(r));
-    std::vector<int> order(compute.begin(), compute.begin() + static_cast<long>(compute.size() / 2));
-    order.insert(order.end(), network.begin(), network.end());
-    order.insert(order.end(), compute.begin() + static_cast<long>(compute.size() / 2), compute.end());
-    const int width = order.size() >= 100 ? (order.size() >= 1000 ? 4 : 3) : 2;
-    for (std::size_t index = 0; index < order.size(); ++index) {
-        RowState &state = m_rows[static_cast<std::size_t>(order[index])];
-        state.index = static_cast<int>(index);
-        Row row = *m_design.row(state.id);
-        row.index = state.index;
-        row.name = numbered("R", state.index + 1, width);
-        m_design.updateRow(std::move(row));
-    }
-}
-
 double ClusterAssembler::portSpeed(int device, int port) const
 {
     const Part &part = *m_devices[static_cast<std::size_t>(device)].part;
@@ -309,53 +209,74 @@ void ClusterAssembler::connect(FabricId fabric, int a, int portA, int b, int por
     const DeviceState &db = m_devices[static_cast<std::size_t>(b)];
     RackState &ra = m_racks[static_cast<std::size_t>(da.rack)];
     RackState &rb = m_racks[static_cast<std::size_t>(db.rack)];
-    const Site &site = m_design.site();
-    const double lengthM = estimateCableLengthM(
-        m_rows[static_cast<std::size_t>(ra.row)].index, ra.position, da.u,
-        m_rows[static_cast<std::size_t>(rb.row)].index, rb.position, db.u, ra.rackUnits,
-        site.rackWidthM, site.rowPitchM, site.trayHeightM, site.slackM);
+    const double lengthM = floorLengthM(ra, da.u, rb, db.u);
     const double speed = std::min(portSpeed(a, portA), portSpeed(b, portB));
     const std::string &formA = da.part->ports[static_cast<std::size_t>(portA)].formFactor;
     const std::string &formB = db.part->ports[static_cast<std::size_t>(portB)].formFactor;
-    const CableKey key{speed, lengthM, &formA, &formB};
+    const CableKey key { speed, lengthM, &formA, &formB };
     auto it = m_cableCache.find(key);
     if (it == m_cableCache.end()) {
         const CableChoice choice = chooseCable(m_catalog, speed, lengthM, formA, formB);
         double power = 0;
         if (choice.part) {
             const double perCable = choice.part->kind == PartKind::Transceiver
-                                        ? choice.part->maxPowerW
-                                        : choice.part->cable->powerWPerEnd;
+                ? choice.part->maxPowerW
+                : choice.part->cable->powerWPerEnd;
             power = perCable / std::max(choice.part->cable->linksPerCable, 1);
         }
-        it = m_cableCache.emplace(key, CableValue{choice.part, choice.part ? choice.orderedLengthM
-                                                                           : std::ceil(lengthM),
-                                                  power, choice.note})
+        it = m_cableCache
+                 .emplace(key,
+                          CableValue { choice.part,
+                                       choice.part ? choice.orderedLengthM : std::ceil(lengthM),
+                                       power, choice.note, choice.longestFittingReachM })
                  .first;
     }
     Link link;
     link.id = m_design.newId<LinkId>();
     link.fabric = fabric;
-    link.a = PortRef{da.id, portA};
-    link.b = PortRef{db.id, portB};
-    if (it->second.part)
+    link.a = PortRef { da.id, portA };
+    link.b = PortRef { db.id, portB };
+    if (it->second.part) {
         link.cableType = it->second.part->id;
-    else if (m_uncabled++ == 0)
-        m_firstUncabled = m_design.device(da.id)->name + " to " + m_design.device(db.id)->name
-            + ": " + it->second.fitNote;
+    } else {
+        const double reachM = it->second.fittingReachM;
+        if (reachM > 0 && lengthM > reachM) {
+            // Longer than any catalog part joining these cages at this speed reaches: the
+            // site's distances are the binding constraint (the generator refuses with the
+            // largest design that fits).
+            const bool first
+                = std::none_of(m_shortfalls.begin(), m_shortfalls.end(),
+                               [](const auto &s) { return s.constraint == SiteConstraint::Reach; });
+            if (first) {
+                const Row &rowA = *m_design.row(m_rows[static_cast<std::size_t>(ra.row)].id);
+                const Row &rowB = *m_design.row(m_rows[static_cast<std::size_t>(rb.row)].id);
+                m_shortfalls.push_back(
+                    { SiteConstraint::Reach,
+                      "a " + std::to_string(static_cast<int>(std::ceil(lengthM))) + " m link at "
+                          + std::to_string(static_cast<int>(speed)) + " Gb/s (row " + rowA.name
+                          + " to row " + rowB.name + ")",
+                      "the longest catalog cable or optic joining " + formA + " and " + formB
+                          + " cages at that speed reaches "
+                          + std::to_string(static_cast<int>(reachM)) + " m" });
+            }
+        } else if (m_uncabled++ == 0) {
+            // No catalog part fits both cages (or none exists at this speed): finish() refuses.
+            m_firstUncabled = m_design.device(da.id)->name + " to " + m_design.device(db.id)->name
+                + ": " + it->second.fitNote;
+        }
+    }
     link.lengthM = it->second.lengthM;
     m_design.addLink(std::move(link));
     // Optics power counts toward the rack it is plugged into.
-    for (RackState *rack : {&ra, &rb}) {
-        rack->loadW += it->second.powerWPerEnd;
-        rack->airLoadW += it->second.powerWPerEnd;
-    }
+    ra.loadW += it->second.powerWPerEnd;
+    rb.loadW += it->second.powerWPerEnd;
 }
 
-void ClusterAssembler::connectOutOfBand(FabricId oob)
+void ClusterAssembler::checkSite()
 {
-    for (const auto &[a, b] : m_oobLinks)
-        connect(oob, a.first, a.second, b.first, b.second);
+    for (SiteShortfall &shortfall :
+         checkSiteBudgets(m_design.site(), siteLoad(m_design, m_catalog)))
+        m_shortfalls.push_back(std::move(shortfall));
 }
 
 Result<void> ClusterAssembler::finish()
@@ -364,41 +285,21 @@ Result<void> ClusterAssembler::finish()
     const int phases = pduPart && pduPart->pdu ? pduPart->pdu->phases : 3;
     const double voltageV = pduPart && pduPart->pdu ? pduPart->pdu->voltageV : 415;
     const double breakerA = pduPart && pduPart->pdu ? pduPart->pdu->breakerA : 60;
-    const double pduW = (phases == 3 ? std::sqrt(3.0) : 1.0) * voltageV * breakerA
-                        * kContinuousLoadFraction;
-    double itW = 0;
-    double airW = 0;
-    double maxAirRackW = 0;
+    const double pduW
+        = (phases == 3 ? std::sqrt(3.0) : 1.0) * voltageV * breakerA * kContinuousLoadFraction;
     for (RackState &state : m_racks) {
+        if (state.floorUnit)
+            continue; // a CDU's pumps are facility load, fed by the mechanical plant
         // Each feed alone carries the whole rack (A/B redundancy).
         const int perFeed = std::max(1, static_cast<int>(std::ceil(state.loadW / pduW)));
         Rack rack = *m_design.rack(state.id);
         rack.pdus.clear();
-        for (Feed feed : {Feed::A, Feed::B})
+        for (Feed feed : { Feed::A, Feed::B })
             for (int i = 1; i <= perFeed; ++i)
-                rack.pdus.push_back(Pdu{std::string(toString(feed)) + std::to_string(i), feed,
-                                        pduPart ? kPduType : "", phases, voltageV, breakerA});
+                rack.pdus.push_back(Pdu { std::string(toString(feed)) + std::to_string(i), feed,
+                                          pduPart ? kPduType : "", phases, voltageV, breakerA });
         m_design.updateRack(std::move(rack));
-        m_rows[static_cast<std::size_t>(state.row)].loadW += state.loadW;
-        itW += state.loadW;
-        airW += state.airLoadW;
-        maxAirRackW = std::max(maxAirRackW, state.airLoadW);
     }
-    for (const RowState &state : m_rows) {
-        Row row = *m_design.row(state.id);
-        row.powerBudgetKw = std::ceil(kBudgetHeadroom * state.loadW / 1000.0);
-        m_design.updateRow(std::move(row));
-    }
-    Site site = m_design.site();
-    if (site.name.empty())
-        site.name = "Generated site";
-    site.itPowerBudgetKw = std::ceil(kBudgetHeadroom * itW / 1000.0);
-    site.utilityPowerKw = std::ceil(site.itPowerBudgetKw * site.pue);
-    site.airCoolingCapacityKw = std::ceil(kBudgetHeadroom * airW / 1000.0);
-    site.liquidCoolingCapacityKw = std::ceil(kBudgetHeadroom * (itW - airW) / 1000.0);
-    site.airLimitPerRackKw = std::max(site.airLimitPerRackKw,
-                                      std::ceil(kBudgetHeadroom * maxAirRackW / 1000.0));
-    m_design.setSite(site);
     // A link without a cable part is an error (net.link-without-cable): refuse the design
     // with the first link's reason rather than hand out one that fails its own rules.
     if (m_uncabled > 0)
@@ -420,29 +321,30 @@ Result<void> ClusterAssembler::verify() const
         rackOf.emplace(m_racks[r].id.value, static_cast<int>(r));
     for (const Device &device : m_design.devices()) {
         if (!names.insert(device.name).second)
-            return Error{"generated hostname " + device.name + " is used twice"};
+            return Error { "generated hostname " + device.name + " is used twice" };
         const Part *part = m_catalog.find(device.catalogType);
         auto rack = rackOf.find(device.rack.value);
         if (!part || rack == rackOf.end())
-            return Error{device.name + ": unknown part or rack"};
+            return Error { device.name + ": unknown part or rack" };
         const RackState &state = m_racks[static_cast<std::size_t>(rack->second)];
         const int top = device.uPosition + std::max(part->uHeight, 1) - 1;
         if (device.uPosition < 1 || top > state.rackUnits)
-            return Error{device.name + " is outside its rack's U range"};
+            return Error { device.name + " is outside its rack's U range" };
         slots[static_cast<std::size_t>(rack->second)].emplace_back(device.uPosition, top);
     }
     for (auto &rack : slots) {
         std::sort(rack.begin(), rack.end());
         for (std::size_t i = 1; i < rack.size(); ++i)
             if (rack[i].first <= rack[i - 1].second)
-                return Error{"two generated devices overlap at U" + std::to_string(rack[i].first)};
+                return Error { "two generated devices overlap at U"
+                               + std::to_string(rack[i].first) };
     }
     for (const Link &link : m_design.links())
-        for (const PortRef &end : {link.a, link.b}) {
+        for (const PortRef &end : { link.a, link.b }) {
             const Device *device = m_design.device(end.device);
             const Part *part = device ? m_catalog.find(device->catalogType) : nullptr;
             if (!part || end.port < 0 || end.port >= static_cast<int>(part->ports.size()))
-                return Error{"link " + std::to_string(link.id.value) + " names a missing port"};
+                return Error { "link " + std::to_string(link.id.value) + " names a missing port" };
         }
     return {};
 }

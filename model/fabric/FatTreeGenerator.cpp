@@ -5,6 +5,7 @@
 #include "model/fabric/ClusterAssembler.h"
 #include "model/fabric/FatTreePlan.h"
 #include "model/fabric/FatTreeShape.h"
+#include "calculators/Units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -81,7 +82,7 @@ public:
     FatTreeBuilder(const FatTreeSpec &spec, const Catalog &catalog)
         : m_spec(spec)
         , m_catalog(catalog)
-        , m_assembler(m_result.design, catalog, spec.racksPerRow)
+        , m_assembler(m_result.design, catalog, spec.site, spec.racksPerRow)
     {}
 
     Result<GeneratedDesign> run();
@@ -89,6 +90,15 @@ public:
 private:
     Result<void> planCompute();
     Result<void> planStorage();
+    Result<void> chooseDensity();
+    Result<void> chooseRackScale();
+    Result<GeneratedDesign> refuse();
+    std::vector<SiteShortfall> allShortfalls() const
+    {
+        std::vector<SiteShortfall> all = m_densityShortfalls;
+        all.insert(all.end(), m_assembler.shortfalls().begin(), m_assembler.shortfalls().end());
+        return all;
+    }
     Result<void> placeAll();
     Result<void> fillRackScale(int rack, int width);
     Result<void> placeLeaves(Tree &tree, int su, const char *prefix, int &counter);
@@ -111,6 +121,8 @@ private:
     bool m_hasStorageFabric = false;
     std::string m_computeRack;
     std::string m_networkRack;
+    int m_nodesPerRack = 1;
+    std::vector<SiteShortfall> m_densityShortfalls;
     std::vector<int> m_nodes;        ///< local device of node n
     std::vector<int> m_servers;      ///< local device of storage server k
     int m_ufm = -1;
@@ -281,24 +293,34 @@ Result<void> FatTreeBuilder::planStorage()
     const int down = tree.split.down;
     auto makeLeaves = [&](int planes) {
         std::vector<Leaf> leaves;
-        // Servers get leaves of their own, placed next to them in the network area: a leaf
-        // shared with nodes would sit in an SU's leaf rack, too far for 200G splitter AOCs.
-        for (const auto *group : { &nodeEndpoints, &serverEndpoints })
-            for (int plane = 0; plane < planes; ++plane) {
-                std::vector<Endpoint> endpoints;
-                for (const auto &[endpoint, ordinal] : *group)
-                    if (ordinal % planes == plane)
-                        endpoints.push_back(endpoint);
-                const std::size_t first = leaves.size();
-                chunkLeaves(endpoints, down, plane, -1, leaves);
-                for (std::size_t i = first; i < leaves.size(); ++i) {
-                    const int node = leaves[i].endpoints.front().owner;
-                    if (node < 0)
-                        continue;
-                    const int slot = node + (m_ufmSlot >= 0 && node >= m_ufmSlot ? 1 : 0);
-                    leaves[i].homeSu = slot / m_suSize;
-                }
+        // A node's storage leaf is one of its SU's (in the SU's leaf rack: node-to-leaf optics
+        // reach 50 m), so a leaf never takes nodes of two SUs. Servers get leaves of their own,
+        // next to them in the network area: a leaf shared with nodes would sit in an SU's leaf
+        // rack, too far for 200G splitter AOCs.
+        for (int plane = 0; plane < planes; ++plane) {
+            std::vector<std::vector<Endpoint>> perSu(static_cast<std::size_t>(m_suCount));
+            for (const auto &[endpoint, ordinal] : nodeEndpoints) {
+                if (ordinal % planes != plane)
+                    continue;
+                const int node = endpoint.owner;
+                const int slot = node + (m_ufmSlot >= 0 && node >= m_ufmSlot ? 1 : 0);
+                perSu[static_cast<std::size_t>(slot / m_suSize)].push_back(endpoint);
             }
+            for (std::size_t su = 0; su < perSu.size(); ++su) {
+                // Port by port: a node's ports on one plane go to different leaves where the
+                // SU has more than one, so losing a leaf cuts no node off its storage.
+                std::stable_sort(perSu[su].begin(), perSu[su].end(),
+                                 [](const Endpoint &x, const Endpoint &y) { return x.port < y.port; });
+                chunkLeaves(perSu[su], down, plane, static_cast<int>(su), leaves);
+            }
+        }
+        for (int plane = 0; plane < planes; ++plane) {
+            std::vector<Endpoint> endpoints;
+            for (const auto &[endpoint, ordinal] : serverEndpoints)
+                if (ordinal % planes == plane)
+                    endpoints.push_back(endpoint);
+            chunkLeaves(endpoints, down, plane, -1, leaves);
+        }
         return leaves;
     };
     std::vector<int> planeOptions { 1 };
@@ -392,17 +414,18 @@ Result<void> FatTreeBuilder::placeAll()
     const int width = digits(spec.nodes);
     int leafNumber = 0;
     int storageLeafNumber = 0;
-    int slotInRack = spec.nodesPerRack;
+    int slotInRack = m_nodesPerRack;
     int rack = -1;
     const int slots = spec.nodes + (spec.ufmSlot ? 1 : 0);
     m_nodes.reserve(static_cast<std::size_t>(spec.nodes));
     for (int su = 0; su < m_suCount; ++su) {
-        slotInRack = spec.nodesPerRack;  // every SU starts in a fresh rack
+        m_assembler.beginGroup();  // an SU's racks stay in one hall (node-to-leaf reach)
+        slotInRack = m_nodesPerRack;  // every SU starts in a fresh rack
         for (int slot = 0; slot < m_suSize; ++slot) {
             const int global = su * m_suSize + slot;
             if (global >= slots)
                 break;
-            if (slotInRack == spec.nodesPerRack) {
+            if (slotInRack == m_nodesPerRack) {
                 auto opened = m_assembler.openRack(FloorArea::Compute, m_computeRack);
                 if (!opened)
                     return opened.error();
@@ -442,7 +465,8 @@ Result<void> FatTreeBuilder::placeAll()
             return placed;
     }
     // Network area: storage servers and their leaves side by side (splitter cables to a
-    // 200G server reach 30 m), the head node, spines, cores.
+    // 200G server reach 30 m) in one group, the head node, then spines and cores.
+    m_assembler.beginGroup();
     int serverNumber = 0;
     for (const Part *part : m_storageParts) {
         const std::string role = part->storage ? part->storage->storageRole : "stor";
@@ -463,6 +487,7 @@ Result<void> FatTreeBuilder::placeAll()
         if (!placed)
             return placed.error();
     }
+    m_assembler.beginGroup();
     if (auto placed = placeUpper(m_compute, "spine", "core"); !placed)
         return placed;
     return placeUpper(m_storage, "sspine", "score");
@@ -505,6 +530,109 @@ void FatTreeBuilder::cableTree(Tree &tree, FabricId fabric)
     }
 }
 
+Result<GeneratedDesign> FatTreeBuilder::refuse()
+{
+    const std::vector<SiteShortfall> all = allShortfalls();
+    if (m_spec.shortfalls)
+        *m_spec.shortfalls = all;
+    if (all.empty())  // placementOnly: placed and within the site
+        return std::move(m_result);
+    return Error{"does not fit the site (" + std::string(toString(all.front().constraint))
+                 + "): it needs " + all.front().need + "; " + all.front().have};
+}
+
+/// Nodes per rack: as many as the site's limit per position allows (or the spec's count,
+/// refused when above it), after the node's optics and the rack's management switch.
+Result<void> FatTreeBuilder::chooseDensity()
+{
+    const FatTreeSpec &spec = m_spec;
+    if (spec.rackScalePart)
+        return chooseRackScale();
+    const Part &node = *spec.nodePart;
+    const Cooling cooling = node.cooling.value_or(Cooling::Air);
+    double opticsW = 0;  // a worst-case transceiver on every fabric port the node uses
+    for (int port : m_rails)
+        opticsW += m_assembler.opticsWPerPort(node.ports[static_cast<std::size_t>(port)].speedGbps);
+    if (m_hasStorageFabric)
+        for (int port : portsWithRole(node, PortRole::Storage))
+            opticsW += m_assembler.opticsWPerPort(node.ports[static_cast<std::size_t>(port)].speedGbps);
+    const double nodeW = node.maxPowerW + opticsW;
+    const Part *mgmt = m_catalog.find(kMgmtSwitchType);
+    const double reserveW = mgmt ? mgmt->maxPowerW : 0;  // the rack's top-U management switch
+    const int nodeU = std::max(node.uHeight, 1);
+    int largestU = 0;
+    for (const Part *part : m_catalog.partsOfKind(PartKind::Rack))
+        if (part->rack)
+            largestU = std::max(largestU, part->rack->rackUnits);
+    const int uCap = std::max(largestU - 1, 0) / nodeU;
+    m_networkRack = chooseRackType(m_catalog, 2, 0, Cooling::Air);
+    const std::string firstRack = chooseRackType(m_catalog, nodeU + 1, nodeW + reserveW, cooling);
+    if (uCap < 1 || firstRack.empty() || m_networkRack.empty()
+        || (spec.nodesPerRack > 0 && spec.nodesPerRack > uCap))
+        return Error{"no rack in the catalog holds " + std::to_string(std::max(spec.nodesPerRack, 1))
+                     + " x " + node.id + " (" + std::to_string(node.uHeight) + "U each)"};
+    const Part *rack = m_catalog.find(firstRack);
+    const double ratingW = rack->rack->maxPowerKw * calc::wattsPerKw;
+    const double siteW = m_assembler.rackLimitW(rack->cooling.value_or(Cooling::Air));
+    const double limitW = ratingW <= 0 ? siteW : siteW <= 0 ? ratingW : std::min(ratingW, siteW);
+    const int powerCap = limitW > 0 ? static_cast<int>(std::floor((limitW - reserveW) / nodeW))
+                                    : uCap;
+    if (powerCap < 1) {
+        m_densityShortfalls.push_back(
+            {SiteConstraint::Power,
+             formatPower(nodeW + reserveW) + " in one rack position for one " + node.id
+                 + " (with its optics) and the rack's management switch",
+             "a position gives at most " + formatPower(limitW)});
+        return {};
+    }
+    if (spec.nodesPerRack > powerCap) {
+        m_densityShortfalls.push_back(
+            {SiteConstraint::Power,
+             formatPower(spec.nodesPerRack * nodeW + reserveW) + " in one rack position for "
+                 + std::to_string(spec.nodesPerRack) + " x " + node.id
+                 + " (with optics and the management switch)",
+             "a position gives " + formatPower(limitW) + ": at most " + std::to_string(powerCap)
+                 + " per rack (nodes-per-rack=" + std::to_string(powerCap) + ")"});
+        return {};
+    }
+    int wanted = spec.nodesPerRack > 0 ? spec.nodesPerRack : std::min(powerCap, uCap);
+    if (spec.nodesPerRack <= 0 && spec.nodesPerRackCap > 0)
+        wanted = std::min(wanted, spec.nodesPerRackCap);
+    m_nodesPerRack = wanted;
+    m_computeRack = chooseRackType(m_catalog, wanted * nodeU + 1, wanted * nodeW + reserveW, cooling);
+    if (const Part *chosen = m_catalog.find(m_computeRack);
+        chosen && chosen->rack->maxPowerKw > 0 && chosen->rack->maxPowerKw * calc::wattsPerKw < wanted * node.maxPowerW)
+        m_result.notes.push_back("a rack of " + std::to_string(wanted) + " x " + node.id
+                                 + " draws more than any catalog rack is rated for; lower "
+                                   "nodes-per-rack");
+    return {};
+}
+
+/// A rack-scale system's rack comes with its trays: the count per rack is the system's, and
+/// a rack the site's positions cannot take (power) is a shortfall, never a lighter rack.
+Result<void> FatTreeBuilder::chooseRackScale()
+{
+    const Part &system = *m_spec.rackScalePart;
+    m_computeRack = system.id;
+    m_nodesPerRack = std::max(m_spec.nodesPerRack, 1);
+    m_networkRack = chooseRackType(m_catalog, 2, 0, Cooling::Air);
+    if (m_networkRack.empty())
+        return Error{"no rack in the catalog holds the network switches"};
+    double rackW = 0;
+    for (const RackSlot &slot : system.rack->contents)
+        if (const Part *part = slot.part.empty() ? nullptr : m_catalog.find(slot.part))
+            rackW += slot.count * part->maxPowerW;
+    if (const Part *mgmt = m_catalog.find(kMgmtSwitchType))
+        rackW += mgmt->maxPowerW;
+    const double limitW = m_assembler.rackLimitW(system.cooling.value_or(Cooling::Air));
+    if (limitW > 0 && rackW > limitW)
+        m_densityShortfalls.push_back({SiteConstraint::Power,
+                                       formatPower(rackW) + " in one rack position for one "
+                                           + system.id + " (its trays and the management switch)",
+                                       "a position gives at most " + formatPower(limitW)});
+    return {};
+}
+
 Result<GeneratedDesign> FatTreeBuilder::run()
 {
     const FatTreeSpec &spec = m_spec;
@@ -528,21 +656,10 @@ Result<GeneratedDesign> FatTreeBuilder::run()
     if (auto planned = planStorage(); !planned)
         return planned.error();
 
-    const Part &node = *spec.nodePart;
-    const double nodeRackW = spec.nodesPerRack * node.maxPowerW;
-    m_computeRack = spec.rackScalePart
-                        ? spec.rackScalePart->id
-                        : chooseRackType(m_catalog, spec.nodesPerRack * std::max(node.uHeight, 1) + 1,
-                                         nodeRackW, node.cooling.value_or(Cooling::Air));
-    m_networkRack = chooseRackType(m_catalog, 2, 0, Cooling::Air);
-    if (m_computeRack.empty() || m_networkRack.empty())
-        return Error{"no rack in the catalog holds " + std::to_string(spec.nodesPerRack) + " x "
-                     + node.id + " (" + std::to_string(node.uHeight) + "U each)"};
-    if (const Part *rack = m_catalog.find(m_computeRack);
-        rack->rack->maxPowerKw > 0 && rack->rack->maxPowerKw * 1000 < nodeRackW)
-        m_result.notes.push_back("a rack of " + std::to_string(spec.nodesPerRack) + " x " + node.id
-                                 + " draws more than any catalog rack is rated for; lower "
-                                   "nodes-per-rack");
+    if (auto chosen = chooseDensity(); !chosen)
+        return chosen.error();
+    if (!allShortfalls().empty())
+        return refuse();
     if (spec.ufmSlot && !spec.ufmPart)
         m_result.notes.push_back("the catalog has no UFM appliance part (a server with compute "
                                  "ports, id \"ufm-appliance\"): its slot is left empty and its "
@@ -553,15 +670,24 @@ Result<GeneratedDesign> FatTreeBuilder::run()
                    static_cast<std::size_t>(spec.nodes) * static_cast<std::size_t>(spec.rails + 8) * 3);
     if (auto placed = placeAll(); !placed)
         return placed.error();
+    m_assembler.layoutFloor(spec.cduType);
+    if (!allShortfalls().empty()) {
+        // The budgets too (without the management switches not yet placed), so a refusal
+        // can give the figures of whichever constraint binds first at smaller sizes.
+        m_assembler.checkSite();
+        return refuse();
+    }
     const Part *mgmt = m_catalog.find(kMgmtSwitchType);
     if (mgmt) {
-        if (auto placed = m_assembler.placeOutOfBand(*mgmt, m_networkRack); !placed)
+        if (auto placed = m_assembler.placeOutOfBand(*mgmt); !placed)
             return placed.error();
     } else {
         m_result.notes.push_back(std::string("no \"") + kMgmtSwitchType
                                  + "\" in the catalog: no management network");
     }
-    m_assembler.finalizeFloor();
+    m_assembler.checkSite();
+    if (!allShortfalls().empty() || spec.placementOnly)
+        return refuse();
 
     DesignBuilder builder(design, m_catalog);
     Fabric compute;
@@ -592,23 +718,30 @@ Result<GeneratedDesign> FatTreeBuilder::run()
             return id.error();
         storageId = *id;
     }
-    FabricId oobId;
+    // One management fabric per hall: a 1 GbE copper tree cannot leave its hall (the halls'
+    // trees join at the site's management core, outside the design).
+    std::map<int, FabricId> oobIds;
     if (mgmt) {
-        Fabric oob;
-        oob.name = "oob-mgmt";
-        oob.purpose = FabricPurpose::OutOfBand;
-        oob.technology = Technology::Ethernet;
-        oob.linkSpeedGbps = 1;
-        auto id = builder.addFabric(oob);
-        if (!id)
-            return id.error();
-        oobId = *id;
+        const std::vector<int> halls = m_assembler.outOfBandHalls();
+        for (int hall : halls) {
+            Fabric oob;
+            oob.name = halls.size() == 1 ? "oob-mgmt" : "oob-mgmt-" + m_assembler.hallName(hall);
+            oob.purpose = FabricPurpose::OutOfBand;
+            oob.technology = Technology::Ethernet;
+            oob.linkSpeedGbps = 1;
+            auto id = builder.addFabric(oob);
+            if (!id)
+                return id.error();
+            oobIds[hall] = *id;
+        }
     }
     cableTree(m_compute, *computeId);
     if (m_hasStorageFabric)
         cableTree(m_storage, storageId);
     if (mgmt)
-        m_assembler.connectOutOfBand(oobId);
+        m_assembler.connectOutOfBand(oobIds);
+    if (!allShortfalls().empty())
+        return refuse();
 
     if (!m_servers.empty()) {
         StorageTier tier;
@@ -654,7 +787,7 @@ Result<GeneratedDesign> buildFatTree(const FatTreeSpec &spec, const Catalog &cat
     if (spec.rails < 1 || spec.rails > nics)
         return Error{"rails " + std::to_string(spec.rails) + " is more than the "
                      + std::to_string(nics) + " compute NICs of " + spec.nodePart->id};
-    if (spec.nodesPerRack < 1)
+    if (spec.nodesPerRack < 0)
         return Error{"nodes-per-rack must be at least 1"};
     FatTreeBuilder builder(spec, catalog);
     return builder.run();

@@ -2,6 +2,7 @@
 
 #include "model/common/Result.h"
 #include "model/core/Design.h"
+#include "model/fabric/ClusterAssembler.h"
 
 #include <string>
 #include <vector>
@@ -38,8 +39,14 @@ struct FatTreeSpec
     /// Not rail-optimized: leaves take port r of consecutive nodes, rail by rail (a node's
     /// ports on different leaves) instead of all ports of a node in turn.
     bool stripePorts = false;
-    int nodesPerRack = 4;
-    int racksPerRow = 16;
+    int nodesPerRack = 0;                ///< 0 = as many as the site's limit per position allows
+    int nodesPerRackCap = 0;             ///< with nodesPerRack 0: at most this many (0 = rack U)
+    int racksPerRow = 16;                ///< on a site without halls
+    SitePlacement site;                  ///< the site the racks go into (never changed)
+    std::string cduType = "cdu-inrow-750kw";  ///< CDU placed in rows with liquid heat
+    bool placementOnly = false;          ///< stop after placing and checking the site (no links)
+    /// Out: why the design does not fit its site (the Error then says the first).
+    std::vector<SiteShortfall> *shortfalls = nullptr;
     int suSlots = 0;                     ///< node slots per scalable unit; 0 = leaf downlinks
     bool ufmSlot = false;                ///< the last slot of SU 1 holds the UFM appliance
     const Part *ufmPart = nullptr;       ///< null: the slot stays empty (noted)
@@ -53,9 +60,10 @@ struct FatTreeSpec
     const Part *rackScalePart = nullptr;
 };
 
-/// Builds the whole design: racks in rows, devices in U slots, the compute fat tree (rail
-/// planes when one tree cannot join every rail), the storage tier and its fabric, the
-/// out-of-band management network, every link cabled, site and row budgets with headroom.
+/// Builds the whole design: racks in the site's rows, devices in U slots, the compute fat tree
+/// (rail planes when one tree cannot join every rail), the storage tier and its fabric, the
+/// out-of-band management network, every link cabled. The site is the spec's, unchanged; a
+/// design that does not fit it is an Error and `spec.shortfalls` says why.
 /// Deterministic: the same spec gives the same design, id for id.
 Result<GeneratedDesign> buildFatTree(const FatTreeSpec &spec, const Catalog &catalog);
 

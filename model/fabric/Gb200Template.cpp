@@ -71,16 +71,20 @@ int firstComputePort(const Part &part)
 const std::vector<TemplateParameter> &gb200Nvl72Parameters()
 {
     static const std::vector<TemplateParameter> parameters {
-        { "racks", "8", "GB200 NVL72 racks (72 GPUs, 18 compute trays each), 1..128; 8 per SU" },
-        { "switch-type", "qm9700", "compute fabric switch: qm9700 (NDR) or q3400-ra (XDR)" },
-        { "storage", "lustre", "none | lustre | weka | vast" },
-        { "storage-nodes", "4", "data servers (Lustre OSS, WEKA hosts, VAST enclosures)" },
+        { "racks", "8", "GB200 NVL72 racks (72 GPUs, 18 compute trays each), 1..128; 8 per SU",
+          ParameterKind::Integer, {}, 1, kMaxRacks, PartKind::Server, false },
+        { "switch-type", "qm9700", "compute fabric switch: qm9700 (NDR) or q3400-ra (XDR)",
+          ParameterKind::Part, {}, 0, 0, PartKind::Switch, false },
+        { "storage", "lustre", "none | lustre | weka | vast", ParameterKind::Choice,
+          { "none", "lustre", "weka", "vast" }, 0, 0, PartKind::Server, false },
+        { "storage-nodes", "4", "data servers (Lustre OSS, WEKA hosts, VAST enclosures)",
+          ParameterKind::Integer, {}, 1, 10000, PartKind::Server, false },
     };
     return parameters;
 }
 
-Result<GeneratedDesign> generateGb200Nvl72(const std::map<std::string, std::string> &values,
-                                           const Catalog &catalog)
+Result<FatTreeSpec> gb200Nvl72Spec(const std::map<std::string, std::string> &values,
+                                   const Catalog &catalog, int &racksOut)
 {
     for (const auto &[key, value] : values) {
         (void)value;
@@ -131,11 +135,9 @@ Result<GeneratedDesign> generateGb200Nvl72(const std::map<std::string, std::stri
 
     FatTreeSpec spec;
     const int trays = traysPerRack(*rack, *tray);
-    spec.designName = "GB200 NVL72, " + std::to_string(*racks) + " rack(s), " + switchId;
     spec.clusterName = "gb200";
     spec.nodePrefix = "gb";
     spec.nodePart = tray;
-    spec.nodes = trays * *racks;
     spec.rails = tray->countPorts(PortRole::Compute);
     spec.technology = Technology::InfiniBand;
     spec.switchPart = switchPart;
@@ -153,10 +155,16 @@ Result<GeneratedDesign> generateGb200Nvl72(const std::map<std::string, std::stri
     spec.storage = storage;
     spec.storageNodes = *storageNodes;
     spec.rackScalePart = rack;
-    auto generated = buildFatTree(spec, catalog);
-    if (!generated)
-        return Error { fail(generated.error().message) };
-    return generated;
+    racksOut = *racks;
+    return gb200Nvl72At(std::move(spec), *racks);
+}
+
+FatTreeSpec gb200Nvl72At(FatTreeSpec spec, int racks)
+{
+    spec.nodes = spec.nodesPerRack * racks;
+    spec.designName = "GB200 NVL72, " + std::to_string(racks) + " rack(s), "
+                      + (spec.switchPart ? spec.switchPart->id : std::string());
+    return spec;
 }
 
 } // namespace cw

@@ -20,8 +20,12 @@ const std::vector<TemplateParameter> &gb200Nvl72Parameters();
 /// trays, one 72-GPU NVLink domain each), 8 racks per scalable unit in one row with its leaf
 /// rack, the trays' 4 x 400G ConnectX-7 ports on an InfiniBand NDR fat tree (QM9700 by
 /// default; an XDR switch is refused: its 800G ports need ConnectX-8 trays), storage and
-/// out-of-band networks as fat-tree.
-Result<GeneratedDesign> generateGb200Nvl72(const std::map<std::string, std::string> &values,
-                                           const Catalog &catalog);
+/// out-of-band networks as fat-tree. The spec of the requested size; `racks` receives it.
+/// The generator (generateDesign) places it into the site and resizes it with gb200Nvl72At.
+Result<FatTreeSpec> gb200Nvl72Spec(const std::map<std::string, std::string> &values,
+                                   const Catalog &catalog, int &racks);
+
+/// `spec` (from gb200Nvl72Spec) at `racks` racks.
+FatTreeSpec gb200Nvl72At(FatTreeSpec spec, int racks);
 
 } // namespace cw

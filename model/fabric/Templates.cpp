@@ -1,11 +1,13 @@
 #include "model/fabric/Templates.h"
 
+#include "calculators/Units.h"
 #include "model/catalog/Catalog.h"
 #include "model/examples/ReferenceDesigns.h"
 #include "model/fabric/Gb200Template.h"
 
 #include <algorithm>
 #include <charconv>
+#include <functional>
 
 namespace cw {
 namespace {
@@ -19,24 +21,68 @@ constexpr int kSuperPodNodesPerRack = 4;
 constexpr int kSuperPodRacksPerRow = 9;
 constexpr const char *kUfmType = "ufm-appliance";
 
+TemplateParameter integerParameter(std::string name, std::string defaultValue, std::string help,
+                                   int minimum, int maximum, bool allowsAuto = false)
+{
+    return {std::move(name), std::move(defaultValue), std::move(help), ParameterKind::Integer,
+            {}, minimum, maximum, PartKind::Server, allowsAuto};
+}
+
+TemplateParameter choiceParameter(std::string name, std::string defaultValue, std::string help,
+                                  std::vector<std::string> choices)
+{
+    return {std::move(name), std::move(defaultValue), std::move(help), ParameterKind::Choice,
+            std::move(choices), 0, 0, PartKind::Server, false};
+}
+
+TemplateParameter partParameter(std::string name, std::string defaultValue, std::string help,
+                                PartKind kind)
+{
+    return {std::move(name), std::move(defaultValue), std::move(help), ParameterKind::Part, {},
+            0, 0, kind, false};
+}
+
+const std::vector<std::string> kRatios{"1:1", "2:1", "3:1", "4:1"};
+constexpr int kMaxNodes = 1000000;
+
 const std::vector<TemplateParameter> &fatTreeParameters()
 {
     static const std::vector<TemplateParameter> parameters{
-        {"nodes", "", "compute nodes (required)"},
-        {"node-type", "dgx-h100", "catalog id of the compute node"},
-        {"rails", "all", "compute NICs used per node (default: all of the node's)"},
-        {"technology", "infiniband", "infiniband | roce"},
-        {"switch-type", "qm9700 (roce: sonic-64x400g)", "catalog id of the fabric switch"},
-        {"tiers", "auto", "2 | 3 | auto (fewest tiers that fit)"},
-        {"oversubscription", "1:1", "leaf downlink:uplink bandwidth, 1:1 | 2:1 | 3:1 | 4:1"},
-        {"rail-optimized", "true", "true: rail r of every node lands on the rail-r leaves"},
-        {"nodes-per-rack", "4", "compute nodes per rack"},
-        {"racks-per-row", "16", "racks per row (compute and leaf racks)"},
-        {"storage", "lustre", "none | lustre | weka | vast"},
-        {"storage-nodes", "4", "data servers (Lustre OSS, WEKA hosts, VAST enclosures); Lustre adds 1 MDS"},
-        {"storage-fabric", "separate", "separate | converged (storage servers on the compute fabric)"},
-        {"storage-oversubscription", "1:1", "leaf ratio of a separate storage fabric"},
+        integerParameter("nodes", "", "compute nodes (required)", 1, kMaxNodes),
+        partParameter("node-type", "dgx-h100", "catalog id of the compute node", PartKind::Server),
+        integerParameter("rails", "all", "compute NICs used per node (default: all of the node's)",
+                         1, 64, true),
+        choiceParameter("technology", "infiniband", "infiniband | roce", {"infiniband", "roce"}),
+        partParameter("switch-type", "qm9700 (roce: sonic-64x400g)",
+                      "catalog id of the fabric switch", PartKind::Switch),
+        choiceParameter("tiers", "auto", "2 | 3 | auto (fewest tiers that fit)", {"auto", "2", "3"}),
+        choiceParameter("oversubscription", "1:1", "leaf downlink:uplink bandwidth, 1:1 | 2:1 | 3:1 | 4:1",
+                        kRatios),
+        {"rail-optimized", "true", "true: rail r of every node lands on the rail-r leaves",
+         ParameterKind::Boolean, {"true", "false"}, 0, 0, PartKind::Server, false},
+        integerParameter("nodes-per-rack", "auto",
+                         "compute nodes per rack; auto: as many as the site's kW per position allows",
+                         1, 64, true),
+        integerParameter("racks-per-row", "16",
+                         "racks per row on a site without halls (halls set their own rows)", 1, 1000),
+        choiceParameter("storage", "lustre", "none | lustre | weka | vast",
+                        {"none", "lustre", "weka", "vast"}),
+        integerParameter("storage-nodes", "4",
+                         "data servers (Lustre OSS, WEKA hosts, VAST enclosures); Lustre adds 1 MDS",
+                         1, 10000),
+        choiceParameter("storage-fabric", "separate",
+                        "separate | converged (storage servers on the compute fabric)",
+                        {"separate", "converged"}),
+        choiceParameter("storage-oversubscription", "1:1", "leaf ratio of a separate storage fabric",
+                        kRatios),
     };
+    return parameters;
+}
+
+const std::vector<TemplateParameter> &superPodParameters()
+{
+    static const std::vector<TemplateParameter> parameters{
+        integerParameter("sus", "1", "scalable units, 1..4", 1, kSuperPodMaxSus)};
     return parameters;
 }
 
@@ -136,8 +182,12 @@ bool supports(const Part &part, Technology technology)
     return false;
 }
 
-Result<GeneratedDesign> generateFatTree(const std::map<std::string, std::string> &values,
-                                        const Catalog &catalog)
+/// A template's spec for a size (nodes, SUs): the search for the largest design that fits
+/// regenerates the spec at other sizes.
+using SpecAtSize = std::function<FatTreeSpec(int size)>;
+
+Result<FatTreeSpec> parseFatTree(const std::map<std::string, std::string> &values,
+                                 const Catalog &catalog)
 {
     Parameters p("fat-tree", values, fatTreeParameters());
     if (!p.error().empty())
@@ -145,7 +195,7 @@ Result<GeneratedDesign> generateFatTree(const std::map<std::string, std::string>
     if (!p.has("nodes"))
         return Error{"fat-tree: the parameter nodes is required (--param nodes=N)"};
     FatTreeSpec spec;
-    spec.nodes = p.integer("nodes", 0, 1, 1000000);
+    spec.nodes = p.integer("nodes", 0, 1, kMaxNodes);
     spec.nodePart = p.part(catalog, "node-type", "dgx-h100", PartKind::Server);
     const std::string technology = p.choice("technology", "infiniband", {"infiniband", "roce"});
     spec.technology = technology == "roce" ? Technology::RoCEv2 : Technology::InfiniBand;
@@ -153,16 +203,17 @@ Result<GeneratedDesign> generateFatTree(const std::map<std::string, std::string>
                              technology == "roce" ? "sonic-64x400g" : "qm9700", PartKind::Switch);
     const std::string tiers = p.choice("tiers", "auto", {"2", "3", "auto"});
     spec.tiers = tiers == "auto" ? 0 : std::stoi(tiers);
-    const std::vector<std::string> ratios{"1:1", "2:1", "3:1", "4:1"};
-    spec.ratio = p.choice("oversubscription", "1:1", ratios)[0] - '0';
+    spec.ratio = p.choice("oversubscription", "1:1", kRatios)[0] - '0';
     spec.railOptimized = p.choice("rail-optimized", "true", {"true", "false"}) == "true";
-    spec.nodesPerRack = p.integer("nodes-per-rack", 4, 1, 64);
+    spec.nodesPerRack = p.text("nodes-per-rack", "auto") == "auto"
+                            ? 0
+                            : p.integer("nodes-per-rack", 4, 1, 64);
     spec.racksPerRow = p.integer("racks-per-row", 16, 1, 1000);
     spec.storage = p.choice("storage", "lustre", {"none", "lustre", "weka", "vast"});
     spec.storageNodes = p.integer("storage-nodes", 4, 1, 10000);
     spec.storageConverged = p.choice("storage-fabric", "separate", {"separate", "converged"})
                             == "converged";
-    spec.storageRatio = p.choice("storage-oversubscription", "1:1", ratios)[0] - '0';
+    spec.storageRatio = p.choice("storage-oversubscription", "1:1", kRatios)[0] - '0';
     if (!p.error().empty())
         return Error{p.error()};
     if (spec.nodePart->server && spec.nodePart->server->nvlinkDomainGpus > 0)
@@ -186,21 +237,11 @@ Result<GeneratedDesign> generateFatTree(const std::map<std::string, std::string>
     spec.designName = "fat-tree " + std::to_string(spec.nodes) + " x " + spec.nodePart->id + ", "
                       + technology + ", " + spec.switchPart->id + ", "
                       + std::to_string(spec.ratio) + ":1";
-    auto generated = buildFatTree(spec, catalog);
-    if (!generated)
-        return Error{"fat-tree: " + generated.error().message};
-    return generated;
+    return spec;
 }
 
-Result<GeneratedDesign> generateSuperPod(const std::map<std::string, std::string> &values,
-                                         const Catalog &catalog)
+Result<FatTreeSpec> superPodSpec(int sus, const Catalog &catalog)
 {
-    static const std::vector<TemplateParameter> accepted{
-        {"sus", "1", "scalable units, 1..4"}};
-    Parameters p("superpod-h100", values, accepted);
-    const int sus = p.integer("sus", 1, 1, kSuperPodMaxSus);
-    if (!p.error().empty())
-        return Error{p.error()};
     FatTreeSpec spec;
     spec.designName = "DGX SuperPOD H100, " + std::to_string(sus) + " SU";
     spec.clusterName = "superpod";
@@ -216,30 +257,188 @@ Result<GeneratedDesign> generateSuperPod(const std::map<std::string, std::string
     spec.tiers = 2;
     spec.ratio = 1;
     spec.railOptimized = true;
-    spec.nodesPerRack = kSuperPodNodesPerRack;
+    spec.nodesPerRack = 0;  // the RA's 4 per rack, fewer when the site's positions ask for it
+    spec.nodesPerRackCap = kSuperPodNodesPerRack;
     spec.racksPerRow = kSuperPodRacksPerRow;
     spec.suSlots = kSuperPodSlotsPerSu;
     spec.ufmSlot = true;
     const Part *ufm = catalog.find(kUfmType);
     if (ufm && ufm->kind == PartKind::Server && ufm->countPorts(PortRole::Compute) > 0)
         spec.ufmPart = ufm;
-    auto generated = buildFatTree(spec, catalog);
-    if (!generated)
-        return Error{"superpod-h100: " + generated.error().message};
-    return generated;
+    return spec;
 }
 
-Result<GeneratedDesign> generateReference(const std::string &name,
+SitePlacement placementFor(const std::optional<Site> &site, const FatTreeSpec &spec)
+{
+    SitePlacement placement;
+    if (site) {
+        placement.site = *site;
+        return placement;
+    }
+    placement.growDefault = true;
+    // Liquid halls for nodes with cold plates (liquid or hybrid: chooseRackType puts a hybrid
+    // part in a liquid rack) and for a liquid-cooled rack-scale system.
+    const bool liquidNode = spec.nodePart
+                            && spec.nodePart->cooling.value_or(Cooling::Air) != Cooling::Air;
+    const bool liquidRack = spec.rackScalePart
+                            && spec.rackScalePart->cooling.value_or(Cooling::Air) == Cooling::Liquid;
+    placement.defaultSpec.liquid = liquidNode || liquidRack;
+    return placement;
+}
+
+/// Whether the spec at `size` fits the site; `shortfalls` says why not. Placement alone
+/// decides power, cooling and positions; reach needs the cables.
+bool fitsAt(const SpecAtSize &specAt, int size, bool withCables, const Catalog &catalog,
+            std::vector<SiteShortfall> &shortfalls)
+{
+    FatTreeSpec spec = specAt(size);
+    spec.placementOnly = !withCables;
+    spec.shortfalls = &shortfalls;
+    shortfalls.clear();
+    auto built = buildFatTree(spec, catalog);
+    return built.ok() && shortfalls.empty();
+}
+
+std::string sizeText(const DesignTemplate &t, const FatTreeSpec &spec, int size)
+{
+    if (t.sizeParameter == "sus")
+        return std::to_string(size) + " SU" + (size == 1 ? "" : "s") + " ("
+               + std::to_string(spec.nodes) + " x " + spec.nodePart->id + ")";
+    if (t.sizeParameter == "racks")
+        return std::to_string(size) + " x " + (spec.rackScalePart ? spec.rackScalePart->id : "rack")
+               + " (" + std::to_string(spec.nodes) + " x " + spec.nodePart->id + ")";
+    return std::to_string(size) + " x " + spec.nodePart->id;
+}
+
+/// The refusal of a spec that does not fit at `size`: the largest size that fits, found by
+/// bisection over real placements (fitting grows monotonically with size: more nodes never
+/// need less power, cooling or floor), and the constraint that stops the next size.
+SiteRefusal refusalFor(const DesignTemplate &t, const SpecAtSize &specAt, int size,
+                       const std::vector<SiteShortfall> &atSize, const Catalog &catalog)
+{
+    const bool reach = atSize.front().constraint == SiteConstraint::Reach;
+    std::vector<SiteShortfall> probe;
+    int fits = 0;  // largest size known to fit (0: none)
+    int fails = size;
+    while (fails - fits > 1) {
+        const int middle = fits + (fails - fits) / 2;
+        if (fitsAt(specAt, middle, reach, catalog, probe))
+            fits = middle;
+        else
+            fails = middle;
+    }
+    std::vector<SiteShortfall> next = atSize;
+    if (fails != size)
+        fitsAt(specAt, fails, reach, catalog, next);
+    const SiteConstraint binding = next.empty() ? atSize.front().constraint
+                                                : next.front().constraint;
+    // The requested size's figures for the binding constraint.
+    const SiteShortfall *shown = &atSize.front();
+    for (const SiteShortfall &shortfall : atSize)
+        if (shortfall.constraint == binding) {
+            shown = &shortfall;
+            break;
+        }
+    SiteRefusal refusal;
+    refusal.constraint = binding;
+    refusal.largestFitting = fits;
+    refusal.sizeParameter = t.sizeParameter;
+    const std::string unit = t.sizeParameter == "sus"     ? " SUs"
+                             : t.sizeParameter == "racks" ? " racks"
+                                                          : " nodes";
+    refusal.message = t.name + ": " + sizeText(t, specAt(size), size) + " need " + shown->need
+                      + "; " + shown->have + ": at most " + std::to_string(fits)
+                      + (fits == 1 ? unit.substr(0, unit.size() - 1) : unit) + " (binding constraint: "
+                      + std::string(toString(binding)) + ")";
+    return refusal;
+}
+
+Result<GeneratedDesign> buildInSite(const DesignTemplate &t, const SpecAtSize &specAt, int size,
+                                    const Catalog &catalog, SiteRefusal *refusal)
+{
+    std::vector<SiteShortfall> shortfalls;
+    FatTreeSpec spec = specAt(size);
+    spec.shortfalls = &shortfalls;
+    auto generated = buildFatTree(spec, catalog);
+    if (generated)
+        return generated;
+    if (shortfalls.empty())
+        return Error{t.name + ": " + generated.error().message};
+    SiteRefusal found = refusalFor(t, specAt, size, shortfalls, catalog);
+    if (refusal)
+        *refusal = found;
+    return Error{found.message};
+}
+
+/// A fixed reference design in a given site: its rows go to the first hall, and the design
+/// must fit the site's budgets and positions as generated designs do.
+std::vector<SiteShortfall> placeFixedDesign(Design &design, const Site &site, const Catalog &catalog)
+{
+    std::vector<SiteShortfall> shortfalls;
+    design.setSite(site);
+    if (!site.halls.empty()) {
+        const Hall &hall = site.halls.front();
+        int rows = 0;
+        int longest = 0;
+        for (const Row &row : design.rows())
+            rows = std::max(rows, row.index + 1);
+        for (const Rack &rack : design.racks())
+            longest = std::max(longest, rack.position + 1);
+        if (rows > hall.rows || longest > hall.positionsPerRow)
+            shortfalls.push_back({SiteConstraint::Positions,
+                                  std::to_string(rows) + " row(s) of up to " + std::to_string(longest)
+                                      + " rack positions",
+                                  "hall " + hall.name + " has " + std::to_string(hall.rows)
+                                      + " rows of " + std::to_string(hall.positionsPerRow)});
+        std::vector<Row> updated(design.rows().begin(), design.rows().end());
+        for (Row &row : updated) {
+            row.hall = hall.name;
+            design.updateRow(row);
+        }
+        for (const Rack &rack : design.racks()) {
+            double loadW = 0;
+            for (DeviceId id : design.devicesInRack(rack.id))
+                if (const Part *part = catalog.find(design.device(id)->catalogType))
+                    loadW += part->maxPowerW;
+            if (hall.maxKwPerPosition > 0 && loadW > hall.maxKwPerPosition * calc::wattsPerKw) {
+                shortfalls.push_back({SiteConstraint::Power,
+                                      formatPower(loadW) + " in rack " + rack.name,
+                                      "a position of hall " + hall.name + " gives "
+                                          + formatPower(hall.maxKwPerPosition * calc::wattsPerKw)});
+                break;
+            }
+        }
+    }
+    for (SiteShortfall &shortfall : checkSiteBudgets(site, siteLoad(design, catalog)))
+        shortfalls.push_back(std::move(shortfall));
+    return shortfalls;
+}
+
+Result<GeneratedDesign> generateReference(const DesignTemplate &t,
                                           const std::map<std::string, std::string> &values,
                                           const Catalog &catalog,
-                                          Result<Design> (*build)(const Catalog &))
+                                          Result<Design> (*build)(const Catalog &),
+                                          const std::optional<Site> &site, SiteRefusal *refusal)
 {
-    Parameters p(name, values, {});
+    Parameters p(t.name, values, {});
     if (!p.error().empty())
         return Error{p.error()};
     auto design = build(catalog);
     if (!design)
-        return Error{name + ": " + design.error().message};
+        return Error{t.name + ": " + design.error().message};
+    if (site) {
+        const auto shortfalls = placeFixedDesign(design.value(), *site, catalog);
+        if (!shortfalls.empty()) {
+            SiteRefusal found;
+            found.constraint = shortfalls.front().constraint;
+            found.message = t.name + " (a fixed design) needs " + shortfalls.front().need + "; "
+                            + shortfalls.front().have + " (binding constraint: "
+                            + std::string(toString(found.constraint)) + ")";
+            if (refusal)
+                *refusal = found;
+            return Error{found.message};
+        }
+    }
     return GeneratedDesign{std::move(design).value(), {}};
 }
 
@@ -247,36 +446,88 @@ Result<GeneratedDesign> generateReference(const std::string &name,
 
 const std::vector<DesignTemplate> &designTemplates()
 {
+    static const std::string standardHalls
+        = "standard halls (20 rows x 20 positions, 3.0 m pitch; 45 kW per position with rear-door "
+          "heat exchangers, or 140 kW with direct liquid cooling for liquid-cooled or hybrid nodes "
+          "and rack-scale systems), as many as the design needs up to 64, 30 m apart";
     static const std::vector<DesignTemplate> templates{
         {"fat-tree", "leaf/spine(/core) fat tree, rail-optimized by default, with storage and "
-                     "management networks", fatTreeParameters()},
+                     "management networks", fatTreeParameters(), "nodes", standardHalls},
         {"superpod-h100", "NVIDIA DGX SuperPOD H100 reference architecture, 1-4 scalable units",
-         {{"sus", "1", "scalable units, 1..4"}}},
+         superPodParameters(), "sus", standardHalls},
         {"gb200-nvl72", "GB200 NVL72 rack-scale systems (one 72-GPU NVLink domain per rack), 8 "
-                        "racks per SU as the DGX SuperPOD GB200 RA", gb200Nvl72Parameters()},
-        {"seed-8node-hdr", "the seed article's 8 HGX H100 nodes on one HDR switch", {}},
-        {"seed-8dgx-ndr", "8 DGX H100 on a 2-leaf/2-spine NDR rail-optimized fabric", {}},
+                        "racks per SU as the DGX SuperPOD GB200 RA", gb200Nvl72Parameters(),
+         "racks", standardHalls},
+        {"seed-8node-hdr", "the seed article's 8 HGX H100 nodes on one HDR switch", {}, "",
+         "the reference design's own site (no halls)"},
+        {"seed-8dgx-ndr", "8 DGX H100 on a 2-leaf/2-spine NDR rail-optimized fabric", {}, "",
+         "the reference design's own site (no halls)"},
     };
     return templates;
 }
 
+const DesignTemplate *findTemplate(const std::string &name)
+{
+    for (const DesignTemplate &t : designTemplates())
+        if (t.name == name)
+            return &t;
+    return nullptr;
+}
+
 Result<GeneratedDesign> generateDesign(const std::string &name,
                                        const std::map<std::string, std::string> &parameters,
-                                       const Catalog &catalog)
+                                       const Catalog &catalog, const std::optional<Site> &site,
+                                       SiteRefusal *refusal)
 {
-    if (name == "fat-tree")
-        return generateFatTree(parameters, catalog);
-    if (name == "superpod-h100")
-        return generateSuperPod(parameters, catalog);
-    if (name == "gb200-nvl72")
-        return generateGb200Nvl72(parameters, catalog);
-    if (name == "seed-8node-hdr")
-        return generateReference(name, parameters, catalog, &buildSeed8NodeHdr);
-    if (name == "seed-8dgx-ndr")
-        return generateReference(name, parameters, catalog, &buildDgx8H100Ndr);
+    const DesignTemplate *t = findTemplate(name);
+    if (t && name == "fat-tree") {
+        auto spec = parseFatTree(parameters, catalog);
+        if (!spec)
+            return spec.error();
+        const FatTreeSpec base = *spec;
+        const SpecAtSize specAt = [&base, &site](int nodes) {
+            FatTreeSpec sized = base;
+            sized.nodes = nodes;
+            sized.site = placementFor(site, sized);
+            return sized;
+        };
+        return buildInSite(*t, specAt, base.nodes, catalog, refusal);
+    }
+    if (t && name == "superpod-h100") {
+        Parameters p(name, parameters, superPodParameters());
+        const int sus = p.integer("sus", 1, 1, kSuperPodMaxSus);
+        if (!p.error().empty())
+            return Error{p.error()};
+        auto spec = superPodSpec(sus, catalog);
+        if (!spec)
+            return spec.error();
+        const SpecAtSize specAt = [&catalog, &site](int size) {
+            FatTreeSpec sized = *superPodSpec(size, catalog);
+            sized.site = placementFor(site, sized);
+            return sized;
+        };
+        return buildInSite(*t, specAt, sus, catalog, refusal);
+    }
+    if (t && name == "gb200-nvl72") {
+        int racks = 0;
+        auto spec = gb200Nvl72Spec(parameters, catalog, racks);
+        if (!spec)
+            return spec.error();
+        const FatTreeSpec base = *spec;
+        const SpecAtSize specAt = [&base, &site](int size) {
+            FatTreeSpec sized = gb200Nvl72At(base, size);
+            sized.site = placementFor(site, sized);
+            return sized;
+        };
+        return buildInSite(*t, specAt, racks, catalog, refusal);
+    }
+    if (t && name == "seed-8node-hdr")
+        return generateReference(*t, parameters, catalog, &buildSeed8NodeHdr, site, refusal);
+    if (t && name == "seed-8dgx-ndr")
+        return generateReference(*t, parameters, catalog, &buildDgx8H100Ndr, site, refusal);
     std::string names;
-    for (const DesignTemplate &t : designTemplates())
-        names += (names.empty() ? "" : ", ") + t.name;
+    for (const DesignTemplate &known : designTemplates())
+        names += (names.empty() ? "" : ", ") + known.name;
     return Error{"unknown template \"" + name + "\" (templates: " + names + ")"};
 }
 

@@ -5,6 +5,7 @@
 #include "model/io/DesignFile.h"
 #include "model/io/ReaderTables.h"
 #include "model/io/SchemaVersion.h"
+#include "model/io/SiteIo.h"
 #include "model/io/TapeReader.h"
 
 #include <nlohmann/json.hpp>
@@ -135,40 +136,21 @@ std::pair<PortRef, std::size_t> DesignReader::linkEnd(const Reader &end, const D
 
 void DesignReader::readSite(const Reader &reader, Design &design)
 {
-    warnUnknown(reader, {"name", "utilityPowerKw", "itPowerBudgetKw", "pue",
-                         "airCoolingCapacityKw", "liquidCoolingCapacityKw", "airLimitPerRackKw",
-                         "coolantDeltaTK", "electricityUsdPerKwh", "rackWidthM", "rackDepthM",
-                         "rowPitchM", "trayHeightM", "slackM"});
-    Site site;
-    site.name = reader.name("name", NameKind::Label, "");
-    site.utilityPowerKw = reader.nonNegative("utilityPowerKw", site.utilityPowerKw);
-    site.itPowerBudgetKw = reader.nonNegative("itPowerBudgetKw", site.itPowerBudgetKw);
-    site.pue = reader.number("pue", site.pue);
-    if (site.pue < 1)
-        reader.fail("pue", "a PUE >= 1.0");
-    site.airCoolingCapacityKw = reader.nonNegative("airCoolingCapacityKw", 0);
-    site.liquidCoolingCapacityKw = reader.nonNegative("liquidCoolingCapacityKw", 0);
-    site.airLimitPerRackKw = reader.nonNegative("airLimitPerRackKw", site.airLimitPerRackKw);
-    site.coolantDeltaTK = reader.positive("coolantDeltaTK", site.coolantDeltaTK);
-    site.electricityUsdPerKwh = reader.nonNegative("electricityUsdPerKwh",
-                                                   site.electricityUsdPerKwh);
-    site.rackWidthM = reader.positive("rackWidthM", site.rackWidthM);
-    site.rackDepthM = reader.positive("rackDepthM", site.rackDepthM);
-    site.rowPitchM = reader.positive("rowPitchM", site.rowPitchM);
-    site.trayHeightM = reader.nonNegative("trayHeightM", site.trayHeightM);
-    site.slackM = reader.nonNegative("slackM", site.slackM);
-    design.setSite(std::move(site));
+    design.setSite(readSiteObject(reader, m_warnings));
 }
 
 void DesignReader::readRows(const Reader &root, Design &design)
 {
     for (const Reader &entry : root.objects("rows")) {
-        warnUnknown(entry, {"id", "name", "index", "powerBudgetKw"});
+        warnUnknown(entry, {"id", "name", "index", "powerBudgetKw", "hall"});
         Row row;
         row.id = claim<RowId>(entry);
         row.name = entry.name("name", NameKind::Identifier);
         row.index = static_cast<int>(entry.integerInRange("index", 0, 100000, 0));
         row.powerBudgetKw = entry.nonNegative("powerBudgetKw", 0);
+        row.hall = entry.string("hall", "");
+        if (!row.hall.empty() && !design.site().hall(row.hall))
+            entry.fail("hall", "the name of a hall of the site (or no hall)");
         design.addRow(std::move(row));
     }
 }
@@ -180,7 +162,10 @@ void DesignReader::readRacks(const Reader &root, Design &design)
         Rack rack;
         rack.id = claim<RackId>(entry);
         rack.name = entry.name("name", NameKind::Identifier);
-        rack.catalogType = part(entry, "type", {PartKind::Rack}, "rack").id;
+        // A floor-standing CDU takes a rack position of its own.
+        rack.catalogType = part(entry, "type", {PartKind::Rack, PartKind::Cdu},
+                                "rack (or floor-standing CDU)")
+                               .id;
         rack.row = reference<RowId>(entry, "row", design.rows(), "row");
         rack.position = static_cast<int>(entry.integerInRange("position", 0, 100000));
         for (const Reader &p : entry.objects("pdus")) {

@@ -3,6 +3,7 @@
 #include "model/io/DesignFile.h"
 #include "model/io/JsonWriter.h"
 #include "model/io/SchemaVersion.h"
+#include "model/io/SiteIo.h"
 
 #include <unordered_map>
 
@@ -12,26 +13,6 @@ namespace {
 // Key order here is the file format (docs/file-format.md): changing it changes every saved
 // file. tests/io/tst_examples compares the checked-in examples byte for byte.
 
-void writeSite(JsonWriter &w, const Site &site)
-{
-    w.beginObject();
-    w.member("name", site.name);
-    w.member("utilityPowerKw", site.utilityPowerKw);
-    w.member("itPowerBudgetKw", site.itPowerBudgetKw);
-    w.member("pue", site.pue);
-    w.member("airCoolingCapacityKw", site.airCoolingCapacityKw);
-    w.member("liquidCoolingCapacityKw", site.liquidCoolingCapacityKw);
-    w.member("airLimitPerRackKw", site.airLimitPerRackKw);
-    w.member("coolantDeltaTK", site.coolantDeltaTK);
-    w.member("electricityUsdPerKwh", site.electricityUsdPerKwh);
-    w.member("rackWidthM", site.rackWidthM);
-    w.member("rackDepthM", site.rackDepthM);
-    w.member("rowPitchM", site.rowPitchM);
-    w.member("trayHeightM", site.trayHeightM);
-    w.member("slackM", site.slackM);
-    w.endObject();
-}
-
 void writeRow(JsonWriter &w, const Row &row)
 {
     w.beginObject();
@@ -39,6 +20,8 @@ void writeRow(JsonWriter &w, const Row &row)
     w.member("name", row.name);
     w.member("index", row.index);
     w.member("powerBudgetKw", row.powerBudgetKw);
+    if (!row.hall.empty())
+        w.member("hall", row.hall);
     w.endObject();
 }
 
@@ -318,7 +301,7 @@ std::string serializeDesign(const Design &design, const Catalog &catalog)
     w.member("nextId", design.nextId());
     w.member("name", design.name());
     w.key("site");
-    writeSite(w, design.site());
+    writeSiteObject(w, design.site());
     writeArray(w, "rows", design.rows(), writeRow);
     writeArray(w, "racks", design.racks(), writeRack);
     writeArray(w, "devices", design.devices(), writeDevice);

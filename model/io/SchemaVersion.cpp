@@ -11,12 +11,29 @@ std::string generatorName()
     return std::string("Clusterwright ") + clusterwrightVersion();
 }
 
+namespace {
+
+/// 1 -> 2: the site gains halls, hall distances and the CDU redundancy; rows gain their hall.
+/// A version-1 site has no halls (the free floor it always described) and its CDUs, if any,
+/// were sized N+1 by habit: the migration writes that assumption down.
+void addSiteHalls(nlohmann::json &document)
+{
+    auto site = document.find("site");
+    if (site != document.end() && site->is_object() && !site->contains("cduRedundancy"))
+        (*site)["cduRedundancy"] = 1;
+}
+
+} // namespace
+
 const std::vector<Migration> &designMigrations()
 {
-    // Version 1 is the first published format: nothing to migrate from yet. A change to the
-    // format adds {N, "what changed", fn} here, bumps kDesignSchemaVersion and the log in
-    // docs/file-format.md, and a fixture of version N under tests/data/migrations/.
-    static const std::vector<Migration> migrations;
+    // A change to the format adds {N, "what changed", fn} here, bumps kDesignSchemaVersion
+    // and the log in docs/file-format.md, and a fixture of version N under
+    // tests/data/migrations/.
+    static const std::vector<Migration> migrations{
+        {1, "site halls, hall distances and CDU redundancy (N+1) added; the site has no halls",
+         &addSiteHalls},
+    };
     return migrations;
 }
 

@@ -9,7 +9,7 @@ namespace cw {
 
 inline constexpr const char *kDesignFormat = "clusterwright-design";
 /// The schema version this build writes. The log of versions is docs/file-format.md.
-inline constexpr int kDesignSchemaVersion = 1;
+inline constexpr int kDesignSchemaVersion = 2;
 /// The oldest version a migration chain exists for.
 inline constexpr int kOldestReadableSchemaVersion = 1;
 
@@ -23,7 +23,7 @@ struct Migration
     void (*apply)(nlohmann::json &document);
 };
 
-/// The chain, ordered by `from`. Empty while the format is at its first version.
+/// The chain, ordered by `from`.
 const std::vector<Migration> &designMigrations();
 
 } // namespace cw

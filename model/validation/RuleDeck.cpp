@@ -8,6 +8,7 @@ std::vector<std::unique_ptr<Rule>> builtinRules()
     rules::RuleList rules;
     rules::addPowerRules(rules);
     rules::addCoolingRules(rules);
+    rules::addCduRules(rules);
     rules::addSpaceRules(rules);
     rules::addNetworkRules(rules);
     rules::addFabricRules(rules);

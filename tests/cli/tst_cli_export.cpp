@@ -112,7 +112,7 @@ private slots:
             // The scripts carry their #! line first, then the same header.
             const QByteArray text = bytes.startsWith("#!") ? bytes.mid(bytes.indexOf('\n') + 1) : bytes;
             QVERIFY2(text.startsWith("# " + file.toUtf8() + " for design \"8x DGX H100"), qPrintable(file));
-            QVERIFY(bytes.contains("(schema version 1)"));
+            QVERIFY(bytes.contains("(schema version 2)"));
             QCOMPARE(bytes, readAll(second.filePath(file)));
         }
         // The block variant on request: one block of the 8 DGX on the 2 rail leaves.

@@ -320,16 +320,18 @@ private slots:
         QCOMPARE(serializeDesign(parsed->design, catalog), text);
     }
 
-    void siteBudgetsHaveHeadroom()
+    void defaultSiteIsOneStandardHallForSmallDesigns()
     {
         auto generated = fatTree({{"nodes", "64"}});
         QVERIFY(generated);
         const Design &design = generated->design;
         const DesignSummary summary = summarize(design, test::testCatalog());
-        // The budget covers the devices' maximum draw (optics add a little more) x 1.25.
-        QVERIFY(design.site().itPowerBudgetKw >= 1.25 * summary.itPowerKw);
-        QVERIFY(design.site().itPowerBudgetKw < 1.25 * summary.itPowerKw * 1.1);
-        QVERIFY(design.site().utilityPowerKw >= design.site().itPowerBudgetKw * design.site().pue);
+        // The default site is a budget of its own (one standard hall: 400 positions x 45 kW),
+        // not the load with headroom; the design stays inside it.
+        QCOMPARE(design.site().halls.size(), std::size_t(1));
+        QCOMPARE(design.site().itPowerBudgetKw, 400 * 45.0);
+        QCOMPARE(design.site().utilityPowerKw, 400 * 45.0 * 1.3);
+        QVERIFY(summary.itPowerKw < design.site().itPowerBudgetKw);
         for (const Link &link : design.links())
             QVERIFY2(!link.cableType.empty(), "every link of a small design is cabled");
         for (const Rack &rack : design.racks())

@@ -102,7 +102,7 @@ void TestDocument::eachEditUndoesAndRedoes()
     const Device &gpu1 = *deviceNamed(design, "gpu001");
     QString why;
     if (edit == "addRow") {
-        why = document->addRow(Row { RowId {}, "R2", 0, 40 });
+        why = document->addRow(Row { RowId {}, "R2", 0, 40, "" });
     } else if (edit == "addRack") {
         Rack rack;
         rack.catalogType = "rack-42u-air";

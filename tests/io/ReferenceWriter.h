@@ -1,7 +1,9 @@
 #pragma once
 
 // The design writer as of commit 3674421 (model/io/DesignWriter.cpp before the streaming
-// rewrite), verbatim but for names: the reference for tst_designio's byte comparisons.
+// rewrite), verbatim but for names, plus the schema-2 site keys (cduRedundancy, halls,
+// hallDistances) and row hall, written the nlohmann way: the reference for tst_designio's
+// byte comparisons.
 
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
@@ -31,6 +33,28 @@ inline Json siteJson(const Site &site)
     j["rowPitchM"] = site.rowPitchM;
     j["trayHeightM"] = site.trayHeightM;
     j["slackM"] = site.slackM;
+    j["cduRedundancy"] = site.cduRedundancy;
+    if (!site.halls.empty()) {
+        Json halls = Json::array();
+        for (const Hall &hall : site.halls) {
+            Json rowCooling = Json::array();
+            for (const RowCooling &row : hall.rowCooling)
+                rowCooling.push_back(Json{{"row", row.row}, {"cooling", toString(row.cooling)}});
+            halls.push_back(Json{{"name", hall.name},
+                                 {"rows", hall.rows},
+                                 {"positionsPerRow", hall.positionsPerRow},
+                                 {"rowPitchM", hall.rowPitchM},
+                                 {"maxKwPerPosition", hall.maxKwPerPosition},
+                                 {"cooling", toString(hall.cooling)},
+                                 {"cduSupplyTempC", hall.cduSupplyTempC},
+                                 {"rowCooling", std::move(rowCooling)}});
+        }
+        j["halls"] = std::move(halls);
+        Json distances = Json::array();
+        for (const HallDistance &d : site.hallDistances)
+            distances.push_back(Json{{"from", d.from}, {"to", d.to}, {"distanceM", d.distanceM}});
+        j["hallDistances"] = std::move(distances);
+    }
     return j;
 }
 
@@ -195,11 +219,15 @@ inline std::string referenceSerialize(const Design &design, const Catalog &catal
     root["site"] = siteJson(design.site());
 
     Json rows = Json::array();
-    for (const Row &row : design.rows())
-        rows.push_back(Json{{"id", row.id.value},
-                            {"name", row.name},
-                            {"index", row.index},
-                            {"powerBudgetKw", row.powerBudgetKw}});
+    for (const Row &row : design.rows()) {
+        Json entry{{"id", row.id.value},
+                   {"name", row.name},
+                   {"index", row.index},
+                   {"powerBudgetKw", row.powerBudgetKw}};
+        if (!row.hall.empty())
+            entry["hall"] = row.hall;
+        rows.push_back(std::move(entry));
+    }
     root["rows"] = std::move(rows);
 
     Json racks = Json::array();

@@ -5,6 +5,7 @@
 #include "model/io/AtomicFile.h"
 #include "model/io/DesignFile.h"
 #include "model/io/SchemaVersion.h"
+#include "model/io/SiteFile.h"
 
 #include <nlohmann/json.hpp>
 
@@ -39,7 +40,7 @@ private slots:
         QVERIFY(design);
         const std::string text = serializeDesign(*design, catalog());
         QVERIFY(text.ends_with("}\n"));
-        QVERIFY(text.starts_with("{\n  \"format\": \"clusterwright-design\",\n  \"schemaVersion\": 1,\n"));
+        QVERIFY(text.starts_with("{\n  \"format\": \"clusterwright-design\",\n  \"schemaVersion\": 2,\n"));
         QVERIFY(text.find('\t') == std::string::npos);
         // Ports are written by name so the file reads well and survives catalog reordering.
         QVERIFY(text.find("\"port\": \"mlx5_11\"") != std::string::npos);
@@ -99,10 +100,17 @@ private slots:
         QTest::newRow("bad enum") << "devices/0/role=\"gpu\"" << "/devices/0/role: expected compute | switch | storage | management, got the string \"gpu\"";
         QTest::newRow("nextId too small") << "nextId=3" << "/nextId: expected a number larger than every id in the file";
         QTest::newRow("foreign format") << "format=\"kicad-pcb\"" << "/format: expected \"clusterwright-design\" (this is not a Clusterwright design)";
-        QTest::newRow("newer version") << "schemaVersion=99" << "/schemaVersion: expected a schema version this build reads (at most 1); the file was written by a newer Clusterwright";
-        QTest::newRow("version 0") << "schemaVersion=0" << "/schemaVersion: expected a schema version from 1 to 1";
+        QTest::newRow("newer version") << "schemaVersion=99" << "/schemaVersion: expected a schema version this build reads (at most 2); the file was written by a newer Clusterwright";
+        QTest::newRow("version 0") << "schemaVersion=0" << "/schemaVersion: expected a schema version from 1 to 2";
         QTest::newRow("pue below 1") << "site/pue=0.8" << "/site/pue: expected a PUE >= 1.0";
         QTest::newRow("array not object") << "racks/0=[1,2]" << "/racks/0: expected an object, got an array";
+        const std::string hallA = R"({"name": "A", "rows": 2, "positionsPerRow": 4})";
+        QTest::newRow("hall cooling") << QString::fromStdString("site/halls=[" + hallA.substr(0, hallA.size() - 1) + R"(, "cooling": "water"}])") << "/site/halls/0/cooling: expected air | rear-door | liquid, got the string \"water\"";
+        QTest::newRow("hall rows") << "site/halls=[{\"name\": \"A\", \"rows\": 0, \"positionsPerRow\": 4}]" << "/site/halls/0/rows: expected a whole number from 1 to 10000, got 0";
+        QTest::newRow("hall twice") << QString::fromStdString("site/halls=[" + hallA + "," + hallA + "]") << "/site/halls/1/name: expected a hall name, unique in the site";
+        QTest::newRow("row cooling outside") << QString::fromStdString("site/halls=[" + hallA.substr(0, hallA.size() - 1) + R"(, "rowCooling": [{"row": 2, "cooling": "air"}]}])") << "/site/halls/0/rowCooling/0/row: expected a whole number from 0 to 1";
+        QTest::newRow("distance to nowhere") << QString::fromStdString(R"(site={"halls": [)" + hallA + R"(], "hallDistances": [{"from": "A", "to": "B", "distanceM": 5}]})") << "/site/hallDistances/0/to: expected the name of another hall of this site";
+        QTest::newRow("row in unknown hall") << "rows/0/hall=\"Z\"" << "/rows/0/hall: expected the name of a hall of the site (or no hall)";
     }
 
     void badInput()
@@ -183,6 +191,71 @@ private slots:
         auto folder = loadDesignFile(dir.path().toStdString(), catalog());
         QVERIFY(!folder);
         QVERIFY(QString::fromStdString(folder.error().message).contains("is a folder"));
+    }
+
+    void hallsRoundTrip()
+    {
+        auto design = buildDgx8H100Ndr(catalog());
+        QVERIFY(design);
+        Site site = design->site();
+        Hall a;
+        a.name = "A";
+        a.rows = 3;
+        a.positionsPerRow = 12;
+        a.rowPitchM = 3.6;
+        a.maxKwPerPosition = 140;
+        a.cooling = HallCooling::Liquid;
+        a.cduSupplyTempC = 32;
+        a.rowCooling = {{0, HallCooling::Air}, {2, HallCooling::RearDoor}};
+        Hall b = a;
+        b.name = "B";
+        b.rowCooling.clear();
+        site.halls = {a, b};
+        site.hallDistances = {{"A", "B", 60}};
+        site.cduRedundancy = 2;
+        design.value().setSite(site);
+        Row row = *design->rows().begin();
+        row.hall = "B";
+        row.index = 1;
+        design.value().updateRow(row);
+        const std::string text = serializeDesign(*design, catalog());
+        auto loaded = parseDesign(text, catalog());
+        QVERIFY2(loaded, loaded ? "" : loaded.error().message.c_str());
+        QVERIFY(loaded->warnings.empty());
+        QVERIFY(loaded->design.site() == site);
+        QCOMPARE(loaded->design.rows().begin()->hall, std::string("B"));
+        QCOMPARE(serializeDesign(loaded->design, catalog()), text);
+        QVERIFY(site.halls[0].coolingOfRow(2) == HallCooling::RearDoor);
+        QVERIFY(site.halls[0].coolingOfRow(1) == HallCooling::Liquid);
+        // The site alone, as generate --site reads it, and from a whole design file.
+        auto alone = parseSite(serializeSite(site));
+        QVERIFY(alone);
+        QVERIFY(alone->site == site);
+        auto fromDesign = parseSite(text);
+        QVERIFY(fromDesign);
+        QVERIFY(fromDesign->site == site);
+        auto bad = parseSite(R"({"halls": [{"name": "A", "rows": 1}]})");
+        QVERIFY(!bad);
+        QCOMPARE(QString::fromStdString(bad.error().message),
+                 QStringLiteral("/halls/0/positionsPerRow: required key is missing"));
+    }
+
+    void version1MigratesForward()
+    {
+        // tests/data/migrations/v1-mini.cluster.json: a version-1 file (no halls, no
+        // cduRedundancy). It loads as a free-floor site with N+1 written down, and says so.
+        auto v1 = loadDesignFile(std::filesystem::path(CW_SOURCE_DIR)
+                                     / "tests/data/migrations/v1-mini.cluster.json",
+                                 *Catalog::withUserFolders({std::filesystem::path(CW_SOURCE_DIR)
+                                                            / "tests/data/validation/catalog"})
+                                      .value());
+        QVERIFY2(v1, v1 ? "" : v1.error().message.c_str());
+        QCOMPARE(v1->fileSchemaVersion, 1);
+        QVERIFY(v1->design.site().halls.empty());
+        QCOMPARE(v1->design.site().cduRedundancy, 1);
+        QCOMPARE(v1->warnings.size(), std::size_t(1));
+        QVERIFY(QString::fromStdString(v1->warnings.front()).startsWith("migrated from schema version 1 to 2"));
+        QCOMPARE(v1->design.site().itPowerBudgetKw, 50.0);
     }
 
     void schemaDocumentIsValidJson()

@@ -21,7 +21,7 @@ struct Fixture
     Fixture()
     {
         row = design.newId<RowId>();
-        design.addRow(Row{row, "R1", 0, 0});
+        design.addRow(Row{row, "R1", 0, 0, ""});
         rack = design.newId<RackId>();
         design.addRack(Rack{rack, "A01", "rack-42u-air", row, 0, {}});
         nodeA = design.newId<DeviceId>();
@@ -63,7 +63,7 @@ private slots:
     {
         Design design;
         const RowId row = design.newId<RowId>();
-        const ChangeSet changes = design.addRow(Row{row, "R1", 0, 0});
+        const ChangeSet changes = design.addRow(Row{row, "R1", 0, 0, ""});
         QCOMPARE(changes.added.size(), std::size_t(1));
         QVERIFY(changes.added[0].kind == EntityKind::Row);
         QCOMPARE(changes.added[0].id, row.value);
@@ -78,7 +78,7 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(DesignIntegrityError,
                                  f.design.addRack(Rack{RackId{f.nodeA.value}, "X", "rack-42u-air", f.row, 1, {}}));
         QVERIFY_THROWS_EXCEPTION(DesignIntegrityError,
-                                 f.design.addRow(Row{RowId{0}, "no id", 0, 0}));
+                                 f.design.addRow(Row{RowId{0}, "no id", 0, 0, ""}));
     }
 
     void danglingReferencesAreRefused()

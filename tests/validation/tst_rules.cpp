@@ -73,6 +73,24 @@ void editWorkload(Mini &m, F change)
     m.design.setWorkload(workload);
 }
 
+/// The mini design's row R1 in a one-row air hall "H" of `positions` positions.
+void putInHall(Mini &m, double kwPerPosition, int positions)
+{
+    Site site = m.design.site();
+    Hall hall;
+    hall.name = "H";
+    hall.rows = 1;
+    hall.positionsPerRow = positions;
+    hall.maxKwPerPosition = kwPerPosition;
+    site.halls = { hall };
+    m.design.setSite(site);
+    for (const Row &row : std::vector<Row>(m.design.rows().begin(), m.design.rows().end())) {
+        Row inHall = row;
+        inHall.hall = "H";
+        m.design.updateRow(inHall);
+    }
+}
+
 void place(Mini &m, const Catalog &catalog, RackId rack, const char *name, const char *type, int u)
 {
     DesignBuilder builder(m.design, catalog);
@@ -188,6 +206,49 @@ const std::vector<Case> &cases()
           [](Mini &m, const Catalog &c) { place(m, c, m.a03, "lq01", "test-liquid-node", 20); },
           "lq01 (test-liquid-node) is liquid-cooled only, but rack A01 (rack-42u-air) is "
           "air-cooled" },
+        // Row R1 with one 1.0 kW liquid node (test-liquid-node) in the liquid rack A03.
+        { "cooling.liquid-without-cdu",
+          [](Mini &m, const Catalog &c) { place(m, c, m.a03, "lq01", "test-liquid-node", 20); },
+          [](Mini &m, const Catalog &c) {
+              place(m, c, m.a03, "lq01", "test-liquid-node", 20);
+              place(m, c, m.a03, "cdu01", "test-cdu-1500w", 21);
+          },
+          "1 liquid-cooled part(s) (1.0 kW) in row R1: no CDU supplies the row" },
+        // 2 x 1.0 kW liquid heat on one 1.5 kW CDU; one node (1.0 kW) fits.
+        { "cooling.cdu-capacity",
+          [](Mini &m, const Catalog &c) {
+              place(m, c, m.a03, "lq01", "test-liquid-node", 20);
+              place(m, c, m.a03, "lq02", "test-liquid-node", 21);
+              place(m, c, m.a03, "cdu01", "test-cdu-1500w", 22);
+          },
+          [](Mini &m, const Catalog &c) {
+              place(m, c, m.a03, "lq01", "test-liquid-node", 20);
+              place(m, c, m.a03, "cdu01", "test-cdu-1500w", 22);
+          },
+          "row R1 carries 2.0 kW of liquid heat; its 1 CDU(s) give 1.5 kW" },
+        // N+1: with the one 1.5 kW CDU failed nothing is left for 1.0 kW; two CDUs leave 1.5 kW.
+        { "cooling.cdu-redundancy",
+          [](Mini &m, const Catalog &c) {
+              place(m, c, m.a03, "lq01", "test-liquid-node", 20);
+              place(m, c, m.a03, "cdu01", "test-cdu-1500w", 22);
+          },
+          [](Mini &m, const Catalog &c) {
+              place(m, c, m.a03, "lq01", "test-liquid-node", 20);
+              place(m, c, m.a03, "cdu01", "test-cdu-1500w", 22);
+              place(m, c, m.a03, "cdu02", "test-cdu-1500w", 23);
+          },
+          "row R1 carries 1.0 kW of liquid heat; with 1 of its 1 CDU(s) failed the rest give 0.0 kW "
+          "(the site asks for N+1)" },
+        // Rack A01 draws 13.0 kW (A02 14.6 kW); hall H gives 12 kW, then 15 kW per position.
+        { "power.position-limit",
+          [](Mini &m, const Catalog &) { putInHall(m, 12, 3); },
+          [](Mini &m, const Catalog &) { putInHall(m, 15, 3); },
+          "rack A01 draws 13.0 kW; a position of hall H takes 12.0 kW (air cooling)" },
+        // A03 stands at position 3 (index 2) of row R1.
+        { "space.hall-position",
+          [](Mini &m, const Catalog &) { putInHall(m, 0, 2); },
+          [](Mini &m, const Catalog &) { putInHall(m, 0, 3); },
+          "rack A03 stands at row 1, position 3 of hall H, which has 1 rows of 2 positions" },
         // Rack A02 carries 14.6 kW: + 105.4 kW = 120.0 kW (trips: "at or above"); + 105.3 kW =
         // 119.9 kW passes. A03 is liquid (see rackNeedsLiquidNearMisses for 120 kW there).
         { "cooling.rack-needs-liquid",

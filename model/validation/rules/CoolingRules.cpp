@@ -3,6 +3,7 @@
 
 #include "model/catalog/Catalog.h"
 #include "calculators/Units.h"
+#include "model/site/SiteLoad.h"
 #include "model/validation/Format.h"
 #include "model/validation/RuleContext.h"
 #include "model/validation/rules/Rules.h"
@@ -16,6 +17,10 @@ void airRackLimit(const RuleContext &context, EntityRef subject, std::vector<Fin
     const Rack *rack = context.design().rack(RackId { subject.id });
     const Site &site = context.design().site();
     if (site.airLimitPerRackKw <= 0 || context.rackCooling(*rack) != Cooling::Air)
+        return;
+    // A rack in one of the site's halls has the hall's limit per position instead
+    // (power.position-limit).
+    if (const Row *row = context.design().row(rack->row); row && hallOfRow(site, *row))
         return;
     const double loadW = context.rackLoadW(rack->id);
     const double limitW = site.airLimitPerRackKw * calc::wattsPerKw;
@@ -48,7 +53,9 @@ void liquidRequired(const RuleContext &context, EntityRef subject, std::vector<F
 void siteCapacity(const RuleContext &context, EntityRef, std::vector<Finding> &out)
 {
     const Site &site = context.design().site();
-    const DesignTotals &totals = context.totals();
+    // Rear-door rows hand their air heat to the facility water (SiteLoad), as the generator
+    // counts it.
+    const SiteLoad totals = siteLoad(context.design(), context.catalog());
     // A capacity of 0 means "not set" (Site): nothing to compare against.
     if (site.airCoolingCapacityKw > 0 && totals.airHeatW > site.airCoolingCapacityKw * calc::wattsPerKw)
         out.push_back({ "air-cooled equipment dissipates " + fmt::kw(totals.airHeatW)
@@ -58,7 +65,8 @@ void siteCapacity(const RuleContext &context, EntityRef, std::vector<Finding> &o
                         "add air cooling or move load to liquid cooling" });
     if (site.liquidCoolingCapacityKw > 0
         && totals.liquidHeatW > site.liquidCoolingCapacityKw * calc::wattsPerKw)
-        out.push_back({ "liquid-cooled equipment dissipates " + fmt::kw(totals.liquidHeatW)
+        out.push_back({ "liquid-cooled equipment and rear-door racks dissipate "
+                            + fmt::kw(totals.liquidHeatW)
                             + "; the site's liquid cooling capacity is "
                             + fmt::kw(site.liquidCoolingCapacityKw * calc::wattsPerKw),
                         {},

@@ -6,6 +6,7 @@
 #include "model/catalog/Catalog.h"
 #include "calculators/Units.h"
 #include "model/core/PduCapacity.h"
+#include "model/site/SiteLoad.h"
 #include "model/validation/Format.h"
 #include "model/validation/RuleContext.h"
 #include "model/validation/rules/Rules.h"
@@ -89,6 +90,24 @@ void rackOverRating(const RuleContext &context, EntityRef subject, std::vector<F
                         + " of equipment out or use a rack type rated for the load" });
 }
 
+void positionLimit(const RuleContext &context, EntityRef subject, std::vector<Finding> &out)
+{
+    const Rack *rack = context.design().rack(RackId { subject.id });
+    const Row *row = context.design().row(rack->row);
+    const Hall *hall = row ? hallOfRow(context.design().site(), *row) : nullptr;
+    if (!hall || hall->maxKwPerPosition <= 0)
+        return;
+    const double loadW = context.rackLoadW(rack->id);
+    const double limitW = hall->maxKwPerPosition * calc::wattsPerKw;
+    if (loadW <= limitW)
+        return;
+    out.push_back({ "rack " + rack->name + " draws " + fmt::kw(loadW) + "; a position of hall "
+                        + hall->name + " takes " + fmt::kw(limitW) + " ("
+                        + std::string(toString(hall->coolingOfRow(row->index))) + " cooling)",
+                    { subject },
+                    "move " + fmt::kw(loadW - limitW) + " of equipment to another rack" });
+}
+
 void siteItBudget(const RuleContext &context, EntityRef, std::vector<Finding> &out)
 {
     const Site &site = context.design().site();
@@ -158,6 +177,11 @@ void addPowerRules(RuleList &rules)
           Severity::Error, RuleScope::Rack,
           input::RackSpec | input::Placement | input::DeviceSpec },
         &rackOverRating);
+    add(rules,
+        { "power.position-limit", "Rack load above its hall's kW per position", "power",
+          Severity::Error, RuleScope::Rack,
+          input::RackSpec | input::Placement | input::DeviceSpec | input::Site },
+        &positionLimit);
     add(rules,
         { "power.site-it-budget", "IT load above the site IT budget", "power", Severity::Error,
           RuleScope::Design, input::DeviceSpec | input::Site },

@@ -12,6 +12,7 @@ using RuleList = std::vector<std::unique_ptr<Rule>>;
 // One family per file under model/validation/rules/; docs/validation.md lists every key.
 void addPowerRules(RuleList &rules);
 void addCoolingRules(RuleList &rules);
+void addCduRules(RuleList &rules); // CDUs of liquid rows, hall positions
 void addSpaceRules(RuleList &rules);
 void addNetworkRules(RuleList &rules); // per link / per device
 void addFabricRules(RuleList &rules); // whole-fabric graph checks

@@ -1,5 +1,5 @@
 #!/bin/sh
-# node-health-check.sh for design "8x DGX H100, NDR 400G 2-leaf/2-spine" (schema version 1), written by Clusterwright 0.1.0.
+# node-health-check.sh for design "8x DGX H100, NDR 400G 2-leaf/2-spine" (schema version 2), written by Clusterwright 0.1.0.
 # Same design, same bytes: edit the design, not this file.
 # HealthCheckProgram: this node against what slurm.conf and the design say it has.
 # Drains the node with the reason on a mismatch. LBNL NHC, when installed, runs instead.

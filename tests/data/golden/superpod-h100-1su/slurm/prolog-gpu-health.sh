@@ -1,5 +1,5 @@
 #!/bin/sh
-# prolog-gpu-health.sh for design "DGX SuperPOD H100, 1 SU" (schema version 1), written by Clusterwright 0.1.0.
+# prolog-gpu-health.sh for design "DGX SuperPOD H100, 1 SU" (schema version 2), written by Clusterwright 0.1.0.
 # Same design, same bytes: edit the design, not this file.
 # Prolog: GPU health before the job. Exit 1 drains the node and requeues the job.
 # Install mode 755, root-owned. Verdicts go to LOG_FILE, one line per run.

@@ -1,0 +1,503 @@
+// ClusterAssembler, second half: the floor layout over the site's halls, the CDUs of liquid
+// rows, the per-hall out-of-band network, and cable lengths across halls.
+
+#include "model/fabric/ClusterAssembler.h"
+
+#include "calculators/Units.h"
+#include "model/build/CableChooser.h"
+#include "model/catalog/Catalog.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <tuple>
+
+namespace cw {
+namespace {
+
+/// EIA-310: 1U = 1.75 in = 44.45 mm.
+constexpr double kRackUnitM = 0.04445;
+
+std::string numbered(const std::string &prefix, int n, int width)
+{
+    std::string text = std::to_string(n);
+    if (static_cast<int>(text.size()) < width)
+        text.insert(0, static_cast<std::size_t>(width) - text.size(), '0');
+    return prefix + text;
+}
+
+} // namespace
+
+/// Where the layout stands: hall, row of the hall, next free position, the liquid heat of
+/// the racks already in the row, and the row's index in m_rows (-1: not created yet, -2: a
+/// row beyond the site, counted but not built).
+struct ClusterAssembler::LayoutCursor
+{
+    int hall = 0;
+    int row = 0;
+    int position = 0;
+    double liquidW = 0;
+    int rowState = -1;
+    bool beyondSite = false;
+};
+
+const Hall &ClusterAssembler::hall(int index) const
+{
+    if (m_freeFloor)
+        return m_virtualHall;
+    const auto &halls = m_site.site.halls;
+    if (index < static_cast<int>(halls.size()))
+        return halls[static_cast<std::size_t>(index)];
+    return halls.back(); // beyond the site: more of the last hall, to count what is missing
+}
+
+bool ClusterAssembler::takesRack(const Hall &hall, int row, const RackState &rack) const
+{
+    if (m_freeFloor)
+        return true;
+    if (rack.cooling == Cooling::Liquid && hall.coolingOfRow(row) != HallCooling::Liquid)
+        return false;
+    return hall.maxKwPerPosition <= 0 || rack.loadW <= hall.maxKwPerPosition * calc::wattsPerKw;
+}
+
+int ClusterAssembler::cdusFor(double liquidW) const
+{
+    if (liquidW <= 0 || !m_cduPart)
+        return 0;
+    const double capacityW = m_cduPart->cdu->capacityKw * calc::wattsPerKw;
+    return static_cast<int>(std::ceil(liquidW / capacityW)) + m_site.site.cduRedundancy;
+}
+
+void ClusterAssembler::enterRow(LayoutCursor &cursor)
+{
+    if (cursor.rowState != -1)
+        return;
+    if (cursor.beyondSite) {
+        cursor.rowState = -2;
+        return;
+    }
+    Row row;
+    row.id = m_design.newId<RowId>();
+    row.index = cursor.row;
+    row.hall = m_freeFloor ? std::string() : hall(cursor.hall).name;
+    row.name = row.hall.empty() ? "R" : row.hall + "-R"; // numbered when the layout is done
+    m_design.addRow(row);
+    m_rows.push_back(RowState { row.id, cursor.hall, cursor.row });
+    cursor.rowState = static_cast<int>(m_rows.size()) - 1;
+}
+
+void ClusterAssembler::closeRow(LayoutCursor &cursor)
+{
+    const int cdus = cdusFor(cursor.liquidW);
+    for (int i = 0; i < cdus; ++i) {
+        ++m_positionsUsed;
+        if (cursor.rowState < 0)
+            continue;
+        Rack rack;
+        rack.id = m_design.newId<RackId>();
+        rack.name = numbered("CDU", ++m_cduCount, 3);
+        rack.catalogType = m_cduPart->id;
+        rack.row = m_rows[static_cast<std::size_t>(cursor.rowState)].id;
+        rack.position = cursor.position;
+        m_design.addRack(rack);
+        RackState state;
+        state.id = rack.id;
+        state.area = FloorArea::Network;
+        state.row = cursor.rowState;
+        state.position = cursor.position;
+        state.rackUnits = 0;
+        state.floorUnit = true;
+        m_racks.push_back(state);
+        ++cursor.position;
+    }
+    if (cursor.liquidW > 0 && !m_cduPart && m_notes.empty())
+        m_notes.push_back("the catalog has no CDU part: liquid rows have no CDUs");
+    cursor.liquidW = 0;
+}
+
+void ClusterAssembler::layoutRack(LayoutCursor &cursor, int rackIndex)
+{
+    RackState &rack = m_racks[static_cast<std::size_t>(rackIndex)];
+    // Rows tried without placing the rack: past every row of the site, the rack only counts
+    // (a row too short for a rack and its CDUs would otherwise be tried forever).
+    long long tried = 0;
+    long long siteRows = 0;
+    for (const Hall &h : m_site.site.halls)
+        siteRows += h.rows;
+    for (;;) {
+        if (!m_freeFloor && !cursor.beyondSite
+            && cursor.hall >= static_cast<int>(m_site.site.halls.size())) {
+            // The default site grows by a standard hall, up to its bound; a user's site ends.
+            if (m_site.growDefault && cursor.hall < kDefaultSiteMaxHalls)
+                m_site.site = defaultSite(m_site.defaultSpec, cursor.hall + 1);
+            else
+                cursor.beyondSite = true;
+        }
+        if (!m_freeFloor && !m_site.growDefault && ++tried > siteRows + 1)
+            cursor.beyondSite = true;
+        const Hall &current = hall(cursor.hall);
+        if (cursor.beyondSite || takesRack(current, cursor.row, rack)) {
+            const int cdus = cdusFor(cursor.liquidW + rack.liquidW);
+            if (cursor.position + 1 + cdus <= current.positionsPerRow
+                || (cursor.beyondSite && cursor.position == 0)) {
+                enterRow(cursor);
+                rack.row = cursor.rowState;
+                rack.position = cursor.position++;
+                cursor.liquidW += rack.liquidW;
+                ++m_positionsUsed;
+                return;
+            }
+        }
+        closeRow(cursor);
+        cursor.position = 0;
+        cursor.rowState = -1;
+        if (++cursor.row >= current.rows) {
+            cursor.row = 0;
+            ++cursor.hall;
+        }
+    }
+}
+
+bool ClusterAssembler::groupFitsHall(LayoutCursor cursor, const std::vector<int> &group) const
+{
+    // layoutRack's walk over the rows of one hall, without placing anything.
+    const Hall &current = hall(cursor.hall);
+    for (int rackIndex : group) {
+        const RackState &rack = m_racks[static_cast<std::size_t>(rackIndex)];
+        for (;;) {
+            if (takesRack(current, cursor.row, rack)
+                && cursor.position + 1 + cdusFor(cursor.liquidW + rack.liquidW)
+                    <= current.positionsPerRow) {
+                ++cursor.position;
+                cursor.liquidW += rack.liquidW;
+                break;
+            }
+            cursor.position = 0;
+            cursor.liquidW = 0;
+            if (++cursor.row >= current.rows)
+                return false;
+        }
+    }
+    return true;
+}
+
+std::vector<std::vector<int>> ClusterAssembler::layoutGroups() const
+{
+    // Racks by layout group in opening order, compute and network apart.
+    std::vector<std::vector<int>> compute;
+    std::vector<std::vector<int>> network;
+    std::map<std::pair<FloorArea, int>, std::size_t> index;
+    for (std::size_t r = 0; r < m_racks.size(); ++r) {
+        const RackState &rack = m_racks[r];
+        auto &groups = rack.area == FloorArea::Compute ? compute : network;
+        auto [it, added] = index.emplace(std::pair(rack.area, rack.group), groups.size());
+        if (added)
+            groups.emplace_back();
+        groups[it->second].push_back(static_cast<int>(r));
+    }
+    // The network groups in the middle of the compute groups: the longest spine cable is
+    // halved, and no scalable unit is split by them.
+    const std::size_t half = (compute.size() + 1) / 2;
+    std::vector<std::vector<int>> order(compute.begin(), compute.begin() + static_cast<long>(half));
+    order.insert(order.end(), network.begin(), network.end());
+    order.insert(order.end(), compute.begin() + static_cast<long>(half), compute.end());
+    return order;
+}
+
+bool ClusterAssembler::everyRackHasARow()
+{
+    // A rack no row of the site takes (a liquid-cooled rack in a site without direct liquid
+    // cooling, a rack above every position's limit) would never be placed: refuse first. The
+    // default site is judged by its standard hall.
+    const std::vector<Hall> candidates = m_site.growDefault
+        ? std::vector<Hall> { defaultHall(m_site.defaultSpec, 1) }
+        : m_site.site.halls;
+    for (const RackState &rack : m_racks) {
+        bool somewhere = m_freeFloor;
+        for (const Hall &candidate : candidates)
+            for (int row = 0; row < candidate.rows && !somewhere; ++row)
+                somewhere = takesRack(candidate, row, rack);
+        if (somewhere)
+            continue;
+        const bool liquid = rack.cooling == Cooling::Liquid;
+        m_shortfalls.push_back({ liquid ? SiteConstraint::Cooling : SiteConstraint::Power,
+                                 liquid ? "rows with direct liquid cooling for liquid-cooled racks"
+                                        : formatPower(rack.loadW) + " in one rack position",
+                                 liquid ? "the site has none"
+                                        : "the site's positions give at most "
+                                         + formatPower(rackLimitW(rack.cooling)) });
+        return false;
+    }
+    return true;
+}
+
+void ClusterAssembler::layoutFloor(const std::string &cduType)
+{
+    const Part *cdu = m_catalog.find(cduType);
+    m_cduPart = cdu && cdu->cdu && cdu->cdu->capacityKw > 0 ? cdu : nullptr;
+    if (!everyRackHasARow())
+        return;
+
+    LayoutCursor cursor;
+    for (const std::vector<int> &group : layoutGroups()) {
+        if (!m_freeFloor && !cursor.beyondSite && !groupFitsHall(cursor, group)) {
+            LayoutCursor next;
+            next.hall = cursor.hall + 1;
+            if (groupFitsHall(next, group)) {
+                closeRow(cursor);
+                cursor.position = 0;
+                cursor.rowState = -1;
+                cursor.row = 0;
+                ++cursor.hall;
+            }
+        }
+        for (int rackIndex : group)
+            layoutRack(cursor, rackIndex);
+    }
+    closeRow(cursor);
+
+    if (m_site.growDefault)
+        m_design.setSite(m_site.site);
+    if (cursor.beyondSite) {
+        int given = 0;
+        for (const Hall &h : m_site.site.halls)
+            given += h.positions();
+        const std::string halls = std::to_string(m_site.site.halls.size()) + " hall"
+            + (m_site.site.halls.size() == 1 ? "" : "s");
+        m_shortfalls.push_back(
+            { SiteConstraint::Positions,
+              std::to_string(m_positionsUsed) + " rack positions (racks and CDUs)",
+              m_site.growDefault ? "the default site grows to at most " + halls + " ("
+                      + std::to_string(given) + " positions)"
+                                 : "the site gives " + std::to_string(given) + " in " + halls });
+        return; // the racks stay unplaced; the generator refuses
+    }
+    for (const RackState &state : m_racks) {
+        if (state.floorUnit)
+            continue;
+        Rack rack = *m_design.rack(state.id);
+        rack.row = m_rows[static_cast<std::size_t>(state.row)].id;
+        rack.position = state.position;
+        m_design.updateRack(std::move(rack));
+    }
+    m_design.removeRow(m_stagingRow);
+    // Cables between halls follow the site's routes: each pair of halls in use needs one.
+    std::vector<int> used;
+    for (const RowState &row : m_rows)
+        if (used.empty() || used.back() != row.hall)
+            used.push_back(row.hall);
+    for (std::size_t i = 0; i < used.size() && !m_freeFloor; ++i)
+        for (std::size_t j = i + 1; j < used.size(); ++j) {
+            const std::string &a = hall(used[i]).name;
+            const std::string &b = hall(used[j]).name;
+            if (!m_design.site().hallDistanceM(a, b)) {
+                m_shortfalls.push_back(
+                    { SiteConstraint::Reach, "a cable route between halls " + a + " and " + b,
+                      "the site gives no distance between them (hallDistances)" });
+                return;
+            }
+        }
+    int rowsPerHall = 0;
+    for (const RowState &row : m_rows)
+        rowsPerHall = std::max(rowsPerHall, row.index + 1);
+    const int width = rowsPerHall >= 100 ? (rowsPerHall >= 1000 ? 4 : 3) : 2;
+    for (const RowState &state : m_rows) {
+        Row row = *m_design.row(state.id);
+        row.name = numbered(row.name, state.index + 1, width);
+        m_design.updateRow(std::move(row));
+    }
+}
+
+double ClusterAssembler::floorLengthM(const RackState &a, int uA, const RackState &b, int uB) const
+{
+    const Site &site = m_design.site();
+    const RowState &rowA = m_rows[static_cast<std::size_t>(a.row)];
+    const RowState &rowB = m_rows[static_cast<std::size_t>(b.row)];
+    const Hall &hallA = hall(rowA.hall);
+    if (rowA.hall == rowB.hall)
+        return estimateCableLengthM(rowA.index, a.position, uA, rowB.index, b.position, uB,
+                                    a.rackUnits, site.rackWidthM, hallA.rowPitchM, site.trayHeightM,
+                                    site.slackM);
+    // Between halls: up to the tray, along the hall to its entrance (row 0, position 0), the
+    // route between the halls, and the same in the other hall.
+    const Hall &hallB = hall(rowB.hall);
+    auto toEntrance = [&site](const Hall &h, const RowState &row, const RackState &rack, int u) {
+        return (rack.rackUnits - u) * kRackUnitM + site.trayHeightM + row.index * h.rowPitchM
+            + rack.position * site.rackWidthM;
+    };
+    const std::optional<double> between = site.hallDistanceM(hallA.name, hallB.name);
+    // A site without the route: no cable reaches it (the reach shortfall names the rows).
+    const double routeM = between ? *between : std::numeric_limits<double>::max() / 4;
+    return toEntrance(hallA, rowA, a, uA) + routeM + toEntrance(hallB, rowB, b, uB) + site.slackM;
+}
+
+Result<int> ClusterAssembler::placeInHall(int hallIndex, std::string name, const Part &part,
+                                          int tier)
+{
+    // Network racks of the hall first (they have room), then any rack of the hall.
+    for (FloorArea area : { FloorArea::Network, FloorArea::Compute })
+        for (std::size_t r = 0; r < m_racks.size(); ++r) {
+            const RackState &rack = m_racks[r];
+            if (rack.area != area || rack.row < 0
+                || m_rows[static_cast<std::size_t>(rack.row)].hall != hallIndex
+                || !fits(static_cast<int>(r), part))
+                continue;
+            return place(static_cast<int>(r), std::move(name), part, DeviceRole::Switch, Face::Rear,
+                         tier);
+        }
+    return Error { name + ": no rack in hall " + hall(hallIndex).name + " has a free U for "
+                   + part.id };
+}
+
+namespace {
+
+/// The management switch's fabric ports of its slowest (access) and fastest (uplink) speed.
+std::pair<std::vector<int>, std::vector<int>> accessAndUplinkPorts(const Part &mgmtSwitch)
+{
+    double slowest = 0;
+    double fastest = 0;
+    for (const PortSpec &port : mgmtSwitch.ports)
+        if (port.role == PortRole::Fabric) {
+            slowest = slowest == 0 ? port.speedGbps : std::min(slowest, port.speedGbps);
+            fastest = std::max(fastest, port.speedGbps);
+        }
+    std::vector<int> access;
+    std::vector<int> fast;
+    for (std::size_t i = 0; i < mgmtSwitch.ports.size(); ++i) {
+        const PortSpec &port = mgmtSwitch.ports[i];
+        if (port.role != PortRole::Fabric)
+            continue;
+        if (port.speedGbps == slowest)
+            access.push_back(static_cast<int>(i));
+        else if (port.speedGbps == fastest)
+            fast.push_back(static_cast<int>(i));
+    }
+    return { access, fast };
+}
+
+} // namespace
+
+Result<void> ClusterAssembler::placeOutOfBand(const Part &mgmtSwitch)
+{
+    // Devices reach their management switch over 1GBASE-T in their own row (<= 100 m,
+    // ref:ieee-802-3ab); switches reach their parent over the fast uplink ports (SN2201:
+    // 4 x 100G QSFP28), DAC in reach and single-mode optics beyond, so a hall's tree spans a
+    // hall of any size. Without fast ports the last access port is the uplink (copper only).
+    auto [access, fast] = accessAndUplinkPorts(mgmtSwitch);
+    const bool fibreUplinks = fast.size() >= 2;
+    const int uplink = fibreUplinks ? fast.front() : (access.empty() ? -1 : access.back());
+    if (!fibreUplinks && !access.empty())
+        access.pop_back();
+    const std::vector<int> children
+        = fibreUplinks ? std::vector<int>(fast.begin() + 1, fast.end()) : access;
+    if (access.size() < 2 || children.size() < 2)
+        return Error { mgmtSwitch.id
+                       + " has too few access or uplink ports for a management network" };
+    const std::size_t fanOut = access.size();
+
+    std::vector<std::pair<int, int>> managed; // (device, its management port)
+    for (std::size_t d = 0; d < m_devices.size(); ++d) {
+        if (m_racks[static_cast<std::size_t>(m_devices[d].rack)].row < 0)
+            continue;
+        const Part &part = *m_devices[d].part;
+        for (std::size_t p = 0; p < part.ports.size(); ++p)
+            if (part.ports[p].role == PortRole::Management) {
+                managed.emplace_back(static_cast<int>(d), static_cast<int>(p));
+                break;
+            }
+    }
+    // Floor order: rows are created front to back, hall by hall.
+    auto floorKey = [this](int device) {
+        const DeviceState &d = m_devices[static_cast<std::size_t>(device)];
+        const RackState &rack = m_racks[static_cast<std::size_t>(d.rack)];
+        return std::tuple(rack.row, rack.position, d.u);
+    };
+    std::stable_sort(managed.begin(), managed.end(), [&](const auto &x, const auto &y) {
+        return floorKey(x.first) < floorKey(y.first);
+    });
+    auto hallOf = [this](int device) {
+        const RackState &rack
+            = m_racks[static_cast<std::size_t>(m_devices[static_cast<std::size_t>(device)].rack)];
+        return m_rows[static_cast<std::size_t>(rack.row)].hall;
+    };
+
+    int switchNumber = 0;
+    const int height = std::max(mgmtSwitch.uHeight, 1);
+    std::map<int, std::vector<int>> leavesOfHall;
+    for (std::size_t first = 0; first < managed.size();) {
+        // A group never leaves its row (so never its hall): its devices' copper stays there.
+        const int row = std::get<0>(floorKey(managed[first].first));
+        const int hallIndex = hallOf(managed[first].first);
+        std::size_t last = first;
+        while (last < managed.size() && last - first < fanOut
+               && std::get<0>(floorKey(managed[last].first)) == row)
+            ++last;
+        std::string name = numbered("mgmt", ++switchNumber, 4);
+        Result<int> placed = Error { "" };
+        for (std::size_t i = first; i < last && !placed && height == 1; ++i) {
+            const int rackIndex = m_devices[static_cast<std::size_t>(managed[i].first)].rack;
+            RackState &rack = m_racks[static_cast<std::size_t>(rackIndex)];
+            if (!rack.topFree)
+                continue;
+            rack.topFree = false;
+            placed = placeAt(rackIndex, rack.rackUnits, name, mgmtSwitch, DeviceRole::Switch,
+                             Face::Rear, 0, mgmtSwitch.maxPowerW);
+        }
+        if (!placed)
+            placed = placeInHall(hallIndex, name, mgmtSwitch, 0);
+        if (!placed)
+            return placed.error();
+        for (std::size_t i = first; i < last; ++i)
+            m_oobLinks.push_back({ hallIndex,
+                                   { managed[i].first, managed[i].second },
+                                   { *placed, access[i - first] } });
+        leavesOfHall[hallIndex].push_back(*placed);
+        first = last;
+    }
+    // Aggregation tree per hall over the uplink ports until one root is left.
+    for (auto &[hallIndex, level] : leavesOfHall) {
+        int tier = 1;
+        while (level.size() > 1) {
+            std::vector<int> parents;
+            for (std::size_t first = 0; first < level.size(); first += children.size()) {
+                auto parent = placeInHall(hallIndex, numbered("mgmt-agg", ++switchNumber, 4),
+                                          mgmtSwitch, tier);
+                if (!parent)
+                    return parent.error();
+                const std::size_t last = std::min(level.size(), first + children.size());
+                for (std::size_t i = first; i < last; ++i)
+                    m_oobLinks.push_back(
+                        { hallIndex, { level[i], uplink }, { *parent, children[i - first] } });
+                parents.push_back(*parent);
+            }
+            level = std::move(parents);
+            ++tier;
+        }
+    }
+    return {};
+}
+
+std::vector<int> ClusterAssembler::outOfBandHalls() const
+{
+    std::vector<int> halls;
+    for (const OobLink &link : m_oobLinks)
+        if (std::find(halls.begin(), halls.end(), link.hall) == halls.end())
+            halls.push_back(link.hall);
+    std::sort(halls.begin(), halls.end());
+    return halls;
+}
+
+std::string ClusterAssembler::hallName(int index) const
+{
+    return m_freeFloor ? std::string() : hall(index).name;
+}
+
+void ClusterAssembler::connectOutOfBand(const std::map<int, FabricId> &fabricOfHall)
+{
+    for (const OobLink &link : m_oobLinks)
+        connect(fabricOfHall.at(link.hall), link.a.first, link.a.second, link.b.first,
+                link.b.second);
+}
+
+} // namespace cw
