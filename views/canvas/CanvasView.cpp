@@ -31,6 +31,12 @@ constexpr double kMaxZoom = 50;
 constexpr int kMessageMs = 4000;
 constexpr double kSceneMargin = 0.05; ///< fraction of the items' extent around them
 
+/// Pixel size of overlay text (legend, scale bar): readable, grown on a projector.
+int overlayPixels(double labelScale)
+{
+    return static_cast<int>(std::lround(12 * labelScale));
+}
+
 } // namespace
 
 /// A refusal or notice shown at the place it concerns, at screen size whatever the zoom.
@@ -162,13 +168,26 @@ void CanvasView::fitNow()
         return;
     m_fitting = true;
     m_lastFitSize = viewport()->size();
-    const QRectF bounds = m_scene->itemsBoundingRect();
+    QRectF bounds = m_scene->itemsBoundingRect();
     if (!bounds.isEmpty()) {
         ++m_fitCount;
-        fitInView(
-            bounds.marginsAdded(
-                QMarginsF(bounds.width(), bounds.height(), bounds.width(), bounds.height()) * 0.02),
-            Qt::KeepAspectRatio);
+        bounds = bounds.marginsAdded(
+            QMarginsF(bounds.width(), bounds.height(), bounds.width(), bounds.height()) * 0.02);
+        // Leave the legend a strip of its own on the left rather than cover the drawing with
+        // it, unless the drawing leaves that much room on its sides anyway.
+        const double legendWidth
+            = m_legendVisible && !legend().empty() ? legendSize().width() + 20 : 0;
+        const QSizeF view = viewport()->size();
+        const double scale
+            = std::min(view.width() / bounds.width(), view.height() / bounds.height());
+        if (legendWidth > 0 && (view.width() - bounds.width() * scale) / 2 < legendWidth
+            && view.width() > 2 * legendWidth) {
+            const double narrowed = std::min((view.width() - legendWidth) / bounds.width(),
+                                             view.height() / bounds.height());
+            bounds.adjust(-legendWidth / narrowed, 0, 0, 0);
+            m_scene->setSceneRect(m_scene->sceneRect().united(bounds));
+        }
+        fitInView(bounds, Qt::KeepAspectRatio);
     }
     m_fitting = false;
 }
@@ -576,6 +595,8 @@ std::vector<LegendEntry> CanvasView::legend() const
 void CanvasView::setLegendVisible(bool on)
 {
     m_legendVisible = on;
+    if (m_fitMode)
+        fitNow();
     viewport()->update();
 }
 
@@ -601,12 +622,6 @@ void CanvasView::drawForeground(QPainter *painter, const QRectF &rect)
 
 namespace {
 
-/// Pixel size of overlay text: readable, grown on a projector.
-int overlayPixels(double labelScale)
-{
-    return static_cast<int>(std::lround(12 * labelScale));
-}
-
 void drawOverlayText(QPainter *painter, const QPointF &topLeft, const QString &text, int px,
                      bool bold = false)
 {
@@ -622,6 +637,23 @@ void drawOverlayText(QPainter *painter, const QPointF &topLeft, const QString &t
 
 } // namespace
 
+QSizeF CanvasView::legendSize() const
+{
+    const std::vector<LegendEntry> entries = legend();
+    const double scale = m_scene->labelScale();
+    QFont font;
+    font.setPixelSize(overlayPixels(scale));
+    const QFontMetricsF metrics(font);
+    const double line = metrics.height() * 1.25;
+    const double swatch = metrics.height() * 0.9;
+    double textWidth = metrics.horizontalAdvance(tr("Legend"));
+    for (const LegendEntry &entry : entries)
+        textWidth = std::max(textWidth, metrics.horizontalAdvance(entry.text));
+    const double pad = 6 * scale;
+    return QSizeF(pad * 3 + swatch + textWidth,
+                  pad * 2 + line * static_cast<double>(entries.size() + 1));
+}
+
 void CanvasView::drawLegend(QPainter *painter)
 {
     m_legendRect = QRect();
@@ -635,11 +667,8 @@ void CanvasView::drawLegend(QPainter *painter)
     const QFontMetricsF metrics(font);
     const double line = metrics.height() * 1.25;
     const double swatch = metrics.height() * 0.9;
-    double textWidth = metrics.horizontalAdvance(tr("Legend"));
-    for (const LegendEntry &entry : entries)
-        textWidth = std::max(textWidth, metrics.horizontalAdvance(entry.text));
     const double pad = 6 * scale;
-    const QSizeF size(pad * 3 + swatch + textWidth, pad * 2 + line * (entries.size() + 1));
+    const QSizeF size = legendSize();
     const QPointF topLeft(10, viewport()->height() - size.height() - 10);
     const QRectF box(topLeft, size);
     m_legendRect = box.toAlignedRect();
@@ -718,7 +747,9 @@ bool CanvasView::isOverviewShown() const
 {
     if (m_fitMode)
         return false;
-    const QRectF items = m_scene->itemsBoundingRect();
+    // The scene rectangle (the items and a margin, kept by the views) rather than the
+    // items' bounds: that would visit every item on every frame.
+    const QRectF items = m_scene->sceneRect();
     const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
     // Worth it when less than half of the drawing is in view.
     const QRectF seen = items.intersected(visible);
@@ -730,7 +761,7 @@ void CanvasView::drawOverview(QPainter *painter)
     m_overviewRect = QRect();
     if (!isOverviewShown())
         return;
-    const QRectF items = m_scene->itemsBoundingRect();
+    const QRectF items = m_scene->sceneRect();
     const double maxSide = 200 * m_scene->labelScale();
     const double fit = std::min(maxSide / items.width(), maxSide / items.height());
     const QSize size(std::max(20, static_cast<int>(items.width() * fit)),

@@ -156,6 +156,8 @@ private:
     void fitNow();
     void applyScrollBarPolicy();
     void drawLegend(QPainter *painter);
+    /// The legend's size in viewport pixels.
+    QSizeF legendSize() const;
     void drawScaleBar(QPainter *painter);
     void drawOverview(QPainter *painter);
     /// Centres the view on the scene point under `viewPos` inside the overview.

@@ -56,8 +56,9 @@ void FloorRackItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
 {
     const double lod = levelOfDetail(option, painter);
     const QRectF rect(QPointF(0, 0), m_size);
-    if (lod * m_size.width() < 3) {
-        // A few pixels: a plain fill is all that can be seen.
+    if (lod * m_size.width() < 8) {
+        // A few pixels: a plain fill is all that can be seen (an outline would cost the most
+        // of a frame of 4,800 racks and hide the colour).
         painter->fillRect(rect, isSelected() ? QColor(0x15, 0x65, 0xc0) : fillColor());
         paintMarker(painter, rect, lod);
         return;
