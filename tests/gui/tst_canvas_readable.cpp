@@ -93,6 +93,7 @@ private slots:
     void floorWrapsRowsIntoAScreenShape();
     void hallsSitSideBySide();
     void elevationShowsNamesPartsAndUnitsByDefault();
+    void elevationSaysWhyNamesAreMissing();
     void presentationModeScalesTheLayout();
     void floorPlanLabelsAreReadableWhenZoomedIn();
     void everyViewHasALegend();
@@ -217,6 +218,45 @@ void TestCanvasReadable::elevationShowsNamesPartsAndUnitsByDefault()
             QVERIFY2(overlap.width() < 1 || overlap.height() < 1,
                      qPrintable(deviceLabels[i]->text + " / " + deviceLabels[j]->text));
         }
+}
+
+void TestCanvasReadable::elevationSaysWhyNamesAreMissing()
+{
+    auto document = generated(256);
+    // A rack of 1U switches: the shortest devices, the first to lose their names.
+    RackId switches;
+    for (const Device &device : document->design().devices()) {
+        const Part *part = DesignCache::of(document.get())->part(device.id);
+        if (device.role == DeviceRole::Switch && part && part->uHeight == 1) {
+            switches = device.rack;
+            break;
+        }
+    }
+    QVERIFY(switches.isValid());
+    RackElevationView elevation(document.get());
+    elevation.setRacks({ switches });
+    showAt(elevation, QSize(1100, 720));
+    QVERIFY(!findLabel(render(elevation), QStringLiteral("zoom in for names")));
+    // A small window: 1U is ~5 px, no switch name fits; the rack says so instead of going
+    // blank, and its title stays.
+    showAt(elevation, QSize(420, 260));
+    const auto labels = render(elevation);
+    // The hint may be elided in so small a view, never below the minimum size.
+    const DrawnLabel *hint = nullptr;
+    for (const DrawnLabel &label : labels)
+        if (label.text.startsWith(QStringLiteral("zoom in")))
+            hint = &label;
+    QVERIFY(hint);
+    QVERIFY(hint->pixelSize >= kMinLabelPx - 0.01);
+    const Rack *rack = document->design().rack(switches);
+    bool titled = false;
+    for (const DrawnLabel &label : labels)
+        titled = titled || label.text.startsWith(QString::fromStdString(rack->name).left(3));
+    QVERIFY(titled);
+    for (const DrawnLabel &label : labels) {
+        QVERIFY2(label.pixelSize >= kMinLabelPx - 0.01, qPrintable(label.text));
+        QVERIFY(!label.text.isEmpty());
+    }
 }
 
 void TestCanvasReadable::presentationModeScalesTheLayout()

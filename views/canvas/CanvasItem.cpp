@@ -105,6 +105,8 @@ void CachedLabel::draw(QPainter *painter, const QPointF &topLeft, int pixelSize,
     font.setPixelSize(m_drawPixelSize);
     font.setBold(bold);
     painter->setFont(font);
+    if (m_static.text().isEmpty())
+        return; // elided to nothing: no room at all
     painter->drawStaticText(topLeft, m_static);
     LabelRecorder::record(painter, m_static.text(), QRectF(topLeft, m_static.size()),
                           m_drawPixelSize);

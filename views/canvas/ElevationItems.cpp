@@ -39,7 +39,7 @@ ElevationFaceItem::ElevationFaceItem(RackId rack, Face face, int units,
     , m_units(std::max(units, 1))
     , m_geometry(geometry)
 {
-    m_hint.setText(QStringLiteral("zoom in for device names"));
+    m_hint.setText(QStringLiteral("zoom in for names"));
     m_numbers.resize(static_cast<std::size_t>(m_units));
     for (int u = 1; u <= m_units; ++u)
         m_numbers[static_cast<std::size_t>(u - 1)].setText(QString::number(u));
@@ -77,7 +77,23 @@ int ElevationFaceItem::uAt(const QPointF &pos) const
 QRectF ElevationFaceItem::boundingRect() const
 {
     return QRectF(0, -m_geometry.title, m_geometry.width(),
-                  m_geometry.title + m_units * kUnitMm + 20);
+                  m_geometry.title + m_units * kUnitMm + hintRoom());
+}
+
+double ElevationFaceItem::hintRoom() const
+{
+    // A line of kMinLabelPx when the whole rack (about 2.2 m with title and hint) is fitted
+    // into a view as low as 200 px: 9 px x 2,300 mm / 200 px x 1.3 leading = 135 mm.
+    return 140 * labelScale();
+}
+
+bool ElevationFaceItem::unnamedDevices(int minimumPx) const
+{
+    for (const QGraphicsItem *child : childItems())
+        if (const auto *device = dynamic_cast<const ElevationDeviceItem *>(child);
+            device && device->rect().height() - 2 < minimumPx * 1.1)
+            return true;
+    return false;
 }
 
 bool ElevationFaceItem::showsDeviceNames(double lod) const
@@ -131,7 +147,9 @@ void ElevationFaceItem::paint(QPainter *painter, const QStyleOptionGraphicsItem 
             every = step;
             break;
         }
-    if (every > 0) {
+    // Two digits are about 1.2 em wide: without that much gutter a number would be elided to
+    // nothing, so none is drawn (the title and devices still are).
+    if (every > 0 && numberPx * 1.2 <= gutter - 14) {
         painter->setPen(QColor(0x55, 0x55, 0x55));
         for (int u = 1; u <= m_units; ++u) {
             if (u != 1 && u % every != 0)
@@ -141,15 +159,12 @@ void ElevationFaceItem::paint(QPainter *painter, const QStyleOptionGraphicsItem 
                 painter, QPointF(4, y), numberPx, gutter - 14, false, true, readablePixels(0, lod));
         }
     }
-    if (!showsDeviceNames(lod) && !childItems().isEmpty()) {
-        // Never a silently empty rack: say why the devices carry no names.
-        const int hintPx = readablePixels(0, lod);
-        if (hintPx * 1.3 <= height) {
-            const QRectF band(gutter, 0, kPanelWidthMm, hintPx * 1.6);
-            painter->fillRect(band, QColor(255, 255, 255, 200));
-            painter->setPen(QColor(0x20, 0x20, 0x20));
-            m_hint.draw(painter, QPointF(gutter + 6, hintPx * 0.3), hintPx, kPanelWidthMm - 12);
-        }
+    // Never a silently empty rack: when a device here is too short for its name at a
+    // readable size, say so under the rack.
+    const int hintPx = readablePixels(0, lod);
+    if (hintPx * 1.3 <= hintRoom() && unnamedDevices(hintPx)) {
+        painter->setPen(QColor(0x40, 0x40, 0x40));
+        m_hint.draw(painter, QPointF(gutter, height + 6), hintPx, kPanelWidthMm + 20);
     }
     if (isSelected())
         paintSelection(painter, frame, lod);

@@ -56,6 +56,11 @@ public:
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override;
 
 private:
+    /// Room under the frame for the "zoom in" hint.
+    double hintRoom() const;
+    /// Whether a device on this face is too short for its name at `minimumPx`.
+    bool unnamedDevices(int minimumPx) const;
+
     Face m_face;
     int m_units;
     elevation::FaceGeometry m_geometry;
