@@ -9,3 +9,7 @@ cw_add_test(tst_canvas_random SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canvas_rando
     DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets)
 cw_add_test(tst_canvas_resize SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canvas_resize.cpp
     DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets)
+# What a user sees: label texts and on-screen sizes, legends, scale bar, overview, the floor's
+# proportions at 2,048 and 16,384 nodes, presentation mode, the rack picker.
+cw_add_test(tst_canvas_readable SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canvas_readable.cpp
+    DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets Qt6::Test)

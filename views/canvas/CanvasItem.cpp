@@ -19,6 +19,50 @@ void CanvasScene::setLabelScale(double scale)
     update();
 }
 
+namespace {
+thread_local LabelRecorder *t_recorder = nullptr;
+} // namespace
+
+LabelRecorder::LabelRecorder()
+    : m_previous(t_recorder)
+{
+    t_recorder = this;
+}
+
+LabelRecorder::~LabelRecorder()
+{
+    t_recorder = m_previous;
+}
+
+LabelRecorder::Suspend::Suspend()
+    : m_saved(t_recorder)
+{
+    t_recorder = nullptr;
+}
+
+LabelRecorder::Suspend::~Suspend()
+{
+    t_recorder = m_saved;
+}
+
+const DrawnLabel *LabelRecorder::find(const QString &text) const
+{
+    for (const DrawnLabel &label : m_labels)
+        if (label.text.startsWith(text))
+            return &label;
+    return nullptr;
+}
+
+void LabelRecorder::record(const QPainter *painter, const QString &text, const QRectF &rect,
+                           double pixelSize)
+{
+    if (!t_recorder)
+        return;
+    const QTransform &world = painter->worldTransform();
+    t_recorder->m_labels.push_back(
+        { text, world.mapRect(rect), pixelSize * std::sqrt(std::abs(world.determinant())) });
+}
+
 void CachedLabel::setText(const QString &text)
 {
     if (text == m_text)
@@ -28,11 +72,12 @@ void CachedLabel::setText(const QString &text)
 }
 
 void CachedLabel::draw(QPainter *painter, const QPointF &topLeft, int pixelSize, double maxWidth,
-                       bool bold, bool shrink)
+                       bool bold, bool shrink, int minPixelSize)
 {
     if (m_text.isEmpty() || pixelSize <= 0)
         return;
-    if (m_dirty || pixelSize != m_pixelSize || maxWidth != m_maxWidth || bold != m_bold) {
+    if (m_dirty || pixelSize != m_pixelSize || maxWidth != m_maxWidth || bold != m_bold
+        || minPixelSize != m_minPixelSize) {
         QFont font;
         font.setPixelSize(pixelSize);
         font.setBold(bold);
@@ -40,7 +85,8 @@ void CachedLabel::draw(QPainter *painter, const QPointF &topLeft, int pixelSize,
         if (shrink) {
             const double width = QFontMetricsF(font).horizontalAdvance(m_text);
             if (width > maxWidth && width > 0) {
-                m_drawPixelSize = std::max(1, static_cast<int>(pixelSize * maxWidth / width));
+                m_drawPixelSize = std::max(std::max(1, minPixelSize),
+                                           static_cast<int>(pixelSize * maxWidth / width));
                 font.setPixelSize(m_drawPixelSize);
             }
         }
@@ -52,13 +98,26 @@ void CachedLabel::draw(QPainter *painter, const QPointF &topLeft, int pixelSize,
         m_pixelSize = pixelSize;
         m_maxWidth = maxWidth;
         m_bold = bold;
+        m_minPixelSize = minPixelSize;
         m_dirty = false;
     }
     QFont font = painter->font();
     font.setPixelSize(m_drawPixelSize);
     font.setBold(bold);
     painter->setFont(font);
+    if (m_static.text().isEmpty())
+        return; // elided to nothing: no room at all
     painter->drawStaticText(topLeft, m_static);
+    LabelRecorder::record(painter, m_static.text(), QRectF(topLeft, m_static.size()),
+                          m_drawPixelSize);
+}
+
+double CachedLabel::widthAt(int pixelSize, bool bold) const
+{
+    QFont font;
+    font.setPixelSize(std::max(1, pixelSize));
+    font.setBold(bold);
+    return QFontMetricsF(font).horizontalAdvance(m_text);
 }
 
 CanvasItem::CanvasItem(EntityRef ref, QGraphicsItem *parent)
@@ -90,6 +149,12 @@ double CanvasItem::labelScale() const
 int CanvasItem::labelPixels(double base) const
 {
     return std::max(1, static_cast<int>(std::lround(base * labelScale())));
+}
+
+int CanvasItem::readablePixels(double base, double lod) const
+{
+    const double minimum = kMinLabelPx / std::max(lod, 1e-6);
+    return std::max(1, static_cast<int>(std::ceil(std::max(base, minimum) * labelScale())));
 }
 
 void CanvasItem::paintMarker(QPainter *painter, const QRectF &rect, double lod) const

@@ -29,6 +29,48 @@ private:
     double m_labelScale = 1.0;
 };
 
+/// A label as the user sees it: the text drawn (after eliding) and where, in device pixels
+/// (the viewport's, when a view is rendered).
+struct DrawnLabel
+{
+    QString text;
+    QRectF deviceRect;
+    double pixelSize = 0; ///< on-screen font pixel size
+};
+
+/// While one is alive, every CachedLabel drawn on this thread is recorded in it: the GUI tests
+/// check what is drawn (texts, on-screen sizes, overlaps) instead of counting colours.
+class LabelRecorder
+{
+public:
+    LabelRecorder();
+    ~LabelRecorder();
+    LabelRecorder(const LabelRecorder &) = delete;
+    LabelRecorder &operator=(const LabelRecorder &) = delete;
+
+    const std::vector<DrawnLabel> &labels() const { return m_labels; }
+    void clear() { m_labels.clear(); }
+    /// The first label whose text starts with `text`, or null.
+    const DrawnLabel *find(const QString &text) const;
+    static void record(const QPainter *painter, const QString &text, const QRectF &rect,
+                       double pixelSize);
+
+    /// Records nothing while alive (the overview's thumbnail is not what the user reads).
+    class Suspend
+    {
+    public:
+        Suspend();
+        ~Suspend();
+
+    private:
+        LabelRecorder *m_saved;
+    };
+
+private:
+    std::vector<DrawnLabel> m_labels;
+    LabelRecorder *m_previous;
+};
+
 /// A line of text laid out once (QStaticText) and re-laid out only when the text, its size
 /// or the width it is elided to changes: painting thousands of racks must not shape text.
 class CachedLabel
@@ -37,15 +79,19 @@ public:
     void setText(const QString &text);
     const QString &text() const { return m_text; }
     /// Draws at `topLeft` with a pixel size in scene units, elided to `maxWidth`; with
-    /// `shrink` the font gets smaller instead, so a figure ("20.4 kW") is never cut.
+    /// `shrink` the font gets smaller instead (down to `minPixelSize`, then it is elided), so
+    /// a figure ("20.4 kW") is not cut while it can be read.
     void draw(QPainter *painter, const QPointF &topLeft, int pixelSize, double maxWidth,
-              bool bold = false, bool shrink = false);
+              bool bold = false, bool shrink = false, int minPixelSize = 1);
+    /// Width of the text at `pixelSize` (for fitting decisions before drawing).
+    double widthAt(int pixelSize, bool bold = false) const;
 
 private:
     QString m_text;
     QStaticText m_static;
     int m_pixelSize = 0;
     int m_drawPixelSize = 0;
+    int m_minPixelSize = 1;
     double m_maxWidth = 0;
     bool m_bold = false;
     bool m_dirty = true;
@@ -70,6 +116,10 @@ protected:
     static double levelOfDetail(const QStyleOptionGraphicsItem *option, const QPainter *painter);
     double labelScale() const;
     int labelPixels(double base) const;
+    /// The font size in item units for a label designed at `base` item units, never smaller
+    /// than kMinLabelPx on screen (times the presentation scale). The caller draws it only
+    /// where it fits: that is the level-of-detail policy.
+    int readablePixels(double base, double lod) const;
     /// The marker badge in the top-right corner of `rect`, at least a few pixels wide at
     /// any zoom so a violation never disappears when zoomed out.
     void paintMarker(QPainter *painter, const QRectF &rect, double lod) const;

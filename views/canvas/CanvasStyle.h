@@ -29,4 +29,9 @@ QColor severityColor(Severity severity);
 /// Sizes in scene units shared by the items.
 inline constexpr double kPresentationLabelScale = 1.8;
 
+/// The smallest label drawn, in screen pixels: below about 9 px a sans-serif label is no
+/// longer read at a glance on a 96 dpi screen (and not at all on a projector). Labels that
+/// cannot have this much room are left out and a coarser label stands for them (docs/canvas.md).
+inline constexpr double kMinLabelPx = 9;
+
 } // namespace cw::canvas

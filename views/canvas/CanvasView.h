@@ -4,6 +4,7 @@
 #include "model/validation/Violation.h"
 
 #include <QGraphicsView>
+#include <QImage>
 
 #include <unordered_map>
 #include <vector>
@@ -18,6 +19,15 @@ class CanvasItem;
 class CanvasScene;
 class DesignCache;
 class MessageItem;
+
+/// One line of a view's legend: a swatch (fill, marker dot, line) and what it means.
+struct LegendEntry
+{
+    enum Kind { Fill, Marker, Line, DashedLine };
+    Kind kind = Fill;
+    QColor colour;
+    QString text;
+};
 
 /// What the three canvas views share: a scene of CanvasItems indexed by entity id, zoom and
 /// pan (wheel, middle button), presentation mode, two-way selection with the Document,
@@ -46,7 +56,8 @@ public:
     int resizeCount() const { return m_resizeCount; }
     /// Screen pixels per scene unit.
     double zoom() const;
-    /// Large labels for a projector.
+    /// For a projector: larger labels, and the layout (gutters, band headers, boxes) grown
+    /// with them; no scroll bars.
     void setPresentationMode(bool on);
     bool isPresentationMode() const { return m_presentation; }
     /// Selects the entities in the document and zooms this view to where they are shown.
@@ -74,6 +85,23 @@ public:
     /// The last refusal or notice shown (also sent as statusMessage).
     QString lastMessage() const { return m_lastMessage; }
 
+    /// What the fills, markers and lines of this view mean (drawn in a corner).
+    virtual std::vector<LegendEntry> legend() const;
+    void setLegendVisible(bool on);
+    bool isLegendVisible() const { return m_legendVisible; }
+    /// Whether a scale bar is drawn (views drawn to scale).
+    virtual bool hasScaleBar() const { return false; }
+    /// Scene units per metre of the drawing (floor plan: cm, elevation: mm).
+    virtual double sceneUnitsPerMetre() const { return 100; }
+    /// The scale bar's length in metres and on screen at the current zoom (1, 2 or 5 x 10^k m,
+    /// 80-200 px); 0 without a scale bar.
+    std::pair<double, double> scaleBar() const;
+    /// Whether the overview (minimap) is shown now: the drawing is larger than the view.
+    bool isOverviewShown() const;
+    /// Viewport rectangles of the legend and the overview as last drawn (empty when hidden).
+    QRect legendRect() const { return m_legendRect; }
+    QRect overviewRect() const { return m_overviewRect; }
+
     void deleteSelection();
     void duplicateSelection();
     /// The hover text for the item under `viewPos` (viewport coordinates): its name, part and
@@ -87,6 +115,10 @@ signals:
 protected:
     /// Updates the scene for what `changes` names, and nothing else.
     virtual void applyChanges(const ChangeSet &changes) = 0;
+    /// Called after the presentation mode changed (label scale already set): lay out again.
+    virtual void presentationChanged() { }
+    /// Forget the overview's picture (the drawing changed).
+    void invalidateOverview() { m_overview = QImage(); }
     /// Called after the document selection changed, before items are selected.
     virtual void documentSelectionChanged(const std::vector<EntityRef> &selection);
 
@@ -110,6 +142,8 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     bool viewportEvent(QEvent *event) override;
+    void drawForeground(QPainter *painter, const QRectF &rect) override;
+    void scrollContentsBy(int dx, int dy) override;
 
 private:
     void onChanged(const ChangeSet &changes);
@@ -120,6 +154,14 @@ private:
     /// change the viewport's size (and so trigger another fit).
     void setFitMode(bool on);
     void fitNow();
+    void applyScrollBarPolicy();
+    void drawLegend(QPainter *painter);
+    /// The legend's size in viewport pixels.
+    QSizeF legendSize() const;
+    void drawScaleBar(QPainter *painter);
+    void drawOverview(QPainter *painter);
+    /// Centres the view on the scene point under `viewPos` inside the overview.
+    void panFromOverview(const QPoint &viewPos);
 
     Document *m_document;
     DesignCache *m_cache;
@@ -138,6 +180,12 @@ private:
     bool m_panning = false;
     QPoint m_panStart;
     QString m_lastMessage;
+    bool m_legendVisible = true;
+    QRect m_legendRect;
+    QRect m_overviewRect;
+    QImage m_overview; ///< the whole drawing, small; redrawn after a change
+    QRectF m_overviewScene; ///< the scene rectangle m_overview shows
+    bool m_overviewDragging = false;
     MessageItem *m_messageItem = nullptr;
     int m_messageSerial = 0;
 };

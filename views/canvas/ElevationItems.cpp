@@ -14,7 +14,6 @@ constexpr double kTitlePx = 44;
 constexpr double kNumberPx = 22;
 constexpr double kDeviceNamePx = 22;
 constexpr double kDeviceDetailPx = 17;
-constexpr double kTextLod = 4.0; ///< below this many screen pixels text is not drawn
 
 QColor roleColor(DeviceRole role)
 {
@@ -33,11 +32,14 @@ QColor roleColor(DeviceRole role)
 
 } // namespace
 
-ElevationFaceItem::ElevationFaceItem(RackId rack, Face face, int units)
+ElevationFaceItem::ElevationFaceItem(RackId rack, Face face, int units,
+                                     const FaceGeometry &geometry)
     : CanvasItem(EntityRef::of(rack))
     , m_face(face)
     , m_units(std::max(units, 1))
+    , m_geometry(geometry)
 {
+    m_hint.setText(QStringLiteral("zoom in for names"));
     m_numbers.resize(static_cast<std::size_t>(m_units));
     for (int u = 1; u <= m_units; ++u)
         m_numbers[static_cast<std::size_t>(u - 1)].setText(QString::number(u));
@@ -64,7 +66,7 @@ void ElevationFaceItem::setPower(const RackPower &power)
 QRectF ElevationFaceItem::slotRect(int u, int height) const
 {
     const double top = (m_units - (u + height - 1)) * kUnitMm;
-    return QRectF(kGutterMm, top, kPanelWidthMm, height * kUnitMm);
+    return QRectF(m_geometry.gutter, top, kPanelWidthMm, height * kUnitMm);
 }
 
 int ElevationFaceItem::uAt(const QPointF &pos) const
@@ -74,51 +76,99 @@ int ElevationFaceItem::uAt(const QPointF &pos) const
 
 QRectF ElevationFaceItem::boundingRect() const
 {
-    return QRectF(0, -kTitleMm, kFaceWidthMm, kTitleMm + m_units * kUnitMm + 20);
+    return QRectF(0, -m_geometry.title, m_geometry.width(),
+                  m_geometry.title + m_units * kUnitMm + hintRoom());
+}
+
+double ElevationFaceItem::hintRoom() const
+{
+    // A line of kMinLabelPx when the whole rack (about 2.2 m with title and hint) is fitted
+    // into a view as low as 200 px: 9 px x 2,300 mm / 200 px x 1.3 leading = 135 mm.
+    return 140 * labelScale();
+}
+
+bool ElevationFaceItem::unnamedDevices(int minimumPx) const
+{
+    for (const QGraphicsItem *child : childItems())
+        if (const auto *device = dynamic_cast<const ElevationDeviceItem *>(child);
+            device && device->rect().height() - 2 < minimumPx * 1.1)
+            return true;
+    return false;
+}
+
+bool ElevationFaceItem::showsDeviceNames(double lod) const
+{
+    // A 1U device's name needs its line: kMinLabelPx (times the presentation scale) and a
+    // little leading.
+    return lod * kUnitMm >= kMinLabelPx * labelScale() * 1.15;
 }
 
 void ElevationFaceItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
 {
     const double lod = levelOfDetail(option, painter);
+    const double gutter = m_geometry.gutter;
+    const double titleH = m_geometry.title;
+    const double width = m_geometry.width();
     const double height = m_units * kUnitMm;
-    const QRectF frame(kGutterMm - 10, 0, kPanelWidthMm + 20, height);
+    const QRectF frame(gutter - 10, 0, kPanelWidthMm + 20, height);
     painter->setPen(QPen(QColor(0x55, 0x55, 0x55), 0));
     painter->setBrush(QColor(0x3c, 0x3f, 0x44));
     painter->drawRect(frame);
     painter->setBrush(QColor(0x26, 0x28, 0x2c));
-    painter->drawRect(QRectF(kGutterMm, 0, kPanelWidthMm, height));
+    painter->drawRect(QRectF(gutter, 0, kPanelWidthMm, height));
 
     // Load chip in the title: the same colour as the rack on the floor plan.
     painter->setPen(Qt::NoPen);
     painter->setBrush(loadColor(m_power.level));
-    painter->drawRect(QRectF(0, -kTitleMm + 10, 24, kTitleMm - 30));
+    painter->drawRect(QRectF(0, -titleH + 10, 24, titleH - 30));
 
-    const int titlePx = labelPixels(kTitlePx);
-    if (lod * titlePx >= kTextLod) {
+    // Title and load: two lines where they fit, the name alone where only one does.
+    const int titlePx = readablePixels(kTitlePx, lod);
+    const int loadPx = readablePixels(kTitlePx * 0.7, lod);
+    if (titlePx * 1.2 <= titleH - 10) {
         painter->setPen(QColor(0x20, 0x20, 0x20));
-        m_title.draw(painter, QPointF(34, -kTitleMm + 6), titlePx, kFaceWidthMm - 40, true);
-        m_load.draw(painter, QPointF(34, -kTitleMm + 12 + titlePx), labelPixels(kTitlePx * 0.7),
-                    kFaceWidthMm - 40);
+        m_title.draw(painter, QPointF(34, -titleH + 6), titlePx, width - 40, true);
+        if (titlePx * 1.2 + loadPx * 1.2 + 12 <= titleH - 10)
+            m_load.draw(painter, QPointF(34, -titleH + 12 + titlePx * 1.2), loadPx, width - 40);
     }
-    const int numberPx = labelPixels(kNumberPx);
     if (lod * kUnitMm >= 3) {
-        // U lines every unit, numbers where they can be read.
+        // U lines every unit.
         painter->setPen(QPen(QColor(0x4a, 0x4d, 0x52), 0));
         for (int u = 1; u < m_units; ++u)
-            painter->drawLine(QPointF(kGutterMm, u * kUnitMm),
-                              QPointF(kGutterMm + kPanelWidthMm, u * kUnitMm));
-        if (lod * numberPx >= kTextLod) {
-            painter->setPen(QColor(0x55, 0x55, 0x55));
-            for (int u = 1; u <= m_units; ++u) {
-                const double y = (m_units - u) * kUnitMm + (kUnitMm - numberPx) / 2;
-                m_numbers[static_cast<std::size_t>(u - 1)].draw(painter, QPointF(4, y), numberPx,
-                                                                kGutterMm - 14);
-            }
+            painter->drawLine(QPointF(gutter, u * kUnitMm),
+                              QPointF(gutter + kPanelWidthMm, u * kUnitMm));
+    }
+    // U numbers: every unit where a number fits in its unit, else every 2nd, 5th or 10th, so
+    // the rack is never without a scale.
+    const int numberPx = readablePixels(kNumberPx, lod);
+    int every = 0;
+    for (int step : { 1, 2, 5, 10 })
+        if (numberPx * 1.05 <= step * kUnitMm) {
+            every = step;
+            break;
         }
+    // Two digits are about 1.2 em wide: without that much gutter a number would be elided to
+    // nothing, so none is drawn (the title and devices still are).
+    if (every > 0 && numberPx * 1.2 <= gutter - 14) {
+        painter->setPen(QColor(0x55, 0x55, 0x55));
+        for (int u = 1; u <= m_units; ++u) {
+            if (u != 1 && u % every != 0)
+                continue;
+            const double y = (m_units - u) * kUnitMm + (kUnitMm - numberPx) / 2;
+            m_numbers[static_cast<std::size_t>(u - 1)].draw(
+                painter, QPointF(4, y), numberPx, gutter - 14, false, true, readablePixels(0, lod));
+        }
+    }
+    // Never a silently empty rack: when a device here is too short for its name at a
+    // readable size, say so under the rack.
+    const int hintPx = readablePixels(0, lod);
+    if (hintPx * 1.3 <= hintRoom() && unnamedDevices(hintPx)) {
+        painter->setPen(QColor(0x40, 0x40, 0x40));
+        m_hint.draw(painter, QPointF(gutter, height + 6), hintPx, kPanelWidthMm + 20);
     }
     if (isSelected())
         paintSelection(painter, frame, lod);
-    paintMarker(painter, QRectF(0, -kTitleMm, kFaceWidthMm, kTitleMm - 10), lod);
+    paintMarker(painter, QRectF(0, -titleH, width, titleH - 10), lod);
 }
 
 ElevationDeviceItem::ElevationDeviceItem(DeviceId device, DeviceRole role, const QRectF &rect)
@@ -154,20 +204,24 @@ void ElevationDeviceItem::paint(QPainter *painter, const QStyleOptionGraphicsIte
     painter->setPen(QPen(QColor(0x22, 0x22, 0x22), 0));
     painter->setBrush(roleColor(m_role));
     painter->drawRect(body);
-    const int namePx = labelPixels(kDeviceNamePx);
-    const int detailPx = labelPixels(kDeviceDetailPx);
-    if (lod * namePx >= kTextLod) {
+    // Name and part at a readable size: on two lines when the device is tall enough, side
+    // by side in a 1U slot, left out (the face says so) when even one line does not fit.
+    const int namePx = readablePixels(kDeviceNamePx, lod);
+    const int detailPx = readablePixels(kDeviceDetailPx, lod);
+    if (namePx * 1.1 <= body.height()) {
         painter->setPen(QColor(0x10, 0x10, 0x10));
         const double width = body.width() - 40;
-        // A 1U device has room for one line: name and details side by side.
+        const int minPx = readablePixels(0, lod);
         if (body.height() >= (namePx + detailPx) * 1.15 + 4) {
-            m_name.draw(painter, body.topLeft() + QPointF(8, 3), namePx, width, true);
-            m_detail.draw(painter, body.topLeft() + QPointF(8, 5 + namePx * 1.15), detailPx, width);
+            m_name.draw(painter, body.topLeft() + QPointF(8, 3), namePx, width, true, true, minPx);
+            m_detail.draw(painter, body.topLeft() + QPointF(8, 5 + namePx * 1.15), detailPx, width,
+                          false, true, minPx);
         } else {
-            const double y = body.top() + (body.height() - namePx * 1.2) / 2;
-            m_name.draw(painter, QPointF(body.left() + 8, y), namePx, width * 0.4, true);
-            m_detail.draw(painter, QPointF(body.left() + 8 + width * 0.42, y + 2), detailPx,
-                          width * 0.58);
+            const double y = body.top() + (body.height() - namePx * 1.1) / 2;
+            m_name.draw(painter, QPointF(body.left() + 8, y), namePx, width * 0.4, true, true,
+                        minPx);
+            m_detail.draw(painter, QPointF(body.left() + 8 + width * 0.42, y + 1), detailPx,
+                          width * 0.58, false, true, minPx);
         }
     }
     if (isSelected())

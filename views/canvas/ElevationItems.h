@@ -12,11 +12,23 @@ namespace cw::canvas {
 namespace elevation {
 inline constexpr double kUnitMm = 44.45; ///< 1U (EIA-310)
 inline constexpr double kPanelWidthMm = 482.6; ///< 19 in panel (EIA-310)
-inline constexpr double kGutterMm = 60; ///< U numbers left of the rails
-inline constexpr double kTitleMm = 150; ///< title above the rack
-inline constexpr double kFaceWidthMm = kGutterMm + kPanelWidthMm + 20;
+inline constexpr double kGutterMm = 80; ///< U numbers left of the rails (at text scale 1)
+inline constexpr double kTitleMm = 150; ///< title above the rack (at text scale 1)
 inline constexpr double kFaceGapMm = 60;
 inline constexpr double kRackGapMm = 200;
+
+/// The parts of a face that hold text grow with it (presentation mode); the panel stays to
+/// scale.
+struct FaceGeometry
+{
+    double gutter = kGutterMm;
+    double title = kTitleMm;
+    double width() const { return gutter + kPanelWidthMm + 20; }
+    static FaceGeometry forScale(double textScale)
+    {
+        return { kGutterMm * textScale, kTitleMm * textScale };
+    }
+};
 } // namespace elevation
 
 /// One face (front or rear) of a rack: the frame, U numbers bottom-up, and a title with the
@@ -24,11 +36,15 @@ inline constexpr double kRackGapMm = 200;
 class ElevationFaceItem : public CanvasItem
 {
 public:
-    ElevationFaceItem(RackId rack, Face face, int units);
+    ElevationFaceItem(RackId rack, Face face, int units,
+                      const elevation::FaceGeometry &geometry = {});
 
     RackId rackId() const { return RackId { ref().id }; }
     Face face() const { return m_face; }
     int units() const { return m_units; }
+    const elevation::FaceGeometry &geometry() const { return m_geometry; }
+    /// Whether device names can be read at this zoom (else the face says to zoom in).
+    bool showsDeviceNames(double lod) const;
     void setTitle(const QString &name);
     void setPower(const RackPower &power);
     /// Device-area rectangle of U slots [u, u + height - 1], in item coordinates.
@@ -40,8 +56,15 @@ public:
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override;
 
 private:
+    /// Room under the frame for the "zoom in" hint.
+    double hintRoom() const;
+    /// Whether a device on this face is too short for its name at `minimumPx`.
+    bool unnamedDevices(int minimumPx) const;
+
     Face m_face;
     int m_units;
+    elevation::FaceGeometry m_geometry;
+    CachedLabel m_hint;
     RackPower m_power;
     CachedLabel m_title;
     CachedLabel m_load;

@@ -18,7 +18,6 @@ constexpr double kSubtitlePx = 20;
 constexpr double kLayerPx = 22;
 constexpr double kBoxLabelPx = 17;
 constexpr double kBoxDetailPx = 13;
-constexpr double kTextLod = 4.0; ///< below this many screen pixels text is not drawn
 
 QColor layerFill(FabricLayer layer)
 {
@@ -85,15 +84,19 @@ void FabricBandItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
     painter->setPen(QPen(m_colour, 0));
     painter->setBrush(fill);
     painter->drawRect(rect);
-    const int titlePx = labelPixels(kTitlePx);
-    if (lod * titlePx >= kTextLod) {
+    // Readable or not drawn: the title where it fits in the band's header, the figures under
+    // it where both fit (never running into the boxes below).
+    const int titlePx = readablePixels(kTitlePx, lod);
+    const int subtitlePx = readablePixels(kSubtitlePx, lod);
+    if (titlePx * 1.2 + 10 <= G::titleHeight) {
         painter->setPen(QColor(0x20, 0x20, 0x20));
         m_title.draw(painter, QPointF(20, 10), titlePx, m_size.width() - 40, true);
-        m_subtitle.draw(painter, QPointF(20, 16 + titlePx * 1.2), labelPixels(kSubtitlePx),
-                        m_size.width() - 40);
+        if (16 + titlePx * 1.2 + subtitlePx * 1.2 <= G::titleHeight)
+            m_subtitle.draw(painter, QPointF(20, 16 + titlePx * 1.2), subtitlePx,
+                            m_size.width() - 40);
     }
-    const int layerPx = labelPixels(kLayerPx);
-    if (lod * layerPx >= kTextLod) {
+    const int layerPx = readablePixels(kLayerPx, lod);
+    if (layerPx * 1.1 <= G::boxHeight) {
         painter->setPen(QColor(0x66, 0x66, 0x66));
         for (auto &[y, label] : m_layers)
             label.draw(painter, QPointF(16, y + (G::boxHeight - layerPx) / 2), layerPx,
@@ -170,12 +173,15 @@ void FabricBoxItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     painter->setPen(pen);
     painter->setBrush(layerFill(m_layer));
     painter->drawRect(rect);
-    const int labelPx = labelPixels(kBoxLabelPx);
-    if (lod * labelPx >= kTextLod) {
+    const int labelPx = readablePixels(kBoxLabelPx, lod);
+    const int detailPx = readablePixels(kBoxDetailPx, lod);
+    if (labelPx * 1.2 + 6 <= G::boxHeight) {
+        const int minPx = readablePixels(0, lod);
         painter->setPen(QColor(0x15, 0x15, 0x15));
-        m_label.draw(painter, QPointF(8, 6), labelPx, G::boxWidth - 16, true, true);
-        m_detail.draw(painter, QPointF(8, 10 + labelPx * 1.2), labelPixels(kBoxDetailPx),
-                      G::boxWidth - 16);
+        m_label.draw(painter, QPointF(8, 6), labelPx, G::boxWidth - 16, true, true, minPx);
+        if (10 + labelPx * 1.2 + detailPx * 1.2 <= G::boxHeight)
+            m_detail.draw(painter, QPointF(8, 10 + labelPx * 1.2), detailPx, G::boxWidth - 16,
+                          false, true, minPx);
     }
     if (isSelected())
         paintSelection(painter, rect, lod);
@@ -243,9 +249,10 @@ void FabricLinkItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
     painter->setPen(pen);
     painter->setBrush(Qt::NoBrush);
     painter->drawPath(m_path);
-    const int px = labelPixels(kBoxDetailPx);
-    if (m_count > 1 && lod * px >= kTextLod) {
-        const QRectF chip(m_middle - QPointF(22, 10), QSizeF(44, 20));
+    const int px = readablePixels(kBoxDetailPx, lod);
+    if (m_count > 1 && px <= G::layerPitch * 0.3) {
+        const QSizeF size(std::max(44.0, px * 3.4), px * 1.5);
+        const QRectF chip(m_middle - QPointF(size.width() / 2, size.height() / 2), size);
         painter->setPen(Qt::NoPen);
         painter->setBrush(QColor(255, 255, 255, 220));
         painter->drawRoundedRect(chip, 4, 4);
@@ -285,11 +292,11 @@ void StorageBlockItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *
     painter->setPen(pen);
     painter->setBrush(QColor(0xfd, 0xf1, 0xe4));
     painter->drawRoundedRect(m_rect, 10, 10);
-    const int px = labelPixels(kBoxLabelPx);
-    if (lod * px >= kTextLod) {
+    const int px = readablePixels(kBoxLabelPx, lod);
+    const int detailPx = readablePixels(kBoxDetailPx, lod);
+    if (14 + px * 1.2 + detailPx * 2.5 <= m_rect.height()) {
         painter->setPen(QColor(0x33, 0x22, 0x11));
         m_title.draw(painter, m_rect.topLeft() + QPointF(10, 8), px, m_rect.width() - 20, true);
-        const int detailPx = labelPixels(kBoxDetailPx);
         m_capacity.draw(painter, m_rect.topLeft() + QPointF(10, 12 + px * 1.2), detailPx,
                         m_rect.width() - 20);
         m_bandwidth.draw(painter, m_rect.topLeft() + QPointF(10, 14 + px * 1.2 + detailPx * 1.25),

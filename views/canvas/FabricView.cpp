@@ -591,4 +591,29 @@ void FabricView::mouseReleaseEvent(QMouseEvent *event)
     CanvasView::mouseReleaseEvent(event);
 }
 
+std::vector<LegendEntry> FabricView::legend() const
+{
+    // The fabrics' purposes present, in their own colours, then what a marker means.
+    std::vector<LegendEntry> entries;
+    bool seen[4] = { false, false, false, false };
+    for (const Fabric &fabric : document()->design().fabrics()) {
+        const auto purpose = static_cast<std::size_t>(fabric.purpose);
+        if (purpose >= std::size(seen) || seen[purpose])
+            continue;
+        seen[purpose] = true;
+        const std::string_view name = toString(fabric.purpose);
+        entries.push_back(
+            { LegendEntry::Line, fabricColor(fabric.purpose, 0),
+              tr("%1 fabric link")
+                  .arg(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()))) });
+    }
+    entries.push_back(
+        { LegendEntry::DashedLine, severityColor(Severity::Error), tr("link with a finding") });
+    entries.push_back({ LegendEntry::Fill, QColor(0xe8, 0xe8, 0xe8),
+                        tr("box with a count: devices drawn as one") });
+    entries.push_back({ LegendEntry::Marker, severityColor(Severity::Error), tr("error") });
+    entries.push_back({ LegendEntry::Marker, severityColor(Severity::Warning), tr("warning") });
+    return entries;
+}
+
 } // namespace cw::canvas

@@ -60,6 +60,7 @@ public:
     int linkItemCount() const;
 
     std::vector<CanvasItem *> itemsFor(EntityRef ref) const override;
+    std::vector<LegendEntry> legend() const override;
 
 protected:
     void applyChanges(const ChangeSet &changes) override;

@@ -40,6 +40,8 @@ public:
     QString name() const { return m_name.text(); }
     /// The band's extent right of the label, in scene units.
     void setBand(double widthCm, double depthCm);
+    /// Room for the name left of the band (wider in presentation mode).
+    void setLabelWidth(double widthCm);
 
     QRectF boundingRect() const override;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override;
@@ -48,6 +50,23 @@ private:
     double m_labelWidth;
     double m_width = 0;
     double m_depth = 0;
+    CachedLabel m_name;
+};
+
+/// A hall's outline with its name above the rows (not an entity: today's model has no hall
+/// object; FloorLayout groups rows by their names).
+class FloorHallItem : public QGraphicsItem
+{
+public:
+    FloorHallItem(const QString &name, const QRectF &rect, double titleCm);
+
+    QString name() const { return m_name.text(); }
+    QRectF boundingRect() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override;
+
+private:
+    QRectF m_rect;
+    double m_title;
     CachedLabel m_name;
 };
 

@@ -2,6 +2,7 @@
 
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
+#include "views/canvas/CanvasStyle.h"
 #include "views/canvas/FloorPlanItems.h"
 #include "views/canvas/NewEntities.h"
 #include "views/document/Document.h"
@@ -20,7 +21,8 @@ namespace cw::canvas {
 namespace {
 
 constexpr double kCmPerM = 100.0;
-constexpr double kRowLabelWidthCm = 260;
+constexpr double kRowLabelWidthCm = 400; ///< room for a 4-5 character row name at the minimum size
+                                         ///< when a 16,384-node floor is fitted
 
 } // namespace
 
@@ -65,11 +67,41 @@ FloorRowItem *FloorPlanView::rowItem(RowId row) const
     return it == m_rows.end() ? nullptr : it->second;
 }
 
+QPointF FloorPlanView::rowOrigin(RowId row) const
+{
+    auto it = m_layout.rowOrigin.find(row.value);
+    return it == m_layout.rowOrigin.end() ? QPointF() : it->second;
+}
+
 QRectF FloorPlanView::slotRect(RowId row, int position) const
 {
-    auto it = m_rowY.find(row.value);
-    const double y = it == m_rowY.end() ? 0 : it->second;
-    return QRectF(position * rackWidth(), y, rackWidth(), rackDepth());
+    const QPointF origin = rowOrigin(row);
+    return QRectF(origin.x() + position * rackWidth(), origin.y(), rackWidth(), rackDepth());
+}
+
+FloorGeometry FloorPlanView::geometry() const
+{
+    FloorGeometry g;
+    g.rackWidth = rackWidth();
+    g.rackDepth = rackDepth();
+    g.rowPitch = rowPitch();
+    // Row names and hall titles grow with the text in presentation mode.
+    const double scale = canvasScene()->labelScale();
+    g.labelWidth = kRowLabelWidthCm * scale;
+    g.hallTitle *= scale;
+    return g;
+}
+
+void FloorPlanView::presentationChanged()
+{
+    for (const auto &[id, item] : m_rows) {
+        (void)id;
+        item->setLabelWidth(kRowLabelWidthCm * canvasScene()->labelScale());
+    }
+    layoutRows();
+    updateSceneRect();
+    if (isFitMode())
+        zoomToFit();
 }
 
 void FloorPlanView::rebuild()
@@ -77,10 +109,11 @@ void FloorPlanView::rebuild()
     clearScene();
     m_racks.clear();
     m_rows.clear();
+    m_hallItems.clear();
     m_dragItem = nullptr;
     const Design &design = document()->design();
     for (const Row &row : design.rows()) {
-        auto *item = new FloorRowItem(row.id, kRowLabelWidthCm);
+        auto *item = new FloorRowItem(row.id, geometry().labelWidth);
         item->setName(QString::fromStdString(row.name));
         canvasScene()->addItem(item);
         registerItem(item);
@@ -102,28 +135,47 @@ void FloorPlanView::rebuild()
 void FloorPlanView::layoutRows()
 {
     const Design &design = document()->design();
-    std::vector<const Row *> rows;
-    for (const Row &row : design.rows())
-        rows.push_back(&row);
-    std::stable_sort(rows.begin(), rows.end(),
-                     [](const Row *a, const Row *b) { return a->index < b->index; });
-    m_rowY.clear();
-    for (std::size_t rank = 0; rank < rows.size(); ++rank) {
-        const double y = static_cast<double>(rank) * rowPitch();
-        m_rowY[rows[rank]->id.value] = y;
-        if (FloorRowItem *item = rowItem(rows[rank]->id))
-            item->setPos(0, y);
+    std::unordered_map<std::uint64_t, int> extents; // row -> racks' extent in positions
+    for (const Rack &rack : design.racks()) {
+        int &extent = extents[rack.row.value];
+        extent = std::max(extent, rack.position + 1);
     }
+    std::vector<FloorRowSpec> specs;
+    std::vector<RowId> ids;
+    for (const Row &row : design.rows()) {
+        auto it = extents.find(row.id.value);
+        specs.push_back(
+            { row.id, row.name, row.index, (it == extents.end() ? 0 : it->second) + 1 });
+        ids.push_back(row.id);
+    }
+    m_layout = layoutFloor(std::move(specs), geometry());
+    for (const auto &[id, item] : m_rows)
+        item->setPos(rowOrigin(RowId { id }));
     const QSizeF size(rackWidth(), rackDepth());
     for (const auto &[id, item] : m_racks) {
         (void)id;
         item->setSize(size);
         placeRack(item);
     }
-    std::vector<RowId> ids;
-    for (const Row *row : rows)
-        ids.push_back(row->id);
+    rebuildHalls();
     refreshRowBands(ids);
+}
+
+void FloorPlanView::rebuildHalls()
+{
+    for (FloorHallItem *item : m_hallItems)
+        destroyItem(item);
+    m_hallItems.clear();
+    const QString site = QString::fromStdString(document()->design().site().name);
+    for (const FloorHall &hall : m_layout.halls) {
+        // One unnamed hall is the site's floor: framed only when halls are told apart.
+        if (m_layout.halls.size() == 1 && hall.name.isEmpty())
+            break;
+        auto *item = new FloorHallItem(hall.name.isEmpty() ? site : hall.name, hall.rect,
+                                       geometry().hallTitle);
+        canvasScene()->addItem(item);
+        m_hallItems.push_back(item);
+    }
 }
 
 void FloorPlanView::placeRack(FloorRackItem *item)
@@ -153,6 +205,15 @@ void FloorPlanView::refreshRowBands(const std::vector<RowId> &rows)
     for (const Rack &rack : document()->design().racks()) {
         int &extent = extents[rack.row.value];
         extent = std::max(extent, rack.position + 1);
+    }
+    int widest = 0;
+    for (const auto &[row, extent] : extents) {
+        (void)row;
+        widest = std::max(widest, extent + 1);
+    }
+    if (widest > m_layout.columnSlots) { // a row grew into the next column: lay out again
+        layoutRows();
+        return;
     }
     for (RowId id : rows)
         if (FloorRowItem *item = rowItem(id)) {
@@ -191,7 +252,7 @@ void FloorPlanView::applyChanges(const ChangeSet &changes)
             const Row *row = design.row(RowId { ref.id });
             if (!row || m_rows.contains(ref.id))
                 continue;
-            auto *item = new FloorRowItem(row->id, kRowLabelWidthCm);
+            auto *item = new FloorRowItem(row->id, geometry().labelWidth);
             item->setName(QString::fromStdString(row->name));
             canvasScene()->addItem(item);
             registerItem(item);
@@ -252,18 +313,39 @@ std::vector<CanvasItem *> FloorPlanView::markerItemsFor(EntityRef ref) const
 
 std::optional<FloorPlanView::Slot> FloorPlanView::slotAt(const QPointF &scenePos) const
 {
-    if (m_rowY.empty())
+    if (m_layout.rowOrigin.empty())
         return std::nullopt;
+    // The nearest row band: rows are wrapped into columns, so distance in x counts too.
     const double depth = rackDepth();
-    const auto nearest
-        = std::min_element(m_rowY.begin(), m_rowY.end(), [&](const auto &a, const auto &b) {
-              return std::abs(a.second + depth / 2 - scenePos.y())
-                  < std::abs(b.second + depth / 2 - scenePos.y());
-          });
+    const double span = m_layout.columnSlots * rackWidth();
+    const auto distance = [&](const QPointF &origin) {
+        const double dx
+            = std::max({ origin.x() - scenePos.x(), 0.0, scenePos.x() - (origin.x() + span) });
+        const double dy = std::abs(origin.y() + depth / 2 - scenePos.y());
+        return dx * dx + dy * dy;
+    };
+    const auto nearest = std::min_element(
+        m_layout.rowOrigin.begin(), m_layout.rowOrigin.end(),
+        [&](const auto &a, const auto &b) { return distance(a.second) < distance(b.second); });
     Slot slot;
     slot.row = RowId { nearest->first };
-    slot.position = std::max(0, static_cast<int>(std::floor(scenePos.x() / rackWidth())));
+    slot.position = std::clamp(
+        static_cast<int>(std::floor((scenePos.x() - nearest->second.x()) / rackWidth())), 0,
+        static_cast<int>(m_layout.columnSlots) - 1);
     return slot;
+}
+
+std::vector<LegendEntry> FloorPlanView::legend() const
+{
+    return {
+        { LegendEntry::Fill, loadColor(LoadLevel::Green), tr("load below 80% of feed") },
+        { LegendEntry::Fill, loadColor(LoadLevel::Amber), tr("load 80-100% of feed") },
+        { LegendEntry::Fill, loadColor(LoadLevel::Red), tr("over feed, or no feed") },
+        { LegendEntry::Fill, loadColor(LoadLevel::Unknown), tr("empty rack") },
+        { LegendEntry::Marker, severityColor(Severity::Error), tr("error") },
+        { LegendEntry::Marker, severityColor(Severity::Warning), tr("warning") },
+        { LegendEntry::Marker, severityColor(Severity::Info), tr("info") },
+    };
 }
 
 void FloorPlanView::mousePressEvent(QMouseEvent *event)
@@ -450,6 +532,11 @@ void FloorPlanView::contextMenuEvent(QContextMenuEvent *event)
         if (ok)
             addRow(name);
     });
+    menu.addSeparator();
+    QAction *legendAction = menu.addAction(tr("Show Legend"));
+    legendAction->setCheckable(true);
+    legendAction->setChecked(isLegendVisible());
+    connect(legendAction, &QAction::toggled, this, &CanvasView::setLegendVisible);
     menu.exec(event->globalPos());
 }
 

@@ -2,17 +2,21 @@
 
 #include "model/core/Facility.h"
 #include "views/canvas/CanvasView.h"
+#include "views/canvas/FloorLayout.h"
 
 #include <string>
 #include <unordered_map>
 
 namespace cw::canvas {
 
+class FloorHallItem;
 class FloorRackItem;
 class FloorRowItem;
 
 /// The floor plan: rows of racks seen from above, to scale (Site::rackWidthM, rackDepthM,
-/// rowPitchM; 1 scene unit = 1 cm), each rack coloured by its load against its feeds.
+/// rowPitchM; 1 scene unit = 1 cm), each rack coloured by its load against its feeds. Rows
+/// are wrapped into columns and halls set side by side (FloorLayout), with a legend, a
+/// scale bar and, for large floors, an overview.
 /// Racks are added by dropping a catalog rack part, moved along and between rows by
 /// dragging (one Document::moveRack per drag), duplicated and deleted; rows added and
 /// renamed from the context menu.
@@ -33,10 +37,17 @@ public:
     FloorRowItem *rowItem(RowId row) const;
     /// Scene rectangle of a (row, position) slot.
     QRectF slotRect(RowId row, int position) const;
+    /// The halls drawn (one unnamed hall when row names carry none).
+    const std::vector<FloorHall> &halls() const { return m_layout.halls; }
+
+    std::vector<LegendEntry> legend() const override;
+    bool hasScaleBar() const override { return true; }
 
 protected:
     void applyChanges(const ChangeSet &changes) override;
     std::vector<CanvasItem *> markerItemsFor(EntityRef ref) const override;
+
+    void presentationChanged() override;
 
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
@@ -56,6 +67,7 @@ private:
 
     void rebuild();
     void layoutRows();
+    void rebuildHalls();
     void placeRack(FloorRackItem *item);
     void refreshRack(RackId rack);
     void refreshRowBands(const std::vector<RowId> &rows);
@@ -64,10 +76,13 @@ private:
     double rackWidth() const;
     double rackDepth() const;
     double rowPitch() const;
+    FloorGeometry geometry() const;
+    QPointF rowOrigin(RowId row) const;
 
     std::unordered_map<std::uint64_t, FloorRackItem *> m_racks;
     std::unordered_map<std::uint64_t, FloorRowItem *> m_rows;
-    std::unordered_map<std::uint64_t, double> m_rowY;
+    FloorLayout m_layout;
+    std::vector<FloorHallItem *> m_hallItems;
 
     // Rack drag state.
     FloorRackItem *m_dragItem = nullptr;

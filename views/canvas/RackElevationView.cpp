@@ -2,11 +2,14 @@
 
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
+#include "views/canvas/CanvasStyle.h"
 #include "views/canvas/DesignCache.h"
 #include "views/canvas/ElevationItems.h"
 #include "views/canvas/NewEntities.h"
+#include "views/canvas/RackPicker.h"
 #include "views/document/Document.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QContextMenuEvent>
 #include <QDropEvent>
@@ -21,9 +24,10 @@ namespace {
 
 using namespace elevation;
 
-constexpr std::size_t kDefaultRackCount = 4;
+/// Two racks (four faces) by default: in a usual window a 1U device is then tall enough for
+/// its name at a readable size; the rack picker shows others and more.
+constexpr std::size_t kDefaultRackCount = 2;
 constexpr std::size_t kMaxRackCount = 16; ///< side by side before the view gets unreadable
-constexpr double kColumnWidthMm = 2 * kFaceWidthMm + kFaceGapMm + kRackGapMm;
 
 int heightOf(const Part *part)
 {
@@ -41,6 +45,49 @@ RackElevationView::RackElevationView(Document *document, QWidget *parent)
     rebuild();
     reapplyMarkers(); // the design may open with violations already
     zoomToFit();
+    auto *pick = new QAction(tr("Show Racks..."), this);
+    pick->setObjectName(QStringLiteral("elevationPickRacks"));
+    pick->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    pick->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(pick, &QAction::triggered, this, &RackElevationView::pickRacks);
+    addAction(pick);
+}
+
+std::size_t RackElevationView::maxRackCount()
+{
+    return kMaxRackCount;
+}
+
+void RackElevationView::pickRacks()
+{
+    RackPicker picker(*document(), m_racks, kMaxRackCount, this);
+    if (picker.exec() == QDialog::Accepted && !picker.racks().empty())
+        setRacks(picker.racks());
+}
+
+void RackElevationView::presentationChanged()
+{
+    // Gutters and titles grow with the text: lay the faces out again.
+    rebuild();
+    reapplyMarkers();
+    reapplySelection();
+    if (isFitMode())
+        zoomToFit();
+}
+
+std::vector<LegendEntry> RackElevationView::legend() const
+{
+    return {
+        { LegendEntry::Fill, QColor(0x9f, 0xc5, 0xe8), tr("compute node") },
+        { LegendEntry::Fill, QColor(0xb6, 0xd7, 0xa8), tr("switch") },
+        { LegendEntry::Fill, QColor(0xf9, 0xcb, 0x9c), tr("storage") },
+        { LegendEntry::Fill, QColor(0xd5, 0xd5, 0xd5), tr("management") },
+        { LegendEntry::Fill, loadColor(LoadLevel::Green), tr("rack load below 80% of feed") },
+        { LegendEntry::Fill, loadColor(LoadLevel::Amber), tr("rack load 80-100% of feed") },
+        { LegendEntry::Fill, loadColor(LoadLevel::Red), tr("rack over feed, or no feed") },
+        { LegendEntry::Marker, severityColor(Severity::Error), tr("error") },
+        { LegendEntry::Marker, severityColor(Severity::Warning), tr("warning") },
+    };
 }
 
 RackElevationView::~RackElevationView() = default;
@@ -114,11 +161,13 @@ void RackElevationView::buildRack(std::size_t column)
     if (!rack)
         return;
     const int units = cache()->rackUnits(*rack);
-    const double x = static_cast<double>(column) * kColumnWidthMm;
-    auto *front = new ElevationFaceItem(rack->id, Face::Front, units);
-    auto *rear = new ElevationFaceItem(rack->id, Face::Rear, units);
+    const FaceGeometry geometry = FaceGeometry::forScale(canvasScene()->labelScale());
+    const double columnWidth = 2 * geometry.width() + kFaceGapMm + kRackGapMm;
+    const double x = static_cast<double>(column) * columnWidth;
+    auto *front = new ElevationFaceItem(rack->id, Face::Front, units, geometry);
+    auto *rear = new ElevationFaceItem(rack->id, Face::Rear, units, geometry);
     front->setPos(x, 0);
-    rear->setPos(x + kFaceWidthMm + kFaceGapMm, 0);
+    rear->setPos(x + geometry.width() + kFaceGapMm, 0);
     for (ElevationFaceItem *face : { front, rear }) {
         canvasScene()->addItem(face);
         registerItem(face);
@@ -273,7 +322,7 @@ std::optional<RackElevationView::Slot> RackElevationView::slotAt(const QPointF &
     for (const auto &[id, faces] : m_faces)
         for (ElevationFaceItem *face : { faces.first, faces.second }) {
             const QPointF local = face->mapFromScene(scenePos);
-            if (local.x() < 0 || local.x() > kFaceWidthMm || local.y() < 0
+            if (local.x() < 0 || local.x() > face->geometry().width() || local.y() < 0
                 || local.y() >= face->units() * kUnitMm)
                 continue;
             return Slot { RackId { id }, face->face(), face->uAt(local) };
@@ -420,19 +469,25 @@ void RackElevationView::mouseReleaseEvent(QMouseEvent *event)
 
 void RackElevationView::contextMenuEvent(QContextMenuEvent *event)
 {
+    QMenu menu(this);
     for (QGraphicsItem *item : items(event->pos()))
         if (auto *device = dynamic_cast<ElevationDeviceItem *>(item)) {
             if (!device->isSelected()) {
                 canvasScene()->clearSelection();
                 device->setSelected(true);
             }
-            QMenu menu(this);
             menu.addAction(tr("Duplicate"), this, &CanvasView::duplicateSelection);
             menu.addAction(tr("Delete"), this, &CanvasView::deleteSelection);
-            menu.exec(event->globalPos());
-            return;
+            menu.addSeparator();
+            break;
         }
-    CanvasView::contextMenuEvent(event);
+    if (QAction *pick = findChild<QAction *>(QStringLiteral("elevationPickRacks")))
+        menu.addAction(pick);
+    QAction *legendAction = menu.addAction(tr("Show Legend"));
+    legendAction->setCheckable(true);
+    legendAction->setChecked(isLegendVisible());
+    connect(legendAction, &QAction::toggled, this, &CanvasView::setLegendVisible);
+    menu.exec(event->globalPos());
 }
 
 void RackElevationView::dragEnterEvent(QDragEnterEvent *event)

@@ -35,6 +35,13 @@ public:
     /// Shows these racks, left to right. With none, the first racks of the floor (row order).
     void setRacks(std::vector<RackId> racks);
     const std::vector<RackId> &racks() const { return m_racks; }
+    /// Opens the rack picker (by row, by name, by selection) and shows what it picked.
+    void pickRacks();
+    static std::size_t maxRackCount();
+
+    std::vector<LegendEntry> legend() const override;
+    bool hasScaleBar() const override { return true; }
+    double sceneUnitsPerMetre() const override { return 1000; }
 
     ElevationFaceItem *faceItem(RackId rack, Face face) const;
     ElevationDeviceItem *deviceItem(DeviceId device) const;
@@ -57,6 +64,7 @@ public:
 protected:
     void applyChanges(const ChangeSet &changes) override;
     void documentSelectionChanged(const std::vector<EntityRef> &selection) override;
+    void presentationChanged() override;
 
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
