@@ -91,6 +91,7 @@ private slots:
     void hallsComeFromRowNames();
     void floorWrapsRowsIntoAScreenShape_data();
     void floorWrapsRowsIntoAScreenShape();
+    void siteHallOfARowWinsOverItsName();
     void hallsSitSideBySide();
     void elevationShowsNamesPartsAndUnitsByDefault();
     void elevationSaysWhyNamesAreMissing();
@@ -151,6 +152,24 @@ void TestCanvasReadable::floorWrapsRowsIntoAScreenShape()
         const DrawnLabel *label = findLabel(labels, QString::fromStdString(row.name));
         QVERIFY2(label, row.name.c_str());
         QVERIFY(label->pixelSize >= kMinLabelPx - 0.01);
+    }
+}
+
+void TestCanvasReadable::siteHallOfARowWinsOverItsName()
+{
+    // Rows the site places in halls "North" and "South", named without a hall prefix: the
+    // site's hall groups them, not the name.
+    std::vector<FloorRowSpec> rows;
+    for (int i = 0; i < 4; ++i)
+        rows.push_back({ RowId { std::uint64_t(i + 1) }, "R" + std::to_string(i + 1), i, 10,
+                         i % 2 == 0 ? "North" : "South" });
+    const FloorLayout layout = layoutFloor(rows, FloorGeometry {});
+    QCOMPARE(layout.halls.size(), std::size_t(2));
+    QCOMPARE(layout.halls[0].name, QStringLiteral("North"));
+    QCOMPARE(layout.halls[1].name, QStringLiteral("South"));
+    for (const FloorRowSpec &row : rows) {
+        const QRectF hall = layout.halls[row.index % 2].rect;
+        QVERIFY(hall.contains(layout.rowOrigin.at(row.id.value)));
     }
 }
 

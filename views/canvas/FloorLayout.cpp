@@ -41,7 +41,8 @@ FloorLayout layoutFloor(std::vector<FloorRowSpec> rows, const FloorGeometry &g)
     std::map<QString, std::vector<const FloorRowSpec *>> halls;
     int maxSlots = 1;
     for (const FloorRowSpec &row : rows) {
-        const QString hall = hallOfRow(row.name);
+        const QString hall
+            = row.hall.empty() ? hallOfRow(row.name) : QString::fromStdString(row.hall);
         if (!halls.contains(hall))
             order.push_back(hall);
         halls[hall].push_back(&row);

@@ -19,6 +19,7 @@ struct FloorRowSpec
     std::string name;
     int index = 0;
     int slotCount = 1; ///< positions to show: the racks' extent plus a free slot
+    std::string hall;  ///< the site hall of the row; empty: read from the row's name
 };
 
 /// Floor geometry in scene units (1 unit = 1 cm).
@@ -50,8 +51,8 @@ struct FloorLayout
 };
 
 /// The hall a row belongs to, from its name: the part before the last separator ("H2-R07"
-/// -> "H2", "Hall A/Row 3" -> "Hall A"); empty when the name has none. Today's design model
-/// has no halls; this is the one place to read them from the site model once it does.
+/// -> "H2", "Hall A/Row 3" -> "Hall A"); empty when the name has none. Used for rows that
+/// name no site hall (designs of schema 1 and free floors).
 QString hallOfRow(const std::string &rowName);
 
 /// Lays the rows out as a reader can take in at once: halls side by side, and within a hall

@@ -145,7 +145,7 @@ void FloorPlanView::layoutRows()
     for (const Row &row : design.rows()) {
         auto it = extents.find(row.id.value);
         specs.push_back(
-            { row.id, row.name, row.index, (it == extents.end() ? 0 : it->second) + 1 });
+            { row.id, row.name, row.index, (it == extents.end() ? 0 : it->second) + 1, row.hall });
         ids.push_back(row.id);
     }
     m_layout = layoutFloor(std::move(specs), geometry());
