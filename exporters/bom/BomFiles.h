@@ -1,7 +1,7 @@
 #pragma once
 
-#include "exporters/bom/BillOfMaterials.h"
 #include "model/common/Result.h"
+#include "model/quantities/BillOfMaterials.h"
 
 #include <string>
 

@@ -2,9 +2,9 @@
 // procurement-checklist.md.
 #include "exporters/Exporter.h"
 #include "exporters/Families.h"
-#include "exporters/bom/BillOfMaterials.h"
 #include "exporters/bom/BomFiles.h"
 #include "exporters/cabling/Csv.h"
+#include "model/quantities/BillOfMaterials.h"
 
 #include <charconv>
 

@@ -9,3 +9,6 @@ cw_add_test(tst_canvas_random SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canvas_rando
     DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets)
 cw_add_test(tst_canvas_resize SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canvas_resize.cpp
     DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets)
+# One load, one capacity: the canvas's rack colours and the power rules agree on every rack.
+cw_add_test(tst_rack_colour_rules SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_rack_colour_rules.cpp
+    DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets)

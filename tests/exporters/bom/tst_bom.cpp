@@ -5,12 +5,12 @@
 
 #include "exporters/Exporter.h"
 #include "exporters/Families.h"
-#include "exporters/bom/BillOfMaterials.h"
 #include "exporters/bom/BomFiles.h"
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
 #include "model/examples/ReferenceDesigns.h"
 #include "model/fabric/Templates.h"
+#include "model/quantities/BillOfMaterials.h"
 #include "model/summary/DesignSummary.h"
 #include "resources/EmbeddedResources.h"
 #include "tests/exporters/bom/ZipDirectory.h"

@@ -1,4 +1,4 @@
-#include "exporters/cabling/CablePlan.h"
+#include "model/quantities/CablePlan.h"
 
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
@@ -92,7 +92,8 @@ int ceilDiv(int numerator, int denominator)
 }
 
 /// The cage a port sits in: consecutive ports of one form factor, `perCage` to a cage, in
-/// catalog order (QM9700 p1/p2 share the first twin-port OSFP cage; ref:nvidia-superpod-h100-ra, ref:nvidia-linkx-specs).
+/// catalog order (QM9700 p1/p2 share the first twin-port OSFP cage; ref:nvidia-superpod-h100-ra,
+/// ref:nvidia-linkx-specs).
 int cageOf(const Part *part, int portIndex, int perCage)
 {
     if (!part || portIndex < 0 || static_cast<std::size_t>(portIndex) >= part->ports.size())
@@ -382,7 +383,8 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
     }
     // Optics modules per cage: the links on the ports of one cage share its modules, a module
     // serving linksPerCable ports (a twin-port OSFP module both ports of its OSFP-twin cage;
-    // ref:nvidia-superpod-h100-ra, ref:nvidia-linkx-specs). Each cage's modules count in the group of its first link.
+    // ref:nvidia-superpod-h100-ra, ref:nvidia-linkx-specs). Each cage's modules count in the group
+    // of its first link.
     struct CageLinks
     {
         std::size_t firstRow = 0;
