@@ -418,8 +418,8 @@ Result<void> writePartitions(std::ostringstream &conf, const Design &design,
                              const PerGpu &perGpu, const std::vector<ProductionSetting> &production)
 {
     const std::string maxTime = settingValue(production, "MaxTime");
-    conf << "\nPartitionName=DEFAULT State=UP DefaultTime=" << settingValue(production, "DefaultTime")
-         << " MaxTime=" << maxTime << "\n";
+    conf << "\nPartitionName=DEFAULT State=UP DefaultTime="
+         << settingValue(production, "DefaultTime") << " MaxTime=" << maxTime << "\n";
     std::vector<Partition> partitions = design.scheduler().partitions;
     if (partitions.empty())
         partitions.push_back(Partition{"gpu", {}, true, "INFINITE"});
@@ -457,18 +457,18 @@ std::string topologyConfText(const Design &design, const Catalog &catalog, Slurm
     std::string text;
     if (topology == SlurmTopology::Block)
         text = header(design, "topology.conf")
-                             + "# topology/block, read by Slurm 24.05 and later (BlockSizes replaced 23.11's\n"
-                             + (multiNodeNvlinkDomains(design, catalog).empty()
-                                    ? "# BlockLevels). One block per leaf group of the compute fabric.\n"
-                                    : "# BlockLevels). One block per NVLink domain (rack-scale system).\n")
-                             + topologyBlock(design, catalog);
+            + "# topology/block, read by Slurm 24.05 and later (BlockSizes replaced 23.11's\n"
+            + (multiNodeNvlinkDomains(design, catalog).empty()
+                   ? "# BlockLevels). One block per leaf group of the compute fabric.\n"
+                   : "# BlockLevels). One block per NVLink domain (rack-scale system).\n")
+            + topologyBlock(design, catalog);
     else
         text = header(design, "topology.conf")
-                             + "# topology/tree (all Slurm versions). Rail groups are virtual leaves.\n"
-                             + topologyTree(design, catalog);
+            + "# topology/tree (all Slurm versions). Rail groups are virtual leaves.\n"
+            + topologyTree(design, catalog);
     if (topology == SlurmTopology::Tree && !multiNodeNvlinkDomains(design, catalog).empty())
         notes.push_back("the design has multi-node NVLink domains (rack-scale systems): "
-                              "slurm.topology=block makes each domain a block (Slurm 24.05+)");
+                        "slurm.topology=block makes each domain a block (Slurm 24.05+)");
 
     return text;
 }
@@ -503,7 +503,9 @@ std::string gresConfText(const Design &design, const NodeGroups &groups,
                 devices.push_back(i);
             gres << "NodeName=" << nodes << " Name=gpu Type=" << gpu << " File=/dev/nvidia"
                  << rangeText(devices) << "\n";
-            notes.push_back(type + ": the catalog has no NUMA layout, so gres.conf lists its GPUs without Cores=");
+            notes.push_back(
+                type
+                + ": the catalog has no NUMA layout, so gres.conf lists its GPUs without Cores=");
         }
     }
     return gres.str();
