@@ -110,7 +110,7 @@ public:
     MemberTable(const Design &design, const Catalog &catalog)
         : m_design(design)
         , m_catalog(catalog)
-    {}
+    { }
 
     int memberOf(DeviceId id)
     {
@@ -159,8 +159,8 @@ private:
 
 /// The fabric's links between members, at the slowest of fabric and port speed (member
 /// indices); links to other devices are counted in the graph and on their member.
-std::vector<FabricEdge> collectEdges(const Design &design, const Fabric &fabric,
-                                     MemberTable &table, FabricGraph &graph)
+std::vector<FabricEdge> collectEdges(const Design &design, const Fabric &fabric, MemberTable &table,
+                                     FabricGraph &graph)
 {
     std::vector<FabricEdge> rawEdges;
     for (const Link &link : design.links()) {
@@ -190,7 +190,8 @@ std::vector<FabricEdge> collectEdges(const Design &design, const Fabric &fabric,
 
 /// Canonical order: nodes first, then switches, each by floor position then name. Renumbers
 /// `rawEdges` to the new positions and counts the nodes.
-std::vector<FabricVertex> canonicalVertices(const Design &design, const std::vector<Member> &members,
+std::vector<FabricVertex> canonicalVertices(const Design &design,
+                                            const std::vector<Member> &members,
                                             std::vector<FabricEdge> &rawEdges, int &nodeCount)
 {
     std::vector<int> sorted(members.size());
@@ -284,7 +285,7 @@ Result<FabricGraph> buildFabricGraph(const Design &design, const Catalog &catalo
 {
     const Fabric *fabric = design.fabric(fabricId);
     if (!fabric)
-        return Error{"unknown fabric id " + std::to_string(fabricId.value)};
+        return Error { "unknown fabric id " + std::to_string(fabricId.value) };
 
     FabricGraph graph;
     graph.fabric = fabricId;
