@@ -478,6 +478,7 @@ std::vector<ModuleCount> countModules(const std::vector<CableRow> &rows,
         total.powerW += count * module->maxPowerW;
     }
     std::vector<ModuleCount> out;
+    out.reserve(modules.size());
     for (auto &[id, total] : modules)
         out.push_back(total);
     return out;
