@@ -103,6 +103,7 @@ private slots:
         QTest::newRow("version 0") << "schemaVersion=0" << "/schemaVersion: expected a schema version from 1 to 1";
         QTest::newRow("pue below 1") << "site/pue=0.8" << "/site/pue: expected a PUE >= 1.0";
         QTest::newRow("array not object") << "racks/0=[1,2]" << "/racks/0: expected an object, got an array";
+        QTest::newRow("unknown topology kind") << "fabrics/0/topology/kind=\"dragonfly\"" << "/fabrics/0/topology/kind: expected fat-tree | rail-optimized | custom";
     }
 
     void badInput()
@@ -160,6 +161,26 @@ private slots:
             ++errors;
         }
         QVERIFY(errors > 50);
+    }
+
+    void railOptimizedKindReadsAsAFatTreeWithRails()
+    {
+        // One fact, one field: kind "rail-optimized" (what generators wrote before) is a fat
+        // tree whose railOptimized is set, whatever the flag said; it is written back as
+        // "fat-tree" with railOptimized true.
+        json document = referenceJson();
+        json &topology = document["fabrics"][0]["topology"];
+        topology["kind"] = "rail-optimized";
+        topology["railOptimized"] = false;
+        auto loaded = parseDesign(document.dump(), catalog());
+        QVERIFY2(loaded, loaded ? "" : loaded.error().message.c_str());
+        const Fabric &fabric = *loaded->design.fabrics().begin();
+        QVERIFY(fabric.topology.kind == TopologyKind::FatTree);
+        QVERIFY(fabric.topology.railOptimized);
+        const json written = json::parse(serializeDesign(loaded->design, catalog()));
+        QCOMPARE(written["fabrics"][0]["topology"]["kind"].get<std::string>(),
+                 std::string("fat-tree"));
+        QCOMPARE(written["fabrics"][0]["topology"]["railOptimized"].get<bool>(), true);
     }
 
     void unknownKeysAreReportedNotLost()
