@@ -46,7 +46,8 @@ AllReduceResult allReduce(const AllReduceInput &input)
     r.algbwGBps = input.bytes / r.seconds / bytesPerGB;
     r.busbwGBps = r.algbwGBps * r.busFactor;
 
-    r.assumptions.push_back("algbw = S/t, busbw = algbw x 2(n-1)/n (ref:nvidia-nccl-tests-performance)");
+    r.assumptions.push_back(
+        "algbw = S/t, busbw = algbw x 2(n-1)/n (ref:nvidia-nccl-tests-performance)");
     r.assumptions.push_back("B = link-gbyte-s " + formatNumber(input.linkGBps)
                             + " GB/s (1e9 B/s) x "
                               "efficiency "

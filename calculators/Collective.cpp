@@ -21,8 +21,8 @@ constexpr double infinibandEfficiency = 46.0 / 50.0;
 // planning figure (exporters/nccl/AcceptancePlan.h), an assumption.
 constexpr double roceEfficiency = 0.88;
 
-// NCCL's tuning model (ref:nvidia-nccl-src, src/graph/tuning.cc hwLat, Ring/Simple): 3.4 us per step
-// on NVLink, 14.0 us over the network; NVLS 25 us on NVLink.
+// NCCL's tuning model (ref:nvidia-nccl-src, src/graph/tuning.cc hwLat, Ring/Simple): 3.4 us per
+// step on NVLink, 14.0 us over the network; NVLS 25 us on NVLink.
 constexpr double nvlinkStepUs = 3.4;
 constexpr double networkStepUs = 14.0;
 constexpr double nvlsLatencyUs = 25.0;
@@ -155,11 +155,11 @@ CollectiveResult collective(const CollectiveInput &in)
     r.algbwGBps = in.bytes / r.seconds / bytesPerGB;
     r.busbwGBps = r.algbwGBps * r.busFactor;
 
-    r.assumptions.push_back(collectiveName(in.kind) + ": busbw = algbw x "
-                            + formatNumber(r.busFactor)
-                            + " (nccl-tests bus factor, "
-                              "ref:nvidia-nccl-tests-performance); S is the total buffer for all-gather and "
-                              "reduce-scatter, the per-rank buffer otherwise");
+    r.assumptions.push_back(
+        collectiveName(in.kind) + ": busbw = algbw x " + formatNumber(r.busFactor)
+        + " (nccl-tests bus factor, "
+          "ref:nvidia-nccl-tests-performance); S is the total buffer for all-gather and "
+          "reduce-scatter, the per-rank buffer otherwise");
     r.assumptions.push_back(
         nvls ? std::string("NVLS: the NVSwitch reduces, t = 2 alpha + S/B")
              : std::string("ring model with n-1 (all-reduce: 2(n-1)) steps of latency alpha"));

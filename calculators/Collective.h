@@ -32,8 +32,8 @@ struct CollectiveResult
     std::vector<std::string> assumptions;
 };
 
-/// nccl-tests bus factor of a collective over n ranks (ref:nvidia-nccl-tests-performance): all-reduce
-/// 2(n-1)/n; all-gather, reduce-scatter and all-to-all (n-1)/n; broadcast 1.
+/// nccl-tests bus factor of a collective over n ranks (ref:nvidia-nccl-tests-performance):
+/// all-reduce 2(n-1)/n; all-gather, reduce-scatter and all-to-all (n-1)/n; broadcast 1.
 double busFactor(CollectiveKind kind, long long ranks);
 
 /// Share of the line rate NCCL reaches on a path, from public measurements; 1 for Custom.

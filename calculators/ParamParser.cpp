@@ -231,7 +231,7 @@ bool ParamReader::boolean(const std::string &key) const
 std::string ParamReader::choice(const std::string &key,
                                 const std::vector<std::string> &choices) const
 {
-    const std::string text = requiredRaw(key);
+    std::string text = requiredRaw(key);
     std::string list;
     for (const std::string &c : choices) {
         if (c == text)

@@ -20,7 +20,7 @@ std::optional<ModelPreset> presetOf(const ParamReader &p, const std::vector<Mode
     const auto modelName = p.optionalText("model");
     if (!modelName)
         return std::nullopt;
-    const auto preset = findModelPreset(presets, *modelName);
+    auto preset = findModelPreset(presets, *modelName);
     if (!preset) {
         std::string names;
         for (const ModelPreset &m : presets)
@@ -263,7 +263,7 @@ nlohmann::json runInferenceMemory(const ParamReader &p, const std::vector<ModelP
 CalculatorInfo inferenceMemoryInfo()
 {
     std::vector<ParamSpec> params = shapeParams();
-    for (ParamSpec spec :
+    for (const ParamSpec &spec :
          { optional("sliding-window", "tokens",
                     "attention window, 0 = full attention (default: the preset's)"),
            optional("window-layers", "", "layers using the window (default: all)"),

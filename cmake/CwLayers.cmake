@@ -5,12 +5,13 @@
 # A layer is a folder (its include prefix: every project include is written from the repository
 # root, "model/core/Design.h") and the library targets built from it.
 
-set(CW_LAYERS calculators model validation prefill exporters report document views app)
+set(CW_LAYERS calculators model validation quantities prefill exporters report document views app)
 
 # folder prefix -> layer; the longest prefix wins (model/validation/ before model/).
 set(CW_LAYER_FOLDERS
     "calculators/=calculators"
     "model/validation/=validation"
+    "model/quantities/=quantities"
     "model/prefill/=prefill"
     "model/=model"
     "resources/=model"
@@ -24,17 +25,19 @@ set(CW_LAYER_FOLDERS
 set(CW_LAYER_USES_calculators "")
 set(CW_LAYER_USES_model calculators)
 set(CW_LAYER_USES_validation model calculators)
-set(CW_LAYER_USES_prefill validation model calculators)
-set(CW_LAYER_USES_exporters prefill validation model calculators)
-set(CW_LAYER_USES_report exporters prefill validation model calculators)
-set(CW_LAYER_USES_document exporters prefill validation model calculators)
-set(CW_LAYER_USES_views document report exporters prefill validation model calculators)
-set(CW_LAYER_USES_app views document report exporters prefill validation model calculators)
+set(CW_LAYER_USES_quantities model calculators)
+set(CW_LAYER_USES_prefill quantities validation model calculators)
+set(CW_LAYER_USES_exporters prefill quantities validation model calculators)
+set(CW_LAYER_USES_report exporters prefill quantities validation model calculators)
+set(CW_LAYER_USES_document exporters prefill quantities validation model calculators)
+set(CW_LAYER_USES_views document report exporters prefill quantities validation model calculators)
+set(CW_LAYER_USES_app views document report exporters prefill quantities validation model calculators)
 
 # layer -> the Qt modules it may use; an empty list means plain C++ (no Qt at all).
 set(CW_LAYER_QT_calculators "")
 set(CW_LAYER_QT_model "")
 set(CW_LAYER_QT_validation "")
+set(CW_LAYER_QT_quantities "")
 set(CW_LAYER_QT_prefill "")
 set(CW_LAYER_QT_exporters "")
 set(CW_LAYER_QT_report Core Gui Svg)
@@ -47,6 +50,7 @@ set(CW_LAYER_TARGETS
     "cw_calculators=calculators"
     "cw_resources=model" "cw_model=model"
     "cw_validation=validation"
+    "cw_quantities=quantities"
     "cw_prefill=prefill"
     "cw_exporters=exporters"
     "cw_report=report"

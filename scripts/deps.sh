@@ -18,7 +18,7 @@ cw_build_packages=(
 cw_test_packages=(xvfb xauth fonts-dejavu-core slurmctld slurm-client munge
     ibsim-utils opensm infiniband-diags poppler-utils libreoffice-calc-nogui
     desktop-file-utils appstream
-    clang libclang-rt-14-dev libxml2-utils git
+    clang clang-format clang-tidy libclang-rt-14-dev libxml2-utils git
     frr iputils-ping netplan.io slurmd slurmdbd libpmix2 libpmix-dev mariadb-server
     yamllint python3-yaml python3-jsonschema)
 

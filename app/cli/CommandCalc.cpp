@@ -3,9 +3,9 @@
 #include "calculators/InputError.h"
 #include "calculators/ParamParser.h"
 #include "calculators/Registry.h"
-#include "exporters/bom/BillOfMaterials.h"
 #include "model/catalog/Catalog.h"
 #include "model/io/DesignFile.h"
+#include "model/prefill/CapexPrefill.h"
 #include "model/prefill/CatalogGpus.h"
 #include "model/prefill/DesignFacts.h"
 #include "model/prefill/DesignPrefill.h"
@@ -115,26 +115,6 @@ void printResult(std::ostream &out, const nlohmann::json &result,
     }
 }
 
-/// The capex input of `cost`: the bill of materials' grand total (exporters/bom). Kept apart
-/// from the prefill (cw_calcdesign sits below cw_exporters) and handed to it as an extra.
-calc::PrefillExtras costExtras(const Design &design, const Catalog &catalog)
-{
-    calc::PrefillExtras extras;
-    const auto bom = bom::computeBom(design, catalog);
-    if (!bom) {
-        extras.capexNote = "the bill of materials failed: " + bom.error().message;
-        return extras;
-    }
-    int unpriced = 0;
-    for (const bom::BomLine &line : bom->lines)
-        unpriced += line.unitPriceUsd <= 0 ? 1 : 0;
-    extras.capexUsd = bom->grandTotalUsd;
-    extras.capexSource = "bill of materials grand total: " + std::to_string(bom->lines.size())
-        + " lines incl. spares at catalog list prices"
-        + (unpriced > 0 ? ", " + std::to_string(unpriced) + " unpriced lines at 0" : "");
-    return extras;
-}
-
 /// A prefilled value as JSON: a number when it reads as one, else the text ("1:1").
 nlohmann::json prefilledValue(const std::string &text)
 {
@@ -224,7 +204,7 @@ int runCalc(Context &context)
         const calc::DesignFacts facts = calc::gatherDesignFacts(loaded->design, *catalog);
         designName = facts.designName;
         const calc::PrefillExtras extras = name == "cost" && !given->contains("capex-usd")
-            ? costExtras(loaded->design, *catalog)
+            ? calc::capexFromBom(loaded->design, *catalog)
             : calc::PrefillExtras {};
         prefill = calc::prefillFromDesign(name, facts, *given, extras);
         params = prefill->merged(*given);

@@ -19,10 +19,10 @@ const std::vector<std::string> &bomColumns()
     return columns;
 }
 
-std::string bomCsv(const Design &design, const Bom &bom)
+std::string bomCsv(const Bom &bom)
 {
-    std::string out = csv::commentLine(exporters::headerLine(design, "Bill of materials"));
-    out += csv::line(bomColumns());
+    // RFC 4180: the column names first, nothing before them (the provenance is its own file).
+    std::string out = csv::line(bomColumns());
     for (const BomCategory &category : bom.categories) {
         for (const BomLine &line : bom.lines) {
             if (line.category != category.name)
@@ -44,6 +44,15 @@ std::string bomCsv(const Design &design, const Bom &bom)
     for (const std::string &note : bom.notes)
         out += csv::line({ "note", "", "", note, "", "", "", "", "", "", "", "" });
     return out;
+}
+
+std::string bomProvenance(const Design &design)
+{
+    // One line, through the same escaping as the old `#` comment (esc::commentText).
+    return exporters::headerLine(design, "Bill of materials") + "\n"
+        + "Files: bom.csv (RFC 4180, one header row; row_type says item, subtotal, total, "
+          "per_gpu or note), bom.xlsx (the same rows with formulas), procurement-checklist.md; "
+          "see docs/export-cabling-bom.md.\n";
 }
 
 } // namespace cw::bom

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "exporters/bom/BillOfMaterials.h"
 #include "model/common/Result.h"
+#include "model/quantities/BillOfMaterials.h"
 
 #include <string>
 
@@ -12,10 +12,14 @@ class Design;
 
 namespace cw::bom {
 
-/// bom.csv: a `#` header comment, the column names, the items grouped by category each
-/// followed by its subtotal row, the grand total, the cost per GPU and the notes (the spares
-/// policy first). The first column, row_type, says which kind each row is.
-std::string bomCsv(const Design &design, const Bom &bom);
+/// bom.csv (RFC 4180): the column names first and nothing before them, the items grouped by
+/// category each followed by its subtotal row, the grand total, the cost per GPU and the notes
+/// (the spares policy first). The first column, row_type, says which kind each row is.
+std::string bomCsv(const Bom &bom);
+
+/// bom-provenance.txt: the file header every export carries (design, schema, generator),
+/// which bom.csv cannot hold without a line before its header row.
+std::string bomProvenance(const Design &design);
 
 /// bom.xlsx: one sheet "BOM" with the same rows as bom.csv; extended prices, subtotals and
 /// the grand total are formulas stored with their computed values. Written through a

@@ -2,9 +2,9 @@
 // procurement-checklist.md.
 #include "exporters/Exporter.h"
 #include "exporters/Families.h"
-#include "exporters/bom/BillOfMaterials.h"
 #include "exporters/bom/BomFiles.h"
 #include "exporters/cabling/Csv.h"
+#include "model/quantities/BillOfMaterials.h"
 
 #include <charconv>
 
@@ -55,7 +55,7 @@ public:
     std::string summary() const override
     {
         return "bom.csv and bom.xlsx (priced line items by category, spares, power and heat), "
-               "procurement-checklist.md";
+               "procurement-checklist.md, bom-provenance.txt (design, schema, generator)";
     }
     std::vector<ExportParameter> parameters() const override
     {
@@ -81,7 +81,8 @@ public:
         if (!xlsx)
             return xlsx.error();
         ExportResult result;
-        result.files.push_back({ "bom.csv", bom::bomCsv(request.design, *computed) });
+        result.files.push_back({ "bom.csv", bom::bomCsv(*computed) });
+        result.files.push_back({ "bom-provenance.txt", bom::bomProvenance(request.design) });
         result.files.push_back({ "bom.xlsx", *xlsx });
         result.files.push_back(
             { "procurement-checklist.md",

@@ -4,12 +4,12 @@
 
 #include "calculators/CoolantFlow.h"
 #include "calculators/Power.h"
-#include "exporters/cabling/CablePlan.h"
 #include "exporters/cabling/Csv.h"
 #include "exporters/common/Escape.h"
 #include "exporters/common/FileHeader.h"
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
+#include "model/quantities/CablePlan.h"
 
 #include <cmath>
 #include <map>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "exporters/cabling/CablePlan.h"
 #include "exporters/cabling/CablingTable.h"
+#include "model/quantities/CablePlan.h"
 
 #include <string>
 

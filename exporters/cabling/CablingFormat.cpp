@@ -2,10 +2,10 @@
 // cabling-summary.csv, labels.csv/.xlsx and cabling-provenance.txt.
 #include "exporters/Exporter.h"
 #include "exporters/Families.h"
-#include "exporters/cabling/CablePlan.h"
 #include "exporters/cabling/CablingFiles.h"
 #include "exporters/cabling/XlsxTable.h"
 #include "exporters/common/FileHeader.h"
+#include "model/quantities/CablePlan.h"
 
 namespace cw::exporters {
 namespace {

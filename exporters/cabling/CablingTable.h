@@ -1,6 +1,6 @@
 #pragma once
 
-#include "exporters/cabling/CablePlan.h"
+#include "model/quantities/CablePlan.h"
 
 #include <set>
 #include <string>

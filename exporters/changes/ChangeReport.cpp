@@ -1,10 +1,10 @@
 #include "exporters/changes/ChangeReport.h"
 
-#include "exporters/bom/BillOfMaterials.h"
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
 #include "model/fabric/FabricAnalysis.h"
 #include "model/fabric/FabricGraph.h"
+#include "model/quantities/BillOfMaterials.h"
 #include "model/summary/DesignSummary.h"
 #include "model/validation/ValidationEngine.h"
 

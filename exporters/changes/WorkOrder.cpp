@@ -1,10 +1,10 @@
 #include "exporters/changes/WorkOrder.h"
 
-#include "exporters/cabling/CablePlan.h"
 #include "exporters/cabling/Csv.h"
 #include "model/change/DesignDiff.h"
 #include "model/change/EntityFields.h"
 #include "model/core/Design.h"
+#include "model/quantities/CablePlan.h"
 
 #include <algorithm>
 #include <cmath>

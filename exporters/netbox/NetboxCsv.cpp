@@ -1,12 +1,12 @@
 // The design as NetBox bulk-import CSVs, one file per object type in import order. Column
 // names are NetBox's CSV import fields (ref:netbox-bulk-import); every field passes the shared
 // CSV writer (RFC 4180 quoting and the formula guard).
-#include "exporters/cabling/CablePlan.h"
 #include "exporters/cabling/Csv.h"
 #include "exporters/netbox/NetboxFiles.h"
 #include "exporters/netbox/NetboxTypes.h"
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
+#include "model/quantities/CablePlan.h"
 
 #include <set>
 

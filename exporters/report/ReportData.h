@@ -2,10 +2,10 @@
 
 #include "calculators/CoolantFlow.h"
 #include "calculators/Power.h"
-#include "exporters/bom/BillOfMaterials.h"
-#include "exporters/cabling/CablePlan.h"
 #include "model/common/Result.h"
 #include "model/core/Design.h"
+#include "model/quantities/BillOfMaterials.h"
+#include "model/quantities/CablePlan.h"
 #include "model/summary/DesignSummary.h"
 #include "model/validation/ValidationEngine.h"
 

@@ -297,18 +297,17 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog)
     return exportSlurm(design, catalog, SlurmTopology::Tree);
 }
 
-Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, SlurmTopology topology)
+namespace {
+
+using NodeGroups = std::map<std::string, NodeGroup>;
+/// Compute node type -> (CPUs per GPU, memory per GPU in MiB), for DefCpuPerGPU/DefMemPerGPU.
+using PerGpu = std::map<std::string, std::pair<int, long long>>;
+
+/// Compute nodes grouped by identical hardware (catalog part) for the NodeName lines, with
+/// the technologies of the compute fabrics each node is on as features.
+Result<NodeGroups> groupComputeNodes(const Design &design, const Catalog &catalog)
 {
-    if (auto checked = checkSlurmValues(design, catalog); !checked)
-        return checked.error();
-    // Production settings first: a bad override is refused before anything is written.
-    auto production = productionSettings(design);
-    if (!production)
-        return production.error();
-    SlurmFiles files;
-    // Group compute nodes by identical hardware (catalog part) for the NodeName lines.
-    std::map<std::string, NodeGroup> groups;
-    std::set<std::string> technologies;
+    NodeGroups groups;
     std::map<DeviceId, std::set<std::string>> nodeFabricTech;
     for (const Link &link : design.links()) {
         const Fabric *fabric = design.fabric(link.fabric);
@@ -338,8 +337,16 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
     if (computeNodes == 0)
         return Error{"the design has no compute nodes: nothing for Slurm to schedule"};
 
+    return groups;
+}
+
+/// The cluster-wide head of slurm.conf: controller, plugins, topology plugin, GRES types and
+/// the production settings.
+void writeClusterSettings(std::ostringstream &conf, const Design &design, SlurmTopology topology,
+                          const NodeGroups &groups,
+                          const std::vector<ProductionSetting> &production)
+{
     bool anyGpu = false;
-    std::ostringstream conf;
     conf << header(design, "slurm.conf");
     conf << "ClusterName=" << design.scheduler().clusterName << "\n";
     conf << "SlurmctldHost=" << design.scheduler().controllerHost << "\n";
@@ -366,10 +373,13 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
     if (anyGpu)
         conf << "GresTypes=gpu\n";
     conf << "ReturnToService=2\n";
-    conf << productionSlurmConf(*production) << "\n";
+    conf << productionSlurmConf(production) << "\n";
+}
 
-    std::vector<std::string> allNodes;
-    std::map<std::string, std::pair<int, long long>> perGpu;  // type -> cpus per gpu, mem per gpu
+/// One NodeName line per hardware group; collects every node name and the per-GPU defaults.
+void writeNodeLines(std::ostringstream &conf, const NodeGroups &groups,
+                    std::vector<std::string> &allNodes, PerGpu &perGpu)
+{
     for (const auto &[type, group] : groups) {
         const ServerSpec &server = *group.part->server;
         const long long realMemoryMiB = static_cast<long long>(
@@ -400,9 +410,16 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
         conf << " State=UNKNOWN\n";
         allNodes.insert(allNodes.end(), group.names.begin(), group.names.end());
     }
-    const std::string maxTime = settingValue(*production, "MaxTime");
-    conf << "\nPartitionName=DEFAULT State=UP DefaultTime=" << settingValue(*production, "DefaultTime")
-         << " MaxTime=" << maxTime << "\n";
+}
+
+/// The PartitionName lines (a "gpu" partition of every node when the design names none).
+Result<void> writePartitions(std::ostringstream &conf, const Design &design,
+                             const NodeGroups &groups, const std::vector<std::string> &allNodes,
+                             const PerGpu &perGpu, const std::vector<ProductionSetting> &production)
+{
+    const std::string maxTime = settingValue(production, "MaxTime");
+    conf << "\nPartitionName=DEFAULT State=UP DefaultTime="
+         << settingValue(production, "DefaultTime") << " MaxTime=" << maxTime << "\n";
     std::vector<Partition> partitions = design.scheduler().partitions;
     if (partitions.empty())
         partitions.push_back(Partition{"gpu", {}, true, "INFINITE"});
@@ -430,23 +447,36 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
         }
         conf << "\n";
     }
-    files.slurmConf = conf.str();
+    return {};
+}
 
+/// topology.conf for the chosen plugin; notes when tree hides NVLink domains.
+std::string topologyConfText(const Design &design, const Catalog &catalog, SlurmTopology topology,
+                             std::vector<std::string> &notes)
+{
+    std::string text;
     if (topology == SlurmTopology::Block)
-        files.topologyConf = header(design, "topology.conf")
-                             + "# topology/block, read by Slurm 24.05 and later (BlockSizes replaced 23.11's\n"
-                             + (multiNodeNvlinkDomains(design, catalog).empty()
-                                    ? "# BlockLevels). One block per leaf group of the compute fabric.\n"
-                                    : "# BlockLevels). One block per NVLink domain (rack-scale system).\n")
-                             + topologyBlock(design, catalog);
+        text = header(design, "topology.conf")
+            + "# topology/block, read by Slurm 24.05 and later (BlockSizes replaced 23.11's\n"
+            + (multiNodeNvlinkDomains(design, catalog).empty()
+                   ? "# BlockLevels). One block per leaf group of the compute fabric.\n"
+                   : "# BlockLevels). One block per NVLink domain (rack-scale system).\n")
+            + topologyBlock(design, catalog);
     else
-        files.topologyConf = header(design, "topology.conf")
-                             + "# topology/tree (all Slurm versions). Rail groups are virtual leaves.\n"
-                             + topologyTree(design, catalog);
+        text = header(design, "topology.conf")
+            + "# topology/tree (all Slurm versions). Rail groups are virtual leaves.\n"
+            + topologyTree(design, catalog);
     if (topology == SlurmTopology::Tree && !multiNodeNvlinkDomains(design, catalog).empty())
-        files.notes.push_back("the design has multi-node NVLink domains (rack-scale systems): "
-                              "slurm.topology=block makes each domain a block (Slurm 24.05+)");
+        notes.push_back("the design has multi-node NVLink domains (rack-scale systems): "
+                        "slurm.topology=block makes each domain a block (Slurm 24.05+)");
 
+    return text;
+}
+
+/// gres.conf: the explicit GPU inventory per hardware group, Cores= from the NUMA layout.
+std::string gresConfText(const Design &design, const NodeGroups &groups,
+                         std::vector<std::string> &notes)
+{
     std::ostringstream gres;
     gres << header(design, "gres.conf");
     gres << "# Explicit inventory: Debian's Slurm ships no NVML plugin, so AutoDetect=nvml would\n"
@@ -473,10 +503,40 @@ Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, Slu
                 devices.push_back(i);
             gres << "NodeName=" << nodes << " Name=gpu Type=" << gpu << " File=/dev/nvidia"
                  << rangeText(devices) << "\n";
-            files.notes.push_back(type + ": the catalog has no NUMA layout, so gres.conf lists its GPUs without Cores=");
+            notes.push_back(
+                type
+                + ": the catalog has no NUMA layout, so gres.conf lists its GPUs without Cores=");
         }
     }
-    files.gresConf = gres.str();
+    return gres.str();
+}
+
+} // namespace
+
+Result<SlurmFiles> exportSlurm(const Design &design, const Catalog &catalog, SlurmTopology topology)
+{
+    if (auto checked = checkSlurmValues(design, catalog); !checked)
+        return checked.error();
+    // Production settings first: a bad override is refused before anything is written.
+    auto production = productionSettings(design);
+    if (!production)
+        return production.error();
+    auto groups = groupComputeNodes(design, catalog);
+    if (!groups)
+        return groups.error();
+
+    SlurmFiles files;
+    std::ostringstream conf;
+    writeClusterSettings(conf, design, topology, *groups, *production);
+    std::vector<std::string> allNodes;
+    PerGpu perGpu;
+    writeNodeLines(conf, *groups, allNodes, perGpu);
+    if (auto written = writePartitions(conf, design, *groups, allNodes, perGpu, *production);
+        !written)
+        return written.error();
+    files.slurmConf = conf.str();
+    files.topologyConf = topologyConfText(design, catalog, topology, files.notes);
+    files.gresConf = gresConfText(design, *groups, files.notes);
     files.cgroupConf = cgroupConf(design, *production);
     files.slurmdbdConf = slurmdbdConf(design, *production);
     files.prolog = prologScript(design);

@@ -338,7 +338,12 @@ struct Builder
     Result<IbFabric> run()
     {
         result.name = fabric.name;
-        result.topologyKind = fabric.topology.kind;
+        // The words opensm.conf's comment uses: a fat tree with rails on rail leaves is a
+        // "rail-optimized" one.
+        result.topologyKind
+            = fabric.topology.kind == TopologyKind::FatTree && fabric.topology.railOptimized
+            ? std::string("rail-optimized")
+            : std::string(toString(fabric.topology.kind));
         for (const Link &link : design.links()) {
             if (link.fabric != fabric.id)
                 continue;

@@ -237,7 +237,7 @@ const std::vector<FieldDef<Fabric>> &fabricFields()
         member("purpose", &Fabric::purpose, enumName()),
         member("technology", &Fabric::technology, enumName()),
         member("linkSpeed", &Fabric::linkSpeedGbps, number("Gb/s")),
-        nested("topology.kind", &Fabric::topology, &T::kind, text()),
+        nested("topology.kind", &Fabric::topology, &T::kind, enumName()),
         nested("topology.tiers", &Fabric::topology, &T::tiers, integer()),
         nested("topology.oversubscription", &Fabric::topology, &T::oversubscription,
                [](double v, const NameContext &) { return numberText(v) + ":1"; }),

@@ -30,6 +30,8 @@ constexpr NameTable<StorageKind, 3> kStorageKinds{
      {StorageKind::NodeLocalNvme, "node-local-nvme"}}};
 constexpr NameTable<Cooling, 3> kCoolings{
     {{Cooling::Air, "air"}, {Cooling::Liquid, "liquid"}, {Cooling::Hybrid, "hybrid"}}};
+constexpr NameTable<TopologyKind, 2> kTopologyKinds{
+    {{TopologyKind::Custom, "custom"}, {TopologyKind::FatTree, "fat-tree"}}};
 
 template<typename Enum, std::size_t N>
 std::string_view nameOf(const NameTable<Enum, N> &table, Enum value)
@@ -71,6 +73,7 @@ std::string_view toString(FabricPurpose value) { return nameOf(kPurposes, value)
 std::string_view toString(Technology value) { return nameOf(kTechnologies, value); }
 std::string_view toString(StorageKind value) { return nameOf(kStorageKinds, value); }
 std::string_view toString(Cooling value) { return nameOf(kCoolings, value); }
+std::string_view toString(TopologyKind value) { return nameOf(kTopologyKinds, value); }
 
 std::optional<Face> parseFace(std::string_view t) { return valueOf(kFaces, t); }
 std::optional<DeviceRole> parseDeviceRole(std::string_view t) { return valueOf(kRoles, t); }
@@ -79,6 +82,7 @@ std::optional<FabricPurpose> parseFabricPurpose(std::string_view t) { return val
 std::optional<Technology> parseTechnology(std::string_view t) { return valueOf(kTechnologies, t); }
 std::optional<StorageKind> parseStorageKind(std::string_view t) { return valueOf(kStorageKinds, t); }
 std::optional<Cooling> parseCooling(std::string_view t) { return valueOf(kCoolings, t); }
+std::optional<TopologyKind> parseTopologyKind(std::string_view t) { return valueOf(kTopologyKinds, t); }
 
 template<> std::string_view allowedNames<Face>() { return "front | rear"; }
 template<> std::string_view allowedNames<DeviceRole>() { return "compute | switch | storage | management"; }
@@ -87,5 +91,7 @@ template<> std::string_view allowedNames<FabricPurpose>() { return "compute | st
 template<> std::string_view allowedNames<Technology>() { return "infiniband | rocev2 | ethernet"; }
 template<> std::string_view allowedNames<StorageKind>() { return "parallel-filesystem | object | node-local-nvme"; }
 template<> std::string_view allowedNames<Cooling>() { return "air | liquid | hybrid"; }
+// "rail-optimized" is read too: the same fat tree with railOptimized set (DesignReader.cpp).
+template<> std::string_view allowedNames<TopologyKind>() { return "fat-tree | rail-optimized | custom"; }
 
 } // namespace cw

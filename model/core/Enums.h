@@ -12,6 +12,9 @@ enum class FabricPurpose { Compute, Storage, Frontend, OutOfBand };
 enum class Technology { InfiniBand, RoCEv2, Ethernet };
 enum class StorageKind { ParallelFilesystem, Object, NodeLocalNvme };
 enum class Cooling { Air, Liquid, Hybrid };
+/// The shape of a fabric's switches: a (folded-Clos) fat tree, or anything else. Whether the
+/// nodes' rails land on rail leaves is a property of its own (FabricTopology::railOptimized).
+enum class TopologyKind { Custom, FatTree };
 
 // Names used in the design file, the CLI and the JSON outputs. Each enum has a
 // toString()/parseX() pair; parse returns nullopt for an unknown name.
@@ -22,6 +25,7 @@ std::string_view toString(FabricPurpose value);
 std::string_view toString(Technology value);
 std::string_view toString(StorageKind value);
 std::string_view toString(Cooling value);
+std::string_view toString(TopologyKind value);
 
 std::optional<Face> parseFace(std::string_view text);
 std::optional<DeviceRole> parseDeviceRole(std::string_view text);
@@ -30,6 +34,7 @@ std::optional<FabricPurpose> parseFabricPurpose(std::string_view text);
 std::optional<Technology> parseTechnology(std::string_view text);
 std::optional<StorageKind> parseStorageKind(std::string_view text);
 std::optional<Cooling> parseCooling(std::string_view text);
+std::optional<TopologyKind> parseTopologyKind(std::string_view text);
 
 /// The accepted names of an enum, joined with " | ", for error messages.
 template<typename Enum>

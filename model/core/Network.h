@@ -47,12 +47,15 @@ struct QosProfile
 };
 
 /// Topology parameters a fabric was designed with (the generator's inputs, the rules' targets).
+/// One fact, one field: the kind is the switches' shape; rail optimization (rail r of every
+/// node on the rail-r leaves) is its own property, on a fat tree or a custom fabric alike.
+/// The file's kind "rail-optimized" reads as FatTree with railOptimized set.
 struct FabricTopology
 {
-    std::string kind = "custom";  ///< fat-tree | rail-optimized | custom
+    TopologyKind kind = TopologyKind::Custom;
     int tiers = 0;                ///< switch tiers; 0 = not stated
     double oversubscription = 1;  ///< leaf downlink:uplink target, 1 = non-blocking
-    bool railOptimized = false;
+    bool railOptimized = false;   ///< NCCL's rail-local traffic stays on one leaf
     int rails = 0;                ///< compute NICs per node used on this fabric
 
     bool operator==(const FabricTopology &) const = default;

@@ -180,7 +180,7 @@ Result<Design> buildSeed8NodeHdr(const Catalog &catalog)
     CW_TRY(oob, b.addFabric(makeFabric("oob-mgmt", FabricPurpose::OutOfBand, Technology::Ethernet, 1)));
     {
         Fabric f = *design.fabric(compute);
-        f.topology.kind = "fat-tree";
+        f.topology.kind = TopologyKind::FatTree;
         f.topology.tiers = 1;
         f.topology.rails = 1;
         design.updateFabric(f);
@@ -257,7 +257,7 @@ Result<Design> buildDgx8H100Ndr(const Catalog &catalog)
     CW_TRY(rack2, b.addRack(row, "A02", "rack-42u-air", pdus));
 
     Fabric computeSpec = makeFabric("compute-ndr", FabricPurpose::Compute, Technology::InfiniBand, 400);
-    computeSpec.topology = FabricTopology{"fat-tree", 2, 1.0, true, 8};
+    computeSpec.topology = FabricTopology{TopologyKind::FatTree, 2, 1.0, true, 8};
     CW_TRY(compute, b.addFabric(computeSpec));
     CW_TRY(storage, b.addFabric(makeFabric("storage-ndr", FabricPurpose::Storage,
                                            Technology::InfiniBand, 400)));

@@ -91,39 +91,35 @@ double linkSpeedGbps(const Design &design, const Catalog &catalog, const Link &l
     return speed;
 }
 
-Result<FabricGraph> buildFabricGraph(const Design &design, const Catalog &catalog,
-                                     FabricId fabricId, const std::set<DeviceId> &failed)
-{
-    const Fabric *fabric = design.fabric(fabricId);
-    if (!fabric)
-        return Error{"unknown fabric id " + std::to_string(fabricId.value)};
+namespace {
 
-    // Collect the devices this fabric touches, keyed by device id.
-    struct Member
+/// A device the fabric touches (a compute node or a switch), with its floor position.
+struct Member
+{
+    const Device *device = nullptr;
+    const Part *part = nullptr;
+    FloorKey key;
+    int otherLinks = 0;
+};
+
+/// The fabric's members in order of first appearance, keyed by device id; devices of other
+/// roles are remembered as -1 (their links count as other-endpoint links).
+class MemberTable
+{
+public:
+    MemberTable(const Design &design, const Catalog &catalog)
+        : m_design(design)
+        , m_catalog(catalog)
+    { }
+
+    int memberOf(DeviceId id)
     {
-        const Device *device = nullptr;
-        const Part *part = nullptr;
-        FloorKey key;
-        int otherLinks = 0;
-    };
-    std::unordered_map<std::uint64_t, int> memberIndex;
-    std::vector<Member> members;
-    std::unordered_map<std::string_view, const Part *> partCache;
-    auto partOf = [&](const Device &device) {
-        auto it = partCache.find(device.catalogType);
-        if (it != partCache.end())
+        auto it = m_memberIndex.find(id.value);
+        if (it != m_memberIndex.end())
             return it->second;
-        const Part *part = catalog.find(device.catalogType);
-        partCache.emplace(device.catalogType, part);
-        return part;
-    };
-    auto memberOf = [&](DeviceId id) -> int {
-        auto it = memberIndex.find(id.value);
-        if (it != memberIndex.end())
-            return it->second;
-        const Device *device = design.device(id);
+        const Device *device = m_design.device(id);
         if (!device || (device->role != DeviceRole::Compute && device->role != DeviceRole::Switch)) {
-            memberIndex.emplace(id.value, -1);
+            m_memberIndex.emplace(id.value, -1);
             return -1;
         }
         Member member;
@@ -131,45 +127,73 @@ Result<FabricGraph> buildFabricGraph(const Design &design, const Catalog &catalo
         member.part = partOf(*device);
         member.key.name = &device->name;
         member.key.u = device->uPosition;
-        if (const Rack *rack = design.rack(device->rack)) {
+        if (const Rack *rack = m_design.rack(device->rack)) {
             member.key.rackPosition = rack->position;
-            if (const Row *row = design.row(rack->row))
+            if (const Row *row = m_design.row(rack->row))
                 member.key.rowIndex = row->index;
         }
         const int index = static_cast<int>(members.size());
         members.push_back(member);
-        memberIndex.emplace(id.value, index);
+        m_memberIndex.emplace(id.value, index);
         return index;
-    };
+    }
 
-    FabricGraph graph;
-    graph.fabric = fabricId;
-    graph.fabricName = fabric->name;
-    graph.technology = fabric->technology;
+    std::vector<Member> members;
+
+private:
+    const Part *partOf(const Device &device)
+    {
+        auto it = m_partCache.find(device.catalogType);
+        if (it != m_partCache.end())
+            return it->second;
+        const Part *part = m_catalog.find(device.catalogType);
+        m_partCache.emplace(device.catalogType, part);
+        return part;
+    }
+
+    const Design &m_design;
+    const Catalog &m_catalog;
+    std::unordered_map<std::uint64_t, int> m_memberIndex;
+    std::unordered_map<std::string_view, const Part *> m_partCache;
+};
+
+/// The fabric's links between members, at the slowest of fabric and port speed (member
+/// indices); links to other devices are counted in the graph and on their member.
+std::vector<FabricEdge> collectEdges(const Design &design, const Fabric &fabric, MemberTable &table,
+                                     FabricGraph &graph)
+{
     std::vector<FabricEdge> rawEdges;
     for (const Link &link : design.links()) {
-        if (link.fabric != fabricId)
+        if (link.fabric != fabric.id)
             continue;
-        const int a = memberOf(link.a.device);
-        const int b = memberOf(link.b.device);
+        const int a = table.memberOf(link.a.device);
+        const int b = table.memberOf(link.b.device);
         if (a < 0 || b < 0) {
             ++graph.otherEndpointLinks;
             if (a >= 0 || b >= 0)
-                ++members[static_cast<std::size_t>(std::max(a, b))].otherLinks;
+                ++table.members[static_cast<std::size_t>(std::max(a, b))].otherLinks;
             continue;
         }
         if (a == b)
             continue;  // a loopback cable carries nothing across a cut
-        double speed = fabric->linkSpeedGbps;
+        double speed = fabric.linkSpeedGbps;
         for (const auto &[member, end] : {std::pair{a, link.a}, std::pair{b, link.b}}) {
-            const double port = portSpeedGbps(members[static_cast<std::size_t>(member)].part, end.port);
+            const double port
+                = portSpeedGbps(table.members[static_cast<std::size_t>(member)].part, end.port);
             if (port > 0 && (speed <= 0 || port < speed))
                 speed = port;
         }
         rawEdges.push_back(FabricEdge{a, b, speed, link.id});
     }
+    return rawEdges;
+}
 
-    // Canonical order: nodes first, then switches, each by floor position then name.
+/// Canonical order: nodes first, then switches, each by floor position then name. Renumbers
+/// `rawEdges` to the new positions and counts the nodes.
+std::vector<FabricVertex> canonicalVertices(const Design &design,
+                                            const std::vector<Member> &members,
+                                            std::vector<FabricEdge> &rawEdges, int &nodeCount)
+{
     std::vector<int> sorted(members.size());
     for (std::size_t i = 0; i < sorted.size(); ++i)
         sorted[i] = static_cast<int>(i);
@@ -184,7 +208,7 @@ Result<FabricGraph> buildFabricGraph(const Design &design, const Catalog &catalo
     });
     std::vector<int> position(members.size());
     std::vector<FabricVertex> all(members.size());
-    int nodeCount = 0;
+    nodeCount = 0;
     for (std::size_t i = 0; i < sorted.size(); ++i) {
         const Member &member = members[static_cast<std::size_t>(sorted[i])];
         position[static_cast<std::size_t>(sorted[i])] = static_cast<int>(i);
@@ -205,23 +229,32 @@ Result<FabricGraph> buildFabricGraph(const Design &design, const Catalog &catalo
         edge.a = position[static_cast<std::size_t>(edge.a)];
         edge.b = position[static_cast<std::size_t>(edge.b)];
     }
+    return all;
+}
 
-    // Tiers the design leaves open come from the structure of the whole (unfailed) fabric.
+/// Tiers the design leaves open come from the structure of the whole (unfailed) fabric.
+void inferOpenTiers(std::vector<FabricVertex> &all, const std::vector<FabricEdge> &rawEdges,
+                    int nodeCount)
+{
     bool needInference = false;
     for (int v = nodeCount; v < static_cast<int>(all.size()); ++v)
         needInference = needInference || all[static_cast<std::size_t>(v)].tier < 0;
-    if (needInference) {
-        const std::vector<int> inferred = inferTiers(all, rawEdges, nodeCount);
-        for (int v = nodeCount; v < static_cast<int>(all.size()); ++v) {
-            FabricVertex &vertex = all[static_cast<std::size_t>(v)];
-            if (vertex.tier < 0) {
-                vertex.tier = inferred[static_cast<std::size_t>(v)];
-                vertex.tierInferred = vertex.tier >= 0;
-            }
+    if (!needInference)
+        return;
+    const std::vector<int> inferred = inferTiers(all, rawEdges, nodeCount);
+    for (int v = nodeCount; v < static_cast<int>(all.size()); ++v) {
+        FabricVertex &vertex = all[static_cast<std::size_t>(v)];
+        if (vertex.tier < 0) {
+            vertex.tier = inferred[static_cast<std::size_t>(v)];
+            vertex.tierInferred = vertex.tier >= 0;
         }
     }
+}
 
-    // Remove failed switches; the remaining vertices keep their relative (canonical) order.
+/// Removes failed switches; the remaining vertices keep their relative (canonical) order.
+void keepUnfailed(FabricGraph &graph, std::vector<FabricVertex> &all,
+                  const std::vector<FabricEdge> &rawEdges, const std::set<DeviceId> &failed)
+{
     std::vector<int> remap(all.size(), -1);
     for (std::size_t v = 0; v < all.size(); ++v) {
         FabricVertex &vertex = all[v];
@@ -233,7 +266,6 @@ Result<FabricGraph> buildFabricGraph(const Design &design, const Catalog &catalo
         vertex.order = remap[v];
         graph.vertices.push_back(std::move(vertex));
     }
-    graph.nodeCount = nodeCount;
     graph.edges.reserve(rawEdges.size());
     for (const FabricEdge &edge : rawEdges) {
         const int a = remap[static_cast<std::size_t>(edge.a)];
@@ -244,6 +276,28 @@ Result<FabricGraph> buildFabricGraph(const Design &design, const Catalog &catalo
         }
         graph.edges.push_back(FabricEdge{a, b, edge.capacityGbps, edge.link});
     }
+}
+
+} // namespace
+
+Result<FabricGraph> buildFabricGraph(const Design &design, const Catalog &catalog,
+                                     FabricId fabricId, const std::set<DeviceId> &failed)
+{
+    const Fabric *fabric = design.fabric(fabricId);
+    if (!fabric)
+        return Error { "unknown fabric id " + std::to_string(fabricId.value) };
+
+    FabricGraph graph;
+    graph.fabric = fabricId;
+    graph.fabricName = fabric->name;
+    graph.technology = fabric->technology;
+    MemberTable table(design, catalog);
+    std::vector<FabricEdge> rawEdges = collectEdges(design, *fabric, table, graph);
+    int nodeCount = 0;
+    std::vector<FabricVertex> all = canonicalVertices(design, table.members, rawEdges, nodeCount);
+    inferOpenTiers(all, rawEdges, nodeCount);
+    graph.nodeCount = nodeCount;
+    keepUnfailed(graph, all, rawEdges, failed);
     return graph;
 }
 

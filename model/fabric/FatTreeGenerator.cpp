@@ -695,7 +695,7 @@ Result<GeneratedDesign> FatTreeBuilder::run()
     compute.purpose = FabricPurpose::Compute;
     compute.technology = spec.technology;
     compute.linkSpeedGbps = m_compute.speedGbps;
-    compute.topology.kind = spec.railOptimized ? "rail-optimized" : "fat-tree";
+    compute.topology.kind = TopologyKind::FatTree;
     compute.topology.tiers = m_compute.tiers;
     compute.topology.oversubscription = spec.ratio;
     compute.topology.railOptimized = spec.railOptimized;
@@ -710,7 +710,7 @@ Result<GeneratedDesign> FatTreeBuilder::run()
         storage.purpose = FabricPurpose::Storage;
         storage.technology = spec.technology;
         storage.linkSpeedGbps = m_storage.speedGbps;
-        storage.topology.kind = "fat-tree";
+        storage.topology.kind = TopologyKind::FatTree;
         storage.topology.tiers = m_storage.tiers;
         storage.topology.oversubscription = spec.storageRatio;
         auto id = builder.addFabric(storage);

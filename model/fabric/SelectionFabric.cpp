@@ -208,7 +208,7 @@ Result<ChangeSet> SelectionFabricBuilder::run(const std::vector<DeviceId> &nodes
     fabric.technology = spec.technology;
     fabric.linkSpeedGbps = speedGbps;
     fabric.topology
-        = FabricTopology { spec.railOptimized ? "rail-optimized" : "fat-tree", 2,
+        = FabricTopology { TopologyKind::FatTree, 2,
                            static_cast<double>(spec.oversubscription), spec.railOptimized, rails };
     auto fabricId = m_builder.addFabric(fabric);
     if (!fabricId)

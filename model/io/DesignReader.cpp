@@ -293,12 +293,18 @@ void DesignReader::readFabrics(const Reader &root, Design &design)
         if (entry.has("topology")) {
             const Reader t = entry.object("topology");
             warnUnknown(t, {"kind", "tiers", "oversubscription", "railOptimized", "rails"});
-            fabric.topology.kind = t.string("kind", "custom");
+            // "rail-optimized" is the same fat tree told twice (kind and flag): one field each.
+            const std::string kind = t.string("kind", "custom");
+            const bool railKind = kind == "rail-optimized";
+            const auto topologyKind = railKind ? TopologyKind::FatTree : parseTopologyKind(kind);
+            if (!topologyKind)
+                t.fail("kind", std::string(allowedNames<TopologyKind>()));
+            fabric.topology.kind = *topologyKind;
             fabric.topology.tiers = static_cast<int>(t.integerInRange("tiers", 0, 5, 0));
             fabric.topology.oversubscription = t.number("oversubscription", 1);
             if (fabric.topology.oversubscription < 1)
                 t.fail("oversubscription", "a downlink:uplink ratio >= 1 (1 = non-blocking)");
-            fabric.topology.railOptimized = t.boolean("railOptimized", false);
+            fabric.topology.railOptimized = t.boolean("railOptimized", false) || railKind;
             fabric.topology.rails = static_cast<int>(t.integerInRange("rails", 0, 64, 0));
         }
         if (entry.has("qos"))

@@ -109,7 +109,7 @@ void writeFabric(JsonWriter &w, const Fabric &fabric)
     w.member("linkSpeedGbps", fabric.linkSpeedGbps);
     w.key("topology");
     w.beginObject();
-    w.member("kind", fabric.topology.kind);
+    w.member("kind", toString(fabric.topology.kind));
     w.member("tiers", fabric.topology.tiers);
     w.member("oversubscription", fabric.topology.oversubscription);
     w.member("railOptimized", fabric.topology.railOptimized);

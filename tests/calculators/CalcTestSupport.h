@@ -6,8 +6,8 @@
 
 #include "calculators/ModelPresets.h"
 #include "calculators/Registry.h"
-#include "model/prefill/CatalogGpus.h"
 #include "model/catalog/Catalog.h"
+#include "model/prefill/CatalogGpus.h"
 
 #include <QDir>
 #include <QFile>

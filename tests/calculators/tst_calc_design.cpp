@@ -8,10 +8,12 @@
 #include "model/catalog/Part.h"
 #include "model/core/Design.h"
 #include "model/io/DesignFile.h"
+#include "model/prefill/CapexPrefill.h"
 #include "model/prefill/DesignFacts.h"
 #include "model/prefill/DesignPrefill.h"
 #include "model/prefill/NodeBandwidth.h"
 #include "model/prefill/RackPower.h"
+#include "model/quantities/BillOfMaterials.h"
 
 #include <numbers>
 
@@ -31,6 +33,7 @@ private slots:
     void nothingForKvCacheOrInfiniBandPfc();
     void pfcFromRoceFabric();
     void costNeedsCapexFromOutside();
+    void capexIsTheBillOfMaterialsTotal();
     void bandwidthHierarchy();
     void rackPowerAgainstFeeds();
     void coolantFlowFromLiquidHeatOnly();
@@ -185,6 +188,23 @@ void TestCalcDesign::costNeedsCapexFromOutside()
     CW_COMPARE_NEAR(j.at("opex_usd_per_year").get<double>(), 109894.2, 1e-12);
     CW_COMPARE_NEAR(j.at("tco_usd").get<double>(), 5549471.0, 1e-12);
     CW_COMPARE_NEAR(j.at("usd_per_gpu_hour").get<double>(), 5549471.0 / 2803200.0, 1e-12);
+}
+
+void TestCalcDesign::capexIsTheBillOfMaterialsTotal()
+{
+    // One count for the BOM files and the cost calculator: the prefill is computeBom's total.
+    const PrefillExtras extras = capexFromBom(*m_design, cw::Catalog::builtin());
+    const auto bom = cw::bom::computeBom(*m_design, cw::Catalog::builtin());
+    QVERIFY(bom.ok());
+    QVERIFY(extras.capexUsd.has_value());
+    QCOMPARE(*extras.capexUsd, bom->grandTotalUsd);
+    QVERIFY(extras.capexNote.empty());
+    // The devices' catalog prices alone: 8 x 400,000 (DGX H100) + 5 x 30,000 (QM9700)
+    // + 4 x 120,000 (OSS) + 40,000 (MDS) + 4,000 (mgmt switch) + 12,000 (head node)
+    // = 3,886,000 USD; racks, PDUs, cables and spares come on top.
+    QVERIFY(*extras.capexUsd > 3886000.0);
+    const std::string lines = std::to_string(bom->lines.size()) + " lines incl. spares";
+    QVERIFY2(extras.capexSource.find(lines) != std::string::npos, extras.capexSource.c_str());
 }
 
 void TestCalcDesign::bandwidthHierarchy()

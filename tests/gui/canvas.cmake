@@ -13,3 +13,6 @@ cw_add_test(tst_canvas_resize SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canvas_resiz
 # proportions at 2,048 and 16,384 nodes, presentation mode, the rack picker.
 cw_add_test(tst_canvas_readable SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canvas_readable.cpp
     DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets Qt6::Test)
+# One load, one capacity: the canvas's rack colours and the power rules agree on every rack.
+cw_add_test(tst_rack_colour_rules SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_rack_colour_rules.cpp
+    DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets)

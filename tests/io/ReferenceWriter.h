@@ -131,7 +131,7 @@ inline Json fabricJson(const Fabric &fabric)
     j["technology"] = std::string(toString(fabric.technology));
     j["linkSpeedGbps"] = fabric.linkSpeedGbps;
     Json topology;
-    topology["kind"] = fabric.topology.kind;
+    topology["kind"] = std::string(toString(fabric.topology.kind));
     topology["tiers"] = fabric.topology.tiers;
     topology["oversubscription"] = fabric.topology.oversubscription;
     topology["railOptimized"] = fabric.topology.railOptimized;

@@ -111,6 +111,7 @@ private slots:
         QTest::newRow("row cooling outside") << QString::fromStdString("site/halls=[" + hallA.substr(0, hallA.size() - 1) + R"(, "rowCooling": [{"row": 2, "cooling": "air"}]}])") << "/site/halls/0/rowCooling/0/row: expected a whole number from 0 to 1";
         QTest::newRow("distance to nowhere") << QString::fromStdString(R"(site={"halls": [)" + hallA + R"(], "hallDistances": [{"from": "A", "to": "B", "distanceM": 5}]})") << "/site/hallDistances/0/to: expected the name of another hall of this site";
         QTest::newRow("row in unknown hall") << "rows/0/hall=\"Z\"" << "/rows/0/hall: expected the name of a hall of the site (or no hall)";
+        QTest::newRow("unknown topology kind") << "fabrics/0/topology/kind=\"dragonfly\"" << "/fabrics/0/topology/kind: expected fat-tree | rail-optimized | custom";
     }
 
     void badInput()
@@ -168,6 +169,26 @@ private slots:
             ++errors;
         }
         QVERIFY(errors > 50);
+    }
+
+    void railOptimizedKindReadsAsAFatTreeWithRails()
+    {
+        // One fact, one field: kind "rail-optimized" (what generators wrote before) is a fat
+        // tree whose railOptimized is set, whatever the flag said; it is written back as
+        // "fat-tree" with railOptimized true.
+        json document = referenceJson();
+        json &topology = document["fabrics"][0]["topology"];
+        topology["kind"] = "rail-optimized";
+        topology["railOptimized"] = false;
+        auto loaded = parseDesign(document.dump(), catalog());
+        QVERIFY2(loaded, loaded ? "" : loaded.error().message.c_str());
+        const Fabric &fabric = *loaded->design.fabrics().begin();
+        QVERIFY(fabric.topology.kind == TopologyKind::FatTree);
+        QVERIFY(fabric.topology.railOptimized);
+        const json written = json::parse(serializeDesign(loaded->design, catalog()));
+        QCOMPARE(written["fabrics"][0]["topology"]["kind"].get<std::string>(),
+                 std::string("fat-tree"));
+        QCOMPARE(written["fabrics"][0]["topology"]["railOptimized"].get<bool>(), true);
     }
 
     void unknownKeysAreReportedNotLost()

@@ -85,7 +85,7 @@ inline Mini buildMini(const Catalog &catalog)
     compute.purpose = FabricPurpose::Compute;
     compute.technology = Technology::RoCEv2;
     compute.linkSpeedGbps = 400;
-    compute.topology = FabricTopology { "rail-optimized", 2, 1.0, true, 8 };
+    compute.topology = FabricTopology { TopologyKind::FatTree, 2, 1.0, true, 8 };
     m.compute = must(b.addFabric(compute));
     Fabric storage;
     storage.name = "storage-eth";

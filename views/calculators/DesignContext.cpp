@@ -1,27 +1,9 @@
 #include "views/calculators/DesignContext.h"
 
-#include "exporters/bom/BillOfMaterials.h"
 #include "model/core/Design.h"
+#include "model/prefill/CapexPrefill.h"
 
 namespace cw::calcviews {
-
-calc::PrefillExtras costExtrasFromBom(const Design &design, const Catalog &catalog)
-{
-    calc::PrefillExtras extras;
-    const auto bom = bom::computeBom(design, catalog);
-    if (!bom) {
-        extras.capexNote = "the bill of materials failed: " + bom.error().message;
-        return extras;
-    }
-    int unpriced = 0;
-    for (const bom::BomLine &line : bom->lines)
-        unpriced += line.unitPriceUsd <= 0 ? 1 : 0;
-    extras.capexUsd = bom->grandTotalUsd;
-    extras.capexSource = "bill of materials grand total: " + std::to_string(bom->lines.size())
-        + " lines incl. spares at catalog list prices"
-        + (unpriced > 0 ? ", " + std::to_string(unpriced) + " unpriced lines at 0" : "");
-    return extras;
-}
 
 std::shared_ptr<const DesignContext> makeDesignContext(const Design *design, const Catalog &catalog)
 {
@@ -36,7 +18,7 @@ std::shared_ptr<const DesignContext> makeDesignContext(const Design *design, con
     auto cache = std::make_shared<std::optional<calc::PrefillExtras>>();
     context->costExtras = [design, &catalog, cache] {
         if (!*cache)
-            *cache = costExtrasFromBom(*design, catalog);
+            *cache = calc::capexFromBom(*design, catalog);
         return **cache;
     };
     return context;

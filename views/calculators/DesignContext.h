@@ -34,7 +34,4 @@ struct DesignContext
 std::shared_ptr<const DesignContext> makeDesignContext(const Design *design,
                                                        const Catalog &catalog);
 
-/// The bill-of-materials capex for `cost` (exporters/bom), as the CLI computes it.
-calc::PrefillExtras costExtrasFromBom(const Design &design, const Catalog &catalog);
-
 } // namespace cw::calcviews

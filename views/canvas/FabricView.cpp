@@ -123,7 +123,7 @@ void FabricView::buildBand(FabricId id, const std::vector<const Link *> &links)
     QString subtitle = tr("%1 · %2 Gb/s · %3 · %4 devices, %5 links")
                            .arg(technologyName(fabric->technology))
                            .arg(fabric->linkSpeedGbps)
-                           .arg(QString::fromStdString(fabric->topology.kind))
+                           .arg(QString::fromLatin1(toString(fabric->topology.kind)))
                            .arg(layout.deviceCount)
                            .arg(layout.linkCount);
     if (layout.aggregated)

@@ -1,6 +1,7 @@
 #include "views/canvas/NewEntities.h"
 
 #include "model/catalog/Catalog.h"
+#include "model/catalog/PartRole.h"
 #include "model/core/Design.h"
 
 #include <QMimeData>
@@ -59,40 +60,9 @@ const Part *partFromMime(const QMimeData *mime, const Catalog &catalog)
     return catalog.find(std::string_view(id.constData(), static_cast<std::size_t>(id.size())));
 }
 
-DeviceRole roleForPart(const Part &part)
-{
-    switch (part.kind) {
-    case PartKind::Switch:
-        return DeviceRole::Switch;
-    case PartKind::Storage:
-        return DeviceRole::Storage;
-    case PartKind::Server:
-        if (part.storage)
-            return DeviceRole::Storage;
-        return part.server && part.server->gpuCount > 0 ? DeviceRole::Compute
-                                                        : DeviceRole::Management;
-    default:
-        break;
-    }
-    return DeviceRole::Management;
-}
-
 std::string newDeviceName(const Design &design, DeviceRole role)
 {
-    const char *prefix = "node";
-    switch (role) {
-    case DeviceRole::Compute:
-        break;
-    case DeviceRole::Switch:
-        prefix = "sw";
-        break;
-    case DeviceRole::Storage:
-        prefix = "stor";
-        break;
-    case DeviceRole::Management:
-        prefix = "mgmt";
-        break;
-    }
+    const char *prefix = hostnameStemOf(role);
     const std::set<std::string> used = namesOf(design.devices());
     int highest = 0;
     for (const std::string &name : used) {
@@ -134,7 +104,7 @@ std::string newRowName(const Design &design)
 Device newDevice(const Design &design, const Part &part, RackId rack, int uPosition, Face face)
 {
     Device device;
-    device.role = roleForPart(part);
+    device.role = defaultRoleOf(part);
     device.name = newDeviceName(design, device.role);
     device.catalogType = part.id;
     device.rack = rack;

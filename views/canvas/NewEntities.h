@@ -24,10 +24,6 @@ inline constexpr char kPartMimeType[] = "application/x-clusterwright-part";
 /// The catalog part a drag carries, or null (wrong type, unknown id).
 const Part *partFromMime(const QMimeData *mime, const Catalog &catalog);
 
-/// The role a new device of this part plays: switches switch, storage parts store, servers
-/// with GPUs compute, other servers manage.
-DeviceRole roleForPart(const Part &part);
-
 /// A hostname not used in the design: "node07" after "node06", by role.
 std::string newDeviceName(const Design &design, DeviceRole role);
 /// A rack name not used in the design, following the row's naming ("A03" after "A02").

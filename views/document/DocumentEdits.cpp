@@ -7,6 +7,7 @@
 
 #include "model/build/CableChooser.h"
 #include "model/catalog/Catalog.h"
+#include "model/catalog/PartRole.h"
 #include "model/fabric/Recable.h"
 #include "model/fabric/SelectionFabric.h"
 #include "model/validation/Violation.h"
@@ -192,12 +193,9 @@ QString Document::addDevice(Device device)
         device.id = patch.newId<DeviceId>();
     // A part dropped from the library comes with the default role; a switch is a switch.
     if (device.role == DeviceRole::Compute)
-        device.role = defaultRoleFor(*part);
+        device.role = defaultRoleOf(*part);
     if (device.name.empty()) {
-        const char *prefix = device.role == DeviceRole::Switch ? "sw"
-            : device.role == DeviceRole::Storage               ? "stor"
-            : device.role == DeviceRole::Management            ? "mgmt"
-                                                               : "node";
+        const char *prefix = hostnameStemOf(device.role);
         device.name = uniqueHostname(design, prefix);
     }
     if (const std::string why = checkDevices(design, d->catalog, { device }); !why.empty())

@@ -57,21 +57,6 @@ int firstFreeU(const Design &design, const Catalog &catalog, RackId rackId,
     return *u;
 }
 
-DeviceRole defaultRoleFor(const Part &part)
-{
-    switch (part.kind) {
-    case PartKind::Switch:
-        return DeviceRole::Switch;
-    case PartKind::Storage:
-        return DeviceRole::Storage;
-    case PartKind::Server:
-        return part.server && part.server->gpuCount == 0 ? DeviceRole::Management
-                                                         : DeviceRole::Compute;
-    default:
-        return DeviceRole::Compute;
-    }
-}
-
 std::string uniqueHostname(const Design &design, const std::string &prefix,
                            const std::vector<std::string> &alsoTaken, int digits)
 {

@@ -40,8 +40,6 @@ std::string checkSite(const Site &site);
 int firstFreeU(const Design &design, const Catalog &catalog, RackId rack, const std::string &partId,
                std::string *why);
 
-/// The role a device of this part has unless told otherwise (a switch part is a switch).
-DeviceRole defaultRoleFor(const Part &part);
 /// A hostname not used in the design: `prefix` followed by the first free number,
 /// zero-padded to `digits` (gpu-01, gpu-0001).
 std::string uniqueHostname(const Design &design, const std::string &prefix,

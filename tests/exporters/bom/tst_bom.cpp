@@ -5,12 +5,12 @@
 
 #include "exporters/Exporter.h"
 #include "exporters/Families.h"
-#include "exporters/bom/BillOfMaterials.h"
 #include "exporters/bom/BomFiles.h"
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
 #include "model/examples/ReferenceDesigns.h"
 #include "model/fabric/Templates.h"
+#include "model/quantities/BillOfMaterials.h"
 #include "model/summary/DesignSummary.h"
 #include "resources/EmbeddedResources.h"
 #include "tests/exporters/bom/ZipDirectory.h"
@@ -341,9 +341,16 @@ private slots:
     {
         const Design d = designNamed("dgx8");
         const bom::Bom b = bomOf(d);
-        const test::CsvTable table = test::readCsv(bom::bomCsv(d, b));
+        const std::string text = bom::bomCsv(b);
+        // RFC 4180 §2 item 3: the header line first, nothing before it (no `#` comment that a
+        // spreadsheet shows as a data row and pandas takes for the header).
+        QVERIFY(text.starts_with("row_type,category,part_number,"));
+        const test::CsvTable table = test::readCsv(text);
         QVERIFY(table.wellFormed);
-        QVERIFY(QString::fromStdString(table.comment).startsWith("Bill of materials for design"));
+        QVERIFY(table.comment.empty());
+        // The provenance is a file of its own.
+        QVERIFY(QString::fromStdString(bom::bomProvenance(d))
+                    .startsWith("Bill of materials for design"));
         const auto &header = table.records.front();
         QCOMPARE(header, bom::bomColumns());
         int items = 0, subtotals = 0;
@@ -608,7 +615,7 @@ private slots:
         QCOMPARE(b.usdPerGpu, 0.0);
         QCOMPARE(quantityIn(b, bom::kSoftwareSupport), 1); // Slurm is always listed
         const auto files = runExporter(empty);
-        QCOMPARE(files.size(), std::size_t(3));
+        QCOMPARE(files.size(), std::size_t(4)); // bom.csv, bom.xlsx, the checklist, bom-provenance.txt
         QVERIFY(QString::fromStdString(files.at("bom.csv")).contains("no cost per GPU"));
         QVERIFY(QString::fromStdString(files.at("procurement-checklist.md")).contains("no racks"));
     }

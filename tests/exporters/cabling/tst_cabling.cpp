@@ -4,13 +4,13 @@
 
 #include "exporters/Exporter.h"
 #include "exporters/Families.h"
-#include "exporters/cabling/CablePlan.h"
 #include "exporters/cabling/CablingFiles.h"
 #include "exporters/cabling/Csv.h"
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
 #include "model/examples/ReferenceDesigns.h"
 #include "model/fabric/Templates.h"
+#include "model/quantities/CablePlan.h"
 #include "tests/exporters/cabling/CsvReader.h"
 
 #include <QtTest>

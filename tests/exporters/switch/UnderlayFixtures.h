@@ -57,7 +57,7 @@ inline Pod buildPod2x2()
     fabric.purpose = FabricPurpose::Compute;
     fabric.technology = Technology::RoCEv2;
     fabric.linkSpeedGbps = 400;
-    fabric.topology.kind = "rail-optimized";
+    fabric.topology.kind = TopologyKind::FatTree;
     fabric.topology.tiers = 2;
     fabric.topology.railOptimized = true;
     fabric.topology.rails = 2;

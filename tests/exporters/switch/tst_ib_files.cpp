@@ -248,7 +248,8 @@ private slots:
                      comments.c_str());
             QVERIFY(comments.find("(rank 1") == std::string::npos);
         }
-        QVERIFY(commentText(conf).find("designed as a fat tree of 2 switch tiers")
+        // The example's compute fabric is a fat tree with rails on rail leaves.
+        QVERIFY(commentText(conf).find("designed as a rail-optimized fat tree of 2 switch tiers")
                 != std::string::npos);
 
         // Roots = the top tier: the design's tier-1 switches spine01 (id 17) and spine02 (id 18).
@@ -383,9 +384,9 @@ private slots:
         QCOMPARE(confValue(text["opensm.conf"], "routing_engine"), std::string("ftree,updn"));
         // The generator designs the fabric rail-optimized: "a rail-optimized fat tree", not
         // "a rail-optimized of 2 switch tiers".
-        const std::string kind = compute->topology.kind == "fat-tree"
-            ? std::string("fat tree")
-            : compute->topology.kind + " fat tree";
+        QVERIFY(compute->topology.kind == TopologyKind::FatTree);
+        const std::string kind
+            = compute->topology.railOptimized ? "rail-optimized fat tree" : "fat tree";
         QVERIFY2(
             commentText(text["opensm.conf"]).find("designed as a " + kind + " of 2 switch tiers")
                 != std::string::npos,

@@ -1,9 +1,9 @@
-#include "exporters/bom/BomSpares.h"
+#include "model/quantities/BomSpares.h"
 
-#include "exporters/cabling/CablePlan.h"
-#include "exporters/cabling/Csv.h"
 #include "model/catalog/Catalog.h"
+#include "model/common/DecimalText.h"
 #include "model/core/Design.h"
+#include "model/quantities/CablePlan.h"
 
 #include <cmath>
 #include <map>
@@ -80,7 +80,7 @@ struct FruKey
 
 BomLine vendorFruLine(const FruKey &key, int ports, int perSpare)
 {
-    const std::string speed = exporters::csv::number(key.speedGbps);
+    const std::string speed = decimalText(key.speedGbps);
     BomLine line;
     line.category = kSpares;
     line.spare = true;
@@ -148,8 +148,8 @@ std::vector<BomLine> spareLines(const Design &design, const Catalog &catalog,
         line.category = kSpares;
         line.spare = true;
         line.quantity = quantity;
-        const std::string what = std::to_string(ports) + " linked "
-            + exporters::csv::number(speedGbps) + " Gb/s " + formFactor + " host ports, 1 per "
+        const std::string what = std::to_string(ports) + " linked " + decimalText(speedGbps)
+            + " Gb/s " + formFactor + " host ports, 1 per "
             + std::to_string(policy.hostAdaptersPerSpare);
         if (const Part *nic = spareAdapter(catalog, speedGbps, formFactor)) {
             line.partNumber = nic->model.find(' ') == std::string::npos ? nic->model : nic->id;
@@ -157,9 +157,9 @@ std::vector<BomLine> spareLines(const Design &design, const Catalog &catalog,
             line.description = "Spare HCA/NIC " + cabling::displayName(*nic) + " (" + what + ")";
             line.unitPriceUsd = nic->priceUsd;
         } else {
-            line.partNumber = "NIC-" + exporters::csv::number(speedGbps) + "G-" + formFactor;
-            line.description = "Spare HCA/NIC " + exporters::csv::number(speedGbps) + " Gb/s "
-                + formFactor + " (" + what + ")";
+            line.partNumber = "NIC-" + decimalText(speedGbps) + "G-" + formFactor;
+            line.description = "Spare HCA/NIC " + decimalText(speedGbps) + " Gb/s " + formFactor
+                + " (" + what + ")";
             line.remark = "no catalog NIC of this speed: quote required";
         }
         spares.push_back(std::move(line));
@@ -192,12 +192,12 @@ std::vector<BomLine> spareLines(const Design &design, const Catalog &catalog,
         const int quantity = sparesPer(count, policy.psusPerSpare);
         if (quantity == 0)
             continue;
-        const std::string rating = exporters::csv::number(part->server->psu.ratingW) + " W";
+        const std::string rating = decimalText(part->server->psu.ratingW) + " W";
         BomLine line;
         line.category = kSpares;
         line.spare = true;
         line.quantity = quantity;
-        line.partNumber = "PSU-" + exporters::csv::number(part->server->psu.ratingW) + "W-" + id;
+        line.partNumber = "PSU-" + decimalText(part->server->psu.ratingW) + "W-" + id;
         line.description = "Spare power supply " + rating + " for " + cabling::displayName(*part)
             + " (" + std::to_string(count) + " installed, 1 per "
             + std::to_string(policy.psusPerSpare) + ")";

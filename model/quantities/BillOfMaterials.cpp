@@ -1,10 +1,10 @@
-#include "exporters/bom/BillOfMaterials.h"
+#include "model/quantities/BillOfMaterials.h"
 
-#include "exporters/bom/BomSpares.h"
-#include "exporters/cabling/CablePlan.h"
-#include "exporters/cabling/Csv.h"
 #include "model/catalog/Catalog.h"
+#include "model/common/DecimalText.h"
 #include "model/core/Design.h"
+#include "model/quantities/BomSpares.h"
+#include "model/quantities/CablePlan.h"
 
 #include <algorithm>
 #include <map>
@@ -121,13 +121,11 @@ void addRacksAndPdus(const Design &design, const Catalog &catalog, LineTable &ta
             }
             // A PDU described only by its electrical figures: an item to quote.
             const std::string rating = std::to_string(pdu.phases) + "-phase "
-                + exporters::csv::number(pdu.voltageV) + " V "
-                + exporters::csv::number(pdu.breakerA) + " A";
+                + decimalText(pdu.voltageV) + " V " + decimalText(pdu.breakerA) + " A";
             BomLine &line = table.at(kRacksPower, "pdu:" + rating);
             if (line.quantity == 0) {
                 line.partNumber = "PDU-" + std::to_string(pdu.phases) + "PH-"
-                    + exporters::csv::number(pdu.voltageV) + "V-"
-                    + exporters::csv::number(pdu.breakerA) + "A";
+                    + decimalText(pdu.voltageV) + "V-" + decimalText(pdu.breakerA) + "A";
                 line.description = "Rack PDU " + rating + " (no catalog part named in the design)";
                 line.remark = "no catalog part: quote required";
             }
@@ -152,14 +150,13 @@ void addCabling(const cabling::CablePlan &plan, const Catalog &catalog, LineTabl
         modules.powerW += count.powerW;
     }
     for (const cabling::CableGroup &group : plan.groups) {
-        const std::string length = exporters::csv::number(group.lengthM) + " m";
+        const std::string length = decimalText(group.lengthM) + " m";
         if (group.transceiver) {
             const std::string fibre = group.fibre.empty() ? "fibre" : group.fibre;
-            BomLine &cords = table.at(
-                kOpticsCables, "fibre:" + fibre + ":" + exporters::csv::number(group.lengthM, 3));
+            BomLine &cords
+                = table.at(kOpticsCables, "fibre:" + fibre + ":" + decimalText(group.lengthM, 3));
             if (cords.quantity == 0) {
-                cords.partNumber
-                    = "FIBRE-" + fibre + "-" + exporters::csv::number(group.lengthM) + "M";
+                cords.partNumber = "FIBRE-" + fibre + "-" + decimalText(group.lengthM) + "M";
                 cords.description = "Fibre patch cord " + fibre + ", " + length
                     + " (connector to match the transceiver: MPO-12 for SR4/DR4)";
                 cords.remark = "fibre not in the catalog: quote required";
@@ -167,9 +164,8 @@ void addCabling(const cabling::CablePlan &plan, const Catalog &catalog, LineTabl
             cords.quantity += group.cables;
             continue;
         }
-        BomLine &line = table.at(kOpticsCables,
-                                 "cable:" + group.catalogPart + ":"
-                                     + exporters::csv::number(group.lengthM, 3));
+        BomLine &line = table.at(
+            kOpticsCables, "cable:" + group.catalogPart + ":" + decimalText(group.lengthM, 3));
         if (line.quantity == 0) {
             if (group.inCatalog) {
                 const Part *part = catalog.find(group.catalogPart);
@@ -255,9 +251,9 @@ std::string SparesPolicy::describe() const
                      : "no spare " + std::string(what) + "s";
     };
     return "Spares policy: " + per(hostAdaptersPerSpare, "HCA/NIC") + " linked host port(s), "
-        + (cablesOpticsPct > 0 ? exporters::csv::number(cablesOpticsPct)
-                   + " % of every cable, optics and fibre line"
-                               : std::string("no spare cables or optics"))
+        + (cablesOpticsPct > 0
+               ? decimalText(cablesOpticsPct) + " % of every cable, optics and fibre line"
+               : std::string("no spare cables or optics"))
         + ", " + per(psusPerSpare, "PSU") + " server power supplies; each count rounded up";
 }
 
@@ -337,12 +333,12 @@ Result<Bom> computeBom(const Design &design, const Catalog &catalog, const Spare
     bom.notes.push_back("Power is each part's maximum (nameplate) power, as the power rules use; "
                         "optics power is the transceivers' and active cable ends'. Heat equals "
                         "power (1 W = 3.412 BTU/h). Spares draw no power.");
-    bom.notes.push_back("Power total " + exporters::csv::number(bom.powerW, 1)
-                        + " W = devices' maximum " + exporters::csv::number(bom.devicePowerW, 1)
+    bom.notes.push_back("Power total " + decimalText(bom.powerW, 1) + " W = devices' maximum "
+                        + decimalText(bom.devicePowerW, 1)
                         + " W (the IT load of procurement-checklist.md) + optics and active "
                           "cable ends "
-                        + exporters::csv::number(bom.cablingPowerW, 1) + " W + PDUs' own draw "
-                        + exporters::csv::number(bom.pduPowerW, 1) + " W.");
+                        + decimalText(bom.cablingPowerW, 1) + " W + PDUs' own draw "
+                        + decimalText(bom.pduPowerW, 1) + " W.");
     if (bom.gpus == 0)
         bom.notes.push_back("The design has no GPUs, so there is no cost per GPU.");
     for (const std::string &note : plan->notes)

@@ -1,4 +1,4 @@
-#include "exporters/cabling/CablePlan.h"
+#include "model/quantities/CablePlan.h"
 
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
@@ -92,7 +92,8 @@ int ceilDiv(int numerator, int denominator)
 }
 
 /// The cage a port sits in: consecutive ports of one form factor, `perCage` to a cage, in
-/// catalog order (QM9700 p1/p2 share the first twin-port OSFP cage; ref:nvidia-superpod-h100-ra, ref:nvidia-linkx-specs).
+/// catalog order (QM9700 p1/p2 share the first twin-port OSFP cage; ref:nvidia-superpod-h100-ra,
+/// ref:nvidia-linkx-specs).
 int cageOf(const Part *part, int portIndex, int perCage)
 {
     if (!part || portIndex < 0 || static_cast<std::size_t>(portIndex) >= part->ports.size())
@@ -238,13 +239,37 @@ std::string displayName(const Part &part)
     return part.vendor + " " + part.model;
 }
 
-Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
+namespace {
+
+/// Fabric id -> (order in the design, name).
+using FabricIndex = std::unordered_map<FabricId, std::pair<int, std::string>>;
+
+/// What the plan found odd, named in its notes (cable ids, or counts by part).
+struct Oddities
 {
-    std::unordered_map<FabricId, std::pair<int, std::string>> fabrics; // order, name
+    std::vector<std::string> unassigned, badPorts, unknownFabric;
+    std::map<std::string, int> unknownParts; // cableType -> links
+    std::map<std::string, int> unfittedCages; // "part in a <cage> cage" -> link ends
+};
+
+/// The groups of the plan by (part, length), with the physical cable ids of each.
+struct GroupTable
+{
+    std::map<std::pair<std::string, double>, CableGroup> groups;
+    std::map<std::pair<std::string, double>, std::set<std::string>> cableIds;
+};
+
+FabricIndex indexFabrics(const Design &design)
+{
+    FabricIndex fabrics;
     int fabricOrder = 0;
     for (const Fabric &fabric : design.fabrics())
         fabrics.emplace(fabric.id, std::pair(fabricOrder++, fabric.name));
+    return fabrics;
+}
 
+std::unordered_map<DeviceId, Place> placeDevices(const Design &design, const Catalog &catalog)
+{
     std::unordered_map<DeviceId, Place> places;
     for (const Device &device : design.devices()) {
         Place place;
@@ -260,15 +285,56 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
         }
         places.emplace(device.id, std::move(place));
     }
+    return places;
+}
 
-    CablePlan plan;
-    std::vector<std::string> unassigned, badPorts, unknownFabric;
-    std::map<std::string, int> unknownParts; // cableType -> links
-    std::map<std::string, int> unfittedCages; // "part in a <cage> cage" -> link ends
+/// The row's medium, part number, modules and links per cable from the link's catalog part;
+/// returns the part's per-link speed (0 when unknown).
+double describeCable(CableRow &row, const Link &link, const Place &a, PortRef refA, const Place &z,
+                     PortRef refZ, const Catalog &catalog, Oddities &odd)
+{
+    const Part *part = link.cableType.empty() ? nullptr : catalog.find(link.cableType);
+    if (link.cableType.empty()) {
+        row.medium = "none";
+        odd.unassigned.push_back(row.cableId);
+        return 0;
+    }
+    if (!part || !part->cable) {
+        row.medium = "unknown";
+        row.partNumber = link.cableType;
+        ++odd.unknownParts[link.cableType];
+        return 0;
+    }
+    row.medium = part->cable->medium;
+    row.partNumber = partNumberOf(*part);
+    row.transceiver = part->kind == PartKind::Transceiver;
+    if (row.transceiver) {
+        for (auto [place, port, module] :
+             { std::tuple(&a, refA.port, &row.moduleA), std::tuple(&z, refZ.port, &row.moduleZ) }) {
+            const std::string cage = cageFormFactor(*place, port);
+            const Part *fit = moduleFor(catalog, *part, cage);
+            if (!fit)
+                ++odd.unfittedCages[part->id + " in a " + cage + " cage"];
+            *module = fit ? fit->id : part->id;
+        }
+    }
+    // Optics: a fibre per link, whatever the modules carry (ref:nvidia-linkx-specs).
+    row.linksPerCable = row.transceiver ? 1 : std::max(part->cable->linksPerCable, 1);
+    return part->cable->linkSpeedGbps;
+}
+
+/// One row per link, host end first, sorted by fabric order and then the A end's floor
+/// position. Fails on a link whose device is missing from the design.
+Result<std::vector<CableRow>> sortedRows(const Design &design, const Catalog &catalog,
+                                         const FabricIndex &fabrics,
+                                         const std::unordered_map<DeviceId, Place> &places,
+                                         Oddities &odd)
+{
     // Sort keys kept beside the rows: fabric order, then the A end's floor position.
     using SortKey = std::tuple<int, int, int, std::string, int, std::string, int, std::uint64_t>;
     std::vector<std::pair<SortKey, CableRow>> keyed;
     keyed.reserve(design.links().size());
+    const int fabricOrder = static_cast<int>(fabrics.size());
 
     for (const Link &link : design.links()) {
         auto placeA = places.find(link.a.device);
@@ -292,10 +358,10 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
             row.fabric = fabric->second.second;
         } else {
             row.fabric = "?";
-            unknownFabric.push_back(row.cableId);
+            odd.unknownFabric.push_back(row.cableId);
         }
-        row.a = makeEnd(placeA->second, refA.port, badPorts, row.cableId);
-        row.z = makeEnd(placeB->second, refB.port, badPorts, row.cableId);
+        row.a = makeEnd(placeA->second, refA.port, odd.badPorts, row.cableId);
+        row.z = makeEnd(placeB->second, refB.port, odd.badPorts, row.cableId);
         row.lengthM = link.lengthM;
         row.catalogPart = link.cableType;
 
@@ -304,35 +370,10 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
              { portSpeed(placeA->second, refA.port), portSpeed(placeB->second, refB.port) })
             if (candidate > 0 && (speed == 0 || candidate < speed))
                 speed = candidate;
-        const Part *part = link.cableType.empty() ? nullptr : catalog.find(link.cableType);
-        if (link.cableType.empty()) {
-            row.medium = "none";
-            unassigned.push_back(row.cableId);
-        } else if (!part || !part->cable) {
-            row.medium = "unknown";
-            row.partNumber = link.cableType;
-            ++unknownParts[link.cableType];
-        } else {
-            row.medium = part->cable->medium;
-            row.partNumber = partNumberOf(*part);
-            row.transceiver = part->kind == PartKind::Transceiver;
-            if (row.transceiver) {
-                for (auto [place, port, module] :
-                     { std::tuple(&placeA->second, refA.port, &row.moduleA),
-                       std::tuple(&placeB->second, refB.port, &row.moduleZ) }) {
-                    const std::string cage = cageFormFactor(*place, port);
-                    const Part *fit = moduleFor(catalog, *part, cage);
-                    if (!fit)
-                        ++unfittedCages[part->id + " in a " + cage + " cage"];
-                    *module = fit ? fit->id : part->id;
-                }
-            }
-            // Optics: a fibre per link, whatever the modules carry (ref:nvidia-linkx-specs).
-            row.linksPerCable = row.transceiver ? 1 : std::max(part->cable->linksPerCable, 1);
-            const double cableSpeed = part->cable->linkSpeedGbps;
-            if (cableSpeed > 0 && (speed == 0 || cableSpeed < speed))
-                speed = cableSpeed;
-        }
+        const double cableSpeed
+            = describeCable(row, link, placeA->second, refA, placeB->second, refB, catalog, odd);
+        if (cableSpeed > 0 && (speed == 0 || cableSpeed < speed))
+            speed = cableSpeed;
         if (speed == 0 && fabric != fabrics.end())
             speed = design.fabric(link.fabric)->linkSpeedGbps;
         row.speedGbps = speed;
@@ -350,16 +391,20 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
     }
     std::sort(keyed.begin(), keyed.end(),
               [](const auto &x, const auto &y) { return x.first < y.first; });
+    std::vector<CableRow> rows;
+    rows.reserve(keyed.size());
     for (auto &entry : keyed)
-        plan.rows.push_back(std::move(entry.second));
-    assignCables(plan.rows, places);
+        rows.push_back(std::move(entry.second));
+    return rows;
+}
 
-    // Group by part and length: the physical items to order.
-    std::map<std::pair<std::string, double>, CableGroup> groups;
-    std::map<std::pair<std::string, double>, std::set<std::string>> cableIds;
-    for (const CableRow &row : plan.rows) {
-        cableIds[{ row.catalogPart, row.lengthM }].insert(row.cableId);
-        CableGroup &group = groups[{ row.catalogPart, row.lengthM }];
+/// Groups by part and length: the physical items to order (modules and cables counted later).
+GroupTable groupByPartAndLength(const std::vector<CableRow> &rows, const Catalog &catalog)
+{
+    GroupTable table;
+    for (const CableRow &row : rows) {
+        table.cableIds[{ row.catalogPart, row.lengthM }].insert(row.cableId);
+        CableGroup &group = table.groups[{ row.catalogPart, row.lengthM }];
         if (group.links == 0) {
             group.catalogPart = row.catalogPart;
             group.partNumber = row.partNumber;
@@ -380,9 +425,17 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
         }
         ++group.links;
     }
-    // Optics modules per cage: the links on the ports of one cage share its modules, a module
-    // serving linksPerCable ports (a twin-port OSFP module both ports of its OSFP-twin cage;
-    // ref:nvidia-superpod-h100-ra, ref:nvidia-linkx-specs). Each cage's modules count in the group of its first link.
+    return table;
+}
+
+/// Optics modules per cage: the links on the ports of one cage share its modules, a module
+/// serving linksPerCable ports (a twin-port OSFP module both ports of its OSFP-twin cage;
+/// ref:nvidia-superpod-h100-ra, ref:nvidia-linkx-specs). Each cage's modules count in the group
+/// of its first link. Returns the modules per part, sorted by part id.
+std::vector<ModuleCount> countModules(const std::vector<CableRow> &rows,
+                                      const std::unordered_map<DeviceId, Place> &places,
+                                      const Catalog &catalog, GroupTable &table)
+{
     struct CageLinks
     {
         std::size_t firstRow = 0;
@@ -390,8 +443,8 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
     };
     using ModuleCageKey = std::tuple<std::uint64_t, int, std::string>; // device, cage, module
     std::map<ModuleCageKey, CageLinks> moduleCages;
-    for (std::size_t i = 0; i < plan.rows.size(); ++i) {
-        const CableRow &row = plan.rows[i];
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const CableRow &row = rows[i];
         if (!row.transceiver)
             continue;
         for (const auto &[end, moduleId] :
@@ -409,8 +462,8 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
     for (const auto &[key, cage] : moduleCages) {
         const Part *module = catalog.find(std::get<2>(key));
         const int count = ceilDiv(cage.links, std::max(module->cable->linksPerCable, 1));
-        const CableRow &first = plan.rows[cage.firstRow];
-        CableGroup &group = groups[{ first.catalogPart, first.lengthM }];
+        const CableRow &first = rows[cage.firstRow];
+        CableGroup &group = table.groups[{ first.catalogPart, first.lengthM }];
         group.transceivers += count;
         group.activePowerW += count * module->maxPowerW;
         ModuleCount &total = modules[module->id];
@@ -424,25 +477,38 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
         total.count += count;
         total.powerW += count * module->maxPowerW;
     }
+    std::vector<ModuleCount> out;
+    out.reserve(modules.size());
     for (auto &[id, total] : modules)
-        plan.modules.push_back(total);
+        out.push_back(total);
+    return out;
+}
 
-    for (auto &[key, group] : groups) {
+/// Physical cables (one fibre per optics link) and active-cable power per group, sorted by
+/// medium, part and length.
+std::vector<CableGroup> finishGroups(GroupTable &table, const Catalog &catalog)
+{
+    std::vector<CableGroup> out;
+    for (auto &[key, group] : table.groups) {
         const Part *part = group.inCatalog ? catalog.find(group.catalogPart) : nullptr;
         if (group.transceiver) {
             group.cables = group.links; // one fibre per link
         } else {
-            group.cables = static_cast<int>(cableIds[key].size());
+            group.cables = static_cast<int>(table.cableIds[key].size());
             group.activePowerW = part ? 2.0 * group.cables * part->cable->powerWPerEnd : 0.0;
         }
-        plan.groups.push_back(group);
+        out.push_back(group);
     }
-    std::stable_sort(plan.groups.begin(), plan.groups.end(), [](const auto &x, const auto &y) {
+    std::stable_sort(out.begin(), out.end(), [](const auto &x, const auto &y) {
         return std::tie(x.medium, x.catalogPart, x.lengthM)
             < std::tie(y.medium, y.catalogPart, y.lengthM);
     });
+    return out;
+}
 
-    // Summary by medium and bin, bins in length order.
+/// Summary by medium and bin, bins in length order, and the total.
+void summarize(CablePlan &plan)
+{
     std::map<std::pair<std::string, std::size_t>, SummaryRow> summary;
     const auto &bins = lengthBins();
     plan.total.medium = "all";
@@ -463,27 +529,51 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
     }
     for (auto &[key, row] : summary)
         plan.summary.push_back(row);
+}
 
-    if (!unassigned.empty())
-        plan.notes.push_back(std::to_string(unassigned.size())
+void addNotes(CablePlan &plan, const Oddities &odd)
+{
+    if (!odd.unassigned.empty())
+        plan.notes.push_back(std::to_string(odd.unassigned.size())
                              + " link(s) have no cable part chosen (medium \"none\"): "
-                             + joinIds(unassigned));
-    for (const auto &[type, count] : unknownParts)
+                             + joinIds(odd.unassigned));
+    for (const auto &[type, count] : odd.unknownParts)
         plan.notes.push_back(
             std::to_string(count) + " link(s) use cable part \"" + type
             + "\", which is not a cable or transceiver in the catalog (medium \"unknown\")");
-    for (const auto &[what, ends] : unfittedCages)
+    for (const auto &[what, ends] : odd.unfittedCages)
         plan.notes.push_back(std::to_string(ends) + " optics link end(s) put " + what
                              + ", which no catalog transceiver's own cage fits; counted as "
                                "that part");
-    if (!badPorts.empty())
-        plan.notes.push_back(std::to_string(badPorts.size())
+    if (!odd.badPorts.empty())
+        plan.notes.push_back(std::to_string(odd.badPorts.size())
                              + " cable end(s) name a port the device's catalog part does not have: "
-                             + joinIds(badPorts));
-    if (!unknownFabric.empty())
-        plan.notes.push_back(std::to_string(unknownFabric.size())
+                             + joinIds(odd.badPorts));
+    if (!odd.unknownFabric.empty())
+        plan.notes.push_back(std::to_string(odd.unknownFabric.size())
                              + " link(s) are on a fabric missing from the design (fabric \"?\"): "
-                             + joinIds(unknownFabric));
+                             + joinIds(odd.unknownFabric));
+}
+
+} // namespace
+
+Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
+{
+    const FabricIndex fabrics = indexFabrics(design);
+    const std::unordered_map<DeviceId, Place> places = placeDevices(design, catalog);
+    Oddities odd;
+    auto rows = sortedRows(design, catalog, fabrics, places, odd);
+    if (!rows)
+        return rows.error();
+    CablePlan plan;
+    plan.rows = std::move(rows).value();
+    assignCables(plan.rows, places);
+
+    GroupTable groups = groupByPartAndLength(plan.rows, catalog);
+    plan.modules = countModules(plan.rows, places, catalog, groups);
+    plan.groups = finishGroups(groups, catalog);
+    summarize(plan);
+    addNotes(plan, odd);
     return plan;
 }
 

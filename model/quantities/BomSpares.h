@@ -1,8 +1,8 @@
 #pragma once
 
-// Internal to exporters/bom: the spares lines of computeBom().
+// Internal to model/quantities: the spares lines of computeBom().
 
-#include "exporters/bom/BillOfMaterials.h"
+#include "model/quantities/BillOfMaterials.h"
 
 namespace cw::bom::detail {
 
