@@ -73,12 +73,17 @@ struct Workbench
     }
 };
 
+/// Owned here, not as a function-local static: the views are widgets and must go before
+/// main's QApplication does (a static destroyed after main returned crashed at exit).
+std::unique_ptr<Workbench> sharedBench;
+
 Workbench &workbench()
 {
-    static Workbench bench;
-    if (!bench.document)
-        bench.open(generated());
-    return bench;
+    if (!sharedBench) {
+        sharedBench = std::make_unique<Workbench>();
+        sharedBench->open(generated());
+    }
+    return *sharedBench;
 }
 
 void renderFrame(QGraphicsView &view, QImage &image)
@@ -214,5 +219,6 @@ int main(int argc, char **argv)
         return 1;
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
+    sharedBench.reset(); // widgets before the QApplication
     return 0;
 }
