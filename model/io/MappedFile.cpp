@@ -2,6 +2,7 @@
 
 #include "model/io/AtomicFile.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -12,7 +13,8 @@
 
 namespace cw {
 
-Result<MappedFile> MappedFile::open(const std::filesystem::path &path, std::size_t maxBytes)
+Result<MappedFile> MappedFile::open(const std::filesystem::path &path, std::size_t maxBytes,
+                                    std::size_t maxStreamBytes)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     struct stat info {};
@@ -23,7 +25,7 @@ Result<MappedFile> MappedFile::open(const std::filesystem::path &path, std::size
         // messages and the chunked read for those.
         if (fd >= 0)
             ::close(fd);
-        auto text = readWholeFile(path, maxBytes);
+        auto text = readWholeFile(path, std::min(maxBytes, maxStreamBytes));
         if (!text)
             return text.error();
         MappedFile file;

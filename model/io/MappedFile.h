@@ -16,9 +16,11 @@ namespace cw {
 class MappedFile
 {
 public:
-    /// Errors name the path and the reason; a file over `maxBytes` is refused.
+    /// Errors name the path and the reason; a regular file over `maxBytes`, or other input
+    /// over `maxStreamBytes`, is refused.
     static Result<MappedFile> open(const std::filesystem::path &path,
-                                   std::size_t maxBytes = kMaxDesignBytes);
+                                   std::size_t maxBytes = kMaxDesignBytes,
+                                   std::size_t maxStreamBytes = kMaxStreamedDesignBytes);
 
     MappedFile(MappedFile &&other) noexcept;
     MappedFile &operator=(MappedFile &&other) noexcept;
