@@ -25,8 +25,17 @@ const Design &design(std::int64_t nodes)
     static std::map<std::int64_t, std::unique_ptr<Design>> cache;
     auto &slot = cache[nodes];
     if (!slot) {
-        auto generated = generateDesign("fat-tree", { { "nodes", std::to_string(nodes) } },
-                                        Catalog::builtin());
+        std::map<std::string, std::string> params { { "nodes", std::to_string(nodes) } };
+        if (nodes > 65536) {
+            // 8 rail planes of 131,072 nodes outgrow a radix-64 3-tier tree (65,536
+            // endpoints a plane): XDR switches, rows of 128 racks so every link stays
+            // within a catalog cable's reach, no storage fabric (its leaves would be
+            // further than the 50 m of SR4 optics from the nodes in one hall).
+            params["switch-type"] = "q3400-ra";
+            params["racks-per-row"] = "128";
+            params["storage"] = "none";
+        }
+        auto generated = generateDesign("fat-tree", params, Catalog::builtin());
         if (!generated)
             throw std::runtime_error(generated.error().message);
         slot = std::make_unique<Design>(std::move(generated.value().design));
