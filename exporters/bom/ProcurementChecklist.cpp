@@ -232,7 +232,8 @@ void interconnect(std::string &out, const Design &design, const Catalog &catalog
         out += "- [ ] " + std::to_string(bom.transceivers) + " transceivers ("
             + number(bom.cablingPowerW / 1000.0, 2)
             + " kW of optics and active cables): check the form factor at each end (finned "
-              "twin-port OSFP in switches, flat-top OSFP or QSFP112 in hosts; ref:nvidia-linkx-specs) "
+              "twin-port OSFP in switches, flat-top OSFP or QSFP112 in hosts; "
+              "ref:nvidia-linkx-specs) "
               "and that both halves of a twin-port module use the same fibre type\n";
     out += "- [ ] Cable labels printed from labels.csv before installation\n";
     std::set<std::string> switchParts;
@@ -529,7 +530,8 @@ void lineList(std::string &out, const Bom &bom, const char *category)
 
 std::string procurementChecklist(const Design &design, const Catalog &catalog, const Bom &bom)
 {
-    std::string out = "<!-- " + exporters::esc::xmlComment(exporters::headerLine(design, "Procurement checklist"))
+    std::string out = "<!-- "
+        + exporters::esc::xmlComment(exporters::headerLine(design, "Procurement checklist"))
         + ". Regenerate from the design rather than editing by hand. -->\n";
     out += "# Procurement checklist: " + exporters::esc::markdownText(design.name()) + "\n\n";
     out += "Work through every box with the buyer and the facilities engineer. Quantities and "

@@ -17,9 +17,11 @@ Result<MappedFile> MappedFile::open(const std::filesystem::path &path, std::size
                                     std::size_t maxStreamBytes)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    struct stat info {};
-    const bool regular = fd >= 0 && ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode)
-        && info.st_size > 0;
+    struct stat info
+    {
+    };
+    const bool regular
+        = fd >= 0 && ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0;
     if (!regular) {
         // Folders, pipes, devices, empty files and open errors: readWholeFile has the
         // messages and the chunked read for those.
