@@ -1,8 +1,8 @@
 #pragma once
 
 #include "model/core/Design.h"
+#include "model/validation/DesignTotals.h"
 #include "model/validation/Rule.h"
-#include "model/validation/RuleContext.h"
 
 #include <array>
 #include <cstdint>
