@@ -161,28 +161,45 @@ void compute(std::string &out, const Design &design, const Catalog &catalog, con
            "export)\n";
 }
 
-void interconnect(std::string &out, const Design &design, const Catalog &catalog,
-                  const cabling::CablePlan &plan)
+/// A link's medium as the cabling plan names it (CableRow::medium).
+std::string mediumOf(const Catalog &catalog, const std::string &cableType)
+{
+    if (cableType.empty())
+        return "none";
+    const Part *part = catalog.find(cableType);
+    return part && part->cable ? part->cable->medium : "unknown";
+}
+
+void interconnect(std::string &out, const Design &design, const Catalog &catalog, const Bom &bom)
 {
     out += "\n## Interconnect\n\n";
-    for (const Fabric &fabric : design.fabrics()) {
+    // Every fabric's figures from one pass over the links (not from the cabling plan's
+    // rows, which the bill of materials has already counted).
+    struct FabricCounts
+    {
         std::map<int, std::set<DeviceId>> switchesByTier;
         std::map<std::string, int> media;
         int links = 0;
-        for (const cabling::CableRow &row : plan.rows) {
-            if (row.fabric != fabric.name)
-                continue;
-            ++links;
-            ++media[row.medium];
-            // A switch belongs to this fabric through its non-management ports; an IB or
-            // Ethernet switch whose management port is cabled into the out-of-band network
-            // is one of that network's hosts, not one of its switches.
-            for (const cabling::CableEnd *end : { &row.a, &row.z })
-                if (const Device *device = design.device(end->deviceId); device
-                    && device->role == DeviceRole::Switch
-                    && !isManagementPort(catalog, *device, end->portIndex))
-                    switchesByTier[device->tier].insert(device->id);
-        }
+    };
+    std::map<std::uint64_t, FabricCounts> counts;
+    for (const Link &link : design.links()) {
+        FabricCounts &fabricCounts = counts[link.fabric.value];
+        ++fabricCounts.links;
+        ++fabricCounts.media[mediumOf(catalog, link.cableType)];
+        // A switch belongs to this fabric through its non-management ports; an IB or
+        // Ethernet switch whose management port is cabled into the out-of-band network
+        // is one of that network's hosts, not one of its switches.
+        for (const PortRef &end : { link.a, link.b })
+            if (const Device *device = design.device(end.device); device
+                && device->role == DeviceRole::Switch
+                && !isManagementPort(catalog, *device, end.port))
+                fabricCounts.switchesByTier[device->tier].insert(device->id);
+    }
+    for (const Fabric &fabric : design.fabrics()) {
+        const FabricCounts &fabricCounts = counts[fabric.id.value];
+        const auto &switchesByTier = fabricCounts.switchesByTier;
+        const auto &media = fabricCounts.media;
+        const int links = fabricCounts.links;
         out += "- [ ] Fabric **" + fabric.name + "** (" + std::string(toString(fabric.purpose))
             + ", " + std::string(toString(fabric.technology)) + ", " + number(fabric.linkSpeedGbps)
             + " Gb/s): " + std::to_string(links) + " links";
@@ -211,11 +228,12 @@ void interconnect(std::string &out, const Design &design, const Catalog &catalog
                 + std::to_string(fabric.qos.ecnMaxBytes) + " B, MTU "
                 + std::to_string(fabric.qos.switchMtu) + " (switch export)\n";
     }
-    if (plan.total.transceivers > 0)
-        out += "- [ ] " + std::to_string(plan.total.transceivers) + " transceivers ("
-            + number(plan.total.activePowerW / 1000.0, 2)
+    if (bom.transceivers > 0)
+        out += "- [ ] " + std::to_string(bom.transceivers) + " transceivers ("
+            + number(bom.cablingPowerW / 1000.0, 2)
             + " kW of optics and active cables): check the form factor at each end (finned "
-              "twin-port OSFP in switches, flat-top OSFP or QSFP112 in hosts; ref:nvidia-linkx-specs) "
+              "twin-port OSFP in switches, flat-top OSFP or QSFP112 in hosts; "
+              "ref:nvidia-linkx-specs) "
               "and that both halves of a twin-port module use the same fibre type\n";
     out += "- [ ] Cable labels printed from labels.csv before installation\n";
     std::set<std::string> switchParts;
@@ -520,7 +538,8 @@ void lineList(std::string &out, const Bom &bom, const char *category)
 
 std::string procurementChecklist(const Design &design, const Catalog &catalog, const Bom &bom)
 {
-    std::string out = "<!-- " + exporters::esc::xmlComment(exporters::headerLine(design, "Procurement checklist"))
+    std::string out = "<!-- "
+        + exporters::esc::xmlComment(exporters::headerLine(design, "Procurement checklist"))
         + ". Regenerate from the design rather than editing by hand. -->\n";
     out += "# Procurement checklist: " + exporters::esc::markdownText(design.name()) + "\n\n";
     out += "Work through every box with the buyer and the facilities engineer. Quantities and "
@@ -529,10 +548,8 @@ std::string procurementChecklist(const Design &design, const Catalog &catalog, c
         + "), "
           "every cable in cabling.csv.\n";
 
-    const auto plan = cabling::buildCablePlan(design, catalog);
     compute(out, design, catalog, bom);
-    if (plan)
-        interconnect(out, design, catalog, *plan);
+    interconnect(out, design, catalog, bom);
     storage(out, design, catalog);
     facility(out, design, catalog, bom);
     management(out, design);

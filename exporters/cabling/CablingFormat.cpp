@@ -25,23 +25,28 @@ public:
         auto plan = cabling::buildCablePlan(request.design, request.catalog);
         if (!plan)
             return plan.error();
-        const cabling::CablingTable cables = cabling::cablingTable(*plan);
-        const cabling::CablingTable labels = cabling::labelsTable(*plan);
-        auto cablesXlsx = cabling::tableXlsx(cables, "cabling",
-                                             exporters::headerLine(request.design, "Cabling plan"));
-        if (!cablesXlsx)
-            return cablesXlsx.error();
-        auto labelsXlsx = cabling::tableXlsx(labels, "labels",
-                                             exporters::headerLine(request.design, "Cable labels"));
-        if (!labelsXlsx)
-            return labelsXlsx.error();
+        // One table at a time, freed once its two files are made: the peak holds one
+        // table's cells, not both.
         ExportResult result;
-        result.files.push_back({ "cabling.csv", cabling::tableCsv(cables) });
+        std::string cablesCsv, labelsCsv;
+        std::string cablesXlsx, labelsXlsx;
+        for (const bool labels : { false, true }) {
+            const cabling::CablingTable table
+                = labels ? cabling::labelsTable(*plan) : cabling::cablingTable(*plan);
+            auto xlsx = cabling::tableXlsx(
+                table, labels ? "labels" : "cabling",
+                exporters::headerLine(request.design, labels ? "Cable labels" : "Cabling plan"));
+            if (!xlsx)
+                return xlsx.error();
+            (labels ? labelsXlsx : cablesXlsx) = std::move(xlsx).value();
+            (labels ? labelsCsv : cablesCsv) = cabling::tableCsv(table);
+        }
+        result.files.push_back({ "cabling.csv", std::move(cablesCsv) });
         result.files.push_back(
             { "cabling-summary.csv", cabling::tableCsv(cabling::summaryTable(*plan)) });
-        result.files.push_back({ "labels.csv", cabling::tableCsv(labels) });
-        result.files.push_back({ "cabling.xlsx", std::move(*cablesXlsx) });
-        result.files.push_back({ "labels.xlsx", std::move(*labelsXlsx) });
+        result.files.push_back({ "labels.csv", std::move(labelsCsv) });
+        result.files.push_back({ "cabling.xlsx", std::move(cablesXlsx) });
+        result.files.push_back({ "labels.xlsx", std::move(labelsXlsx) });
         result.files.push_back(
             { "cabling-provenance.txt", cabling::cablingProvenance(request.design) });
         result.notes.push_back("cabling.csv: " + std::to_string(plan->rows.size()) + " cables, "

@@ -7,7 +7,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 namespace cw::cabling {
 namespace {
@@ -92,6 +91,10 @@ Result<std::string> tableXlsx(const CablingTable &table, const std::string &shee
     std::string tmpdir = folder.path().string();
     lxw_workbook_options options {};
     options.tmpdir = tmpdir.data();
+    // Rows go to the scratch file as they are written (inline strings, no shared-string
+    // table): memory stays flat however many cables the plan has (a cell struct per value
+    // and the string table used 1 GB at 16,384 nodes).
+    options.constant_memory = LXW_TRUE;
     lxw_workbook *workbook = workbook_new_opt(file.c_str(), &options);
     if (!workbook)
         return Error { name + ": libxlsxwriter could not start a workbook in " + tmpdir };
@@ -105,12 +108,15 @@ Result<std::string> tableXlsx(const CablingTable &table, const std::string &shee
     writeSheet(workbook, table, sheetName);
     if (const lxw_error error = workbook_close(workbook); error != LXW_NO_ERROR)
         return Error { name + ": libxlsxwriter failed: " + lxw_strerror(error) };
-    std::ifstream in(file, std::ios::binary);
+    std::ifstream in(file, std::ios::binary | std::ios::ate);
     if (!in)
         return Error { name + ": cannot read back " + file };
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
+    std::string bytes(static_cast<std::size_t>(in.tellg()), '\0');
+    in.seekg(0);
+    in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (!in)
+        return Error { name + ": cannot read back " + file };
+    return bytes;
 }
 
 } // namespace cw::cabling

@@ -2,6 +2,7 @@
 
 #include "model/common/VisibleText.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 
@@ -172,8 +173,15 @@ bool looksLikeFormula(std::string_view cell)
 
 std::string csvField(std::string_view text)
 {
+    // Printable ASCII is its own visible form: most cells (names, numbers, part ids) take
+    // this path, not a decode and a visibleText per character (10 million cells at 16k).
+    const bool printableAscii = std::all_of(text.begin(), text.end(), [](char c) {
+        return c >= 0x20 && c < 0x7f;
+    });
     std::string cell;
-    for (std::size_t at = 0; at < text.size();) {
+    if (printableAscii)
+        cell.assign(text);
+    for (std::size_t at = printableAscii ? text.size() : 0; at < text.size();) {
         // CR and LF are legal inside a quoted field; every other invisible character is not
         // something a spreadsheet cell should carry.
         if (text[at] == '\r' || text[at] == '\n') {

@@ -2,7 +2,12 @@
 
 #include "model/io/AtomicFile.h"
 
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
 #include <set>
+#include <string_view>
+#include <unistd.h>
 
 namespace cw::exporters {
 
@@ -106,16 +111,54 @@ fs::path swapTarget(const fs::path &folder)
     return target;
 }
 
+/// Creates `path` (which must not exist), writes `bytes` and fsyncs it. No temporary file of
+/// its own: the folder it is in is private until swapFolderIn renames it into place, which
+/// is the atomic step. (A temporary per file also scanned the folder for stale ones each
+/// time: quadratic in the 4,819 rack SVGs of a 16,384-node report.)
+Result<void> writeNewFile(const fs::path &path, std::string_view bytes)
+{
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return Error { path.string() + ": cannot create (" + std::strerror(errno) + ")" };
+    auto fail = [&](const char *what) {
+        const std::string reason = std::strerror(errno);
+        ::close(fd);
+        return Error { path.string() + ": " + what + " failed (" + reason + ")" };
+    };
+    std::size_t written = 0;
+    while (written < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return fail("write");
+        }
+        written += static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd) != 0)
+        return fail("fsync");
+    if (::close(fd) != 0)
+        return Error { path.string() + ": close failed (" + std::strerror(errno) + ")" };
+    return {};
+}
+
 Result<void> writeInto(const fs::path &temporary, const std::vector<ExportedFile> &files)
 {
+    std::set<fs::path> folders; // created once each, not once per file
     for (const ExportedFile &file : files) {
         const fs::path path = temporary / fs::path(file.path);
-        std::error_code error;
-        fs::create_directories(path.parent_path(), error);
-        if (error)
-            return Error { "cannot create " + path.parent_path().string() + ": "
-                           + error.message() };
-        if (auto written = writeFileAtomically(path, file.bytes); !written)
+        if (folders.insert(path.parent_path()).second) {
+            std::error_code error;
+            fs::create_directories(path.parent_path(), error);
+            if (error)
+                return Error { "cannot create " + path.parent_path().string() + ": "
+                               + error.message() };
+        }
+        // A file carried over from the old folder (hard-linked) is replaced, not written
+        // through: the link would change the old set's copy too.
+        std::error_code ignored;
+        fs::remove(path, ignored);
+        if (auto written = writeNewFile(path, file.bytes); !written)
             return written.error();
     }
     return {};

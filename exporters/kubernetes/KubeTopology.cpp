@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <sstream>
 
 namespace cw::kube {
@@ -109,13 +110,15 @@ Result<KubeTopology> collectKubeTopology(const Design &design, const Catalog &ca
     }
     std::sort(topology.nodes.begin(), topology.nodes.end(),
               [](const KubeNode &a, const KubeNode &b) { return a.name < b.name; });
+    // The upper switches that are a leaf's parent, in topology.conf order (one pass over the
+    // leaves, not one per upper switch).
+    std::set<std::string> leafParents;
+    for (const std::string &leaf : tree->leaves)
+        if (auto it = tree->parentOfSwitch.find(leaf); it != tree->parentOfSwitch.end())
+            leafParents.insert(it->second);
     for (const std::string &name : tree->upper)
-        for (const std::string &leaf : tree->leaves)
-            if (auto it = tree->parentOfSwitch.find(leaf);
-                it != tree->parentOfSwitch.end() && it->second == name) {
-                topology.spineGroups.push_back(name);
-                break;
-            }
+        if (leafParents.contains(name))
+            topology.spineGroups.push_back(name);
     if (topology.nodes.empty())
         return Error { "the design has no compute node to label" };
     return topology;

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <deque>
 #include <string>
 #include <unordered_set>
@@ -119,7 +120,17 @@ Result<void> LimitScanner::run()
     if (m_limits.maxBytes > 0 && m_text.size() > m_limits.maxBytes)
         return Error { "the text has " + std::to_string(m_text.size()) + " bytes, more than the "
                        + std::to_string(m_limits.maxBytes / (1024 * 1024)) + " MiB limit" };
+    // Only quotes, brackets and commas matter; indentation, numbers and literals are
+    // skipped through a table (most of a pretty-printed design's bytes).
+    static constexpr auto kStructural = [] {
+        std::array<bool, 256> table {};
+        for (unsigned char c : std::string_view("\"{}[],"))
+            table[c] = true;
+        return table;
+    }();
     for (std::size_t at = 0; at < m_text.size(); ++at) {
+        if (!kStructural[static_cast<unsigned char>(m_text[at])])
+            continue;
         const char c = m_text[at];
         if (c == '"') {
             const std::size_t start = at + 1;

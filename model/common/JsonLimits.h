@@ -19,8 +19,13 @@ struct JsonLimits
     std::size_t maxKeysPerObject = 10000;
 };
 
-/// A design file: 512 MiB (a 16k-GPU design with every link is about 140 MB).
-inline constexpr std::size_t kMaxDesignBytes = std::size_t { 512 } * 1024 * 1024;
+/// A design file: 3 GiB (a 131,072-node, million-GPU design with every link is about 0.9 GB;
+/// the parser's offsets are 32-bit). A regular file is memory-mapped, so its text costs no
+/// heap.
+inline constexpr std::size_t kMaxDesignBytes = std::size_t { 3 } * 1024 * 1024 * 1024;
+/// Design text from something that is not a regular file (a pipe, a device), which has to be
+/// read into memory: 512 MiB (reading /dev/zero stops there).
+inline constexpr std::size_t kMaxStreamedDesignBytes = std::size_t { 512 } * 1024 * 1024;
 /// A catalog file: 16 MiB (the built-in catalog is under 200 KB).
 inline constexpr std::size_t kMaxCatalogBytes = std::size_t { 16 } * 1024 * 1024;
 /// Warnings listed for one load; the rest are counted in one last line.

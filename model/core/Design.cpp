@@ -1,5 +1,7 @@
 #include "model/core/Design.h"
 
+#include "model/core/DesignAdjacency.h"
+
 #include <algorithm>
 #include <string>
 
@@ -21,6 +23,58 @@ auto &mustFind(Table &table, Id id, const char *what)
 }
 
 } // namespace
+
+Design::Design()
+    : m_adjacency(std::make_unique<DesignAdjacency>())
+{ }
+
+Design::~Design() = default;
+
+Design::Design(const Design &other)
+    : m_name(other.m_name)
+    , m_nextId(other.m_nextId)
+    , m_site(other.m_site)
+    , m_rows(other.m_rows)
+    , m_racks(other.m_racks)
+    , m_devices(other.m_devices)
+    , m_links(other.m_links)
+    , m_fabrics(other.m_fabrics)
+    , m_storageTiers(other.m_storageTiers)
+    , m_scheduler(other.m_scheduler)
+    , m_nccl(other.m_nccl)
+    , m_workload(other.m_workload)
+    , m_waivers(other.m_waivers)
+    , m_severities(other.m_severities)
+    , m_portLinks(other.m_portLinks)
+    , m_adjacency(std::make_unique<DesignAdjacency>(other.adjacency()))
+{ }
+
+Design::Design(Design &&other) noexcept = default;
+
+Design &Design::operator=(const Design &other)
+{
+    if (this != &other) {
+        Design copy(other);
+        *this = std::move(copy);
+    }
+    return *this;
+}
+
+Design &Design::operator=(Design &&other) noexcept = default;
+
+const DesignAdjacency &Design::adjacency() const
+{
+    // Only a moved-from design lacks one; it reads as empty.
+    static const DesignAdjacency kEmpty;
+    return m_adjacency ? *m_adjacency : kEmpty;
+}
+
+DesignAdjacency &Design::mutableAdjacency()
+{
+    if (!m_adjacency)
+        m_adjacency = std::make_unique<DesignAdjacency>();
+    return *m_adjacency;
+}
 
 ChangeSet Design::setName(std::string name)
 {
@@ -57,16 +111,18 @@ std::uint64_t Design::maxUsedId() const
 
 bool Design::hasId(std::uint64_t id) const
 {
-    return m_rows.contains(RowId{id}) || m_racks.contains(RackId{id})
-           || m_devices.contains(DeviceId{id}) || m_links.contains(LinkId{id})
-           || m_fabrics.contains(FabricId{id}) || m_storageTiers.contains(StorageTierId{id});
+    return m_rows.contains(RowId { id }) || m_racks.contains(RackId { id })
+        || m_devices.contains(DeviceId { id }) || m_links.contains(LinkId { id })
+        || m_fabrics.contains(FabricId { id }) || m_storageTiers.contains(StorageTierId { id });
 }
 
 void Design::claimId(std::uint64_t id, const char *what)
 {
     if (id == 0)
         throw DesignIntegrityError(std::string(what) + " has no id (take one from newId())");
-    if (hasId(id))
+    // Every id in use is below m_nextId, so a new high id (the loader's and the generator's
+    // usual case) needs none of hasId's six searches.
+    if (id < m_nextId && hasId(id))
         throw DesignIntegrityError(idText(what, id) + " is already in use");
     if (id >= m_nextId)
         m_nextId = id + 1;
@@ -81,25 +137,22 @@ std::uint64_t Design::portKey(PortRef port)
 LinkId Design::linkAt(PortRef port) const
 {
     auto it = m_portLinks.find(portKey(port));
-    return it == m_portLinks.end() ? LinkId{} : it->second;
+    return it == m_portLinks.end() ? LinkId {} : it->second;
 }
 
-std::vector<DeviceId> Design::devicesInRack(RackId rack) const
+const std::vector<DeviceId> &Design::devicesInRack(RackId rack) const
 {
-    std::vector<DeviceId> result;
-    for (const Device &device : m_devices)
-        if (device.rack == rack)
-            result.push_back(device.id);
-    return result;
+    return adjacency().devicesInRack(rack);
 }
 
-std::vector<LinkId> Design::linksOfDevice(DeviceId device) const
+const std::vector<LinkId> &Design::linksOfDevice(DeviceId device) const
 {
-    std::vector<LinkId> result;
-    for (const Link &link : m_links)
-        if (link.a.device == device || link.b.device == device)
-            result.push_back(link.id);
-    return result;
+    return adjacency().linksOfDevice(device);
+}
+
+const std::vector<RackId> &Design::racksInRow(RowId row) const
+{
+    return adjacency().racksInRow(row);
 }
 
 ChangeSet Design::setSite(Site site)
@@ -134,6 +187,7 @@ ChangeSet Design::addRack(Rack rack)
     claimId(rack.id.value, "rack");
     ChangeSet changes;
     changes.added.push_back(EntityRef::of(rack.id));
+    mutableAdjacency().addRack(rack);
     m_racks.insert(std::move(rack));
     return changes;
 }
@@ -142,7 +196,12 @@ ChangeSet Design::updateRack(Rack rack)
 {
     mustFind(m_rows, rack.row, "row");
     const RackId id = rack.id;
-    mustFind(m_racks, id, "rack") = std::move(rack);
+    Rack &current = mustFind(m_racks, id, "rack");
+    if (current.row != rack.row) {
+        mutableAdjacency().removeRack(current);
+        mutableAdjacency().addRack(rack);
+    }
+    current = std::move(rack);
     ChangeSet changes;
     changes.modified.push_back(EntityRef::of(id));
     return changes;
@@ -154,6 +213,7 @@ ChangeSet Design::addDevice(Device device)
     claimId(device.id.value, "device");
     ChangeSet changes;
     changes.added.push_back(EntityRef::of(device.id));
+    mutableAdjacency().addDevice(device);
     m_devices.insert(std::move(device));
     return changes;
 }
@@ -162,7 +222,12 @@ ChangeSet Design::updateDevice(Device device)
 {
     mustFind(m_racks, device.rack, "rack");
     const DeviceId id = device.id;
-    mustFind(m_devices, id, "device") = std::move(device);
+    Device &current = mustFind(m_devices, id, "device");
+    if (current.rack != device.rack) {
+        mutableAdjacency().removeDevice(current);
+        mutableAdjacency().addDevice(device);
+    }
+    current = std::move(device);
     ChangeSet changes;
     changes.modified.push_back(EntityRef::of(id));
     return changes;
@@ -173,21 +238,19 @@ void Design::checkLinkEnds(const Link &link, LinkId ignore) const
     if (!m_fabrics.contains(link.fabric))
         throw DesignIntegrityError("link " + std::to_string(link.id.value) + ": unknown "
                                    + idText("fabric", link.fabric.value));
-    for (const PortRef &end : {link.a, link.b}) {
+    for (const PortRef &end : { link.a, link.b }) {
         if (!m_devices.contains(end.device))
             throw DesignIntegrityError("link " + std::to_string(link.id.value) + ": unknown "
                                        + idText("device", end.device.value));
         if (end.port < 0 || end.port > 0xffff)
-            throw DesignIntegrityError("link " + std::to_string(link.id.value)
-                                       + ": port index " + std::to_string(end.port)
-                                       + " out of range");
+            throw DesignIntegrityError("link " + std::to_string(link.id.value) + ": port index "
+                                       + std::to_string(end.port) + " out of range");
         const LinkId used = linkAt(end);
         if (used.isValid() && used != ignore)
             throw DesignIntegrityError("link " + std::to_string(link.id.value) + ": port "
                                        + std::to_string(end.port) + " of device "
                                        + std::to_string(end.device.value)
-                                       + " is already used by link "
-                                       + std::to_string(used.value));
+                                       + " is already used by link " + std::to_string(used.value));
     }
     if (link.a == link.b)
         throw DesignIntegrityError("link " + std::to_string(link.id.value)
@@ -196,10 +259,11 @@ void Design::checkLinkEnds(const Link &link, LinkId ignore) const
 
 ChangeSet Design::addLink(Link link)
 {
-    checkLinkEnds(link, LinkId{});
+    checkLinkEnds(link, LinkId {});
     claimId(link.id.value, "link");
     m_portLinks[portKey(link.a)] = link.id;
     m_portLinks[portKey(link.b)] = link.id;
+    mutableAdjacency().addLink(link);
     ChangeSet changes;
     changes.added.push_back(EntityRef::of(link.id));
     m_links.insert(std::move(link));
@@ -214,6 +278,8 @@ ChangeSet Design::updateLink(Link link)
     m_portLinks.erase(portKey(current.b));
     m_portLinks[portKey(link.a)] = link.id;
     m_portLinks[portKey(link.b)] = link.id;
+    mutableAdjacency().removeLink(current);
+    mutableAdjacency().addLink(link);
     const LinkId id = link.id;
     current = std::move(link);
     ChangeSet changes;
@@ -272,6 +338,7 @@ ChangeSet Design::removeLink(LinkId id)
         throw DesignIntegrityError("unknown " + idText("link", id.value));
     m_portLinks.erase(portKey(link->a));
     m_portLinks.erase(portKey(link->b));
+    mutableAdjacency().removeLink(*link);
     ChangeSet changes;
     changes.removed.push_back(EntityRef::of(id));
     return changes;
@@ -281,7 +348,9 @@ ChangeSet Design::removeDevice(DeviceId id)
 {
     mustFind(m_devices, id, "device");
     ChangeSet changes;
-    for (LinkId link : linksOfDevice(id))
+    // Copied: removeLink edits the list being walked.
+    const std::vector<LinkId> links = linksOfDevice(id);
+    for (LinkId link : links)
         changes.merge(removeLink(link));
     for (const StorageTier &tier : m_storageTiers) {
         if (std::find(tier.members.begin(), tier.members.end(), id) == tier.members.end())
@@ -294,6 +363,7 @@ ChangeSet Design::removeDevice(DeviceId id)
     for (Partition &partition : m_scheduler.partitions)
         partitionsChanged = std::erase(partition.nodes, id) > 0 || partitionsChanged;
     changes.settingsChanged = changes.settingsChanged || partitionsChanged;
+    mutableAdjacency().removeDevice(*m_devices.find(id));
     m_devices.take(id);
     changes.removed.push_back(EntityRef::of(id));
     return changes;
@@ -303,8 +373,10 @@ ChangeSet Design::removeRack(RackId id)
 {
     mustFind(m_racks, id, "rack");
     ChangeSet changes;
-    for (DeviceId device : devicesInRack(id))
+    const std::vector<DeviceId> devices = devicesInRack(id); // removeDevice edits the list
+    for (DeviceId device : devices)
         changes.merge(removeDevice(device));
+    mutableAdjacency().removeRack(*m_racks.find(id));
     m_racks.take(id);
     changes.removed.push_back(EntityRef::of(id));
     return changes;
@@ -314,10 +386,7 @@ ChangeSet Design::removeRow(RowId id)
 {
     mustFind(m_rows, id, "row");
     ChangeSet changes;
-    std::vector<RackId> racks;
-    for (const Rack &rack : m_racks)
-        if (rack.row == id)
-            racks.push_back(rack.id);
+    const std::vector<RackId> racks = racksInRow(id); // removeRack edits the list
     for (RackId rack : racks)
         changes.merge(removeRack(rack));
     m_rows.take(id);
@@ -339,7 +408,7 @@ ChangeSet Design::removeFabric(FabricId id)
         if (tier.fabric != id)
             continue;
         StorageTier updated = tier;
-        updated.fabric = FabricId{};
+        updated.fabric = FabricId {};
         changes.merge(updateStorageTier(std::move(updated)));
     }
     m_fabrics.take(id);
@@ -404,6 +473,7 @@ void Design::reserve(std::size_t devices, std::size_t links)
     m_devices.reserve(devices);
     m_links.reserve(links);
     m_portLinks.reserve(2 * links);
+    mutableAdjacency().reserve(devices);
 }
 
 } // namespace cw

@@ -8,6 +8,7 @@
 #include "model/core/Settings.h"
 
 #include <map>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -24,18 +25,30 @@ public:
     using std::logic_error::logic_error;
 };
 
+class DesignAdjacency;
+
 /// The design aggregate: every entity of a cluster design and the only way to change them.
 /// Each mutator returns the ChangeSet it caused. New entities take ids from `newId()`; ids
 /// are never reused, so undo can restore an entity under its old id.
 class Design
 {
 public:
+    Design();
+    ~Design();
+    Design(const Design &other);
+    Design(Design &&other) noexcept;
+    Design &operator=(const Design &other);
+    Design &operator=(Design &&other) noexcept;
+
     // --- identity -------------------------------------------------------------------------
     const std::string &name() const { return m_name; }
     ChangeSet setName(std::string name);
 
     template<typename IdType>
-    IdType newId() { return IdType{m_nextId++}; }
+    IdType newId()
+    {
+        return IdType { m_nextId++ };
+    }
     std::uint64_t nextId() const { return m_nextId; }
     /// Used by the loader: must exceed every id in the design.
     void setNextId(std::uint64_t nextId);
@@ -66,8 +79,15 @@ public:
     LinkId linkAt(PortRef port) const;
     /// Whether any entity of any kind has this id.
     bool hasId(std::uint64_t id) const;
-    std::vector<DeviceId> devicesInRack(RackId rack) const;
-    std::vector<LinkId> linksOfDevice(DeviceId device) const;
+    /// The devices in a rack, in id order; O(1), kept up to date by the mutators.
+    const std::vector<DeviceId> &devicesInRack(RackId rack) const;
+    /// The links plugged into a device, in id order; O(1), kept up to date by the mutators.
+    const std::vector<LinkId> &linksOfDevice(DeviceId device) const;
+    /// The racks in a row, in id order; O(1), kept up to date by the mutators.
+    const std::vector<RackId> &racksInRow(RowId row) const;
+    /// Every lookup the mutators maintain (model/core/DesignAdjacency.h); new lookups go
+    /// there so this header stays put.
+    const DesignAdjacency &adjacency() const;
 
     // --- mutators -------------------------------------------------------------------------
     ChangeSet setSite(Site site);
@@ -107,6 +127,7 @@ private:
     void claimId(std::uint64_t id, const char *what);
     static std::uint64_t portKey(PortRef port);
     void checkLinkEnds(const Link &link, LinkId ignore) const;
+    DesignAdjacency &mutableAdjacency();
 
     std::string m_name;
     std::uint64_t m_nextId = 1;
@@ -122,7 +143,9 @@ private:
     Workload m_workload;
     std::vector<Waiver> m_waivers;
     std::map<std::string, std::string> m_severities;
-    std::unordered_map<std::uint64_t, LinkId> m_portLinks;  ///< port -> link plugged into it
+    std::unordered_map<std::uint64_t, LinkId> m_portLinks; ///< port -> link plugged into it
+    /// Owned; deep-copied with the design; null only in a moved-from design.
+    std::unique_ptr<DesignAdjacency> m_adjacency;
 };
 
 } // namespace cw

@@ -30,10 +30,11 @@ Result<std::filesystem::path> makeTemporaryFolderBeside(const std::filesystem::p
 Result<void> swapFolderIn(const std::filesystem::path &prepared,
                           const std::filesystem::path &target);
 
-/// Reads a whole file of at most `maxBytes` (default: the design file limit of
-/// model/common/JsonLimits.h); the error names the path and the reason. A device that never
+/// Reads a whole file of at most `maxBytes` into memory (default: the limit for design text
+/// that is not a regular file, model/common/JsonLimits.h; MappedFile maps regular files); the
+/// error names the path and the reason. A device that never
 /// ends (/dev/zero) stops at the limit.
 Result<std::string> readWholeFile(const std::filesystem::path &path,
-                                  std::size_t maxBytes = kMaxDesignBytes);
+                                  std::size_t maxBytes = kMaxStreamedDesignBytes);
 
 } // namespace cw

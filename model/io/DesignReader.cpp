@@ -2,6 +2,7 @@
 #include "model/common/JsonLimits.h"
 #include "model/common/VisibleText.h"
 #include "model/io/AtomicFile.h"
+#include "model/io/MappedFile.h"
 #include "model/io/DesignFile.h"
 #include "model/io/ReaderTables.h"
 #include "model/io/SchemaVersion.h"
@@ -629,10 +630,10 @@ Result<LoadedDesign> parseDesign(std::string_view text, const Catalog &catalog)
 
 Result<LoadedDesign> loadDesignFile(const std::filesystem::path &path, const Catalog &catalog)
 {
-    auto text = readWholeFile(path);
-    if (!text)
-        return text.error();
-    auto loaded = parseDesign(*text, catalog);
+    auto file = MappedFile::open(path);
+    if (!file)
+        return file.error();
+    auto loaded = parseDesign(file->text(), catalog);
     if (!loaded)
         return Error{path.string() + ": " + loaded.error().message};
     return loaded;

@@ -314,6 +314,7 @@ Result<Bom> computeBom(const Design &design, const Catalog &catalog, const Spare
         bom.devicePowerW += part ? part->maxPowerW : 0;
     }
     bom.cablingPowerW = plan->total.activePowerW;
+    bom.transceivers = plan->total.transceivers;
     // The rest is what addRacksAndPdus counted: rack and PDU parts' own draw.
     bom.pduPowerW = bom.powerW - bom.devicePowerW - bom.cablingPowerW;
     bom.usdPerGpu = bom.gpus > 0 ? bom.grandTotalUsd / bom.gpus : 0;

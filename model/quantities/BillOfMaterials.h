@@ -78,6 +78,7 @@ struct Bom
     /// procurement-checklist.md), optics and active cable ends, and the PDUs' own draw.
     double devicePowerW = 0;
     double cablingPowerW = 0;
+    int transceivers = 0; ///< the cabling plan's transceiver modules (CablePlan::total)
     double pduPowerW = 0;
 };
 

@@ -3,6 +3,7 @@
 #include "model/catalog/Catalog.h"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace cw {
@@ -41,15 +42,90 @@ Inputs deviceDiff(const Device &before, const Device &after)
     return changed;
 }
 
+constexpr double kMicrowattsPerW = 1e6;
+
+/// A rack type with liquid manifolds (RuleContext::rackCooling: air when the type does not
+/// say).
+bool liquidType(const Rack &rack, const Catalog &catalog)
+{
+    const Part *part = catalog.find(rack.catalogType);
+    return part && part->rack && part->cooling == Cooling::Liquid;
+}
+
+/// Liquid carries a liquid-only part's heat, and a hybrid part's when its rack has the
+/// manifolds; everything else is air (the conservative split without per-part air/liquid
+/// fractions in the catalog).
+bool heatToLiquid(const Part *part, bool liquidRack)
+{
+    const Cooling cooling = part && part->cooling ? *part->cooling : Cooling::Air;
+    return cooling == Cooling::Liquid || (cooling == Cooling::Hybrid && liquidRack);
+}
+
 const std::vector<DeviceId> kNoDevices;
 const std::vector<LinkId> kNoLinks;
 
 } // namespace
 
+void DesignIndex::count(const DeviceEntry &entry, int sign)
+{
+    const Part *part = entry.part;
+    if (!part)
+        return;
+    if (part->server)
+        m_gpus += sign * part->server->gpuCount;
+    if (part->maxPowerW <= 0)
+        return;
+    m_devicesWithPower += sign;
+    const std::int64_t powerUw = sign * std::llround(part->maxPowerW * kMicrowattsPerW);
+    m_itPowerUw += powerUw;
+    (entry.liquidHeat ? m_liquidHeatUw : m_airHeatUw) += powerUw;
+}
+
+bool DesignIndex::rackIsLiquid(RackId rack) const
+{
+    auto it = m_rackLiquid.find(rack.value);
+    return it != m_rackLiquid.end() && it->second;
+}
+
 void DesignIndex::addDevice(const Device &device, const Catalog &catalog)
 {
-    m_devices[device.id.value] = DeviceEntry { device, catalog.find(device.catalogType) };
+    const Part *part = catalog.find(device.catalogType);
+    DeviceEntry &entry = m_devices[device.id.value];
+    entry = DeviceEntry { device, part, heatToLiquid(part, rackIsLiquid(device.rack)) };
+    count(entry, +1);
     insertSorted(m_rackDevices[device.rack.value], device.id);
+}
+
+void DesignIndex::updateRack(RackId id, const Design &design, const Catalog &catalog)
+{
+    const Rack *rack = design.rack(id);
+    if (!rack) {
+        m_rackLiquid.erase(id.value);
+        return;
+    }
+    const bool liquid = liquidType(*rack, catalog);
+    auto [it, added] = m_rackLiquid.try_emplace(id.value, liquid);
+    if (!added && it->second == liquid)
+        return;
+    it->second = liquid;
+    // The heat of the hybrid parts already in the rack moves between the two sums.
+    for (DeviceId device : devicesInRack(id)) {
+        DeviceEntry &entry = m_devices.at(device.value);
+        count(entry, -1);
+        entry.liquidHeat = heatToLiquid(entry.part, liquid);
+        count(entry, +1);
+    }
+}
+
+DesignTotals DesignIndex::totals() const
+{
+    DesignTotals totals;
+    totals.itPowerW = static_cast<double>(m_itPowerUw) / kMicrowattsPerW;
+    totals.airHeatW = static_cast<double>(m_airHeatUw) / kMicrowattsPerW;
+    totals.liquidHeatW = static_cast<double>(m_liquidHeatUw) / kMicrowattsPerW;
+    totals.devicesWithPower = m_devicesWithPower;
+    totals.gpus = m_gpus;
+    return totals;
 }
 
 void DesignIndex::removeDevice(DeviceId id)
@@ -57,6 +133,7 @@ void DesignIndex::removeDevice(DeviceId id)
     auto it = m_devices.find(id.value);
     if (it == m_devices.end())
         return;
+    count(it->second, -1);
     auto rack = m_rackDevices.find(it->second.device.rack.value);
     if (rack != m_rackDevices.end()) {
         eraseSorted(rack->second, id);
@@ -96,8 +173,13 @@ void DesignIndex::rebuild(const Design &design, const Catalog &catalog)
     m_tierFabric.clear();
     m_rackDevices.clear();
     m_deviceLinks.clear();
+    m_rackLiquid.clear();
+    m_itPowerUw = m_airHeatUw = m_liquidHeatUw = 0;
+    m_devicesWithPower = m_gpus = 0;
     m_devices.reserve(design.devices().size());
     m_links.reserve(design.links().size());
+    for (const Rack &rack : design.racks())
+        m_rackLiquid[rack.id.value] = liquidType(rack, catalog);
     for (const Device &device : design.devices())
         addDevice(device, catalog);
     for (const Link &link : design.links())
@@ -138,6 +220,7 @@ DirtySubjects DesignIndex::update(const Design &design, const Catalog &catalog,
     std::vector<std::pair<DeviceId, Inputs>> changedDevices;
     std::vector<LinkId> changedLinks;
     std::vector<StorageTierId> changedTiers;
+    std::vector<RackId> changedRacks;
     for (const EntityRef &ref : refs) {
         switch (ref.kind) {
         case EntityKind::Device: {
@@ -182,6 +265,7 @@ DirtySubjects DesignIndex::update(const Design &design, const Catalog &catalog,
         case EntityKind::Rack:
             dirty.mark(RuleScope::Rack, ref.id, input::RackSpec);
             dirty.markDesign(input::RackSpec);
+            changedRacks.push_back(RackId { ref.id });
             if (auto devices = m_rackDevices.find(ref.id); devices != m_rackDevices.end())
                 for (DeviceId device : devices->second)
                     dirty.mark(RuleScope::Device, device.value, input::RackSpec);
@@ -204,7 +288,10 @@ DirtySubjects DesignIndex::update(const Design &design, const Catalog &catalog,
         }
     }
 
-    // Pass 2: bring the memory up to date.
+    // Pass 2: bring the memory up to date; racks first, so a device added to a new rack
+    // counts its heat by that rack's cooling.
+    for (RackId id : changedRacks)
+        updateRack(id, design, catalog);
     for (const auto &[id, changed] : changedDevices) {
         removeDevice(id);
         if (const Device *device = design.device(id))

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/core/Design.h"
+#include "model/validation/DesignTotals.h"
 #include "model/validation/Rule.h"
 
 #include <array>
@@ -48,13 +49,22 @@ public:
     const Part *part(DeviceId device) const;
     const std::vector<DeviceId> &devicesInRack(RackId rack) const;
     const std::vector<LinkId> &linksOfDevice(DeviceId device) const;
+    /// The whole-design sums, kept up to date by rebuild and update in O(edit): the sums
+    /// are held in integer microwatts so adding and taking away a device is exact and an
+    /// incremental run gives the same figures as a full one.
+    DesignTotals totals() const;
 
 private:
     struct DeviceEntry
     {
         Device device;
         const Part *part = nullptr;
+        bool liquidHeat = false; ///< its heat counted in the liquid sum (rack state at add)
     };
+
+    void count(const DeviceEntry &entry, int sign);
+    bool rackIsLiquid(RackId rack) const;
+    void updateRack(RackId id, const Design &design, const Catalog &catalog);
 
     void addDevice(const Device &device, const Catalog &catalog);
     void removeDevice(DeviceId id);
@@ -67,6 +77,12 @@ private:
     std::unordered_map<std::uint64_t, FabricId> m_tierFabric;
     std::unordered_map<std::uint64_t, std::vector<DeviceId>> m_rackDevices;
     std::unordered_map<std::uint64_t, std::vector<LinkId>> m_deviceLinks;
+    std::unordered_map<std::uint64_t, bool> m_rackLiquid; ///< rack id -> liquid-cooled type
+    std::int64_t m_itPowerUw = 0;
+    std::int64_t m_airHeatUw = 0;
+    std::int64_t m_liquidHeatUw = 0;
+    int m_devicesWithPower = 0;
+    int m_gpus = 0;
 };
 
 } // namespace cw

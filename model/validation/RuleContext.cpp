@@ -128,36 +128,10 @@ const FabricView &RuleContext::fabricView(FabricId fabric) const
 
 const DesignTotals &RuleContext::totals() const
 {
-    if (m_totals)
-        return *m_totals;
-    m_totals = std::make_unique<DesignTotals>();
-    DesignTotals &totals = *m_totals;
-    // Rack cooling is looked up once per rack, not once per device.
-    std::unordered_map<std::uint64_t, Cooling> rackCoolings;
-    for (const Rack &rack : m_design.racks())
-        rackCoolings.emplace(rack.id.value, rackCooling(rack));
-    for (const Device &device : m_design.devices()) {
-        const Part *part = this->part(device.id);
-        if (!part)
-            continue;
-        if (part->server)
-            totals.gpus += part->server->gpuCount;
-        if (part->maxPowerW <= 0)
-            continue;
-        ++totals.devicesWithPower;
-        totals.itPowerW += part->maxPowerW;
-        // Liquid carries a liquid-only part's heat, and a hybrid part's when its rack has
-        // the manifolds; everything else is air (the conservative split without
-        // per-part air/liquid fractions in the catalog).
-        const auto rack = rackCoolings.find(device.rack.value);
-        const bool liquidRack = rack != rackCoolings.end() && rack->second == Cooling::Liquid;
-        const Cooling cooling = part->cooling.value_or(Cooling::Air);
-        if (cooling == Cooling::Liquid || (cooling == Cooling::Hybrid && liquidRack))
-            totals.liquidHeatW += part->maxPowerW;
-        else
-            totals.airHeatW += part->maxPowerW;
-    }
-    return totals;
+    // The index keeps the sums up to date edit by edit (O(edit), not O(design)).
+    if (!m_totals)
+        m_totals = std::make_unique<DesignTotals>(m_index.totals());
+    return *m_totals;
 }
 
 std::string RuleContext::nameOf(EntityRef ref) const

@@ -2,6 +2,7 @@
 
 #include "model/catalog/Part.h"
 #include "model/core/Design.h"
+#include "model/validation/DesignTotals.h"
 
 #include <map>
 #include <memory>
@@ -38,15 +39,6 @@ struct FabricView
     }
 };
 
-/// Whole-design sums several rules share (power, heat, GPUs), computed once per run.
-struct DesignTotals
-{
-    double itPowerW = 0; ///< sum of every device's maximum power
-    double airHeatW = 0; ///< heat carried away by air
-    double liquidHeatW = 0; ///< heat carried away by the liquid loop
-    int devicesWithPower = 0;
-    int gpus = 0;
-};
 
 /// What a rule sees while it runs: the design, the catalog and the lookups the engine keeps.
 /// Valid for one run; fabric views and totals are computed on first use.

@@ -1,0 +1,87 @@
+#include "model/io/MappedFile.h"
+
+#include "model/io/AtomicFile.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <utility>
+
+namespace cw {
+
+Result<MappedFile> MappedFile::open(const std::filesystem::path &path, std::size_t maxBytes,
+                                    std::size_t maxStreamBytes)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    struct stat info
+    {
+    };
+    const bool regular
+        = fd >= 0 && ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0;
+    if (!regular) {
+        // Folders, pipes, devices, empty files and open errors: readWholeFile has the
+        // messages and the chunked read for those.
+        if (fd >= 0)
+            ::close(fd);
+        auto text = readWholeFile(path, std::min(maxBytes, maxStreamBytes));
+        if (!text)
+            return text.error();
+        MappedFile file;
+        file.m_copy = std::move(*text);
+        return file;
+    }
+    const auto size = static_cast<std::size_t>(info.st_size);
+    if (size > maxBytes) {
+        ::close(fd);
+        return Error { path.string() + ": larger than the limit of "
+                       + std::to_string(maxBytes / (1024 * 1024)) + " MiB" };
+    }
+    // MAP_POPULATE maps every page of the page cache up front (one call instead of a fault
+    // per 4 KiB page while parsing).
+    void *map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    const int mapError = errno;
+    ::close(fd);
+    if (map == MAP_FAILED)
+        return Error { path.string() + ": cannot be read (" + std::strerror(mapError) + ")" };
+    ::madvise(map, size, MADV_SEQUENTIAL);
+    MappedFile file;
+    file.m_map = static_cast<const char *>(map);
+    file.m_size = size;
+    return file;
+}
+
+MappedFile::MappedFile(MappedFile &&other) noexcept
+    : m_map(std::exchange(other.m_map, nullptr))
+    , m_size(std::exchange(other.m_size, 0))
+    , m_copy(std::move(other.m_copy))
+{ }
+
+MappedFile &MappedFile::operator=(MappedFile &&other) noexcept
+{
+    if (this != &other) {
+        release();
+        m_map = std::exchange(other.m_map, nullptr);
+        m_size = std::exchange(other.m_size, 0);
+        m_copy = std::move(other.m_copy);
+    }
+    return *this;
+}
+
+MappedFile::~MappedFile()
+{
+    release();
+}
+
+void MappedFile::release()
+{
+    if (m_map)
+        ::munmap(const_cast<char *>(m_map), m_size);
+    m_map = nullptr;
+    m_size = 0;
+}
+
+} // namespace cw

@@ -1,0 +1,317 @@
+// Design's adjacency (row -> racks, rack -> devices, device -> links) after random edits:
+// every list must equal what a full scan of the tables gives, in id order, after adds,
+// moves, removals (cascading) and the re-adds an undo performs.
+
+#include "model/core/Design.h"
+#include "model/core/DesignAdjacency.h"
+
+#include <QtTest>
+
+#include <random>
+
+using namespace cw;
+
+namespace {
+
+constexpr int kPortsPerDevice = 8;
+
+/// Compares every adjacency list with a scan of the design's tables; returns the first
+/// mismatch in words, empty when they agree.
+QString mismatch(const Design &design)
+{
+    for (const Row &row : design.rows()) {
+        std::vector<RackId> scan;
+        for (const Rack &rack : design.racks())
+            if (rack.row == row.id)
+                scan.push_back(rack.id);
+        if (design.racksInRow(row.id) != scan)
+            return QString("racks of row %1").arg(row.id.value);
+    }
+    for (const Rack &rack : design.racks()) {
+        std::vector<DeviceId> scan;
+        for (const Device &device : design.devices())
+            if (device.rack == rack.id)
+                scan.push_back(device.id);
+        if (design.devicesInRack(rack.id) != scan)
+            return QString("devices of rack %1").arg(rack.id.value);
+    }
+    for (const Device &device : design.devices()) {
+        std::vector<LinkId> scan;
+        for (const Link &link : design.links())
+            if (link.a.device == device.id || link.b.device == device.id)
+                scan.push_back(link.id);
+        if (design.linksOfDevice(device.id) != scan)
+            return QString("links of device %1").arg(device.id.value);
+    }
+    // Nothing is left behind for removed entities: every id below nextId that is no longer
+    // in the design has empty lists.
+    for (std::uint64_t id = 1; id < design.nextId(); ++id) {
+        if (!design.row(RowId { id }) && !design.racksInRow(RowId { id }).empty())
+            return QString("removed row %1 still lists racks").arg(id);
+        if (!design.rack(RackId { id }) && !design.devicesInRack(RackId { id }).empty())
+            return QString("removed rack %1 still lists devices").arg(id);
+        if (!design.device(DeviceId { id }) && !design.linksOfDevice(DeviceId { id }).empty())
+            return QString("removed device %1 still lists links").arg(id);
+    }
+    return {};
+}
+
+/// A random editor over a small design; `undoLast` re-adds what the last removal took,
+/// under the old ids, as the document's undo commands do.
+class Editor
+{
+public:
+    explicit Editor(unsigned seed)
+        : m_random(seed)
+    {
+        m_fabric = m_design.newId<FabricId>();
+        Fabric fabric;
+        fabric.id = m_fabric;
+        fabric.name = "compute";
+        m_design.addFabric(fabric);
+    }
+
+    Design &design() { return m_design; }
+
+    void step()
+    {
+        // Half the removals are undone straight away (undo needs the state right after).
+        if (!m_removed.empty() && pick(2) == 0)
+            return undoLast();
+        m_removed.clear();
+        switch (pick(10)) {
+        case 0:
+            addRow();
+            break;
+        case 1:
+            addRack();
+            break;
+        case 2:
+        case 3:
+            addDevice();
+            break;
+        case 4:
+        case 5:
+            addLink();
+            break;
+        case 6:
+            moveSomething();
+            break;
+        case 7:
+            removeSomething();
+            break;
+        default:
+            relink();
+            break;
+        }
+    }
+
+private:
+    std::size_t pick(std::size_t count)
+    {
+        return std::uniform_int_distribution<std::size_t>(0, count - 1)(m_random);
+    }
+    template<typename Table>
+    const auto *any(const Table &table)
+    {
+        return table.empty() ? nullptr : &table.items()[pick(table.size())];
+    }
+
+    void addRow()
+    {
+        Row row;
+        row.id = m_design.newId<RowId>();
+        row.name = "R" + std::to_string(row.id.value);
+        m_design.addRow(row);
+    }
+    void addRack()
+    {
+        const Row *row = any(m_design.rows());
+        if (!row)
+            return addRow();
+        Rack rack;
+        rack.id = m_design.newId<RackId>();
+        rack.name = "K" + std::to_string(rack.id.value);
+        rack.catalogType = "rack-42u-air";
+        rack.row = row->id;
+        m_design.addRack(rack);
+    }
+    void addDevice()
+    {
+        const Rack *rack = any(m_design.racks());
+        if (!rack)
+            return addRack();
+        Device device;
+        device.id = m_design.newId<DeviceId>();
+        device.name = "d" + std::to_string(device.id.value);
+        device.catalogType = "dgx-h100";
+        device.rack = rack->id;
+        m_design.addDevice(device);
+    }
+    std::optional<PortRef> freePort()
+    {
+        const Device *device = any(m_design.devices());
+        if (!device)
+            return std::nullopt;
+        for (int port = 0; port < kPortsPerDevice; ++port)
+            if (!m_design.linkAt(PortRef { device->id, port }).isValid())
+                return PortRef { device->id, port };
+        return std::nullopt;
+    }
+    void addLink()
+    {
+        const auto a = freePort();
+        const auto b = freePort();
+        if (!a || !b || *a == *b)
+            return addDevice();
+        m_design.addLink(Link { m_design.newId<LinkId>(), m_fabric, *a, *b, "", 1.0 });
+    }
+    void moveSomething()
+    {
+        if (pick(2) == 0) {
+            const Device *device = any(m_design.devices());
+            const Rack *rack = any(m_design.racks());
+            if (device && rack) {
+                Device moved = *device;
+                moved.rack = rack->id;
+                m_design.updateDevice(moved);
+            }
+        } else {
+            const Rack *rack = any(m_design.racks());
+            const Row *row = any(m_design.rows());
+            if (rack && row) {
+                Rack moved = *rack;
+                moved.row = row->id;
+                m_design.updateRack(moved);
+            }
+        }
+    }
+    void relink()
+    {
+        const Link *link = any(m_design.links());
+        const auto end = freePort();
+        if (!link || !end || *end == link->a)
+            return;
+        Link changed = *link;
+        changed.b = *end;
+        m_design.updateLink(changed);
+    }
+    void removeSomething()
+    {
+        m_beforeRemoval = m_design;
+        ChangeSet changes;
+        switch (pick(4)) {
+        case 0:
+            if (const Row *row = any(m_design.rows()))
+                changes = m_design.removeRow(row->id);
+            break;
+        case 1:
+            if (const Rack *rack = any(m_design.racks()))
+                changes = m_design.removeRack(rack->id);
+            break;
+        case 2:
+            if (const Device *device = any(m_design.devices()))
+                changes = m_design.removeDevice(device->id);
+            break;
+        default:
+            if (const Link *link = any(m_design.links()))
+                changes = m_design.removeLink(link->id);
+            break;
+        }
+        m_removed = changes.removed;
+    }
+    void undoLast()
+    {
+        // Parents before children, as undo restores them.
+        const Design &old = m_beforeRemoval;
+        for (EntityKind kind :
+             { EntityKind::Row, EntityKind::Rack, EntityKind::Device, EntityKind::Link })
+            for (const EntityRef &ref : m_removed) {
+                if (ref.kind != kind)
+                    continue;
+                if (kind == EntityKind::Row)
+                    m_design.addRow(*old.row(RowId { ref.id }));
+                else if (kind == EntityKind::Rack)
+                    m_design.addRack(*old.rack(RackId { ref.id }));
+                else if (kind == EntityKind::Device)
+                    m_design.addDevice(*old.device(DeviceId { ref.id }));
+                else
+                    m_design.addLink(*old.link(LinkId { ref.id }));
+            }
+        m_removed.clear();
+    }
+
+    std::mt19937 m_random;
+    Design m_design;
+    FabricId m_fabric;
+    Design m_beforeRemoval;
+    std::vector<EntityRef> m_removed;
+};
+
+} // namespace
+
+class TestAdjacency : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void staysEqualToAFullScanUnderRandomEdits()
+    {
+        for (unsigned seed : { 1u, 2u, 3u, 4u, 5u }) {
+            Editor editor(seed);
+            for (int i = 0; i < 800; ++i) {
+                editor.step();
+                const QString wrong = mismatch(editor.design());
+                if (!wrong.isEmpty())
+                    QFAIL(qPrintable(QString("seed %1 step %2: %3").arg(seed).arg(i).arg(wrong)));
+            }
+            // The random walk must actually have built something to compare.
+            QVERIFY(editor.design().links().size() > 10);
+        }
+    }
+
+    void copiesAndMovesCarryTheirOwnAdjacency()
+    {
+        Editor editor(7);
+        for (int i = 0; i < 400; ++i)
+            editor.step();
+        Design copy = editor.design();
+        QCOMPARE(mismatch(copy), QString());
+        // Editing the original leaves the copy's lists alone.
+        while (!editor.design().devices().empty())
+            editor.design().removeDevice(editor.design().devices().items().front().id);
+        QCOMPARE(mismatch(editor.design()), QString());
+        QCOMPARE(mismatch(copy), QString());
+        QVERIFY(!copy.links().empty());
+        Design moved = std::move(copy);
+        QCOMPARE(mismatch(moved), QString());
+        Design assigned;
+        assigned = moved;
+        QVERIFY(assigned.adjacency() == moved.adjacency());
+    }
+
+    void aLinkBetweenTwoPortsOfOneDeviceIsListedOnce()
+    {
+        Editor editor(9);
+        Design &design = editor.design();
+        Row row { design.newId<RowId>(), "R", 0, 0 };
+        design.addRow(row);
+        Rack rack;
+        rack.id = design.newId<RackId>();
+        rack.row = row.id;
+        design.addRack(rack);
+        Device device;
+        device.id = design.newId<DeviceId>();
+        device.rack = rack.id;
+        design.addDevice(device);
+        const FabricId fabric = design.fabrics().items().front().id;
+        const LinkId loop = design.newId<LinkId>();
+        design.addLink(Link { loop, fabric, { device.id, 0 }, { device.id, 1 }, "", 0.5 });
+        QCOMPARE(design.linksOfDevice(device.id), std::vector<LinkId> { loop });
+        design.removeLink(loop);
+        QVERIFY(design.linksOfDevice(device.id).empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAdjacency)
+#include "tst_adjacency.moc"
