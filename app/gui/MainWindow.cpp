@@ -4,6 +4,7 @@
 #include "views/canvas/FabricView.h"
 #include "views/canvas/FloorPlanView.h"
 #include "views/canvas/RackElevationView.h"
+#include "views/docks/FindBar.h"
 #include "views/docks/InspectorDock.h"
 #include "views/docks/LibraryDock.h"
 #include "views/docks/SummaryDock.h"
@@ -59,7 +60,9 @@ MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
     setCentralWidget(m_tabs);
     createDocks();
     createActions();
+    createToolsActions();
     createMenus();
+    createToolBar();
     m_selectionCount = new QLabel(this);
     m_selectionCount->setObjectName(QStringLiteral("selectionCount"));
     statusBar()->addPermanentWidget(m_selectionCount);
@@ -84,6 +87,7 @@ MainWindow::~MainWindow()
     // Views and docks refer to the document: let go of them first.
     m_inspector->setDocument(nullptr);
     m_violations->setDocument(nullptr);
+    m_find->setDocument(nullptr);
     m_summary->setDocument(nullptr);
     m_calculators->setDesign(nullptr);
     m_history->setStack(nullptr);
@@ -163,6 +167,7 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
         delete dialog;
     m_inspector->setDocument(nullptr);
     m_violations->setDocument(nullptr);
+    m_find->setDocument(nullptr);
     m_summary->setDocument(nullptr);
     // The dock keeps a pointer to the design (for the cost prefill): drop it first.
     m_calculatorsTimer->stop();
@@ -199,6 +204,7 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
 
     m_inspector->setDocument(doc);
     m_violations->setDocument(doc);
+    m_find->setDocument(doc);
     m_summary->setDocument(doc);
     m_history->setStack(doc->undoStack());
     refreshCalculators();

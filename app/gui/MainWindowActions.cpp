@@ -7,6 +7,7 @@
 #include "views/canvas/RackElevationView.h"
 #include "views/docks/LibraryDock.h"
 #include "views/docks/StorageTierDialog.h"
+#include "views/docks/ViolationsDock.h"
 
 #include "model/catalog/Catalog.h"
 #include "model/fabric/SelectionFabric.h"
@@ -143,6 +144,10 @@ void MainWindow::createMenus()
     edit->addSeparator();
     edit->addAction(action(QStringLiteral("editNewStorageTier")));
     edit->addAction(action(QStringLiteral("editGenerateFabric")));
+    edit->addAction(action(QStringLiteral("editNewFabric")));
+    edit->addAction(action(QStringLiteral("editAddLink")));
+    edit->addSeparator();
+    edit->addAction(action(QStringLiteral("editFind")));
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (const char *name : { "viewZoomIn", "viewZoomOut", "viewZoomFit" })
@@ -152,6 +157,9 @@ void MainWindow::createMenus()
         view->addAction(action(QString::fromLatin1(name)));
     view->addSeparator();
     view->addAction(action(QStringLiteral("viewPresentation")));
+    view->addSeparator();
+    view->addAction(m_violations->previousAction());
+    view->addAction(m_violations->nextAction());
     QMenu *panels = view->addMenu(tr("&Docks"));
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         panels->addAction(dock->toggleViewAction());

@@ -153,7 +153,7 @@ void Document::applyPatch(const DesignPatch &patch, bool forward)
         return;
     }
     d->autosavePending = true;
-    d->validator->designChanged(changes);
+    d->validator->designPatched(patch, forward, changes);
     emit changed(changes);
     const auto before = d->selection.size();
     std::erase_if(d->selection, [this](EntityRef ref) { return !exists(*d->design, ref); });

@@ -93,6 +93,9 @@ public:
     QString generateFabric(const std::vector<EntityRef> &selection, const SelectionFabricSpec &spec);
     QString setWaived(const Violation &violation,
                       const QString &reason); ///< empty reason removes the waiver
+    /// Waives (or, with an empty reason, un-waives) many violations with one reason as one
+    /// undo step. A violation naming no entity stands for its whole rule.
+    QString setWaivers(const std::vector<Violation> &violations, const QString &reason);
 
     // Additions to the edit set (same contract: one undo step, a reason when refused).
     QString updateDevices(const std::vector<Device> &devices); ///< multi-selection edit

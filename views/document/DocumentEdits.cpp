@@ -15,6 +15,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <map>
 
 namespace cw {
 namespace {
@@ -517,22 +518,17 @@ QString Document::generateFabric(const std::vector<EntityRef> &selection,
 
 QString Document::setWaived(const Violation &violation, const QString &reason)
 {
+    return setWaivers({ violation }, reason);
+}
+
+QString Document::setWaivers(const std::vector<Violation> &violations, const QString &reason)
+{
+    if (violations.empty())
+        return tr("No violation to waive.");
     DesignSettings settings = DesignSettings::of(*d->design);
-    std::vector<std::uint64_t> ids;
-    for (const EntityRef &ref : violation.entities)
-        ids.push_back(ref.id);
-    auto same = [&](const Waiver &w) {
-        return w.ruleKey == violation.ruleKey && w.entityIds == ids;
-    };
-    auto it = std::find_if(settings.waivers.begin(), settings.waivers.end(), same);
-    if (reason.trimmed().isEmpty()) {
-        if (it == settings.waivers.end())
-            return tr("No waiver of %1 on these objects to remove.").arg(qs(violation.ruleKey));
-        settings.waivers.erase(it);
-    } else {
-        Waiver waiver;
-        waiver.ruleKey = violation.ruleKey;
-        waiver.entityIds = ids;
+    const bool removing = reason.trimmed().isEmpty();
+    Waiver waiver;
+    if (!removing) {
         waiver.reason = reason.trimmed().toStdString();
         waiver.author = qEnvironmentVariable("USER").toStdString();
         waiver.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
@@ -542,17 +538,59 @@ QString Document::setWaived(const Violation &violation, const QString &reason)
         if (std::string why = checkName("waiver author", waiver.author, NameKind::Label);
             !why.empty())
             return qs(why);
-        if (it != settings.waivers.end()) {
-            waiver.expires = it->expires;
-            *it = waiver;
-        } else {
-            settings.waivers.push_back(waiver);
+    }
+    // One waiver per (rule, objects): an index so that waiving thousands stays linear.
+    std::map<std::pair<std::string, std::vector<std::uint64_t>>, std::size_t> existing;
+    for (std::size_t i = 0; i < settings.waivers.size(); ++i)
+        existing.emplace(std::pair { settings.waivers[i].ruleKey, settings.waivers[i].entityIds },
+                         i);
+    std::vector<bool> removed(settings.waivers.size(), false);
+    for (const Violation &violation : violations) {
+        std::vector<std::uint64_t> ids;
+        for (const EntityRef &ref : violation.entities)
+            ids.push_back(ref.id);
+        const auto it = existing.find({ violation.ruleKey, ids });
+        if (removing) {
+            if (it == existing.end()) {
+                if (violations.size() == 1)
+                    return tr("No waiver of %1 on these objects to remove.")
+                        .arg(qs(violation.ruleKey));
+                continue;
+            }
+            removed[it->second] = true;
+            continue;
         }
+        Waiver entry = waiver;
+        entry.ruleKey = violation.ruleKey;
+        entry.entityIds = ids;
+        if (it != existing.end()) {
+            entry.expires = settings.waivers[it->second].expires;
+            settings.waivers[it->second] = entry;
+        } else {
+            existing.emplace(std::pair { entry.ruleKey, entry.entityIds }, settings.waivers.size());
+            settings.waivers.push_back(entry);
+            removed.push_back(false);
+        }
+    }
+    if (removing) {
+        std::vector<Waiver> kept;
+        for (std::size_t i = 0; i < settings.waivers.size(); ++i)
+            if (!removed[i])
+                kept.push_back(settings.waivers[i]);
+        if (kept.size() == settings.waivers.size())
+            return tr("No waiver on these objects to remove.");
+        settings.waivers = std::move(kept);
     }
     DesignPatch patch(*d->design);
     patch.setSettings(*d->design, std::move(settings));
-    const QString text = reason.trimmed().isEmpty() ? tr("Remove waiver of %1") : tr("Waive %1");
-    return push(std::move(patch), text.arg(qs(violation.ruleKey)));
+    QString text;
+    if (violations.size() == 1)
+        text = (removing ? tr("Remove waiver of %1") : tr("Waive %1"))
+                   .arg(qs(violations.front().ruleKey));
+    else
+        text = removing ? tr("Remove %n waiver(s)", nullptr, static_cast<int>(violations.size()))
+                        : tr("Waive %n violation(s)", nullptr, static_cast<int>(violations.size()));
+    return push(std::move(patch), text);
 }
 
 } // namespace cw

@@ -1,5 +1,7 @@
 #include "views/document/LiveValidator.h"
 
+#include "views/document/DesignPatch.h"
+
 #include "model/core/Design.h"
 
 #include <QMetaObject>
@@ -103,6 +105,8 @@ void LiveValidator::setToday(const std::string &isoDate)
 void LiveValidator::reset(const Design &design)
 {
     m_design = &design;
+    m_mirrorCurrent = false;
+    m_pendingPatches.clear();
     ++m_generation;
     m_localResult = m_local->runFull(design);
     m_globalResult = {};
@@ -112,10 +116,28 @@ void LiveValidator::reset(const Design &design)
     m_debounce.start(0);
 }
 
-void LiveValidator::designChanged(const ChangeSet &changes)
+void LiveValidator::designPatched(const DesignPatch &patch, bool forward, const ChangeSet &changes)
 {
     if (!m_design)
         return;
+    // A copy of the patch, not a reference: the undo command may fold later edits into its
+    // patch while the worker still has to apply this one.
+    if (m_mirrorCurrent)
+        m_pendingPatches.emplace_back(std::make_shared<const DesignPatch>(patch), forward);
+    designChanged(changes, true);
+}
+
+void LiveValidator::designChanged(const ChangeSet &changes)
+{
+    designChanged(changes, false);
+}
+
+void LiveValidator::designChanged(const ChangeSet &changes, bool mirrored)
+{
+    if (!m_design)
+        return;
+    if (!mirrored)
+        m_mirrorCurrent = false;
     ++m_generation;
     // A change naming a large part of the design (every rack deleted, or undone) is
     // cheaper to judge afresh than entity by entity through the incremental index.
@@ -145,20 +167,43 @@ void LiveValidator::startGlobalRun()
 {
     if (!m_design)
         return;
-    // The worker reads its own copy: the GUI thread goes on editing the live design.
-    auto snapshot = std::make_shared<const Design>(*m_design);
+    // The worker reads its own copy: the GUI thread goes on editing the live design. The
+    // copy is taken once and then patched on the worker (see m_mirror).
+    if (!m_mirrorCurrent || !m_mirror) {
+        m_mirror = std::make_shared<Design>(*m_design);
+        ++m_designCopies;
+        m_pendingPatches.clear(); // the fresh copy has them already
+        m_mirrorCurrent = true;
+    }
+    std::shared_ptr<Design> mirror = m_mirror;
+    auto patches = std::exchange(m_pendingPatches, {});
     const ChangeSet changes = std::exchange(m_pendingGlobal, {});
     const bool full = std::exchange(m_globalNeedsFull, false);
     const std::uint64_t generation = m_generation;
     ValidationEngine *engine = m_global.get();
     ++m_jobsInFlight;
-    m_pool.start([this, engine, snapshot, changes, full, generation] {
-        ValidationResult result
-            = full ? engine->runFull(*snapshot) : engine->runIncremental(*snapshot, changes);
+    m_pool.start([this, engine, mirror, patches = std::move(patches), changes, full, generation] {
+        bool applied = true;
+        try {
+            for (const auto &[patch, forward] : patches)
+                patch->apply(*mirror, forward);
+        } catch (const DesignIntegrityError &) {
+            applied = false; // cannot happen if the live design took the same patches
+        }
+        ValidationResult result;
+        if (applied)
+            result = full ? engine->runFull(*mirror) : engine->runIncremental(*mirror, changes);
         QMetaObject::invokeMethod(
             this,
-            [this, generation, result = std::move(result)]() mutable {
+            [this, generation, applied, result = std::move(result)]() mutable {
                 --m_jobsInFlight;
+                if (!applied) {
+                    // Start over from a fresh copy with a full run.
+                    m_mirrorCurrent = false;
+                    m_globalNeedsFull = true;
+                    m_debounce.start(0);
+                    return;
+                }
                 acceptGlobal(generation, std::move(result));
             },
             Qt::QueuedConnection);
