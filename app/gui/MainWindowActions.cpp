@@ -280,6 +280,17 @@ void MainWindow::generateFabricWithDialog()
     for (const Part *part : m_catalog.partsOfKind(PartKind::Switch))
         switchType->addItem(QString::fromStdString(part->id + " - " + part->model),
                             QString::fromStdString(part->id));
+    // The switches the architect placed and selected are reused: offer their type first.
+    for (const EntityRef &ref : m_document->selection())
+        if (const Device *device = ref.kind == EntityKind::Device
+                ? m_document->design().device(DeviceId { ref.id })
+                : nullptr;
+            device && device->role != DeviceRole::Compute)
+            if (const int index = switchType->findData(QString::fromStdString(device->catalogType));
+                index >= 0) {
+                switchType->setCurrentIndex(index);
+                break;
+            }
     auto *rails = new QSpinBox(&dialog);
     rails->setRange(0, 64);
     rails->setSpecialValueText(tr("all compute ports"));

@@ -124,6 +124,7 @@ private slots:
     void handMadeFabricAndLink();
     void inspectorPortTable();
     void toolbarAndViolationKeys();
+    void generateFabricReusesPlacedSwitches();
 };
 
 void TestWorkbench::templateThenDropServerIntoSlot()
@@ -715,6 +716,9 @@ void TestWorkbench::handMadeFabricAndLink()
     const Device *dgx01 = deviceNamed(document->design(), "dgx01");
     const Device *leaf01 = deviceNamed(document->design(), "leaf01");
     QVERIFY(dgx01 && leaf01);
+    // Ids, not pointers: an edit may rebuild the design's tables.
+    const DeviceId dgx01Id = dgx01->id, leaf01Id = leaf01->id;
+    const std::string dgxPart = dgx01->catalogType;
     const int steps = document->undoStack()->count();
 
     // New Fabric: a taken name is refused in the dialog, nothing changes.
@@ -734,7 +738,7 @@ void TestWorkbench::handMadeFabricAndLink()
 
     // Add Link with dgx01 and leaf01 selected: the two ends are prefilled, the first free
     // port preselected; the cable is what auto-cabling picks for that link.
-    document->setSelection({ EntityRef::of(dgx01->id), EntityRef::of(leaf01->id) });
+    document->setSelection({ EntityRef::of(dgx01Id), EntityRef::of(leaf01Id) });
     const std::size_t linksBefore = document->design().links().size();
     LinkDialog dialog(document, document->selection());
     dialog.setFabric(QStringLiteral("compute-hand"));
@@ -743,7 +747,7 @@ void TestWorkbench::handMadeFabricAndLink()
     QCOMPARE(dialog.findChild<QLineEdit *>(QStringLiteral("linkDeviceB"))->text(),
              QStringLiteral("leaf01"));
     // dgx01's first compute port: its eight NDR ports were freed with the old fabric.
-    const Part *dgx = document->catalog().find(dgx01->catalogType);
+    const Part *dgx = document->catalog().find(dgxPart);
     int computePort = -1;
     for (int i = 0; i < static_cast<int>(dgx->ports.size()) && computePort < 0; ++i)
         if (dgx->ports[static_cast<std::size_t>(i)].role == PortRole::Compute)
@@ -751,14 +755,14 @@ void TestWorkbench::handMadeFabricAndLink()
     QVERIFY(computePort >= 0);
     dialog.setEnd(0, QStringLiteral("dgx01"), computePort);
     Link expected = dialog.link();
-    QCOMPARE(expected.a, (PortRef { dgx01->id, computePort }));
-    QCOMPARE(expected.b.device, leaf01->id);
+    QCOMPARE(expected.a, (PortRef { dgx01Id, computePort }));
+    QCOMPARE(expected.b.device, leaf01Id);
     autoCableLink(document->design(), document->catalog(), expected);
     QVERIFY(!expected.cableType.empty());
     QCOMPARE(dialog.apply(), QString());
     QCOMPARE(document->design().links().size(), linksBefore + 1);
     QCOMPARE(document->undoStack()->count(), steps + 2);
-    const LinkId added = document->design().linkAt(PortRef { dgx01->id, computePort });
+    const LinkId added = document->design().linkAt(PortRef { dgx01Id, computePort });
     QVERIFY(added.isValid());
     QCOMPARE(document->design().link(added)->cableType, expected.cableType);
     QCOMPARE(document->design().link(added)->lengthM, expected.lengthM);
@@ -770,7 +774,7 @@ void TestWorkbench::handMadeFabricAndLink()
     again.setEnd(1, QStringLiteral("dgx01"), computePort); // not offered: it is taken
     QVERIFY(again.link().b.port != computePort);
     Link taken = again.link();
-    taken.b = PortRef { dgx01->id, computePort };
+    taken.b = PortRef { dgx01Id, computePort };
     QVERIFY(!document->addLink(taken).isEmpty());
     again.findChild<QLineEdit *>(QStringLiteral("linkDeviceB"))->setText(QStringLiteral("nobody"));
     QVERIFY(again.apply().contains(QStringLiteral("nobody")));
@@ -846,6 +850,60 @@ void TestWorkbench::toolbarAndViolationKeys()
     // F8 / Shift+F8 work from the window, also with the dock hidden.
     QVERIFY(window->actions().contains(window->violationsDock()->nextAction()));
     QVERIFY(window->actions().contains(window->violationsDock()->previousAction()));
+}
+
+void TestWorkbench::generateFabricReusesPlacedSwitches()
+{
+    // The example without its compute fabric keeps its QM9700 leaf01, leaf02, spine01 and
+    // spine02, now unused. Selected with the 8 DGX, they are the new fabric's switches.
+    auto window = windowWithoutComputeFabric();
+    QVERIFY(window);
+    Document *document = window->document();
+    const Design &design = document->design();
+    std::vector<EntityRef> selection;
+    for (const Device &device : design.devices())
+        if (device.role == DeviceRole::Compute)
+            selection.push_back(EntityRef::of(device.id));
+    QCOMPARE(selection.size(), std::size_t(8));
+    const Device *leaf01 = deviceNamed(design, "leaf01");
+    const Device *leaf02 = deviceNamed(design, "leaf02");
+    const Device *spine01 = deviceNamed(design, "spine01");
+    const Device *mgmt01 = deviceNamed(design, "mgmt01");
+    QVERIFY(leaf01 && leaf02 && spine01 && mgmt01);
+    QCOMPARE(QString::fromStdString(leaf01->catalogType), QStringLiteral("qm9700"));
+    // Ids, not pointers: an edit may rebuild the design's tables.
+    const DeviceId leaf01Id = leaf01->id, leaf02Id = leaf02->id, spine01Id = spine01->id,
+                   mgmt01Id = mgmt01->id;
+    const std::size_t devicesBefore = design.devices().size();
+    const std::size_t racksBefore = design.racks().size();
+    const std::string before = serializeDesign(design, document->catalog());
+
+    SelectionFabricSpec spec;
+    spec.name = "compute-reuse";
+    spec.switchType = "qm9700";
+    // A management switch of another part is refused by name, nothing changes.
+    std::vector<EntityRef> wrong = selection;
+    wrong.push_back(EntityRef::of(mgmt01Id));
+    const QString refusal = document->generateFabric(wrong, spec);
+    QVERIFY2(refusal.contains(QStringLiteral("mgmt01")), qPrintable(refusal));
+    QCOMPARE(serializeDesign(design, document->catalog()), before);
+
+    for (DeviceId id : { leaf01Id, leaf02Id, spine01Id })
+        selection.push_back(EntityRef::of(id));
+    QCOMPARE(document->generateFabric(selection, spec), QString());
+    // By hand (as tests/fabric/tst_selection_fabric.cpp, ref:al-fares-2008): 2 leaves and
+    // 1 spine; each leaf takes 32 node ports and sends 32 uplinks to the spine. The three
+    // placed switches are exactly that: no new device, no new rack.
+    QCOMPARE(design.devices().size(), devicesBefore);
+    QCOMPARE(design.racks().size(), racksBefore);
+    QCOMPARE(design.linksOfDevice(leaf01Id).size(), std::size_t(64));
+    QCOMPARE(design.linksOfDevice(leaf02Id).size(), std::size_t(64));
+    QCOMPARE(design.linksOfDevice(spine01Id).size(), std::size_t(64));
+    QCOMPARE(design.device(leaf01Id)->tier, 0);
+    QCOMPARE(design.device(spine01Id)->tier, 1);
+    QCOMPARE(QString::fromStdString(design.device(leaf01Id)->name), QStringLiteral("leaf01"));
+    document->undoStack()->undo();
+    QCOMPARE(serializeDesign(design, document->catalog()), before);
 }
 
 QTEST_MAIN(TestWorkbench)

@@ -89,8 +89,11 @@ public:
     QString duplicate(const std::vector<EntityRef> &entities);
     QString recable(const std::vector<EntityRef> &entities); ///< re-run auto-cabling on a selection
     /// A new leaf/spine compute fabric for the selected compute nodes (racks and rows select
-    /// their nodes), model/fabric/SelectionFabric.h; one undo step.
-    QString generateFabric(const std::vector<EntityRef> &selection, const SelectionFabricSpec &spec);
+    /// their nodes), model/fabric/SelectionFabric.h; one undo step. Selected switches (and
+    /// unused switches of the spec's type in selected racks and rows) are used as leaves
+    /// and spines before new switches are added.
+    QString generateFabric(const std::vector<EntityRef> &selection,
+                           const SelectionFabricSpec &spec);
     QString setWaived(const Violation &violation,
                       const QString &reason); ///< empty reason removes the waiver
     /// Waives (or, with an empty reason, un-waives) many violations with one reason as one

@@ -476,41 +476,57 @@ QString Document::recable(const std::vector<EntityRef> &entities)
 }
 
 QString Document::generateFabric(const std::vector<EntityRef> &selection,
-                                 const SelectionFabricSpec &spec)
+                                 const SelectionFabricSpec &requested)
 {
     const Design &design = *d->design;
-    // The compute nodes of the selection, in selection order, each once.
+    SelectionFabricSpec spec = requested;
+    // The compute nodes of the selection, in selection order, each once; the switches the
+    // architect placed and selected are reused before any new one is added. Racks and rows
+    // bring their unused switches of the fabric's switch type.
     std::vector<DeviceId> nodes;
-    auto addNode = [&](DeviceId id) {
+    auto addDevice = [&](DeviceId id, bool chosen) {
         const Device *device = design.device(id);
-        if (device && device->role == DeviceRole::Compute
-            && std::find(nodes.begin(), nodes.end(), id) == nodes.end())
-            nodes.push_back(id);
+        if (!device)
+            return;
+        std::vector<DeviceId> &list
+            = device->role == DeviceRole::Compute ? nodes : spec.existingSwitches;
+        const Part *part = d->catalog.find(device->catalogType);
+        if (&list == &spec.existingSwitches
+            && (!part || part->kind != PartKind::Switch
+                || (!chosen
+                    && (device->catalogType != spec.switchType
+                        || !design.linksOfDevice(id).empty()))))
+            return;
+        if (std::find(list.begin(), list.end(), id) == list.end())
+            list.push_back(id);
+    };
+    auto addRack = [&](RackId rack) {
+        for (DeviceId id : design.devicesInRack(rack))
+            addDevice(id, false);
     };
     for (const EntityRef &ref : selection) {
         if (ref.kind == EntityKind::Device)
-            addNode(DeviceId { ref.id });
+            addDevice(DeviceId { ref.id }, true);
         else if (ref.kind == EntityKind::Rack)
-            for (DeviceId id : design.devicesInRack(RackId { ref.id }))
-                addNode(id);
+            addRack(RackId { ref.id });
         else if (ref.kind == EntityKind::Row)
             for (const Rack &rack : design.racks())
                 if (rack.row.value == ref.id)
-                    for (DeviceId id : design.devicesInRack(rack.id))
-                        addNode(id);
+                    addRack(rack.id);
     }
     if (nodes.empty())
         return tr("Select compute nodes (or their racks or rows) to generate a fabric for.");
-    // Generate on a scratch copy, then record every new entity's value in the patch: undo
-    // removes them and restores the id counter, so the file is byte-identical again.
+    // Generate on a scratch copy, then record every new or changed entity's value in the
+    // patch: undo removes them and restores the id counter, so the file is byte-identical.
     Design scratch = design;
     auto changes = generateFabricForNodes(scratch, d->catalog, nodes, spec);
     if (!changes)
         return qs(changes.error().message);
     DesignPatch patch(design);
-    for (const EntityRef &ref : changes->added)
-        if (auto value = valueOf(scratch, ref))
-            patch.put(design, *value);
+    for (const auto *refs : { &changes->added, &changes->modified })
+        for (const EntityRef &ref : *refs)
+            if (auto value = valueOf(scratch, ref))
+                patch.put(design, *value);
     return push(std::move(patch),
                 tr("Generate fabric %1 for %n node(s)", nullptr, static_cast<int>(nodes.size()))
                     .arg(qs(spec.name)));

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace cw {
@@ -84,6 +85,13 @@ private:
     void startGlobalRun();
     void acceptGlobal(std::uint64_t generation, ValidationResult result);
     void publish();
+    std::size_t rankOf(const std::string &ruleKey) const;
+    /// The local and global lists merged in deck order, with each entry's rule rank.
+    void mergeInDeckOrder(std::vector<Violation> &out, std::vector<std::size_t> &ranks) const;
+    static ViolationDelta difference(const std::vector<Violation> &before,
+                                     const std::vector<std::size_t> &beforeRanks,
+                                     const std::vector<Violation> &after,
+                                     const std::vector<std::size_t> &afterRanks);
 
     const Catalog &m_catalog;
     const Design *m_design = nullptr;
@@ -92,6 +100,8 @@ private:
     std::vector<std::string> m_localKeys;
     std::vector<std::string> m_globalKeys;
     std::vector<std::string> m_deckOrder; ///< every key in builtinRules() order
+    std::unordered_map<std::string, std::size_t> m_rank; ///< key -> index in m_deckOrder
+    std::vector<std::size_t> m_ranks; ///< the rank of each of m_result.violations
     ValidationResult m_localResult;
     ValidationResult m_globalResult;
     ValidationResult m_result;
