@@ -5,6 +5,7 @@
 #include "model/core/Facility.h"
 #include "model/core/Network.h"
 
+#include <QFuture>
 #include <QObject>
 #include <QString>
 
@@ -127,7 +128,11 @@ public:
     // both; after a crash they are what MainWindow offers to restore.
     void setAutosave(const QString &recoveryPath, int intervalMs);
     QString recoveryPath() const;
-    bool autosaveNow();
+    bool autosaveNow(); ///< writes the copy now, on this thread
+    /// What the autosave timer does: copies the design here and writes it on a worker
+    /// thread. The future tells whether the copy was written; the document takes note (its
+    /// recovery copy, whether edits came since) when it finishes, in the event loop.
+    QFuture<bool> autosaveInBackground();
     /// Where the recovery copy of `filePath` (empty = untitled) goes.
     static QString recoveryPathFor(const QString &filePath);
     static QString recoveryFolder();
