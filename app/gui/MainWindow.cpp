@@ -1,4 +1,5 @@
 #include "app/gui/MainWindow.h"
+#include "app/gui/NewDesignDefaults.h"
 
 #include "views/calculators/CalculatorsDock.h"
 #include "views/canvas/FabricView.h"
@@ -79,7 +80,7 @@ MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
     // band of about eight lines under it.
     resizeDocks({ m_violations }, { 190 }, Qt::Vertical);
     resizeDocks({ m_library, m_inspector }, { 250, 330 }, Qt::Horizontal);
-    setDocument(std::make_unique<Document>(m_catalog));
+    setDocument(std::make_unique<Document>(m_catalog, defaultNewDesign(m_catalog), QString()));
 }
 
 MainWindow::~MainWindow()
@@ -206,6 +207,8 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
     m_violations->setDocument(doc);
     m_find->setDocument(doc);
     m_summary->setDocument(doc);
+    connect(doc, &Document::changed, this, &MainWindow::updateEmptyHint);
+    updateEmptyHint();
     m_history->setStack(doc->undoStack());
     refreshCalculators();
     connect(doc, &Document::changed, m_calculatorsTimer, qOverload<>(&QTimer::start));

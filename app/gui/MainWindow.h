@@ -101,6 +101,8 @@ public:
     /// Edit > Add Link...: the dialog with `from` as its first end (or the selected devices).
     void addLinkWithDialog(std::optional<PortRef> from = std::nullopt);
     void newFabricWithDialog();
+    /// The "what next" hint over an empty design's views (null when the design has racks).
+    QLabel *emptyHint() const { return m_emptyHint; }
 
     // Export (MainWindowExport.cpp).
     /// The formats the Export dialog offers: the built-in exporters and the facilities report.
@@ -117,6 +119,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override; ///< MainWindowTools.cpp
 
 private:
     void createActions();
@@ -131,6 +134,7 @@ private:
     void refreshCalculators();
     void createToolsActions(); ///< MainWindowTools.cpp
     void createToolBar(); ///< MainWindowTools.cpp
+    void updateEmptyHint(); ///< MainWindowTools.cpp
 
     // Export (MainWindowExport.cpp).
     void exportViewWithDialog();
@@ -179,6 +183,7 @@ private:
     QUndoView *m_history = nullptr;
     QLabel *m_counts = nullptr;
     FindBar *m_find = nullptr;
+    QLabel *m_emptyHint = nullptr;
     QLabel *m_selectionCount = nullptr; ///< "3 selected: 2 devices, 1 rack"
     QMenu *m_recentMenu = nullptr;
     QStringList m_recent;

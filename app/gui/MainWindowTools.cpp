@@ -13,6 +13,8 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QEvent>
+#include <QLabel>
 #include <QStyle>
 #include <QToolBar>
 #include <QToolButton>
@@ -88,8 +90,55 @@ void MainWindow::createToolBar()
     m_find->setObjectName(QStringLiteral("findBar"));
     bar->addWidget(m_find);
     connect(m_find, &FindBar::found, this, &MainWindow::focusEntities);
+    // The empty-design hint stays centred over the views.
+    m_tabs->installEventFilter(this);
     connect(m_inspector, &InspectorDock::connectPortRequested, this,
             [this](PortRef port) { addLinkWithDialog(port); });
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_tabs && event->type() == QEvent::Resize && m_emptyHint
+        && m_emptyHint->isVisible())
+        updateEmptyHint();
+    return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::updateEmptyHint()
+{
+    const bool empty = m_document && m_document->design().racks().empty();
+    if (!empty) {
+        if (m_emptyHint)
+            m_emptyHint->hide();
+        return;
+    }
+    if (!m_emptyHint) {
+        m_emptyHint = new QLabel(m_tabs);
+        m_emptyHint->setObjectName(QStringLiteral("emptyHint"));
+        m_emptyHint->setWordWrap(true);
+        m_emptyHint->setAlignment(Qt::AlignCenter);
+        m_emptyHint->setAttribute(Qt::WA_TransparentForMouseEvents); // drops reach the view
+        m_emptyHint->setStyleSheet(QStringLiteral(
+            "QLabel { background: rgba(255, 255, 240, 230); border: 1px solid #b0a060;"
+            " border-radius: 6px; padding: 12px; color: #333; }"));
+    }
+    const Site &site = m_document->design().site();
+    m_emptyHint->setText(
+        tr("<b>%1 is empty</b><br>IT budget %2 kW, utility %3 kW, air cooling %4 kW "
+           "(one DGX H100 scalable unit; edit in the Inspector with nothing selected).<br><br>"
+           "Start from a template: <b>File &gt; New from Template</b> (Ctrl+Shift+N)<br>"
+           "or drag a rack from the <b>Library</b> onto the floor plan, then servers "
+           "onto the rack.")
+            .arg(QString::fromStdString(site.name).toHtmlEscaped())
+            .arg(site.itPowerBudgetKw)
+            .arg(site.utilityPowerKw)
+            .arg(site.airCoolingCapacityKw));
+    const int width = std::max(240, std::min(520, m_tabs->width() - 40));
+    m_emptyHint->resize(width, m_emptyHint->heightForWidth(width));
+    m_emptyHint->move((m_tabs->width() - m_emptyHint->width()) / 2,
+                      (m_tabs->height() - m_emptyHint->height()) / 3);
+    m_emptyHint->show();
+    m_emptyHint->raise();
 }
 
 void MainWindow::newFabricWithDialog()

@@ -33,6 +33,7 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMimeData>
@@ -125,6 +126,7 @@ private slots:
     void inspectorPortTable();
     void toolbarAndViolationKeys();
     void generateFabricReusesPlacedSwitches();
+    void newDesignStartsFromDefaultHall();
 };
 
 void TestWorkbench::templateThenDropServerIntoSlot()
@@ -904,6 +906,31 @@ void TestWorkbench::generateFabricReusesPlacedSwitches()
     QCOMPARE(QString::fromStdString(design.device(leaf01Id)->name), QStringLiteral("leaf01"));
     document->undoStack()->undo();
     QCOMPARE(serializeDesign(design, document->catalog()), before);
+}
+
+void TestWorkbench::newDesignStartsFromDefaultHall()
+{
+    auto window = std::make_unique<MainWindow>(Catalog::builtin());
+    window->setBatchMode(true);
+    window->resize(1200, 800);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    window->action(QStringLiteral("fileNew"))->trigger();
+    const Site &site = window->document()->design().site();
+    // By hand: 32 DGX H100 x 10.2 kW = 326.4 kW, x 1.25 = 408 kW -> 410 kW IT; x PUE 1.3
+    // = 533 kW utility; air cooling for the whole IT load.
+    QCOMPARE(site.itPowerBudgetKw, 410.0);
+    QCOMPARE(site.utilityPowerKw, 533.0);
+    QCOMPARE(site.airCoolingCapacityKw, 410.0);
+    QVERIFY(window->emptyHint());
+    QVERIFY(window->emptyHint()->isVisible());
+    QVERIFY(window->emptyHint()->text().contains(QStringLiteral("New from Template")));
+    QVERIFY(window->emptyHint()->text().contains(QStringLiteral("410 kW")));
+    // The first rack placed: the hint goes, and the power rules judge against the budget.
+    QCOMPARE(window->placePart(QStringLiteral("rack-42u-air")), QString());
+    QVERIFY(!window->emptyHint()->isVisible());
+    window->document()->undoStack()->undo();
+    QVERIFY(window->emptyHint()->isVisible());
 }
 
 QTEST_MAIN(TestWorkbench)

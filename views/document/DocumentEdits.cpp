@@ -123,8 +123,15 @@ QString Document::addRow(Row row)
         lastIndex = std::max(lastIndex, other.index);
     if (row.index <= 0 && lastIndex >= 0)
         row.index = lastIndex + 1;
-    if (row.name.empty())
-        row.name = "Row " + std::to_string(design.rows().size() + 1);
+    // "R1", "R2"... as the examples name rows: an identifier the name policy accepts ("Row
+    // 1" was refused for its space, so the first rack of an empty design could not be
+    // placed), and the first number not taken.
+    for (std::size_t n = design.rows().size() + 1; row.name.empty(); ++n) {
+        const std::string name = "R" + std::to_string(n);
+        if (std::none_of(design.rows().begin(), design.rows().end(),
+                         [&name](const Row &other) { return other.name == name; }))
+            row.name = name;
+    }
     if (const std::string why = checkRow(design, row); !why.empty())
         return qs(why);
     patch.put(design, row);
