@@ -33,6 +33,7 @@
 #include <QUndoStack>
 #include <QUndoView>
 
+#include <algorithm>
 #include <map>
 
 namespace cw {
@@ -342,7 +343,16 @@ QString MainWindow::placePart(const QString &partId)
         rack.catalogType = part->id;
         rack.row = row;
         rack.position = -1;
-        return m_document->addRack(rack);
+        std::vector<RackId> before;
+        for (const Rack &existing : design.racks())
+            before.push_back(existing.id);
+        if (const QString why = m_document->addRack(rack); !why.isEmpty())
+            return why;
+        // The new rack becomes the selection: the next server placed goes into it.
+        for (const Rack &added : m_document->design().racks())
+            if (std::find(before.begin(), before.end(), added.id) == before.end())
+                m_document->setSelection({ EntityRef::of(added.id) });
+        return {};
     }
     RackId rack;
     for (EntityRef ref : m_document->selection()) {
@@ -364,7 +374,11 @@ QString MainWindow::placePart(const QString &partId)
     device.catalogType = part->id;
     device.rack = rack;
     device.uPosition = u;
-    return m_document->addDevice(device);
+    if (const QString refusal = m_document->addDevice(device); !refusal.isEmpty())
+        return refusal;
+    // The rack stays the selection, so that the next part goes in above this one.
+    m_document->setSelection({ EntityRef::of(rack) });
+    return {};
 }
 
 void MainWindow::setPresentationMode(bool on)

@@ -929,6 +929,12 @@ void TestWorkbench::newDesignStartsFromDefaultHall()
     // The first rack placed: the hint goes, and the power rules judge against the budget.
     QCOMPARE(window->placePart(QStringLiteral("rack-42u-air")), QString());
     QVERIFY(!window->emptyHint()->isVisible());
+    // The new rack is selected, so the next part placed goes into it (at U1).
+    QCOMPARE(window->document()->selection().size(), std::size_t(1));
+    QCOMPARE(window->placePart(QStringLiteral("dgx-h100")), QString());
+    QCOMPARE(window->document()->design().devices().size(), std::size_t(1));
+    QCOMPARE(window->document()->design().devices().items().front().uPosition, 1);
+    window->document()->undoStack()->undo();
     window->document()->undoStack()->undo();
     QVERIFY(window->emptyHint()->isVisible());
 }

@@ -69,6 +69,7 @@ void FindBar::setDocument(Document *document)
     m_lastText.clear();
     m_lastIndex = -1;
     m_status->clear();
+    m_field->clear(); // a name of the previous design means nothing in this one
     if (document)
         // Names are gathered again only when the field is next used: a 30,000-device
         // design's list is not rebuilt on every drag.

@@ -13,6 +13,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QTableWidget>
@@ -73,7 +74,13 @@ void InspectorDock::buildPortTable(DeviceId id)
     table->setSelectionMode(QAbstractItemView::SingleSelection);
     table->setMaximumHeight(220);
     table->setToolTip(tr("Double-click a cabled port to select its link"));
-    m_form->addRow(tr("Ports"), table);
+    // Role and speed go into the port's tooltip: the dock is narrow, the peer and cable are
+    // what an architect reads here. The table spans the form's width.
+    table->setColumnHidden(ColRole, true);
+    table->setColumnHidden(ColSpeed, true);
+    table->setMinimumHeight(160);
+    m_form->addRow(new QLabel(tr("Ports (double-click: select the link)"), m_formHost));
+    m_form->addRow(table);
     m_fields.push_back(
         { table, [table, doc, id] {
              const QSignalBlocker blocker(table);
