@@ -144,11 +144,11 @@ QString Document::push(DesignPatch patch, const QString &text, const QString &me
     return {};
 }
 
-void Document::applyPatch(const DesignPatch &patch, bool forward)
+void Document::applyPatch(const std::shared_ptr<const DesignPatch> &patch, bool forward)
 {
     ChangeSet changes;
     try {
-        changes = patch.apply(*d->design, forward);
+        changes = patch->apply(*d->design, forward);
     } catch (const DesignIntegrityError &error) {
         // The checks in EditChecks.cpp should make this unreachable; say so loudly rather
         // than take the program down.

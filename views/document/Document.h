@@ -150,7 +150,7 @@ signals:
 
 private:
     friend class PatchCommand;
-    void applyPatch(const DesignPatch &patch, bool forward);
+    void applyPatch(const std::shared_ptr<const DesignPatch> &patch, bool forward);
     QString push(DesignPatch patch, const QString &text, const QString &mergeKey = {});
 
     struct Private;

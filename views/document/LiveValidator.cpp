@@ -120,14 +120,15 @@ void LiveValidator::reset(const Design &design)
     m_debounce.start(0);
 }
 
-void LiveValidator::designPatched(const DesignPatch &patch, bool forward, const ChangeSet &changes)
+void LiveValidator::designPatched(const std::shared_ptr<const DesignPatch> &patch,
+                                  bool forward, const ChangeSet &changes)
 {
     if (!m_design)
         return;
-    // A copy of the patch, not a reference: the undo command may fold later edits into its
-    // patch while the worker still has to apply this one.
+    // Shared, not copied: the undo command copies its patch before folding a later edit
+    // into it while the worker still holds this one (PatchCommand::mergeWith).
     if (m_mirrorCurrent)
-        m_pendingPatches.emplace_back(std::make_shared<const DesignPatch>(patch), forward);
+        m_pendingPatches.emplace_back(patch, forward);
     designChanged(changes, true);
 }
 

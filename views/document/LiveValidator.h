@@ -56,8 +56,9 @@ public:
     void designChanged(const ChangeSet &changes);
     /// The design changed by applying `patch` (or reverting it, !forward): as
     /// designChanged, but the worker brings its own copy up to date by applying the same
-    /// patch, so the GUI thread copies only the patch, never the whole design.
-    void designPatched(const DesignPatch &patch, bool forward, const ChangeSet &changes);
+    /// patch (shared with the undo command, not copied), so the GUI thread copies nothing.
+    void designPatched(const std::shared_ptr<const DesignPatch> &patch, bool forward,
+                       const ChangeSet &changes);
     /// Whole-design copies taken for the worker so far (the benchmark and tests check that
     /// edits do not take any).
     int designCopies() const { return m_designCopies; }
