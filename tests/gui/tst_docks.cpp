@@ -20,6 +20,7 @@
 #include <QMainWindow>
 #include <QMimeData>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
@@ -467,6 +468,33 @@ private slots:
         QVERIFY(rule);
         QCOMPARE(rule->childCount(), 2);
         QVERIFY(rule->isExpanded());
+        dock.setDocument(nullptr);
+    }
+
+    // The scroll position survives a refresh: a user reading findings far down the list is
+    // not thrown back to the top by the next edit.
+    void violationTreeKeepsScrollPosition()
+    {
+        QString error;
+        auto document = Document::open(Catalog::builtin(), kDgxExample, &error);
+        QVERIFY2(document, qPrintable(error));
+        ViolationsDock dock;
+        dock.resize(600, 220);
+        dock.show();
+        dock.setDocument(document.get());
+        QCOMPARE(stretchLinks(*document, 40).size(), std::size_t(40));
+        QTreeWidgetItem *rule = dock.ruleItem("net.cable-reach");
+        QVERIFY(rule);
+        QVERIFY(!rule->isExpanded()); // more than 20 findings: closed by default
+        rule->setExpanded(true);
+        QScrollBar *bar = dock.tree()->verticalScrollBar();
+        QTRY_VERIFY(bar->maximum() > 20);
+        bar->setValue(bar->maximum() / 2);
+        const int scrolled = bar->value();
+        QVERIFY(scrolled > 0);
+        QCOMPARE(stretchLinks(*document, 1, 40).size(), std::size_t(1)); // one more finding
+        QCOMPARE(dock.ruleItem("net.cable-reach")->childCount(), 41);
+        QCOMPARE(dock.tree()->verticalScrollBar()->value(), scrolled);
         dock.setDocument(nullptr);
     }
 
