@@ -1,10 +1,12 @@
 #include "app/gui/MainWindow.h"
+#include "app/gui/NewDesignDefaults.h"
 
 #include "views/calculators/CalculatorsDock.h"
 #include "views/canvas/FabricView.h"
 #include "views/canvas/FloorPlanView.h"
 #include "views/canvas/RackElevationView.h"
 #include "views/docks/FailureDock.h"
+#include "views/docks/FindBar.h"
 #include "views/docks/InspectorDock.h"
 #include "views/docks/LibraryDock.h"
 #include "views/docks/SummaryDock.h"
@@ -32,6 +34,7 @@
 #include <QUndoStack>
 #include <QUndoView>
 
+#include <algorithm>
 #include <map>
 
 namespace cw {
@@ -60,7 +63,9 @@ MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
     setCentralWidget(m_tabs);
     createDocks();
     createActions();
+    createToolsActions();
     createMenus();
+    createToolBar();
     m_selectionCount = new QLabel(this);
     m_selectionCount->setObjectName(QStringLiteral("selectionCount"));
     statusBar()->addPermanentWidget(m_selectionCount);
@@ -77,7 +82,7 @@ MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
     // band of about eight lines under it.
     resizeDocks({ m_violations }, { 190 }, Qt::Vertical);
     resizeDocks({ m_library, m_inspector }, { 250, 330 }, Qt::Horizontal);
-    setDocument(std::make_unique<Document>(m_catalog));
+    setDocument(std::make_unique<Document>(m_catalog, defaultNewDesign(m_catalog), QString()));
 }
 
 MainWindow::~MainWindow()
@@ -85,6 +90,7 @@ MainWindow::~MainWindow()
     // Views and docks refer to the document: let go of them first.
     m_inspector->setDocument(nullptr);
     m_violations->setDocument(nullptr);
+    m_find->setDocument(nullptr);
     m_summary->setDocument(nullptr);
     m_failures->setDocument(nullptr);
     m_calculators->setDesign(nullptr);
@@ -169,6 +175,7 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
         delete dialog;
     m_inspector->setDocument(nullptr);
     m_violations->setDocument(nullptr);
+    m_find->setDocument(nullptr);
     m_summary->setDocument(nullptr);
     m_failures->setDocument(nullptr);
     // The dock keeps a pointer to the design (for the cost prefill): drop it first.
@@ -206,8 +213,11 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
 
     m_inspector->setDocument(doc);
     m_violations->setDocument(doc);
+    m_find->setDocument(doc);
     m_summary->setDocument(doc);
     m_failures->setDocument(doc);
+    connect(doc, &Document::changed, this, &MainWindow::updateEmptyHint);
+    updateEmptyHint();
     m_history->setStack(doc->undoStack());
     refreshCalculators();
     connect(doc, &Document::changed, m_calculatorsTimer, qOverload<>(&QTimer::start));
@@ -341,7 +351,16 @@ QString MainWindow::placePart(const QString &partId)
         rack.catalogType = part->id;
         rack.row = row;
         rack.position = -1;
-        return m_document->addRack(rack);
+        std::vector<RackId> before;
+        for (const Rack &existing : design.racks())
+            before.push_back(existing.id);
+        if (const QString why = m_document->addRack(rack); !why.isEmpty())
+            return why;
+        // The new rack becomes the selection: the next server placed goes into it.
+        for (const Rack &added : m_document->design().racks())
+            if (std::find(before.begin(), before.end(), added.id) == before.end())
+                m_document->setSelection({ EntityRef::of(added.id) });
+        return {};
     }
     RackId rack;
     for (EntityRef ref : m_document->selection()) {
@@ -363,7 +382,11 @@ QString MainWindow::placePart(const QString &partId)
     device.catalogType = part->id;
     device.rack = rack;
     device.uPosition = u;
-    return m_document->addDevice(device);
+    if (const QString refusal = m_document->addDevice(device); !refusal.isEmpty())
+        return refusal;
+    // The rack stays the selection, so that the next part goes in above this one.
+    m_document->setSelection({ EntityRef::of(rack) });
+    return {};
 }
 
 void MainWindow::setPresentationMode(bool on)

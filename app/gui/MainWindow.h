@@ -5,6 +5,7 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <optional>
 
 class QAction;
 class QDockWidget;
@@ -19,6 +20,7 @@ namespace cw {
 class Catalog;
 class Design;
 class FailureDock;
+class FindBar;
 class InspectorDock;
 class LibraryDock;
 class SummaryDock;
@@ -96,6 +98,14 @@ public:
     /// it. Returns the refusal, empty on success.
     QString createStorageTier(const StorageTier &tier);
 
+    // Tools (MainWindowTools.cpp): the toolbar, find, hand-made fabrics and links.
+    FindBar *findBar() const { return m_find; }
+    /// Edit > Add Link...: the dialog with `from` as its first end (or the selected devices).
+    void addLinkWithDialog(std::optional<PortRef> from = std::nullopt);
+    void newFabricWithDialog();
+    /// The "what next" hint over an empty design's views (null when the design has racks).
+    QLabel *emptyHint() const { return m_emptyHint; }
+
     // Export (MainWindowExport.cpp).
     /// The formats the Export dialog offers: the built-in exporters and the facilities report.
     const exporters::ExporterRegistry &exporterRegistry() const { return *m_exporters; }
@@ -111,6 +121,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override; ///< MainWindowTools.cpp
 
 private:
     void createActions();
@@ -123,6 +134,9 @@ private:
     void updateSelectionActions();
     void showMessage(const QString &message);
     void refreshCalculators();
+    void createToolsActions(); ///< MainWindowTools.cpp
+    void createToolBar(); ///< MainWindowTools.cpp
+    void updateEmptyHint(); ///< MainWindowTools.cpp
 
     // Export (MainWindowExport.cpp).
     void exportViewWithDialog();
@@ -171,6 +185,8 @@ private:
     QDockWidget *m_historyDock = nullptr;
     QUndoView *m_history = nullptr;
     QLabel *m_counts = nullptr;
+    FindBar *m_find = nullptr;
+    QLabel *m_emptyHint = nullptr;
     QLabel *m_selectionCount = nullptr; ///< "3 selected: 2 devices, 1 rack"
     QMenu *m_recentMenu = nullptr;
     QStringList m_recent;

@@ -8,6 +8,7 @@
 #include "views/docks/CompareDialog.h"
 #include "views/docks/LibraryDock.h"
 #include "views/docks/StorageTierDialog.h"
+#include "views/docks/ViolationsDock.h"
 
 #include "model/catalog/Catalog.h"
 #include "model/fabric/SelectionFabric.h"
@@ -157,6 +158,10 @@ void MainWindow::createMenus()
     edit->addSeparator();
     edit->addAction(action(QStringLiteral("editNewStorageTier")));
     edit->addAction(action(QStringLiteral("editGenerateFabric")));
+    edit->addAction(action(QStringLiteral("editNewFabric")));
+    edit->addAction(action(QStringLiteral("editAddLink")));
+    edit->addSeparator();
+    edit->addAction(action(QStringLiteral("editFind")));
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (const char *name : { "viewZoomIn", "viewZoomOut", "viewZoomFit" })
@@ -166,6 +171,9 @@ void MainWindow::createMenus()
         view->addAction(action(QString::fromLatin1(name)));
     view->addSeparator();
     view->addAction(action(QStringLiteral("viewPresentation")));
+    view->addSeparator();
+    view->addAction(m_violations->previousAction());
+    view->addAction(m_violations->nextAction());
     QMenu *panels = view->addMenu(tr("&Docks"));
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         panels->addAction(dock->toggleViewAction());
@@ -286,6 +294,17 @@ void MainWindow::generateFabricWithDialog()
     for (const Part *part : m_catalog.partsOfKind(PartKind::Switch))
         switchType->addItem(QString::fromStdString(part->id + " - " + part->model),
                             QString::fromStdString(part->id));
+    // The switches the architect placed and selected are reused: offer their type first.
+    for (const EntityRef &ref : m_document->selection())
+        if (const Device *device = ref.kind == EntityKind::Device
+                ? m_document->design().device(DeviceId { ref.id })
+                : nullptr;
+            device && device->role != DeviceRole::Compute)
+            if (const int index = switchType->findData(QString::fromStdString(device->catalogType));
+                index >= 0) {
+                switchType->setCurrentIndex(index);
+                break;
+            }
     auto *rails = new QSpinBox(&dialog);
     rails->setRange(0, 64);
     rails->setSpecialValueText(tr("all compute ports"));

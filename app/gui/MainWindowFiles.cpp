@@ -1,6 +1,7 @@
 // MainWindow's File commands: new, open, save, revert, recent files, recovery, settings.
 
 #include "app/gui/MainWindow.h"
+#include "app/gui/NewDesignDefaults.h"
 
 #include "app/gui/NewDesignWizard.h"
 
@@ -36,7 +37,7 @@ void MainWindow::newEmpty()
 {
     if (!maybeSave())
         return;
-    newDocument(std::make_unique<Design>());
+    newDocument(defaultNewDesign(m_catalog));
 }
 
 void MainWindow::newFromTemplate()

@@ -74,6 +74,8 @@ public:
 
 private:
     Result<DeviceId> placeSwitch(const std::string &name, int tier);
+    /// Checks the architect's switches (part, free fabric ports) and queues them for reuse.
+    Result<void> takeExistingSwitches(const std::vector<int> &switchPorts);
     Result<void> cable(FabricId fabric, PortRef a, PortRef b);
 
     Design &m_design;
@@ -84,10 +86,42 @@ private:
     const Rack *m_templateRack = nullptr;
     RackId m_rack; ///< the network rack being filled
     int m_racksOpened = 0;
+    std::vector<DeviceId> m_reuse; ///< placed switches still to take, in order
+    std::size_t m_reused = 0;
 };
+
+Result<void> SelectionFabricBuilder::takeExistingSwitches(const std::vector<int> &switchPorts)
+{
+    for (DeviceId id : m_spec.existingSwitches) {
+        const Device *device = m_design.device(id);
+        if (!device)
+            return Error { "generate fabric: switch " + std::to_string(id.value)
+                           + " is not in the design" };
+        if (device->catalogType != m_spec.switchType)
+            return Error { "generate fabric: " + device->name + " is a " + device->catalogType
+                           + ", the fabric is built of " + m_spec.switchType + " switches" };
+        for (int port : switchPorts)
+            if (m_design.linkAt(PortRef { id, port }).isValid())
+                return Error { "generate fabric: " + device->name
+                               + " already has cabled fabric ports; remove its links first" };
+        if (std::find(m_reuse.begin(), m_reuse.end(), id) == m_reuse.end())
+            m_reuse.push_back(id);
+    }
+    return {};
+}
 
 Result<DeviceId> SelectionFabricBuilder::placeSwitch(const std::string &name, int tier)
 {
+    if (m_reused < m_reuse.size()) {
+        Device device = *m_design.device(m_reuse[m_reused++]);
+        if (device.tier != tier || device.role != DeviceRole::Switch) {
+            device.tier = tier;
+            device.role = DeviceRole::Switch;
+            m_design.updateDevice(device);
+            m_changes.modified.push_back(EntityRef::of(device.id));
+        }
+        return device.id;
+    }
     for (int attempt = 0; attempt < 2; ++attempt) {
         if (m_rack.isValid())
             if (auto u = m_builder.firstFreeU(m_rack, m_spec.switchType)) {
@@ -196,6 +230,8 @@ Result<ChangeSet> SelectionFabricBuilder::run(const std::vector<DeviceId> &nodes
     auto upper = planUpperTiers(leafCount, radix, split->up, 2);
     if (!upper)
         return Error { "generate fabric: " + upper.error().message };
+    if (auto taken = takeExistingSwitches(switchPorts); !taken)
+        return taken.error();
 
     // Nothing can fail for bad input from here on, but errors still leave `design` as it was
     // because generateFabricForNodes works on a copy.

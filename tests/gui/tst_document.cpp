@@ -76,6 +76,7 @@ private slots:
     void selectionFollowsRemoval();
     void pasteMakesUniqueCopies();
     void autosaveWritesRecoveryCopy();
+    void autosaveWritesOnAWorker();
     void recoveryCopySurvivesASecondCrash();
     void editRefusesNamesThePolicyRefuses();
     void destroyingAModifiedDocumentIsSilent();
@@ -507,6 +508,39 @@ void TestDocument::pasteMakesUniqueCopies()
     QCOMPARE(pasted.name, std::string("gpu011"));
 }
 
+// The timer's autosave copies the design and writes it on a worker: edits made while it
+// writes are not in that copy (the next one has them), and a clean close waits for the
+// write so no recovery copy is left behind.
+void TestDocument::autosaveWritesOnAWorker()
+{
+    QTemporaryDir dir;
+    const QString recovery = dir.filePath(QStringLiteral("recovery/worker.cluster.json"));
+    auto nameInCopy = [&recovery] {
+        auto loaded = loadDesignFile(recovery.toStdString(), Catalog::builtin());
+        return loaded ? QString::fromStdString(loaded.value().design.name()) : QString();
+    };
+    {
+        auto document = seedDocument();
+        document->setAutosave(recovery, 60000);
+        QVERIFY(!document->autosaveInBackground().result()); // unmodified: nothing to write
+        QCOMPARE(document->setDesignName(QStringLiteral("First")), QString());
+        QFuture<bool> first = document->autosaveInBackground();
+        QCOMPARE(document->setDesignName(QStringLiteral("Second")), QString());
+        first.waitForFinished();
+        QVERIFY(first.result());
+        QCOMPARE(nameInCopy(), QStringLiteral("First"));
+        QCoreApplication::processEvents(); // the document hears of the finished write
+        QFuture<bool> second = document->autosaveInBackground();
+        QVERIFY(second.result());
+        QCOMPARE(nameInCopy(), QStringLiteral("Second"));
+        QCoreApplication::processEvents();
+        QCOMPARE(document->setDesignName(QStringLiteral("Third")), QString());
+        document->autosaveInBackground(); // still writing when the document closes
+    }
+    QVERIFY(!QFile::exists(recovery));
+    QVERIFY(!QFile::exists(recovery + QStringLiteral(".origin")));
+}
+
 void TestDocument::autosaveWritesRecoveryCopy()
 {
     QTemporaryDir dir;
@@ -595,7 +629,8 @@ void TestDocument::editRefusesNamesThePolicyRefuses()
     const QString refused = document->setDesignName(QStringLiteral("line one\nline two"));
     QVERIFY2(refused.startsWith(QStringLiteral("design name \"line one\\x0Aline two\" is refused")),
              qPrintable(refused));
-    QVERIFY(document->setDesignName(QString(200, QLatin1Char('x'))).contains(QStringLiteral("at most 128")));
+    QVERIFY(document->setDesignName(QString(200, QLatin1Char('x')))
+                .contains(QStringLiteral("at most 128")));
     QCOMPARE(document->setDesignName(QStringLiteral("<b>fine</b> \"quoted\"")), QString());
 }
 

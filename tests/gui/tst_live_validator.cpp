@@ -58,6 +58,7 @@ private slots:
     void globalRulesRunOnWorkerAndDropStaleResults();
     void incrementalEqualsFullAfterRandomEdits();
     void waiverIsAnUndoableEdit();
+    void workerCopyFollowsPatchesWithoutCopies();
 };
 
 void TestLiveValidator::liveValidatorTracksPowerRule()
@@ -218,6 +219,56 @@ void TestLiveValidator::waiverIsAnUndoableEdit()
     // Removing the waiver (empty reason) is an edit too.
     QCOMPARE(document->setWaived(violation, QString()), QString());
     QVERIFY(document->design().waivers().empty());
+}
+
+// The worker's design is copied once and then patched with each edit's DesignPatch on the
+// worker thread: after a random walk of edits, undos and redos, each judged by the worker
+// alone (no flush, which would judge the live design), the list equals a full run on the
+// live design, and no further whole-design copy was taken on the GUI thread.
+void TestLiveValidator::workerCopyFollowsPatchesWithoutCopies()
+{
+    auto document = seedDocument();
+    LiveValidator *validator = document->validator();
+    validator->setDebounceMs(0);
+    QTRY_VERIFY_WITH_TIMEOUT(!validator->isPending(), 10000);
+    QCOMPARE(validator->designCopies(), 1);
+    const Design &design = document->design();
+    std::mt19937 random(20261125);
+    int accepted = 0;
+    for (int step = 0; step < 60; ++step) {
+        const int action = static_cast<int>(random() % 5);
+        const auto &devices = design.devices().items();
+        const auto &racks = design.racks().items();
+        if (action == 0 && !devices.empty()) {
+            const Device &device = devices[random() % devices.size()];
+            accepted += document
+                            ->moveDevice(device.id, racks[random() % racks.size()].id,
+                                         1 + static_cast<int>(random() % 42), Face::Front)
+                            .isEmpty();
+        } else if (action == 1 && !devices.empty()) {
+            accepted += document->remove({ EntityRef::of(devices[random() % devices.size()].id) })
+                            .isEmpty();
+        } else if (action == 2 && document->undoStack()->canUndo()) {
+            document->undoStack()->undo();
+        } else if (action == 3 && document->undoStack()->canRedo()) {
+            document->undoStack()->redo();
+        } else {
+            Site site = design.site();
+            site.itPowerBudgetKw = static_cast<double>(random() % 200);
+            accepted += document->updateSite(site).isEmpty();
+        }
+        if (step % 6 == 5) {
+            QTRY_VERIFY_WITH_TIMEOUT(!validator->isPending(), 10000);
+            const ValidationResult full = validateDesign(design, document->catalog(), kToday);
+            QVERIFY2(validator->result().violations == full.violations,
+                     qPrintable(QStringLiteral("step %1: %2 live vs %3 full")
+                                    .arg(step)
+                                    .arg(validator->violations().size())
+                                    .arg(full.violations.size())));
+        }
+    }
+    QVERIFY2(accepted > 15, qPrintable(QString::number(accepted)));
+    QCOMPARE(validator->designCopies(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestLiveValidator)

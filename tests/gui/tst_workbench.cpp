@@ -11,8 +11,11 @@
 #include "views/canvas/FloorPlanItems.h"
 #include "views/canvas/FloorPlanView.h"
 #include "views/canvas/RackElevationView.h"
+#include "views/docks/FabricDialog.h"
+#include "views/docks/FindBar.h"
 #include "views/docks/InspectorDock.h"
 #include "views/docks/LibraryDock.h"
+#include "views/docks/LinkDialog.h"
 #include "views/docks/StorageTierDialog.h"
 #include "views/docks/ViolationsDock.h"
 #include "views/document/Document.h"
@@ -21,6 +24,7 @@
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
 #include "model/examples/ReferenceDesigns.h"
+#include "model/fabric/Recable.h"
 #include "model/fabric/SelectionFabric.h"
 #include "model/io/DesignFile.h"
 
@@ -29,13 +33,16 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
+#include <QToolBar>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QtTest>
@@ -114,6 +121,12 @@ private slots:
     void menusAndShortcuts();
     void storageTierFromSelectionAndMembers();
     void generateFabricForSelectionIsOneUndoStep();
+    void findByNameSelectsAndShows();
+    void handMadeFabricAndLink();
+    void inspectorPortTable();
+    void toolbarAndViolationKeys();
+    void generateFabricReusesPlacedSwitches();
+    void newDesignStartsFromDefaultHall();
 };
 
 void TestWorkbench::templateThenDropServerIntoSlot()
@@ -616,6 +629,314 @@ void TestWorkbench::generateFabricForSelectionIsOneUndoStep()
 
     document->undoStack()->undo();
     QCOMPARE(serializeDesign(document->design(), document->catalog()), before);
+}
+
+/// The 8x DGX example with its compute fabric removed (its 128 links go with it).
+std::unique_ptr<MainWindow> windowWithoutComputeFabric()
+{
+    auto built = buildDgx8H100Ndr(Catalog::builtin());
+    if (!built)
+        return nullptr;
+    Design design = std::move(built).value();
+    for (const Fabric &fabric : design.fabrics())
+        if (fabric.name == "compute-ndr") {
+            design.removeFabric(fabric.id);
+            break;
+        }
+    auto window = std::make_unique<MainWindow>(Catalog::builtin());
+    window->setBatchMode(true);
+    window->newDocument(std::make_unique<Design>(std::move(design)));
+    return window;
+}
+
+void TestWorkbench::findByNameSelectsAndShows()
+{
+    auto window = std::make_unique<MainWindow>(Catalog::builtin());
+    window->setBatchMode(true);
+    auto built = buildDgx8H100Ndr(Catalog::builtin());
+    QVERIFY(built);
+    window->newDocument(std::make_unique<Design>(std::move(built).value()));
+    window->resize(1400, 900);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    Document *document = window->document();
+    const Device *dgx05 = deviceNamed(document->design(), "dgx05");
+    QVERIFY(dgx05);
+    window->viewTabs()->setCurrentIndex(0); // start on the floor plan
+
+    // Ctrl+F puts the cursor in the find field.
+    QAction *find = window->action(QStringLiteral("editFind"));
+    QVERIFY(find);
+    QCOMPARE(find->shortcut(), QKeySequence(QKeySequence::Find));
+    find->trigger();
+    QLineEdit *field = window->findBar()->field();
+    QVERIFY(field->hasFocus() || QApplication::focusWidget() == field);
+    QTest::keyClicks(field, QStringLiteral("DGX05")); // case does not matter
+    QTest::keyClick(field, Qt::Key_Return);
+    QCOMPARE(document->selection(), std::vector<EntityRef> { EntityRef::of(dgx05->id) });
+    // A device is shown in the rack elevation, inside the viewport.
+    QCOMPARE(window->currentView(), static_cast<canvas::CanvasView *>(window->rackElevationView()));
+    const auto items = window->rackElevationView()->itemsFor(EntityRef::of(dgx05->id));
+    QVERIFY(!items.empty());
+    QGraphicsView *view = window->rackElevationView();
+    const QRect onScreen = view->mapFromScene(items.front()->sceneBoundingRect()).boundingRect();
+    QVERIFY2(view->viewport()->rect().contains(onScreen),
+             qPrintable(QStringLiteral("dgx05 at %1,%2 %3x%4 outside the viewport")
+                            .arg(onScreen.x())
+                            .arg(onScreen.y())
+                            .arg(onScreen.width())
+                            .arg(onScreen.height())));
+
+    // "dgx" names the eight DGX: Enter steps through them, "1 of 8", "2 of 8"...
+    field->setText(QStringLiteral("dgx"));
+    QCOMPARE(window->findBar()->matches(QStringLiteral("dgx")).size(), std::size_t(8));
+    QTest::keyClick(field, Qt::Key_Return);
+    QCOMPARE(window->findBar()->statusText(), QStringLiteral("1 of 8"));
+    QCOMPARE(document->displayName(document->selection().front()), QStringLiteral("dgx01"));
+    QTest::keyClick(field, Qt::Key_Return);
+    QCOMPARE(window->findBar()->statusText(), QStringLiteral("2 of 8"));
+    QCOMPARE(document->displayName(document->selection().front()), QStringLiteral("dgx02"));
+    // An exact name comes before names containing it; racks are found as well.
+    const Rack *rack
+        = document->design().racks().size() > 0 ? &*document->design().racks().begin() : nullptr;
+    QVERIFY(rack);
+    field->setText(QString::fromStdString(rack->name));
+    QTest::keyClick(field, Qt::Key_Return);
+    QCOMPARE(document->selection(), std::vector<EntityRef> { EntityRef::of(rack->id) });
+    QCOMPARE(window->currentView(), static_cast<canvas::CanvasView *>(window->floorPlanView()));
+    field->setText(QStringLiteral("no-such-host"));
+    QTest::keyClick(field, Qt::Key_Return);
+    QCOMPARE(window->findBar()->statusText(), QStringLiteral("no match"));
+    QCOMPARE(document->selection(), std::vector<EntityRef> { EntityRef::of(rack->id) });
+}
+
+void TestWorkbench::handMadeFabricAndLink()
+{
+    auto window = windowWithoutComputeFabric();
+    QVERIFY(window);
+    Document *document = window->document();
+    const Device *dgx01 = deviceNamed(document->design(), "dgx01");
+    const Device *leaf01 = deviceNamed(document->design(), "leaf01");
+    QVERIFY(dgx01 && leaf01);
+    // Ids, not pointers: an edit may rebuild the design's tables.
+    const DeviceId dgx01Id = dgx01->id, leaf01Id = leaf01->id;
+    const std::string dgxPart = dgx01->catalogType;
+    const int steps = document->undoStack()->count();
+
+    // New Fabric: a taken name is refused in the dialog, nothing changes.
+    {
+        FabricDialog dialog(document);
+        dialog.findChild<QLineEdit *>(QStringLiteral("fabricName"))
+            ->setText(QStringLiteral("storage-ndr"));
+        QVERIFY(dialog.apply().contains(QStringLiteral("already used")));
+        QCOMPARE(document->undoStack()->count(), steps);
+        dialog.findChild<QLineEdit *>(QStringLiteral("fabricName"))
+            ->setText(QStringLiteral("compute-hand"));
+        QCOMPARE(dialog.apply(), QString());
+        QVERIFY(dialog.addedId().isValid());
+        QCOMPARE(document->undoStack()->count(), steps + 1);
+        QCOMPARE(document->design().fabric(dialog.addedId())->linkSpeedGbps, 400.0);
+    }
+
+    // Add Link with dgx01 and leaf01 selected: the two ends are prefilled, the first free
+    // port preselected; the cable is what auto-cabling picks for that link.
+    document->setSelection({ EntityRef::of(dgx01Id), EntityRef::of(leaf01Id) });
+    const std::size_t linksBefore = document->design().links().size();
+    LinkDialog dialog(document, document->selection());
+    dialog.setFabric(QStringLiteral("compute-hand"));
+    QCOMPARE(dialog.findChild<QLineEdit *>(QStringLiteral("linkDeviceA"))->text(),
+             QStringLiteral("dgx01"));
+    QCOMPARE(dialog.findChild<QLineEdit *>(QStringLiteral("linkDeviceB"))->text(),
+             QStringLiteral("leaf01"));
+    // dgx01's first compute port: its eight NDR ports were freed with the old fabric.
+    const Part *dgx = document->catalog().find(dgxPart);
+    int computePort = -1;
+    for (int i = 0; i < static_cast<int>(dgx->ports.size()) && computePort < 0; ++i)
+        if (dgx->ports[static_cast<std::size_t>(i)].role == PortRole::Compute)
+            computePort = i;
+    QVERIFY(computePort >= 0);
+    dialog.setEnd(0, QStringLiteral("dgx01"), computePort);
+    Link expected = dialog.link();
+    QCOMPARE(expected.a, (PortRef { dgx01Id, computePort }));
+    QCOMPARE(expected.b.device, leaf01Id);
+    autoCableLink(document->design(), document->catalog(), expected);
+    QVERIFY(!expected.cableType.empty());
+    QCOMPARE(dialog.apply(), QString());
+    QCOMPARE(document->design().links().size(), linksBefore + 1);
+    QCOMPARE(document->undoStack()->count(), steps + 2);
+    const LinkId added = document->design().linkAt(PortRef { dgx01Id, computePort });
+    QVERIFY(added.isValid());
+    QCOMPARE(document->design().link(added)->cableType, expected.cableType);
+    QCOMPARE(document->design().link(added)->lengthM, expected.lengthM);
+
+    // The same port again: refused like any edit, shown in the dialog, nothing pushed.
+    LinkDialog again(document, {});
+    again.setFabric(QStringLiteral("compute-hand"));
+    again.setEnd(0, QStringLiteral("dgx02"), computePort);
+    again.setEnd(1, QStringLiteral("dgx01"), computePort); // not offered: it is taken
+    QVERIFY(again.link().b.port != computePort);
+    Link taken = again.link();
+    taken.b = PortRef { dgx01Id, computePort };
+    QVERIFY(!document->addLink(taken).isEmpty());
+    again.findChild<QLineEdit *>(QStringLiteral("linkDeviceB"))->setText(QStringLiteral("nobody"));
+    QVERIFY(again.apply().contains(QStringLiteral("nobody")));
+    QVERIFY(!again.message().isEmpty());
+    QCOMPARE(document->undoStack()->count(), steps + 2);
+}
+
+void TestWorkbench::inspectorPortTable()
+{
+    auto window = windowWithoutComputeFabric();
+    QVERIFY(window);
+    Document *document = window->document();
+    const Device *dgx01 = deviceNamed(document->design(), "dgx01");
+    QVERIFY(dgx01);
+    // dgx01 lost its compute cables with the fabric; its storage and management cables stay.
+    const std::vector<LinkId> links = document->design().linksOfDevice(dgx01->id);
+    const Part *part = document->catalog().find(dgx01->catalogType);
+    QVERIFY(part);
+    document->setSelection({ EntityRef::of(dgx01->id) });
+    auto *table = window->inspectorDock()->findChild<QTableWidget *>(QStringLiteral("ports"));
+    QVERIFY(table);
+    QCOMPARE(table->rowCount(), static_cast<int>(part->ports.size()));
+    int cabled = 0;
+    int firstCabled = -1;
+    for (int row = 0; row < table->rowCount(); ++row) {
+        const LinkId id = document->design().linkAt(PortRef { dgx01->id, row });
+        QCOMPARE(table->item(row, 0)->text(),
+                 QString::fromStdString(part->ports[static_cast<std::size_t>(row)].name));
+        if (!id.isValid()) {
+            QCOMPARE(table->item(row, 3)->text(), QStringLiteral("(free)"));
+            continue;
+        }
+        ++cabled;
+        if (firstCabled < 0)
+            firstCabled = row;
+        const Link *link = document->design().link(id);
+        const PortRef peer = link->a.device == dgx01->id ? link->b : link->a;
+        QVERIFY(table->item(row, 3)->text().startsWith(
+            QString::fromStdString(document->design().device(peer.device)->name)));
+        QCOMPARE(table->item(row, 4)->text(), QString::fromStdString(link->cableType));
+        QCOMPARE(table->item(row, 5)->text(), QString::number(link->lengthM, 'f', 1));
+    }
+    QCOMPARE(cabled, static_cast<int>(links.size()));
+    QVERIFY(cabled > 0);
+    QVERIFY(cabled < table->rowCount()); // the eight compute ports are free
+    // Editing the length is an undo step on the link.
+    const LinkId link = document->design().linkAt(PortRef { dgx01->id, firstCabled });
+    const int steps = document->undoStack()->count();
+    table->item(firstCabled, 5)->setText(QStringLiteral("7.5"));
+    QCOMPARE(document->design().link(link)->lengthM, 7.5);
+    QCOMPARE(document->undoStack()->count(), steps + 1);
+    // Disconnect removes the link (undoable).
+    table = window->inspectorDock()->findChild<QTableWidget *>(QStringLiteral("ports"));
+    table->setCurrentCell(firstCabled, 0);
+    window->inspectorDock()->findChild<QPushButton *>(QStringLiteral("disconnectPort"))->click();
+    QVERIFY(!document->design().link(link));
+    document->undoStack()->undo();
+    QVERIFY(document->design().link(link));
+}
+
+void TestWorkbench::toolbarAndViolationKeys()
+{
+    auto window = std::make_unique<MainWindow>(Catalog::builtin());
+    window->setBatchMode(true);
+    auto *bar = window->findChild<QToolBar *>(QStringLiteral("mainToolBar"));
+    QVERIFY(bar);
+    QStringList names;
+    for (QAction *a : bar->actions())
+        names << a->objectName();
+    for (const char *name : { "fileNew", "fileOpen", "fileSave", "editUndo", "editRedo",
+                              "viewZoomFit", "editNewFabric", "editAddLink", "editGenerateFabric" })
+        QVERIFY2(names.contains(QString::fromLatin1(name)), name);
+    // F8 / Shift+F8 work from the window, also with the dock hidden.
+    QVERIFY(window->actions().contains(window->violationsDock()->nextAction()));
+    QVERIFY(window->actions().contains(window->violationsDock()->previousAction()));
+}
+
+void TestWorkbench::generateFabricReusesPlacedSwitches()
+{
+    // The example without its compute fabric keeps its QM9700 leaf01, leaf02, spine01 and
+    // spine02, now unused. Selected with the 8 DGX, they are the new fabric's switches.
+    auto window = windowWithoutComputeFabric();
+    QVERIFY(window);
+    Document *document = window->document();
+    const Design &design = document->design();
+    std::vector<EntityRef> selection;
+    for (const Device &device : design.devices())
+        if (device.role == DeviceRole::Compute)
+            selection.push_back(EntityRef::of(device.id));
+    QCOMPARE(selection.size(), std::size_t(8));
+    const Device *leaf01 = deviceNamed(design, "leaf01");
+    const Device *leaf02 = deviceNamed(design, "leaf02");
+    const Device *spine01 = deviceNamed(design, "spine01");
+    const Device *mgmt01 = deviceNamed(design, "mgmt01");
+    QVERIFY(leaf01 && leaf02 && spine01 && mgmt01);
+    QCOMPARE(QString::fromStdString(leaf01->catalogType), QStringLiteral("qm9700"));
+    // Ids, not pointers: an edit may rebuild the design's tables.
+    const DeviceId leaf01Id = leaf01->id, leaf02Id = leaf02->id, spine01Id = spine01->id,
+                   mgmt01Id = mgmt01->id;
+    const std::size_t devicesBefore = design.devices().size();
+    const std::size_t racksBefore = design.racks().size();
+    const std::string before = serializeDesign(design, document->catalog());
+
+    SelectionFabricSpec spec;
+    spec.name = "compute-reuse";
+    spec.switchType = "qm9700";
+    // A management switch of another part is refused by name, nothing changes.
+    std::vector<EntityRef> wrong = selection;
+    wrong.push_back(EntityRef::of(mgmt01Id));
+    const QString refusal = document->generateFabric(wrong, spec);
+    QVERIFY2(refusal.contains(QStringLiteral("mgmt01")), qPrintable(refusal));
+    QCOMPARE(serializeDesign(design, document->catalog()), before);
+
+    for (DeviceId id : { leaf01Id, leaf02Id, spine01Id })
+        selection.push_back(EntityRef::of(id));
+    QCOMPARE(document->generateFabric(selection, spec), QString());
+    // By hand (as tests/fabric/tst_selection_fabric.cpp, ref:al-fares-2008): 2 leaves and
+    // 1 spine; each leaf takes 32 node ports and sends 32 uplinks to the spine. The three
+    // placed switches are exactly that: no new device, no new rack.
+    QCOMPARE(design.devices().size(), devicesBefore);
+    QCOMPARE(design.racks().size(), racksBefore);
+    QCOMPARE(design.linksOfDevice(leaf01Id).size(), std::size_t(64));
+    QCOMPARE(design.linksOfDevice(leaf02Id).size(), std::size_t(64));
+    QCOMPARE(design.linksOfDevice(spine01Id).size(), std::size_t(64));
+    QCOMPARE(design.device(leaf01Id)->tier, 0);
+    QCOMPARE(design.device(spine01Id)->tier, 1);
+    QCOMPARE(QString::fromStdString(design.device(leaf01Id)->name), QStringLiteral("leaf01"));
+    document->undoStack()->undo();
+    QCOMPARE(serializeDesign(design, document->catalog()), before);
+}
+
+void TestWorkbench::newDesignStartsFromDefaultHall()
+{
+    auto window = std::make_unique<MainWindow>(Catalog::builtin());
+    window->setBatchMode(true);
+    window->resize(1200, 800);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    window->action(QStringLiteral("fileNew"))->trigger();
+    const Site &site = window->document()->design().site();
+    // By hand: 32 DGX H100 x 10.2 kW = 326.4 kW, x 1.25 = 408 kW -> 410 kW IT; x PUE 1.3
+    // = 533 kW utility; air cooling for the whole IT load.
+    QCOMPARE(site.itPowerBudgetKw, 410.0);
+    QCOMPARE(site.utilityPowerKw, 533.0);
+    QCOMPARE(site.airCoolingCapacityKw, 410.0);
+    QVERIFY(window->emptyHint());
+    QVERIFY(window->emptyHint()->isVisible());
+    QVERIFY(window->emptyHint()->text().contains(QStringLiteral("New from Template")));
+    QVERIFY(window->emptyHint()->text().contains(QStringLiteral("410 kW")));
+    // The first rack placed: the hint goes, and the power rules judge against the budget.
+    QCOMPARE(window->placePart(QStringLiteral("rack-42u-air")), QString());
+    QVERIFY(!window->emptyHint()->isVisible());
+    // The new rack is selected, so the next part placed goes into it (at U1).
+    QCOMPARE(window->document()->selection().size(), std::size_t(1));
+    QCOMPARE(window->placePart(QStringLiteral("dgx-h100")), QString());
+    QCOMPARE(window->document()->design().devices().size(), std::size_t(1));
+    QCOMPARE(window->document()->design().devices().items().front().uPosition, 1);
+    window->document()->undoStack()->undo();
+    window->document()->undoStack()->undo();
+    QVERIFY(window->emptyHint()->isVisible());
 }
 
 QTEST_MAIN(TestWorkbench)

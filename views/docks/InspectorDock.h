@@ -43,6 +43,8 @@ public:
 
 signals:
     void statusMessage(const QString &message);
+    /// The port table's Connect: the window opens Add Link with this port as one end.
+    void connectPortRequested(cw::PortRef port);
 
 private:
     struct Field
@@ -67,6 +69,7 @@ private:
     void buildSiteForm();
     void buildPduTable(RackId id); ///< InspectorPowerQos.cpp
     void buildQosGroup(DeviceId id); ///< InspectorPowerQos.cpp
+    void buildPortTable(DeviceId id); ///< InspectorPorts.cpp
 
     QLineEdit *addText(const QString &name, const QString &label, std::function<QString()> get,
                        std::function<QString(const QString &)> set);

@@ -148,6 +148,7 @@ void InspectorDock::buildDeviceForm(const std::vector<EntityRef> &refs)
         addInfo(tr("Links"), [doc, first] {
             return QString::number(doc->design().linksOfDevice(first().id).size());
         });
+        buildPortTable(DeviceId { refs.front().id });
         buildQosGroup(DeviceId { refs.front().id });
     }
 }

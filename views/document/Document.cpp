@@ -10,11 +10,14 @@
 #include "model/io/DesignFile.h"
 
 #include <QCryptographicHash>
-#include <QUuid>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QFutureWatcher>
+#include <QPromise>
 #include <QStandardPaths>
+#include <QThreadPool>
+#include <QUuid>
 
 #include <algorithm>
 
@@ -39,7 +42,7 @@ Document::Document(const Catalog &catalog, std::unique_ptr<Design> design, QStri
     d->autosaveTimer.setSingleShot(false);
     connect(&d->autosaveTimer, &QTimer::timeout, this, [this] {
         if (d->autosavePending)
-            autosaveNow();
+            autosaveInBackground();
     });
 }
 
@@ -141,11 +144,11 @@ QString Document::push(DesignPatch patch, const QString &text, const QString &me
     return {};
 }
 
-void Document::applyPatch(const DesignPatch &patch, bool forward)
+void Document::applyPatch(const std::shared_ptr<const DesignPatch> &patch, bool forward)
 {
     ChangeSet changes;
     try {
-        changes = patch.apply(*d->design, forward);
+        changes = patch->apply(*d->design, forward);
     } catch (const DesignIntegrityError &error) {
         // The checks in EditChecks.cpp should make this unreachable; say so loudly rather
         // than take the program down.
@@ -153,7 +156,8 @@ void Document::applyPatch(const DesignPatch &patch, bool forward)
         return;
     }
     d->autosavePending = true;
-    d->validator->designChanged(changes);
+    ++d->editCount;
+    d->validator->designPatched(patch, forward, changes);
     emit changed(changes);
     const auto before = d->selection.size();
     std::erase_if(d->selection, [this](EntityRef ref) { return !exists(*d->design, ref); });
@@ -230,8 +234,7 @@ QString Document::recoveryPathFor(const QString &filePath)
     // One recovery file per design file; each untitled design its own, so two untitled
     // windows never overwrite each other's copy.
     const QString base = filePath.isEmpty()
-        ? QStringLiteral("untitled-")
-            + QUuid::createUuid().toString(QUuid::WithoutBraces).left(13)
+        ? QStringLiteral("untitled-") + QUuid::createUuid().toString(QUuid::WithoutBraces).left(13)
         : QFileInfo(filePath).completeBaseName().section(QLatin1Char('.'), 0, 0) + QLatin1Char('-')
             + QString::fromLatin1(
                 QCryptographicHash::hash(QFileInfo(filePath).absoluteFilePath().toUtf8(),
@@ -251,6 +254,10 @@ void Document::setAutosave(const QString &recoveryPath, int intervalMs)
         }
         d->wroteRecovery = false;
         d->autosavePending = isModified(); // the new place has no copy yet
+    }
+    if (recoveryPath != d->recoveryPath) {
+        d->autosaveJob.waitForFinished();
+        ++d->recoveryEpoch;
     }
     d->recoveryPath = recoveryPath;
     if (recoveryPath.isEmpty() || intervalMs <= 0) {
@@ -281,10 +288,53 @@ void Document::adoptRecovery(const QString &originPath, const QString &recovered
     emit modifiedChanged(true);
 }
 
+QFuture<bool> Document::autosaveInBackground()
+{
+    if (d->recoveryPath.isEmpty() || !isModified())
+        return QtFuture::makeReadyFuture(false);
+    if (d->autosaveJob.isRunning())
+        return d->autosaveJob; // one write at a time; the timer comes back
+    // The GUI thread only copies the design; serializing and writing (0.75 s at 16,384
+    // nodes) happen on a worker, so typing goes on while the copy is written.
+    auto copy = std::make_shared<const Design>(*d->design);
+    const Catalog &catalog = d->catalog;
+    const QString path = d->recoveryPath;
+    const QByteArray origin = d->filePath.toUtf8() + '\n';
+    auto promise = std::make_shared<QPromise<bool>>();
+    QFuture<bool> future = promise->future();
+    promise->start();
+    QThreadPool::globalInstance()->start([promise, copy, &catalog, path, origin] {
+        QDir().mkpath(QFileInfo(path).absolutePath());
+        const std::string text = serializeDesign(*copy, catalog);
+        const bool ok = writeFileAtomically(path.toStdString(), text)
+            && writeFileAtomically((path + QStringLiteral(".origin")).toStdString(),
+                                   std::string_view(origin.constData(),
+                                                    static_cast<std::size_t>(origin.size())));
+        promise->addResult(ok);
+        promise->finish();
+    });
+    auto *watcher = new QFutureWatcher<bool>(this);
+    const std::uint64_t edits = d->editCount;
+    const std::uint64_t epoch = d->recoveryEpoch;
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, edits, epoch] {
+        watcher->deleteLater();
+        if (!watcher->result() || epoch != d->recoveryEpoch)
+            return;
+        d->wroteRecovery = true;
+        if (edits == d->editCount)
+            d->autosavePending = false; // else the next tick writes the newer state
+        d->removeStaleRecovery();
+    });
+    watcher->setFuture(future);
+    d->autosaveJob = future;
+    return future;
+}
+
 bool Document::autosaveNow()
 {
     if (d->recoveryPath.isEmpty() || !isModified())
         return false;
+    d->autosaveJob.waitForFinished();
     QDir().mkpath(QFileInfo(d->recoveryPath).absolutePath());
     const std::string text = serializeDesign(*d->design, d->catalog);
     if (!writeFileAtomically(d->recoveryPath.toStdString(), text))

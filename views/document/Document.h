@@ -5,6 +5,7 @@
 #include "model/core/Facility.h"
 #include "model/core/Network.h"
 
+#include <QFuture>
 #include <QObject>
 #include <QString>
 
@@ -89,10 +90,16 @@ public:
     QString duplicate(const std::vector<EntityRef> &entities);
     QString recable(const std::vector<EntityRef> &entities); ///< re-run auto-cabling on a selection
     /// A new leaf/spine compute fabric for the selected compute nodes (racks and rows select
-    /// their nodes), model/fabric/SelectionFabric.h; one undo step.
-    QString generateFabric(const std::vector<EntityRef> &selection, const SelectionFabricSpec &spec);
+    /// their nodes), model/fabric/SelectionFabric.h; one undo step. Selected switches (and
+    /// unused switches of the spec's type in selected racks and rows) are used as leaves
+    /// and spines before new switches are added.
+    QString generateFabric(const std::vector<EntityRef> &selection,
+                           const SelectionFabricSpec &spec);
     QString setWaived(const Violation &violation,
                       const QString &reason); ///< empty reason removes the waiver
+    /// Waives (or, with an empty reason, un-waives) many violations with one reason as one
+    /// undo step. A violation naming no entity stands for its whole rule.
+    QString setWaivers(const std::vector<Violation> &violations, const QString &reason);
 
     // Additions to the edit set (same contract: one undo step, a reason when refused).
     QString updateDevices(const std::vector<Device> &devices); ///< multi-selection edit
@@ -121,7 +128,11 @@ public:
     // both; after a crash they are what MainWindow offers to restore.
     void setAutosave(const QString &recoveryPath, int intervalMs);
     QString recoveryPath() const;
-    bool autosaveNow();
+    bool autosaveNow(); ///< writes the copy now, on this thread
+    /// What the autosave timer does: copies the design here and writes it on a worker
+    /// thread. The future tells whether the copy was written; the document takes note (its
+    /// recovery copy, whether edits came since) when it finishes, in the event loop.
+    QFuture<bool> autosaveInBackground();
     /// Where the recovery copy of `filePath` (empty = untitled) goes.
     static QString recoveryPathFor(const QString &filePath);
     static QString recoveryFolder();
@@ -139,7 +150,7 @@ signals:
 
 private:
     friend class PatchCommand;
-    void applyPatch(const DesignPatch &patch, bool forward);
+    void applyPatch(const std::shared_ptr<const DesignPatch> &patch, bool forward);
     QString push(DesignPatch patch, const QString &text, const QString &mergeKey = {});
 
     struct Private;

@@ -16,6 +16,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <map>
 
 namespace cw {
 namespace {
@@ -123,8 +124,15 @@ QString Document::addRow(Row row)
         lastIndex = std::max(lastIndex, other.index);
     if (row.index <= 0 && lastIndex >= 0)
         row.index = lastIndex + 1;
-    if (row.name.empty())
-        row.name = "Row " + std::to_string(design.rows().size() + 1);
+    // "R1", "R2"... as the examples name rows: an identifier the name policy accepts ("Row
+    // 1" was refused for its space, so the first rack of an empty design could not be
+    // placed), and the first number not taken.
+    for (std::size_t n = design.rows().size() + 1; row.name.empty(); ++n) {
+        const std::string name = "R" + std::to_string(n);
+        if (std::none_of(design.rows().begin(), design.rows().end(),
+                         [&name](const Row &other) { return other.name == name; }))
+            row.name = name;
+    }
     if (const std::string why = checkRow(design, row); !why.empty())
         return qs(why);
     patch.put(design, row);
@@ -473,41 +481,57 @@ QString Document::recable(const std::vector<EntityRef> &entities)
 }
 
 QString Document::generateFabric(const std::vector<EntityRef> &selection,
-                                 const SelectionFabricSpec &spec)
+                                 const SelectionFabricSpec &requested)
 {
     const Design &design = *d->design;
-    // The compute nodes of the selection, in selection order, each once.
+    SelectionFabricSpec spec = requested;
+    // The compute nodes of the selection, in selection order, each once; the switches the
+    // architect placed and selected are reused before any new one is added. Racks and rows
+    // bring their unused switches of the fabric's switch type.
     std::vector<DeviceId> nodes;
-    auto addNode = [&](DeviceId id) {
+    auto addDevice = [&](DeviceId id, bool chosen) {
         const Device *device = design.device(id);
-        if (device && device->role == DeviceRole::Compute
-            && std::find(nodes.begin(), nodes.end(), id) == nodes.end())
-            nodes.push_back(id);
+        if (!device)
+            return;
+        std::vector<DeviceId> &list
+            = device->role == DeviceRole::Compute ? nodes : spec.existingSwitches;
+        const Part *part = d->catalog.find(device->catalogType);
+        if (&list == &spec.existingSwitches
+            && (!part || part->kind != PartKind::Switch
+                || (!chosen
+                    && (device->catalogType != spec.switchType
+                        || !design.linksOfDevice(id).empty()))))
+            return;
+        if (std::find(list.begin(), list.end(), id) == list.end())
+            list.push_back(id);
+    };
+    auto addRack = [&](RackId rack) {
+        for (DeviceId id : design.devicesInRack(rack))
+            addDevice(id, false);
     };
     for (const EntityRef &ref : selection) {
         if (ref.kind == EntityKind::Device)
-            addNode(DeviceId { ref.id });
+            addDevice(DeviceId { ref.id }, true);
         else if (ref.kind == EntityKind::Rack)
-            for (DeviceId id : design.devicesInRack(RackId { ref.id }))
-                addNode(id);
+            addRack(RackId { ref.id });
         else if (ref.kind == EntityKind::Row)
             for (const Rack &rack : design.racks())
                 if (rack.row.value == ref.id)
-                    for (DeviceId id : design.devicesInRack(rack.id))
-                        addNode(id);
+                    addRack(rack.id);
     }
     if (nodes.empty())
         return tr("Select compute nodes (or their racks or rows) to generate a fabric for.");
-    // Generate on a scratch copy, then record every new entity's value in the patch: undo
-    // removes them and restores the id counter, so the file is byte-identical again.
+    // Generate on a scratch copy, then record every new or changed entity's value in the
+    // patch: undo removes them and restores the id counter, so the file is byte-identical.
     Design scratch = design;
     auto changes = generateFabricForNodes(scratch, d->catalog, nodes, spec);
     if (!changes)
         return qs(changes.error().message);
     DesignPatch patch(design);
-    for (const EntityRef &ref : changes->added)
-        if (auto value = valueOf(scratch, ref))
-            patch.put(design, *value);
+    for (const auto *refs : { &changes->added, &changes->modified })
+        for (const EntityRef &ref : *refs)
+            if (auto value = valueOf(scratch, ref))
+                patch.put(design, *value);
     return push(std::move(patch),
                 tr("Generate fabric %1 for %n node(s)", nullptr, static_cast<int>(nodes.size()))
                     .arg(qs(spec.name)));
@@ -515,22 +539,17 @@ QString Document::generateFabric(const std::vector<EntityRef> &selection,
 
 QString Document::setWaived(const Violation &violation, const QString &reason)
 {
+    return setWaivers({ violation }, reason);
+}
+
+QString Document::setWaivers(const std::vector<Violation> &violations, const QString &reason)
+{
+    if (violations.empty())
+        return tr("No violation to waive.");
     DesignSettings settings = DesignSettings::of(*d->design);
-    std::vector<std::uint64_t> ids;
-    for (const EntityRef &ref : violation.entities)
-        ids.push_back(ref.id);
-    auto same = [&](const Waiver &w) {
-        return w.ruleKey == violation.ruleKey && w.entityIds == ids;
-    };
-    auto it = std::find_if(settings.waivers.begin(), settings.waivers.end(), same);
-    if (reason.trimmed().isEmpty()) {
-        if (it == settings.waivers.end())
-            return tr("No waiver of %1 on these objects to remove.").arg(qs(violation.ruleKey));
-        settings.waivers.erase(it);
-    } else {
-        Waiver waiver;
-        waiver.ruleKey = violation.ruleKey;
-        waiver.entityIds = ids;
+    const bool removing = reason.trimmed().isEmpty();
+    Waiver waiver;
+    if (!removing) {
         waiver.reason = reason.trimmed().toStdString();
         waiver.author = qEnvironmentVariable("USER").toStdString();
         waiver.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
@@ -540,17 +559,59 @@ QString Document::setWaived(const Violation &violation, const QString &reason)
         if (std::string why = checkName("waiver author", waiver.author, NameKind::Label);
             !why.empty())
             return qs(why);
-        if (it != settings.waivers.end()) {
-            waiver.expires = it->expires;
-            *it = waiver;
-        } else {
-            settings.waivers.push_back(waiver);
+    }
+    // One waiver per (rule, objects): an index so that waiving thousands stays linear.
+    std::map<std::pair<std::string, std::vector<std::uint64_t>>, std::size_t> existing;
+    for (std::size_t i = 0; i < settings.waivers.size(); ++i)
+        existing.emplace(std::pair { settings.waivers[i].ruleKey, settings.waivers[i].entityIds },
+                         i);
+    std::vector<bool> removed(settings.waivers.size(), false);
+    for (const Violation &violation : violations) {
+        std::vector<std::uint64_t> ids;
+        for (const EntityRef &ref : violation.entities)
+            ids.push_back(ref.id);
+        const auto it = existing.find({ violation.ruleKey, ids });
+        if (removing) {
+            if (it == existing.end()) {
+                if (violations.size() == 1)
+                    return tr("No waiver of %1 on these objects to remove.")
+                        .arg(qs(violation.ruleKey));
+                continue;
+            }
+            removed[it->second] = true;
+            continue;
         }
+        Waiver entry = waiver;
+        entry.ruleKey = violation.ruleKey;
+        entry.entityIds = ids;
+        if (it != existing.end()) {
+            entry.expires = settings.waivers[it->second].expires;
+            settings.waivers[it->second] = entry;
+        } else {
+            existing.emplace(std::pair { entry.ruleKey, entry.entityIds }, settings.waivers.size());
+            settings.waivers.push_back(entry);
+            removed.push_back(false);
+        }
+    }
+    if (removing) {
+        std::vector<Waiver> kept;
+        for (std::size_t i = 0; i < settings.waivers.size(); ++i)
+            if (!removed[i])
+                kept.push_back(settings.waivers[i]);
+        if (kept.size() == settings.waivers.size())
+            return tr("No waiver on these objects to remove.");
+        settings.waivers = std::move(kept);
     }
     DesignPatch patch(*d->design);
     patch.setSettings(*d->design, std::move(settings));
-    const QString text = reason.trimmed().isEmpty() ? tr("Remove waiver of %1") : tr("Waive %1");
-    return push(std::move(patch), text.arg(qs(violation.ruleKey)));
+    QString text;
+    if (violations.size() == 1)
+        text = (removing ? tr("Remove waiver of %1") : tr("Waive %1"))
+                   .arg(qs(violations.front().ruleKey));
+    else
+        text = removing ? tr("Remove %n waiver(s)", nullptr, static_cast<int>(violations.size()))
+                        : tr("Waive %n violation(s)", nullptr, static_cast<int>(violations.size()));
+    return push(std::move(patch), text);
 }
 
 } // namespace cw

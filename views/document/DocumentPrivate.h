@@ -5,6 +5,7 @@
 #include "model/core/Design.h"
 
 #include <QFile>
+#include <QFuture>
 #include <QTimer>
 #include <QUndoStack>
 
@@ -27,6 +28,12 @@ struct Document::Private
     QString recoveryPath;
     QTimer autosaveTimer;
     bool autosavePending = false;
+    /// The autosave writing on a worker thread (Document::autosaveInBackground), if any.
+    QFuture<bool> autosaveJob;
+    std::uint64_t editCount = 0; ///< patches applied: tells whether a copy is still current
+    /// Bumped when the recovery copy is removed or moves: a background write started before
+    /// is not this document's copy any more.
+    std::uint64_t recoveryEpoch = 0;
     bool wroteRecovery = false; ///< only a copy this document wrote (or adopted) is ours
     /// A copy at an earlier recovery path: kept until a copy at the new path is written, so
     /// a crash in between still finds one (two crashes in a row lose nothing).
@@ -46,6 +53,9 @@ struct Document::Private
     /// Only on an explicit end: a save, or a close the user chose (discarding the changes).
     void removeRecovery()
     {
+        // A copy being written now would land after the removal: let it finish first.
+        autosaveJob.waitForFinished();
+        ++recoveryEpoch;
         removeStaleRecovery();
         if (!wroteRecovery || recoveryPath.isEmpty())
             return;

@@ -1,10 +1,14 @@
 #include "views/document/LiveValidator.h"
 
+#include "views/document/DesignPatch.h"
+
 #include "model/core/Design.h"
 
 #include <QMetaObject>
 
 #include <algorithm>
+#include <cstdint>
+#include <iterator>
 #include <tuple>
 #include <unordered_map>
 
@@ -76,6 +80,8 @@ LiveValidator::LiveValidator(const Catalog &catalog, QObject *parent)
         m_globalKeys.emplace_back(rule->key());
     for (const auto &rule : builtinRules())
         m_deckOrder.emplace_back(rule->key());
+    for (std::size_t i = 0; i < m_deckOrder.size(); ++i)
+        m_rank.emplace(m_deckOrder[i], i);
     // One worker: the global engine remembers the design it last saw, so its runs must be
     // sequential and in snapshot order.
     m_pool.setMaxThreadCount(1);
@@ -103,6 +109,8 @@ void LiveValidator::setToday(const std::string &isoDate)
 void LiveValidator::reset(const Design &design)
 {
     m_design = &design;
+    m_mirrorCurrent = false;
+    m_pendingPatches.clear();
     ++m_generation;
     m_localResult = m_local->runFull(design);
     m_globalResult = {};
@@ -112,10 +120,29 @@ void LiveValidator::reset(const Design &design)
     m_debounce.start(0);
 }
 
-void LiveValidator::designChanged(const ChangeSet &changes)
+void LiveValidator::designPatched(const std::shared_ptr<const DesignPatch> &patch,
+                                  bool forward, const ChangeSet &changes)
 {
     if (!m_design)
         return;
+    // Shared, not copied: the undo command copies its patch before folding a later edit
+    // into it while the worker still holds this one (PatchCommand::mergeWith).
+    if (m_mirrorCurrent)
+        m_pendingPatches.emplace_back(patch, forward);
+    designChanged(changes, true);
+}
+
+void LiveValidator::designChanged(const ChangeSet &changes)
+{
+    designChanged(changes, false);
+}
+
+void LiveValidator::designChanged(const ChangeSet &changes, bool mirrored)
+{
+    if (!m_design)
+        return;
+    if (!mirrored)
+        m_mirrorCurrent = false;
     ++m_generation;
     // A change naming a large part of the design (every rack deleted, or undone) is
     // cheaper to judge afresh than entity by entity through the incremental index.
@@ -145,20 +172,43 @@ void LiveValidator::startGlobalRun()
 {
     if (!m_design)
         return;
-    // The worker reads its own copy: the GUI thread goes on editing the live design.
-    auto snapshot = std::make_shared<const Design>(*m_design);
+    // The worker reads its own copy: the GUI thread goes on editing the live design. The
+    // copy is taken once and then patched on the worker (see m_mirror).
+    if (!m_mirrorCurrent || !m_mirror) {
+        m_mirror = std::make_shared<Design>(*m_design);
+        ++m_designCopies;
+        m_pendingPatches.clear(); // the fresh copy has them already
+        m_mirrorCurrent = true;
+    }
+    std::shared_ptr<Design> mirror = m_mirror;
+    auto patches = std::exchange(m_pendingPatches, {});
     const ChangeSet changes = std::exchange(m_pendingGlobal, {});
     const bool full = std::exchange(m_globalNeedsFull, false);
     const std::uint64_t generation = m_generation;
     ValidationEngine *engine = m_global.get();
     ++m_jobsInFlight;
-    m_pool.start([this, engine, snapshot, changes, full, generation] {
-        ValidationResult result
-            = full ? engine->runFull(*snapshot) : engine->runIncremental(*snapshot, changes);
+    m_pool.start([this, engine, mirror, patches = std::move(patches), changes, full, generation] {
+        bool applied = true;
+        try {
+            for (const auto &[patch, forward] : patches)
+                patch->apply(*mirror, forward);
+        } catch (const DesignIntegrityError &) {
+            applied = false; // cannot happen if the live design took the same patches
+        }
+        ValidationResult result;
+        if (applied)
+            result = full ? engine->runFull(*mirror) : engine->runIncremental(*mirror, changes);
         QMetaObject::invokeMethod(
             this,
-            [this, generation, result = std::move(result)]() mutable {
+            [this, generation, applied, result = std::move(result)]() mutable {
                 --m_jobsInFlight;
+                if (!applied) {
+                    // Start over from a fresh copy with a full run.
+                    m_mirrorCurrent = false;
+                    m_globalNeedsFull = true;
+                    m_debounce.start(0);
+                    return;
+                }
                 acceptGlobal(generation, std::move(result));
             },
             Qt::QueuedConnection);
@@ -194,27 +244,117 @@ void LiveValidator::flush()
     emit settled();
 }
 
+std::size_t LiveValidator::rankOf(const std::string &ruleKey) const
+{
+    const auto it = m_rank.find(ruleKey);
+    return it != m_rank.end() ? it->second : m_rank.size();
+}
+
+void LiveValidator::mergeInDeckOrder(std::vector<Violation> &out,
+                                     std::vector<std::size_t> &ranks) const
+{
+    // Each engine lists its violations rule by rule in its deck's order (a subsequence of
+    // builtinRules()), so the two lists merge in one pass; ranks are looked up once per run
+    // of one rule, not once per comparison.
+    auto ranked = [this](const std::vector<Violation> &list, bool checkAlive) {
+        std::vector<std::pair<std::size_t, const Violation *>> result;
+        result.reserve(list.size());
+        const std::string *lastKey = nullptr;
+        std::size_t lastRank = 0;
+        for (const Violation &violation : list) {
+            // A stale global verdict may name something deleted since; do not show ghosts.
+            if (checkAlive
+                && !std::all_of(violation.entities.begin(), violation.entities.end(),
+                                [this](EntityRef ref) { return entityExists(*m_design, ref); }))
+                continue;
+            if (!lastKey || *lastKey != violation.ruleKey) {
+                lastKey = &violation.ruleKey;
+                lastRank = rankOf(violation.ruleKey);
+            }
+            result.emplace_back(lastRank, &violation);
+        }
+        return result;
+    };
+    auto local = ranked(m_localResult.violations, false);
+    auto global = ranked(m_globalResult.violations, true);
+    auto byRank = [](const auto &a, const auto &b) {
+        return a.first < b.first;
+    };
+    // Rule deck order, each rule's violations in the engine's subject order.
+    if (!std::is_sorted(local.begin(), local.end(), byRank))
+        std::stable_sort(local.begin(), local.end(), byRank);
+    if (!std::is_sorted(global.begin(), global.end(), byRank))
+        std::stable_sort(global.begin(), global.end(), byRank);
+    std::vector<std::pair<std::size_t, const Violation *>> merged;
+    merged.reserve(local.size() + global.size());
+    std::merge(local.begin(), local.end(), global.begin(), global.end(), std::back_inserter(merged),
+               byRank);
+    out.reserve(merged.size());
+    ranks.reserve(merged.size());
+    for (const auto &[rank, violation] : merged) {
+        out.push_back(*violation);
+        ranks.push_back(rank);
+    }
+}
+
+ViolationDelta LiveValidator::difference(const std::vector<Violation> &before,
+                                         const std::vector<std::size_t> &beforeRanks,
+                                         const std::vector<Violation> &after,
+                                         const std::vector<std::size_t> &afterRanks)
+{
+    ViolationDelta delta;
+    auto less = [](const Violation *a, const Violation *b) {
+        return sortKey(*a) < sortKey(*b);
+    };
+    std::size_t i = 0;
+    std::size_t j = 0;
+    while (i < before.size() || j < after.size()) {
+        // The next rule present in either list, and its range in both.
+        const std::size_t rank = std::min(i < before.size() ? beforeRanks[i] : SIZE_MAX,
+                                          j < after.size() ? afterRanks[j] : SIZE_MAX);
+        std::size_t iEnd = i;
+        while (iEnd < before.size() && beforeRanks[iEnd] == rank)
+            ++iEnd;
+        std::size_t jEnd = j;
+        while (jEnd < after.size() && afterRanks[jEnd] == rank)
+            ++jEnd;
+        if (iEnd - i == jEnd - j
+            && std::equal(before.begin() + static_cast<std::ptrdiff_t>(i),
+                          before.begin() + static_cast<std::ptrdiff_t>(iEnd),
+                          after.begin() + static_cast<std::ptrdiff_t>(j))) {
+            i = iEnd;
+            j = jEnd;
+            continue;
+        }
+        std::vector<const Violation *> was, now;
+        for (std::size_t k = i; k < iEnd; ++k)
+            was.push_back(&before[k]);
+        for (std::size_t k = j; k < jEnd; ++k)
+            now.push_back(&after[k]);
+        std::sort(was.begin(), was.end(), less);
+        std::sort(now.begin(), now.end(), less);
+        std::size_t a = 0, b = 0;
+        while (a < was.size() || b < now.size()) {
+            if (b == now.size() || (a < was.size() && less(was[a], now[b])))
+                delta.removed.push_back(*was[a++]);
+            else if (a == was.size() || less(now[b], was[a]))
+                delta.added.push_back(*now[b++]);
+            else {
+                ++a;
+                ++b;
+            }
+        }
+        i = iEnd;
+        j = jEnd;
+    }
+    return delta;
+}
+
 void LiveValidator::publish()
 {
     ValidationResult combined;
-    std::unordered_map<std::string, std::size_t> rank;
-    for (std::size_t i = 0; i < m_deckOrder.size(); ++i)
-        rank[m_deckOrder[i]] = i;
-
-    combined.violations = m_localResult.violations;
-    for (const Violation &violation : m_globalResult.violations) {
-        // A stale global verdict may name something deleted since; do not show ghosts.
-        const bool alive
-            = std::all_of(violation.entities.begin(), violation.entities.end(),
-                          [this](EntityRef ref) { return entityExists(*m_design, ref); });
-        if (alive)
-            combined.violations.push_back(violation);
-    }
-    // Rule deck order, each rule's violations in the engine's subject order.
-    std::stable_sort(combined.violations.begin(), combined.violations.end(),
-                     [&rank](const Violation &a, const Violation &b) {
-                         return rank[a.ruleKey] < rank[b.ruleKey];
-                     });
+    std::vector<std::size_t> ranks;
+    mergeInDeckOrder(combined.violations, ranks);
     for (const Violation &violation : combined.violations) {
         if (violation.waived)
             ++combined.waived;
@@ -257,31 +397,12 @@ void LiveValidator::publish()
             combined.rulesDisabled.push_back(key);
     }
 
-    // The delta: a multiset difference of the old and new lists.
-    std::vector<const Violation *> before, after;
-    for (const Violation &v : m_result.violations)
-        before.push_back(&v);
-    for (const Violation &v : combined.violations)
-        after.push_back(&v);
-    auto less = [](const Violation *a, const Violation *b) {
-        return sortKey(*a) < sortKey(*b);
-    };
-    std::sort(before.begin(), before.end(), less);
-    std::sort(after.begin(), after.end(), less);
-    ViolationDelta delta;
-    std::size_t i = 0, j = 0;
-    while (i < before.size() || j < after.size()) {
-        if (j == after.size() || (i < before.size() && less(before[i], after[j]))) {
-            delta.removed.push_back(*before[i++]);
-        } else if (i == before.size() || less(after[j], before[i])) {
-            delta.added.push_back(*after[j++]);
-        } else {
-            ++i;
-            ++j;
-        }
-    }
+    // The delta: a multiset difference of the old and new lists, rule by rule (both are in
+    // deck order); a rule whose findings are unchanged costs one linear comparison.
+    ViolationDelta delta = difference(m_result.violations, m_ranks, combined.violations, ranks);
     const bool listChanged = !delta.isEmpty() || m_result.staleWaivers != combined.staleWaivers;
     m_result = std::move(combined);
+    m_ranks = std::move(ranks);
     if (listChanged)
         emit violationsChanged(delta);
 }

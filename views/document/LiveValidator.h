@@ -10,12 +10,14 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace cw {
 
 class Catalog;
 class Design;
+class DesignPatch;
 
 /// What changed in the violation list since the previous emission.
 struct ViolationDelta
@@ -26,8 +28,8 @@ struct ViolationDelta
     bool isEmpty() const { return added.empty() && removed.empty(); }
 };
 
-/// Keeps the design's violations current while it is edited (docs/workbench.md, "How an edit flows").
-/// The cheap rules (rack, device and link scope) re-run incrementally and synchronously on
+/// Keeps the design's violations current while it is edited (docs/workbench.md, "How an edit
+/// flows"). The cheap rules (rack, device and link scope) re-run incrementally and synchronously on
 /// every change; the global rules (fabric and design scope: connectivity, oversubscription,
 /// site budgets...) run debounced on a worker thread against a snapshot copy of the design.
 /// A worker result that started before the latest change is stale and is dropped (a
@@ -50,7 +52,16 @@ public:
     /// outlive this validator or the next reset().
     void reset(const Design &design);
     /// The design changed by `changes`: cheap rules now, global rules after the debounce.
+    /// The worker's copy is taken afresh (a whole-design copy on the GUI thread).
     void designChanged(const ChangeSet &changes);
+    /// The design changed by applying `patch` (or reverting it, !forward): as
+    /// designChanged, but the worker brings its own copy up to date by applying the same
+    /// patch (shared with the undo command, not copied), so the GUI thread copies nothing.
+    void designPatched(const std::shared_ptr<const DesignPatch> &patch, bool forward,
+                       const ChangeSet &changes);
+    /// Whole-design copies taken for the worker so far (the benchmark and tests check that
+    /// edits do not take any).
+    int designCopies() const { return m_designCopies; }
     /// Runs whatever is pending now and waits for it (tests, before saving a report).
     void flush();
 
@@ -71,9 +82,17 @@ signals:
     void globalRunStarted();
 
 private:
+    void designChanged(const ChangeSet &changes, bool mirrored);
     void startGlobalRun();
     void acceptGlobal(std::uint64_t generation, ValidationResult result);
     void publish();
+    std::size_t rankOf(const std::string &ruleKey) const;
+    /// The local and global lists merged in deck order, with each entry's rule rank.
+    void mergeInDeckOrder(std::vector<Violation> &out, std::vector<std::size_t> &ranks) const;
+    static ViolationDelta difference(const std::vector<Violation> &before,
+                                     const std::vector<std::size_t> &beforeRanks,
+                                     const std::vector<Violation> &after,
+                                     const std::vector<std::size_t> &afterRanks);
 
     const Catalog &m_catalog;
     const Design *m_design = nullptr;
@@ -82,10 +101,20 @@ private:
     std::vector<std::string> m_localKeys;
     std::vector<std::string> m_globalKeys;
     std::vector<std::string> m_deckOrder; ///< every key in builtinRules() order
+    std::unordered_map<std::string, std::size_t> m_rank; ///< key -> index in m_deckOrder
+    std::vector<std::size_t> m_ranks; ///< the rank of each of m_result.violations
     ValidationResult m_localResult;
     ValidationResult m_globalResult;
     ValidationResult m_result;
     ChangeSet m_pendingGlobal; ///< changes the global engine has not seen
+    /// The worker's design: a copy taken once, then kept current by the patches the
+    /// document applied (m_pendingPatches), applied in order on the worker thread. Only
+    /// worker jobs touch it (one at a time); the GUI thread replaces the pointer, never
+    /// the object.
+    std::shared_ptr<Design> m_mirror;
+    std::vector<std::pair<std::shared_ptr<const DesignPatch>, bool>> m_pendingPatches;
+    bool m_mirrorCurrent = false; ///< false: the next run starts from a fresh copy
+    int m_designCopies = 0;
     bool m_globalNeedsFull = true;
     std::uint64_t m_generation = 0;
     int m_jobsInFlight = 0;

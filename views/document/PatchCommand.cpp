@@ -7,7 +7,7 @@ namespace cw {
 PatchCommand::PatchCommand(Document *document, DesignPatch patch, const QString &text,
                            QString mergeKey)
     : m_document(document)
-    , m_patch(std::move(patch))
+    , m_patch(std::make_shared<DesignPatch>(std::move(patch)))
     , m_mergeKey(std::move(mergeKey))
 {
     setText(text);
@@ -33,9 +33,11 @@ bool PatchCommand::mergeWith(const QUndoCommand *other)
     const auto *next = dynamic_cast<const PatchCommand *>(other);
     if (!next || next->m_mergeKey != m_mergeKey)
         return false;
-    m_patch.absorb(next->m_patch);
+    if (m_patch.use_count() > 1) // the validator still has to apply the old one
+        m_patch = std::make_shared<DesignPatch>(*m_patch);
+    m_patch->absorb(*next->m_patch);
     // Typed back to where it started: nothing left to undo.
-    setObsolete(m_patch.isNoop());
+    setObsolete(m_patch->isNoop());
     return true;
 }
 

@@ -5,6 +5,8 @@
 #include <QString>
 #include <QUndoCommand>
 
+#include <memory>
+
 namespace cw {
 
 class Document;
@@ -25,12 +27,14 @@ public:
     int id() const override;
     bool mergeWith(const QUndoCommand *other) override;
 
-    const DesignPatch &patch() const { return m_patch; }
+    const DesignPatch &patch() const { return *m_patch; }
     const QString &mergeKey() const { return m_mergeKey; }
 
 private:
     Document *m_document;
-    DesignPatch m_patch;
+    /// Shared with the live validator's worker, which applies the same patch to its copy of
+    /// the design: never changed in place while shared (mergeWith copies it first).
+    std::shared_ptr<DesignPatch> m_patch;
     QString m_mergeKey;
 };
 
