@@ -294,7 +294,7 @@ private slots:
     {
         Editor editor(9);
         Design &design = editor.design();
-        Row row { design.newId<RowId>(), "R", 0, 0 };
+        Row row { design.newId<RowId>(), "R", 0, 0, {} };
         design.addRow(row);
         Rack rack;
         rack.id = design.newId<RackId>();
