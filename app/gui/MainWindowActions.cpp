@@ -20,8 +20,8 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
-#include <QFileDialog>
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QLineEdit>
 #include <QMenuBar>

@@ -139,7 +139,7 @@ QWidget *NewDesignWizard::buildSitePage()
                                      "design file)"),
                                   host);
     auto *group = new QButtonGroup(host);
-    for (QRadioButton *button : {m_defaultSite, m_openDesignSite, m_fileSite})
+    for (QRadioButton *button : { m_defaultSite, m_openDesignSite, m_fileSite })
         group->addButton(button);
     m_defaultSite->setChecked(true);
     auto *fileRow = new QHBoxLayout;
@@ -211,9 +211,9 @@ QWidget *NewDesignWizard::editorFor(const TemplateParameter &parameter)
         // parameters, e.g. the RoCE switch).
         combo->addItem(tr("default: %1").arg(fallback), QString());
         for (const Part *part : m_catalog.partsOfKind(parameter.partKind))
-            combo->addItem(QString::fromStdString(part->id + "  (" + part->vendor + " "
-                                                  + part->model + ")"),
-                           QString::fromStdString(part->id));
+            combo->addItem(
+                QString::fromStdString(part->id + "  (" + part->vendor + " " + part->model + ")"),
+                QString::fromStdString(part->id));
         return combo;
     }
     case ParameterKind::Text:
@@ -364,11 +364,11 @@ void NewDesignWizard::checkFit()
         halls += std::any_of(m_design->rows().begin(), m_design->rows().end(),
                              [&hall](const Row &row) { return row.hall == hall.name; });
     m_fit->setStyleSheet(QString());
-    m_fit->setText(tr("Fits: %1 racks in %2 rows%3.")
-                       .arg(m_design->racks().size())
-                       .arg(m_design->rows().size())
-                       .arg(halls > 0 ? tr(" of %n hall(s)", nullptr, static_cast<int>(halls))
-                                      : QString()));
+    m_fit->setText(
+        tr("Fits: %1 racks in %2 rows%3.")
+            .arg(m_design->racks().size())
+            .arg(m_design->rows().size())
+            .arg(halls > 0 ? tr(" of %n hall(s)", nullptr, static_cast<int>(halls)) : QString()));
 }
 
 } // namespace cw

@@ -39,7 +39,6 @@ struct FabricView
     }
 };
 
-
 /// What a rule sees while it runs: the design, the catalog and the lookups the engine keeps.
 /// Valid for one run; fabric views and totals are computed on first use.
 class RuleContext

@@ -54,26 +54,42 @@ FloorLayout layoutFloor(std::vector<FloorRowSpec> rows, const FloorGeometry &g)
     // Room for a few more racks per row before a relayout is needed.
     layout.columnSlots = maxSlots + 2;
     const double rowWidth = g.labelWidth + layout.columnSlots * g.rackWidth;
-    // Halls side by side share the screen's width.
-    const double hallAspect = std::max(0.5, g.aspect / static_cast<double>(order.size()));
-    const bool titled = order.size() > 1 || !order.front().isEmpty();
+    // Halls wrap into lines of about sqrt(count) halls (13 halls of a 16k design side by side
+    // made a floor five times wider than high); each hall keeps the aspect its share of the
+    // screen has.
+    const int hallCount = static_cast<int>(order.size());
+    const int hallsPerLine
+        = std::max(1, static_cast<int>(std::ceil(std::sqrt(static_cast<double>(hallCount)))));
+    const int lines = (hallCount + hallsPerLine - 1) / hallsPerLine;
+    const double hallAspect = std::max(0.5, g.aspect * lines / hallsPerLine);
+    const bool titled = hallCount > 1 || !order.front().isEmpty();
+    const double top = titled ? g.hallTitle : 0;
     double hallX = 0;
-    for (const QString &name : order) {
+    double lineY = 0;
+    double lineHeight = 0;
+    for (int h = 0; h < hallCount; ++h) {
+        if (h > 0 && h % hallsPerLine == 0) {
+            hallX = 0;
+            lineY += lineHeight + g.hallGap;
+            lineHeight = 0;
+        }
+        const QString &name = order[static_cast<std::size_t>(h)];
         const std::vector<const FloorRowSpec *> &members = halls[name];
         const int count = static_cast<int>(members.size());
         const int columns = columnsFor(count, rowWidth + g.columnGap, g.rowPitch, hallAspect);
         const int perColumn = (count + columns - 1) / columns;
-        const double top = titled ? g.hallTitle : 0;
         for (int k = 0; k < count; ++k) {
             const int column = k / perColumn;
             const int line = k % perColumn;
-            layout.rowOrigin[members[static_cast<std::size_t>(k)]->id.value] = QPointF(
-                hallX + column * (rowWidth + g.columnGap) + g.labelWidth, top + line * g.rowPitch);
+            layout.rowOrigin[members[static_cast<std::size_t>(k)]->id.value]
+                = QPointF(hallX + column * (rowWidth + g.columnGap) + g.labelWidth,
+                          lineY + top + line * g.rowPitch);
         }
         const double width = columns * rowWidth + (columns - 1) * g.columnGap;
         const double height = top + (perColumn - 1) * g.rowPitch + g.rackDepth;
-        layout.halls.push_back({ name, QRectF(hallX, 0, width, height) });
+        layout.halls.push_back({ name, QRectF(hallX, lineY, width, height) });
         hallX += width + g.hallGap;
+        lineHeight = std::max(lineHeight, height);
     }
     return layout;
 }

@@ -19,7 +19,7 @@ struct FloorRowSpec
     std::string name;
     int index = 0;
     int slotCount = 1; ///< positions to show: the racks' extent plus a free slot
-    std::string hall;  ///< the site hall of the row; empty: read from the row's name
+    std::string hall; ///< the site hall of the row; empty: read from the row's name
 };
 
 /// Floor geometry in scene units (1 unit = 1 cm).

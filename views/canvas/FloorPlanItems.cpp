@@ -164,7 +164,19 @@ void FloorHallItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     if (px <= m_title * 0.8) {
         painter->setPen(QColor(0x30, 0x30, 0x30));
         m_name.draw(painter, QPointF(m_rect.left(), m_rect.top()), px, m_rect.width(), true);
+        return;
     }
+    // Zoomed out past the title strip (a floor of many halls fitted in one window): the hall's
+    // name goes over its rows, on a pale plate, so the floor still says which hall is which.
+    const double width = m_name.widthAt(px, true);
+    if (px > m_rect.height() * 0.5 || width > m_rect.width())
+        return;
+    const QPointF topLeft(m_rect.center().x() - width / 2, m_rect.center().y() - px / 2.0);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(QColor(0xf3, 0xf3, 0xee, 220));
+    painter->drawRect(QRectF(topLeft, QSizeF(width, px * 1.2)).adjusted(-px * 0.2, 0, px * 0.2, 0));
+    painter->setPen(QColor(0x30, 0x30, 0x30));
+    m_name.draw(painter, topLeft, px, width + 1, true);
 }
 
 } // namespace cw::canvas
