@@ -1,7 +1,7 @@
 // Tests of pipeline-schedule activations in training-memory (ref:korthikanti-2022,
-// ref:narayanan-2021-megatron schedules) and the full-recompute working layer. Every expected value is the
-// cited source's published figure or worked by hand in the comment beside it; none is produced by
-// running the code under test.
+// ref:narayanan-2021-megatron schedules) and the full-recompute working layer. Every expected value
+// is the cited source's published figure or worked by hand in the comment beside it; none is
+// produced by running the code under test.
 
 #include "ModelCalcSupport.h"
 
