@@ -91,7 +91,6 @@ template<> std::string_view allowedNames<FabricPurpose>() { return "compute | st
 template<> std::string_view allowedNames<Technology>() { return "infiniband | rocev2 | ethernet"; }
 template<> std::string_view allowedNames<StorageKind>() { return "parallel-filesystem | object | node-local-nvme"; }
 template<> std::string_view allowedNames<Cooling>() { return "air | liquid | hybrid"; }
-// "rail-optimized" is read too: the same fat tree with railOptimized set (DesignReader.cpp).
-template<> std::string_view allowedNames<TopologyKind>() { return "fat-tree | rail-optimized | custom"; }
+template<> std::string_view allowedNames<TopologyKind>() { return "fat-tree | custom"; }
 
 } // namespace cw

@@ -294,10 +294,9 @@ void DesignReader::readFabrics(const Reader &root, Design &design)
         if (entry.has("topology")) {
             const Reader t = entry.object("topology");
             warnUnknown(t, {"kind", "tiers", "oversubscription", "railOptimized", "rails"});
-            // "rail-optimized" is the same fat tree told twice (kind and flag): one field each.
-            const std::string kind = t.string("kind", "custom");
-            const bool railKind = kind == "rail-optimized";
-            const auto topologyKind = railKind ? TopologyKind::FatTree : parseTopologyKind(kind);
+            // Version 1's kind "rail-optimized" became kind "fat-tree" + railOptimized in the
+            // migration to 2 (SchemaVersion.cpp): one field for each fact.
+            const auto topologyKind = parseTopologyKind(t.string("kind", "custom"));
             if (!topologyKind)
                 t.fail("kind", std::string(allowedNames<TopologyKind>()));
             fabric.topology.kind = *topologyKind;
@@ -305,7 +304,7 @@ void DesignReader::readFabrics(const Reader &root, Design &design)
             fabric.topology.oversubscription = t.number("oversubscription", 1);
             if (fabric.topology.oversubscription < 1)
                 t.fail("oversubscription", "a downlink:uplink ratio >= 1 (1 = non-blocking)");
-            fabric.topology.railOptimized = t.boolean("railOptimized", false) || railKind;
+            fabric.topology.railOptimized = t.boolean("railOptimized", false);
             fabric.topology.rails = static_cast<int>(t.integerInRange("rails", 0, 64, 0));
         }
         if (entry.has("qos"))
