@@ -31,7 +31,8 @@ facility power, heat and compute-fabric bisection before and after.
 Options:
   --json              machine-readable report: changes[], bom_delta, work_order[],
                       validation, before, after (docs/changes.md)
-  --output-dir DIR    also write DIR/work-order.csv, DIR/work-order.md and DIR/bom-delta.csv
+  --output-dir DIR    also write DIR/work-order.csv, DIR/work-order.md, DIR/bom-delta.csv
+                      and DIR/changes-provenance.txt
   --no-bisection      skip the max-flow bisection (large fabrics)
   --exit-code         exit 3 when the designs differ (like `git diff --exit-code`)
   --help              this text
@@ -51,15 +52,18 @@ bool writeArtifacts(const std::filesystem::path &dir, const changes::ChangeRepor
         err << "error: cannot create " << dir.string() << ": " << error.message() << "\n";
         return false;
     }
-    const std::string what = "changes from \"" + report.oldName + "\"";
+    // The CSVs start with their header row (RFC 4180); what they were made from goes here.
+    const std::string provenance
+        = exporters::headerLine(newDesign,
+                                "cabling work order and BOM delta, changes from \"" + report.oldName
+                                    + "\"")
+        + "\nFiles: work-order.csv, bom-delta.csv (RFC 4180, one header row), work-order.md; "
+          "see docs/cli.md (diff).\n";
     const std::pair<const char *, std::string> files[] = {
-        { "work-order.csv",
-          changes::workOrderCsv(report.workOrder,
-                                exporters::headerLine(newDesign, "cabling work order, " + what)) },
+        { "work-order.csv", changes::workOrderCsv(report.workOrder) },
         { "work-order.md", changes::workOrderMarkdown(report.workOrder, report.newName) },
-        { "bom-delta.csv",
-          changes::bomDeltaCsv(report.bom,
-                               exporters::headerLine(newDesign, "BOM delta, " + what)) },
+        { "bom-delta.csv", changes::bomDeltaCsv(report.bom) },
+        { "changes-provenance.txt", provenance },
     };
     for (const auto &[name, text] : files)
         if (auto written = writeFileAtomically(dir / name, text); !written) {

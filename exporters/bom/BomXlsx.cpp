@@ -103,9 +103,9 @@ void writeSheet(lxw_workbook *workbook, const Design &design, const Bom &bom)
     worksheet_set_column(sheet, UnitPrice, Heat, 14, nullptr);
     worksheet_set_column(sheet, Remark, Remark, 40, nullptr);
 
+    // The column names are the first row (nothing above them, like bom.csv), frozen and
+    // filtered; the provenance is on the second sheet and in the document properties.
     lxw_row_t row = 0;
-    worksheet_write_string(sheet, row++, RowType,
-                           exporters::headerLine(design, "Bill of materials").c_str(), bold);
     const auto &columns = bomColumns();
     for (std::size_t c = 0; c < columns.size(); ++c)
         worksheet_write_string(sheet, row, static_cast<lxw_col_t>(c), columns[c].c_str(), bold);
@@ -180,6 +180,13 @@ void writeSheet(lxw_workbook *workbook, const Design &design, const Bom &bom)
         text(row, Description, note);
         ++row;
     }
+    worksheet_freeze_panes(sheet, 1, 0);
+    worksheet_autofilter(sheet, 0, RowType, row - 1, Remark);
+
+    lxw_worksheet *about = workbook_add_worksheet(workbook, "Provenance");
+    worksheet_set_column(about, 0, 0, 100, nullptr);
+    worksheet_write_string(about, 0, 0, exporters::headerLine(design, "Bill of materials").c_str(),
+                           nullptr);
 }
 
 } // namespace
@@ -200,7 +207,7 @@ Result<std::string> bomXlsx(const Design &design, const Bom &bom)
         return Error { "bom.xlsx: libxlsxwriter could not start a workbook in " + tmpdir };
 
     std::string title = "Bill of materials: " + design.name();
-    std::string generator = "Clusterwright";
+    std::string generator = exporters::headerLine(design, "Bill of materials");
     lxw_doc_properties properties {};
     properties.title = title.data();
     properties.comments = generator.data();

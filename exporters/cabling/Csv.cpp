@@ -22,11 +22,6 @@ std::string line(const std::vector<std::string> &fields)
     return out;
 }
 
-std::string commentLine(std::string_view text)
-{
-    return "# " + esc::commentText(text) + std::string(kLineEnd);
-}
-
 std::string number(double value, int decimals)
 {
     return decimalText(value, decimals);

@@ -17,11 +17,6 @@ std::string field(std::string_view text);
 /// Fields joined with commas, each through field(), plus the CRLF line end.
 std::string line(const std::vector<std::string> &fields);
 
-/// The `#` comment line a CSV file starts with (see docs/export-cabling-bom.md): the header
-/// facts of exporters/common/FileHeader.h on one line through esc::commentText, so the
-/// comment cannot spill into the table.
-std::string commentLine(std::string_view text);
-
 /// A number with at most `decimals` decimals, trailing zeros (and a trailing '.') removed:
 /// 2.50 -> "2.5", 3.00 -> "3". Always '.' as the decimal point, whatever the C locale says.
 std::string number(double value, int decimals = 3);

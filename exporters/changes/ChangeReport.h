@@ -83,7 +83,8 @@ Result<ChangeReport> buildChangeReport(const Design &oldDesign, const Design &ne
 /// The report as `clusterwright-cli diff` prints it.
 std::string changeReportText(const ChangeReport &report);
 nlohmann::ordered_json changeReportJson(const ChangeReport &report);
-/// bom-delta.csv: one row per changed line item, then the total.
-std::string bomDeltaCsv(const BomDelta &delta, std::string_view comment);
+/// bom-delta.csv (RFC 4180, the header row first and nothing before it): one row per changed
+/// line item, then the total.
+std::string bomDeltaCsv(const BomDelta &delta);
 
 } // namespace cw::changes

@@ -189,12 +189,13 @@ nlohmann::ordered_json changeReportJson(const ChangeReport &r)
     return j;
 }
 
-std::string bomDeltaCsv(const BomDelta &delta, std::string_view comment)
+std::string bomDeltaCsv(const BomDelta &delta)
 {
     namespace csv = exporters::csv;
-    std::string out = csv::commentLine(comment);
-    out += csv::line({ "category", "part_number", "description", "spare", "old_quantity",
-                       "new_quantity", "delta_quantity", "old_usd", "new_usd", "delta_usd" });
+    // RFC 4180: the column names first, nothing before them.
+    std::string out
+        = csv::line({ "category", "part_number", "description", "spare", "old_quantity",
+                      "new_quantity", "delta_quantity", "old_usd", "new_usd", "delta_usd" });
     for (const BomDeltaLine &l : delta.lines)
         out += csv::line({ l.category, l.partNumber, l.description, l.spare ? "yes" : "no",
                            std::to_string(l.oldQuantity), std::to_string(l.newQuantity),

@@ -206,10 +206,11 @@ std::string endCell(const std::optional<WorkEnd> &end)
 
 } // namespace
 
-std::string workOrderCsv(const std::vector<WorkOrderRow> &rows, std::string_view comment)
+std::string workOrderCsv(const std::vector<WorkOrderRow> &rows)
 {
     namespace csv = exporters::csv;
-    std::string out = csv::commentLine(comment);
+    // RFC 4180: the column names first, nothing before them.
+    std::string out;
     std::vector<std::string> header { "step",     "action",     "fabric",
                                       "cable_id", "cable_part", "length_m" };
     for (const char *prefix : { "from_a_", "from_z_", "to_a_", "to_z_" })

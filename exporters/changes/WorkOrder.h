@@ -56,8 +56,9 @@ Result<std::vector<WorkOrderRow>> buildWorkOrder(const Design &oldDesign, const 
                                                  const Catalog &catalog,
                                                  const change::DesignDiff &diff);
 
-/// RFC 4180 CSV with a header row; documented in docs/changes.md.
-std::string workOrderCsv(const std::vector<WorkOrderRow> &rows, std::string_view comment);
+/// RFC 4180 CSV, the header row first and nothing before it (the provenance is its own file,
+/// changes-provenance.txt); documented in docs/changes.md.
+std::string workOrderCsv(const std::vector<WorkOrderRow> &rows);
 /// A Markdown checklist table for the installers; user text escaped for Markdown.
 std::string workOrderMarkdown(const std::vector<WorkOrderRow> &rows, std::string_view title);
 /// Text safe inside a Markdown table cell: emphasis, code, link and table punctuation

@@ -97,14 +97,21 @@ std::string commentSafe(const std::string &text)
 
 } // namespace
 
-std::string addressTableCsv(const Design &design, const UnderlayPlan &plan)
+std::string addressTableCsv(const UnderlayPlan &plan)
 {
-    std::string out = csv::commentLine(exporters::headerLine(design, "Underlay address plan"));
-    out += csv::line({ "kind", "device", "role", "port", "address", "prefix", "peer", "peer_port",
-                       "asn", "rail_block" });
+    // RFC 4180: the column names first, nothing before them (the provenance is its own file).
+    std::string out = csv::line({ "kind", "device", "role", "port", "address", "prefix", "peer",
+                                  "peer_port", "asn", "rail_block" });
     for (const Row &row : rowsOf(plan))
         out += csv::line(row.fields());
     return out;
+}
+
+std::string addressTableProvenance(const Design &design)
+{
+    return exporters::headerLine(design, "Underlay address plan") + "\n"
+        + "Files: address-plan.csv (RFC 4180, one header row), address-plan.md; see "
+          "docs/export-switch-roce.md.\n";
 }
 
 std::string addressTableMarkdown(const Design &design, const UnderlayPlan &plan)

@@ -18,7 +18,8 @@ Result<std::vector<ExportedFile>> roceSwitchConfigs(const Design &design, const 
 
 /// The same, and on a RoCEv2 fabric the routed underlay from the `underlay.*` parameters
 /// (AddressPlan.h): merged into each switch file, plus "<switch>.frr.conf" for SONiC and
-/// Cumulus switches, "netplan/<host>.yaml" and "address-plan.csv|md".
+/// Cumulus switches, "netplan/<host>.yaml", "address-plan.csv|md" and
+/// "address-plan-provenance.txt".
 Result<std::vector<ExportedFile>> roceSwitchConfigs(const Design &design, const Catalog &catalog,
                                                     const Fabric &fabric,
                                                     const std::map<std::string, std::string> &params);

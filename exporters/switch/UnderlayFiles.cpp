@@ -24,7 +24,8 @@ std::vector<ExportedFile> underlayFiles(const Design &design, const UnderlayPlan
     for (const UnderlayHost &host : plan.hosts)
         files.push_back({ folder + "/netplan/" + safeFileName(host.hostname) + ".yaml",
                           hostNetplan(design, plan, host) });
-    files.push_back({ folder + "/address-plan.csv", addressTableCsv(design, plan) });
+    files.push_back({ folder + "/address-plan.csv", addressTableCsv(plan) });
+    files.push_back({ folder + "/address-plan-provenance.txt", addressTableProvenance(design) });
     files.push_back({ folder + "/address-plan.md", addressTableMarkdown(design, plan) });
     return files;
 }

@@ -334,7 +334,8 @@ private slots:
         after.removeLink(after.linksOfDevice(dgx.id).front());
         const auto r = report(renamed, after);
         QCOMPARE(r.workOrder.size(), std::size_t(1));
-        const std::string csv = changes::workOrderCsv(r.workOrder, "test");
+        const std::string csv = changes::workOrderCsv(r.workOrder);
+        QVERIFY(csv.starts_with("step,action,fabric,cable_id,cable_part,length_m,from_a_row,"));
         QVERIFY(csv.find("\"dgx\"\"01,|x\"") != std::string::npos);
         QVERIFY(csv.find("\r\n") != std::string::npos);
         const std::string md = changes::workOrderMarkdown(r.workOrder, "t|t");

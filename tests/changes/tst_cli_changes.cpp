@@ -111,11 +111,32 @@ private slots:
         QVERIFY(j["bom_delta"]["delta_total_usd"].toDouble() <= 0);
         QFile csv(dir.filePath("out/work-order.csv"));
         QVERIFY(csv.open(QIODevice::ReadOnly));
+        // RFC 4180: the header row is the first line, nothing before it.
         const QList<QByteArray> lines = csv.readAll().split('\n');
-        QVERIFY(lines[1].startsWith("step,action,fabric,cable_id"));
-        QVERIFY(lines[2].startsWith("1,remove,"));
+        QCOMPARE(lines[0],
+                 QByteArray("step,action,fabric,cable_id,cable_part,length_m,"
+                            "from_a_row,from_a_rack,from_a_u,from_a_device,from_a_port,"
+                            "from_z_row,from_z_rack,from_z_u,from_z_device,from_z_port,"
+                            "to_a_row,to_a_rack,to_a_u,to_a_device,to_a_port,"
+                            "to_z_row,to_z_rack,to_z_u,to_z_device,to_z_port,note\r"));
+        QVERIFY(lines[1].startsWith("1,remove,"));
         QVERIFY(QFile::exists(dir.filePath("out/work-order.md")));
-        QVERIFY(QFile::exists(dir.filePath("out/bom-delta.csv")));
+        QFile delta(dir.filePath("out/bom-delta.csv"));
+        QVERIFY(delta.open(QIODevice::ReadOnly));
+        QCOMPARE(delta.readLine(),
+                 QByteArray("category,part_number,description,spare,old_quantity,new_quantity,"
+                            "delta_quantity,old_usd,new_usd,delta_usd\r\n"));
+        // The provenance is its own file: the header facts, then the files it covers.
+        QFile provenance(dir.filePath("out/changes-provenance.txt"));
+        QVERIFY(provenance.open(QIODevice::ReadOnly));
+        const QList<QByteArray> facts = provenance.readAll().split('\n');
+        QCOMPARE(facts.size(), 3); // two lines and the final newline
+        QVERIFY2(facts[0].startsWith("cabling work order and BOM delta, changes from \""),
+                 facts[0].constData());
+        QVERIFY(facts[0].contains("for design"));
+        QCOMPARE(facts[1],
+                 QByteArray("Files: work-order.csv, bom-delta.csv (RFC 4180, one header row), "
+                            "work-order.md; see docs/cli.md (diff)."));
         QCOMPARE(runCli({ "diff", dir.filePath("old.cluster.json"),
                           dir.filePath("new.cluster.json"), "--exit-code", "--no-bisection" })
                      .exitCode,

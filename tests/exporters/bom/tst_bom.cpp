@@ -467,6 +467,35 @@ private slots:
                 found = true;
             }
         }
+        // The column names are the sheet's first row, nothing above them (like bom.csv).
+        QVERIFY(!table.records.empty());
+        QCOMPARE(table.records.front(), bom::bomColumns());
+        const QString python = QStandardPaths::findExecutable("python3");
+        if (python.isEmpty())
+            QSKIP("python3 not on PATH: sheet layout not read");
+        // Header frozen, the filter from A1 over every row bom.csv has (header included) and
+        // the 12 columns A..L; the provenance on a second sheet and in docProps/core.xml.
+        const char *script
+            = "import sys, zipfile, re, html\n"
+              "z = zipfile.ZipFile(sys.argv[1])\n"
+              "x = z.read('xl/worksheets/sheet1.xml').decode()\n"
+              "p = re.search(r'<pane [^>]*>', x).group(0)\n"
+              "print('frozen' if 'ySplit=\"1\"' in p and 'state=\"frozen\"' in p else 'no')\n"
+              "print(re.search(r'<autoFilter ref=\"([^\"]+)\"', x).group(1))\n"
+              "print(','.join(re.findall(r'<sheet name=\"([^\"]+)\"', "
+              "z.read('xl/workbook.xml').decode())))\n"
+              "print(html.unescape(re.search(r'<dc:description>([^<]*)<', "
+              "z.read('docProps/core.xml').decode()).group(1)))\n";
+        QProcess reader;
+        reader.start(python, { "-c", script, dir.filePath("bom.xlsx") });
+        QVERIFY(reader.waitForFinished(30000));
+        const std::size_t csvRows = test::readCsv(bom::bomCsv(b)).records.size();
+        const QString provenance
+            = QString::fromStdString(bom::bomProvenance(d)).section(QLatin1Char('\n'), 0, 0);
+        QVERIFY(provenance.startsWith("Bill of materials for design"));
+        QCOMPARE(QString::fromUtf8(reader.readAllStandardOutput()),
+                 "frozen\nA1:L" + QString::number(csvRows) + "\nBOM,Provenance\n" + provenance
+                     + "\n");
         QCOMPARE(subtotal, b.categories.size());
         QVERIFY(found);
     }
@@ -520,7 +549,8 @@ private slots:
                             "(23.5 kW to spare)"));
         QVERIFY(md.contains("against the utility supply: 180 kW, within it"));
         // DGX H100: 6 x 3.3 kW PSUs split 3 + 3 over the feeds: 3 x 3.3 = 9.9 kW < 10.2 kW
-        // (ref:nvidia-superpod-h100-ra): a power cap on feed loss, not "each feed carries its racks".
+        // (ref:nvidia-superpod-h100-ra): a power cap on feed loss, not "each feed carries its
+        // racks".
         QVERIFY(md.contains("8 x NVIDIA DGX H100 (PSUs split evenly across feeds A and B): 3 of 6 "
                             "PSUs = 9.9 kW < 10.2 kW maximum: the node needs a power cap of "
                             "9.9 kW on feed loss"));
@@ -615,7 +645,8 @@ private slots:
         QCOMPARE(b.usdPerGpu, 0.0);
         QCOMPARE(quantityIn(b, bom::kSoftwareSupport), 1); // Slurm is always listed
         const auto files = runExporter(empty);
-        QCOMPARE(files.size(), std::size_t(4)); // bom.csv, bom.xlsx, the checklist, bom-provenance.txt
+        QCOMPARE(files.size(),
+                 std::size_t(4)); // bom.csv, bom.xlsx, the checklist, bom-provenance.txt
         QVERIFY(QString::fromStdString(files.at("bom.csv")).contains("no cost per GPU"));
         QVERIFY(QString::fromStdString(files.at("procurement-checklist.md")).contains("no racks"));
     }

@@ -121,6 +121,13 @@ private slots:
         QVERIFY(db.contains("PORT_QOS_MAP"));
         // The table: one loopback row per switch, one host-nic row per NIC.
         const std::string csv = files.at("compute-roce/address-plan.csv");
+        // RFC 4180: the header row first, nothing before it; the provenance is its own file.
+        QVERIFY(csv.starts_with(
+            "kind,device,role,port,address,prefix,peer,peer_port,asn,rail_block\r\n"));
+        const std::string provenance = files.at("compute-roce/address-plan-provenance.txt");
+        QVERIFY2(provenance.starts_with("Underlay address plan for design \""), provenance.c_str());
+        QVERIFY(provenance.ends_with("\nFiles: address-plan.csv (RFC 4180, one header row), "
+                                     "address-plan.md; see docs/export-switch-roce.md.\n"));
         QVERIFY(csv.find("loopback,spine01,spine,lo,10.0.0.6,10.0.0.6/32,,,4202000006,\r\n") != std::string::npos);
         QVERIFY(csv.find("host-nic,dgx04,host,mlx5_3,10.129.0.23,10.129.0.22/31,leaf02,") != std::string::npos);
     }
