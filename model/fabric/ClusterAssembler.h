@@ -157,6 +157,9 @@ private:
                         Face face, int tier, double loadW);
     double portSpeed(int device, int port) const;
     const Hall &hall(int index) const;
+    /// The site's route between two halls by index (0 within a hall); nullopt when the site
+    /// gives none. A table built once: a linear search per inter-hall link was quadratic.
+    std::optional<double> hallRouteM(int a, int b) const;
     bool takesRack(const Hall &hall, int row, const RackState &rack) const;
     void layoutRack(LayoutCursor &cursor, int rack);
     bool groupFitsHall(LayoutCursor cursor, const std::vector<int> &group) const;
@@ -172,6 +175,7 @@ private:
     const Catalog &m_catalog;
     SitePlacement m_site;
     bool m_freeFloor = false; ///< the site has no halls: one unbounded virtual hall
+    mutable std::vector<double> m_hallRouteM; ///< halls x halls, < 0: no route (hallRouteM)
     Hall m_virtualHall;
     int m_racksPerRow = 16;
     int m_group = 0;

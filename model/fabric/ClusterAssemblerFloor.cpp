@@ -52,6 +52,44 @@ const Hall &ClusterAssembler::hall(int index) const
     return halls.back(); // beyond the site: more of the last hall, to count what is missing
 }
 
+std::optional<double> ClusterAssembler::hallRouteM(int a, int b) const
+{
+    const auto &site = m_site.site;
+    const int count = static_cast<int>(site.halls.size());
+    if (count == 0)
+        return 0.0;
+    a = std::min(a, count - 1);
+    b = std::min(b, count - 1);
+    if (a == b)
+        return 0.0;
+    if (m_hallRouteM.empty()) {
+        std::map<std::string_view, int> indexOf;
+        for (int h = 0; h < count; ++h)
+            indexOf.emplace(site.halls[static_cast<std::size_t>(h)].name, h);
+        m_hallRouteM.assign(static_cast<std::size_t>(count) * static_cast<std::size_t>(count), -1);
+        for (const HallDistance &d : site.hallDistances) {
+            const auto from = indexOf.find(d.from);
+            const auto to = indexOf.find(d.to);
+            if (from == indexOf.end() || to == indexOf.end() || from->second == to->second)
+                continue;
+            const auto at = [count](int x, int y) {
+                return static_cast<std::size_t>(x) * static_cast<std::size_t>(count)
+                    + static_cast<std::size_t>(y);
+            };
+            // The first entry for a pair wins, as in Site::hallDistanceM.
+            if (m_hallRouteM[at(from->second, to->second)] < 0) {
+                m_hallRouteM[at(from->second, to->second)] = d.distanceM;
+                m_hallRouteM[at(to->second, from->second)] = d.distanceM;
+            }
+        }
+    }
+    const double routeM = m_hallRouteM[static_cast<std::size_t>(a) * static_cast<std::size_t>(count)
+                                       + static_cast<std::size_t>(b)];
+    if (routeM < 0)
+        return std::nullopt;
+    return routeM;
+}
+
 bool ClusterAssembler::takesRack(const Hall &hall, int row, const RackState &rack) const
 {
     if (m_freeFloor)
@@ -291,7 +329,7 @@ void ClusterAssembler::layoutFloor(const std::string &cduType)
         for (std::size_t j = i + 1; j < used.size(); ++j) {
             const std::string &a = hall(used[i]).name;
             const std::string &b = hall(used[j]).name;
-            if (!m_design.site().hallDistanceM(a, b)) {
+            if (!hallRouteM(used[i], used[j])) {
                 m_shortfalls.push_back(
                     { SiteConstraint::Reach, "a cable route between halls " + a + " and " + b,
                       "the site gives no distance between them (hallDistances)" });
@@ -326,7 +364,7 @@ double ClusterAssembler::floorLengthM(const RackState &a, int uA, const RackStat
         return (rack.rackUnits - u) * kRackUnitM + site.trayHeightM + row.index * h.rowPitchM
             + rack.position * site.rackWidthM;
     };
-    const std::optional<double> between = site.hallDistanceM(hallA.name, hallB.name);
+    const std::optional<double> between = hallRouteM(rowA.hall, rowB.hall);
     // A site without the route: no cable reaches it (the reach shortfall names the rows).
     const double routeM = between ? *between : std::numeric_limits<double>::max() / 4;
     return toEntrance(hallA, rowA, a, uA) + routeM + toEntrance(hallB, rowB, b, uB) + site.slackM;
@@ -459,6 +497,17 @@ Result<void> ClusterAssembler::placeOutOfBand(const Part &mgmtSwitch)
     for (auto &[hallIndex, level] : leavesOfHall) {
         int tier = 1;
         while (level.size() > 1) {
+            // The design file holds tiers 0-7 (DesignReader): a deeper tree would write a
+            // design that cannot be opened again.
+            constexpr int kMaxTier = 7;
+            if (tier > kMaxTier)
+                return Error { "the management network of hall "
+                               + (m_freeFloor ? std::string("(free floor)") : hall(hallIndex).name)
+                               + " needs more than " + std::to_string(kMaxTier)
+                               + " aggregation tiers of " + mgmtSwitch.id + " ("
+                               + std::to_string(children.size())
+                               + " children each): split the floor into halls or use a "
+                                 "management switch with more uplink ports" };
             std::vector<int> parents;
             for (std::size_t first = 0; first < level.size(); first += children.size()) {
                 auto parent = placeInHall(hallIndex, numbered("mgmt-agg", ++switchNumber, 4),
