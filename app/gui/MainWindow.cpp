@@ -209,6 +209,8 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
                                       static_cast<canvas::CanvasView *>(m_fabric) }) {
         connect(view, &canvas::CanvasView::statusMessage, this, &MainWindow::showMessage);
         view->setPresentationMode(m_presentation);
+        if (QAction *legend = action(QStringLiteral("viewLegend")))
+            view->setLegendVisible(legend->isChecked()); // the choice outlives the document
     }
 
     m_inspector->setDocument(doc);

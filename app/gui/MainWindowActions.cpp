@@ -124,6 +124,19 @@ void MainWindow::createActions()
     QAction *presentation = make("viewPresentation", tr("&Presentation Mode"), fullScreen,
                                  [this](bool on) { setPresentationMode(on); });
     presentation->setCheckable(true);
+    QAction *legend = make("viewLegend", tr("&Legend"), {}, [this](bool on) {
+        for (canvas::CanvasView *view : { static_cast<canvas::CanvasView *>(m_floorPlan),
+                                          static_cast<canvas::CanvasView *>(m_elevation),
+                                          static_cast<canvas::CanvasView *>(m_fabric) })
+            view->setLegendVisible(on);
+    });
+    legend->setCheckable(true);
+    legend->setChecked(true);
+    // No shortcut here: the elevation's own Ctrl+Shift+R would make both ambiguous.
+    make("viewShowRacks", tr("Show &Racks..."), {}, [this] {
+        m_tabs->setCurrentWidget(m_elevation);
+        m_elevation->pickRacks();
+    });
     // Escape leaves presentation mode, as in every slide viewer.
     make("viewLeavePresentation", tr("Leave Presentation Mode"), { QKeySequence(Qt::Key_Escape) },
          [this] { setPresentationMode(false); })
@@ -171,6 +184,8 @@ void MainWindow::createMenus()
         view->addAction(action(QString::fromLatin1(name)));
     view->addSeparator();
     view->addAction(action(QStringLiteral("viewPresentation")));
+    view->addAction(action(QStringLiteral("viewLegend")));
+    view->addAction(action(QStringLiteral("viewShowRacks")));
     view->addSeparator();
     view->addAction(m_violations->previousAction());
     view->addAction(m_violations->nextAction());

@@ -114,6 +114,7 @@ private slots:
     void templateThenDropServerIntoSlot();
     void inspectorEditsAndUndo();
     void dragDeviceIsOneUndoStep();
+    void legendChoiceOutlivesTheDocument();
     void saveReopenCompare();
     void powerRuleInDockThenWaive();
     void violationClickSelectsAndShows();
@@ -257,6 +258,25 @@ void TestWorkbench::inspectorEditsAndUndo()
     window->action(QStringLiteral("editUndo"))->trigger();
     for (EntityRef ref : nodes)
         QCOMPARE(design.device(DeviceId { ref.id })->tier, -1);
+}
+
+void TestWorkbench::legendChoiceOutlivesTheDocument()
+{
+    // View > Legend hides the legend in all three views, and a new document keeps the choice.
+    auto window = windowFromTemplate();
+    QAction *legend = window->action(QStringLiteral("viewLegend"));
+    QVERIFY(legend);
+    QVERIFY(window->floorPlanView()->isLegendVisible());
+    legend->trigger();
+    QVERIFY(!legend->isChecked());
+    QVERIFY(!window->floorPlanView()->isLegendVisible());
+    QVERIFY(!window->rackElevationView()->isLegendVisible());
+    QVERIFY(!window->fabricView()->isLegendVisible());
+    window->action(QStringLiteral("fileNew"))->trigger();
+    QCoreApplication::processEvents();
+    QVERIFY(!window->floorPlanView()->isLegendVisible());
+    QVERIFY(!window->fabricView()->isLegendVisible());
+    QVERIFY(window->action(QStringLiteral("viewShowRacks")));
 }
 
 void TestWorkbench::dragDeviceIsOneUndoStep()
