@@ -23,7 +23,8 @@ std::vector<const Exporter *> ExporterRegistry::all() const
     return result;
 }
 
-Result<void> checkParameters(const Exporter &exporter, const std::map<std::string, std::string> &params)
+Result<void> checkParameters(const Exporter &exporter,
+                             const std::map<std::string, std::string> &params)
 {
     const auto accepted = exporter.parameters();
     for (const auto &[key, value] : params) {
@@ -35,8 +36,8 @@ Result<void> checkParameters(const Exporter &exporter, const std::map<std::strin
         std::string list;
         for (const auto &parameter : accepted)
             list += (list.empty() ? "" : ", ") + parameter.key;
-        return Error{"export format \"" + exporter.name() + "\" has no parameter \"" + key + "\""
-                     + (list.empty() ? " (it takes none)" : " (it takes: " + list + ")")};
+        return Error { "export format \"" + exporter.name() + "\" has no parameter \"" + key + "\""
+                       + (list.empty() ? " (it takes none)" : " (it takes: " + list + ")") };
     }
     return {};
 }

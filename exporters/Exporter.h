@@ -10,7 +10,7 @@
 namespace cw {
 class Catalog;
 class Design;
-}
+} // namespace cw
 
 namespace cw::exporters {
 
@@ -34,7 +34,7 @@ struct ExportRequest
 struct ExportResult
 {
     std::vector<ExportedFile> files;
-    std::vector<std::string> notes;  ///< choices made that the user should know about
+    std::vector<std::string> notes; ///< choices made that the user should know about
 };
 
 /// A parameter an exporter accepts (`--param key=value`).
@@ -50,8 +50,8 @@ class Exporter
 {
 public:
     virtual ~Exporter() = default;
-    virtual std::string name() const = 0;      ///< the --format value
-    virtual std::string summary() const = 0;   ///< one line for `export --list`
+    virtual std::string name() const = 0; ///< the --format value
+    virtual std::string summary() const = 0; ///< one line for `export --list`
     virtual std::vector<ExportParameter> parameters() const { return {}; }
     virtual Result<ExportResult> run(const ExportRequest &request) const = 0;
 };
@@ -74,6 +74,7 @@ void registerBuiltinExporters(ExporterRegistry &registry);
 
 /// Checks `params` against the exporter's declared keys; the error names the unknown key and
 /// lists the accepted ones.
-Result<void> checkParameters(const Exporter &exporter, const std::map<std::string, std::string> &params);
+Result<void> checkParameters(const Exporter &exporter,
+                             const std::map<std::string, std::string> &params);
 
 } // namespace cw::exporters

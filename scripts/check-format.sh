@@ -1,22 +1,17 @@
 #!/usr/bin/env bash
 # clang-format --dry-run -Werror over the project's C++ files (.clang-format at the root).
-#   scripts/check-format.sh            the folders listed in scripts/format-dirs.txt
+#   scripts/check-format.sh            every tracked .cpp/.h file (the whole tree is formatted)
 #   scripts/check-format.sh DIR...     those folders (files directly in each, not below)
-#   scripts/check-format.sh --all      every tracked .cpp/.h file
 # Run as the CTest `format` (label `static`). Exits 1 naming each file that differs.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 clang_format="${CLANG_FORMAT:-clang-format}"
 specs=()
-if [ "${1:-}" = "--all" ]; then
+if [ $# -eq 0 ] || [ "${1:-}" = "--all" ]; then
     specs=(':(glob)**/*.cpp' ':(glob)**/*.h')
 else
-    dirs=("$@")
-    if [ ${#dirs[@]} -eq 0 ]; then
-        mapfile -t dirs < <(grep -v '^\s*\(#\|$\)' scripts/format-dirs.txt)
-    fi
-    for dir in "${dirs[@]}"; do
+    for dir in "$@"; do
         specs+=(":(glob)${dir%/}/*.cpp" ":(glob)${dir%/}/*.h")
     done
 fi

@@ -4,7 +4,7 @@
 #   CW_SANITIZE=address,undefined ./scripts/test.sh   sanitizer build (build/sanitize)
 #   CW_UPDATE_GOLDEN=1 ./scripts/test.sh               regenerate golden files under tests/data
 # The static checks are CTests too (label `static`): `format` (clang-format --dry-run -Werror
-# over scripts/format-dirs.txt) and `tidy` (clang-tidy over scripts/tidy-dirs.txt). Started
+# over every tracked .cpp/.h) and `tidy` (clang-tidy over scripts/tidy-dirs.txt). Started
 # first (CTest COST) so the slow tidy run overlaps the other tests.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -12,15 +12,15 @@
 namespace cw {
 class Catalog;
 struct LoadedDesign;
-}
+} // namespace cw
 
 namespace cw::cli {
 
 /// Exit codes of clusterwright-cli (docs/cli.md).
 enum ExitCode : int {
     ExitOk = 0,
-    ExitUsage = 1,      ///< bad command line
-    ExitBadInput = 2,   ///< an input cannot be read or parsed, or is invalid
+    ExitUsage = 1, ///< bad command line
+    ExitBadInput = 2, ///< an input cannot be read or parsed, or is invalid
     ExitViolations = 3, ///< violations at or above --fail-on
 };
 
@@ -30,7 +30,7 @@ struct Context
     Context(std::ostream &output, std::ostream &errors)
         : out(output)
         , err(errors)
-    {}
+    { }
 
     std::vector<std::string> args;
     std::vector<std::filesystem::path> catalogFolders;
@@ -52,7 +52,7 @@ struct ParsedArgs
     std::vector<std::string> positional;
     std::set<std::string> flags;
     std::map<std::string, std::vector<std::string>> values;
-    std::string error;  ///< non-empty when the command line is wrong
+    std::string error; ///< non-empty when the command line is wrong
 
     bool has(const std::string &flag) const { return flags.contains(flag); }
     std::string value(const std::string &option, const std::string &fallback = {}) const;

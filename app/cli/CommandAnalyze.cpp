@@ -56,8 +56,9 @@ nlohmann::ordered_json reportJson(const FabricReport &report)
     nlohmann::ordered_json j;
     j["name"] = report.name;
     j["technology"] = std::string(toString(report.technology));
-    j["endpoints"] = {{"nodes", report.nodes}, {"ports", report.nodePorts},
-                      {"other_links", report.otherEndpointLinks}};
+    j["endpoints"] = { { "nodes", report.nodes },
+                       { "ports", report.nodePorts },
+                       { "other_links", report.otherEndpointLinks } };
     nlohmann::ordered_json switches = nlohmann::ordered_json::object();
     for (const auto &[tier, count] : report.switchesByTier)
         switches[std::to_string(tier)] = count;
@@ -68,12 +69,12 @@ nlohmann::ordered_json reportJson(const FabricReport &report)
     j["links_by_tier"] = std::move(links);
     nlohmann::ordered_json oversubscription = nlohmann::ordered_json::array();
     for (const TierOversubscription &tier : report.oversubscription)
-        oversubscription.push_back({{"tier", tier.tier},
-                                    {"switches", tier.switches},
-                                    {"down_gbps", tier.downGbps},
-                                    {"up_gbps", tier.upGbps},
-                                    {"worst", optionalNumber(tier.worst)},
-                                    {"typical", optionalNumber(tier.typical)}});
+        oversubscription.push_back({ { "tier", tier.tier },
+                                     { "switches", tier.switches },
+                                     { "down_gbps", tier.downGbps },
+                                     { "up_gbps", tier.upGbps },
+                                     { "worst", optionalNumber(tier.worst) },
+                                     { "typical", optionalNumber(tier.typical) } });
     j["oversubscription"] = std::move(oversubscription);
     j["bisection_gbps"] = report.bisectionGbps;
     j["bisection_found_by"] = report.bisectionFoundBy;
@@ -81,12 +82,14 @@ nlohmann::ordered_json reportJson(const FabricReport &report)
     j["ratio"] = report.ratio;
     nlohmann::ordered_json partitions = nlohmann::ordered_json::array();
     for (const PartitionCut &cut : report.partitions)
-        partitions.push_back({{"name", cut.name}, {"cut_gbps", cut.cutGbps}});
+        partitions.push_back({ { "name", cut.name }, { "cut_gbps", cut.cutGbps } });
     j["partitions"] = std::move(partitions);
     nlohmann::ordered_json ports = nlohmann::ordered_json::array();
     for (const SwitchPortUse &use : report.portUse)
-        ports.push_back({{"name", use.name}, {"tier", use.tier}, {"used", use.used},
-                         {"ports", use.ports}});
+        ports.push_back({ { "name", use.name },
+                          { "tier", use.tier },
+                          { "used", use.used },
+                          { "ports", use.ports } });
     j["port_use"] = std::move(ports);
     j["failed_switches"] = report.failedSwitches;
     j["failed_links"] = report.failedLinks;
@@ -97,11 +100,16 @@ nlohmann::ordered_json reportJson(const FabricReport &report)
 const char *tierName(int tier)
 {
     switch (tier) {
-    case -1: return "unknown";
-    case 0: return "leaf";
-    case 1: return "spine";
-    case 2: return "core";
-    default: return "tier";
+    case -1:
+        return "unknown";
+    case 0:
+        return "leaf";
+    case 1:
+        return "spine";
+    case 2:
+        return "core";
+    default:
+        return "tier";
     }
 }
 
@@ -150,8 +158,8 @@ void printReport(std::ostream &out, const FabricReport &report, const FabricRepo
 
 int runAnalyze(Context &context)
 {
-    const ParsedArgs args = parseArgs(context.args, {"--json", "--help"},
-                                      {"--fabric", "--fail", "--fail-random-spines", "--seed"});
+    const ParsedArgs args = parseArgs(context.args, { "--json", "--help" },
+                                      { "--fabric", "--fail", "--fail-random-spines", "--seed" });
     if (args.has("--help")) {
         context.out << kAnalyzeHelp;
         return ExitOk;
@@ -241,19 +249,18 @@ int runAnalyze(Context &context)
         if (args.has("--json")) {
             nlohmann::ordered_json j = reportJson(report);
             if (!failed.empty())
-                j["before_failure"] = {{"bisection_gbps", before.bisectionGbps},
-                                       {"full_bisection_gbps", before.fullBisectionGbps},
-                                       {"ratio", before.ratio}};
+                j["before_failure"] = { { "bisection_gbps", before.bisectionGbps },
+                                        { "full_bisection_gbps", before.fullBisectionGbps },
+                                        { "ratio", before.ratio } };
             jsonFabrics.push_back(std::move(j));
         } else {
             printReport(context.out, report, failed.empty() ? nullptr : &before);
         }
     }
     if (args.has("--json"))
-        context.out << nlohmann::ordered_json{{"design", design.name()},
-                                              {"fabrics", std::move(jsonFabrics)}}
-                           .dump(2)
-                    << "\n";
+        context.out << nlohmann::ordered_json {
+            { "design", design.name() }, { "fabrics", std::move(jsonFabrics) }
+        }.dump(2) << "\n";
     return ExitOk;
 }
 

@@ -47,10 +47,12 @@ namespace {
 void printList(std::ostream &out, const exporters::ExporterRegistry &registry)
 {
     for (const exporters::Exporter *exporter : registry.all()) {
-        out << exporter->name() << std::string(exporter->name().size() < 10 ? 10 - exporter->name().size() : 1, ' ')
+        out << exporter->name()
+            << std::string(exporter->name().size() < 10 ? 10 - exporter->name().size() : 1, ' ')
             << exporter->summary() << "\n";
         for (const exporters::ExportParameter &parameter : exporter->parameters())
-            out << "          --param " << parameter.key << "=...  " << parameter.description << "\n";
+            out << "          --param " << parameter.key << "=...  " << parameter.description
+                << "\n";
     }
     out << "all       every format above, each in DIR/<format>/\n";
 }
@@ -59,8 +61,9 @@ void printList(std::ostream &out, const exporters::ExporterRegistry &registry)
 
 int runExport(Context &context)
 {
-    const ParsedArgs args = parseArgs(context.args, {"--list", "--force", "--allow-errors", "--help"},
-                                      {"--format", "--output", "--fabric", "--param"});
+    const ParsedArgs args
+        = parseArgs(context.args, { "--list", "--force", "--allow-errors", "--help" },
+                    { "--format", "--output", "--fabric", "--param" });
     if (args.has("--help")) {
         context.out << kExportHelp;
         return ExitOk;
@@ -83,10 +86,11 @@ int runExport(Context &context)
     if (format == "all")
         chosen = registry.all();
     else if (const exporters::Exporter *exporter = registry.find(format))
-        chosen = {exporter};
+        chosen = { exporter };
     if (chosen.empty()) {
         context.err << "error: --format must be one of the formats of `export --list` or all"
-                    << (format.empty() ? std::string(" (none given)") : ", got \"" + format + "\"") << "\n";
+                    << (format.empty() ? std::string(" (none given)") : ", got \"" + format + "\"")
+                    << "\n";
         return ExitUsage;
     }
     const std::string output = args.value("--output");
@@ -103,10 +107,12 @@ int runExport(Context &context)
     for (const auto &[key, value] : *params) {
         bool known = false;
         for (const exporters::Exporter *exporter : chosen)
-            known = known || !exporters::paramsFor(*exporter, {{key, value}}).empty();
+            known = known || !exporters::paramsFor(*exporter, { { key, value } }).empty();
         if (!known) {
             if (chosen.size() == 1)
-                context.err << "error: " << exporters::checkParameters(*chosen.front(), *params).error().message << "\n";
+                context.err << "error: "
+                            << exporters::checkParameters(*chosen.front(), *params).error().message
+                            << "\n";
             else
                 context.err << "error: no export format takes the parameter \"" << key << "\"\n";
             return ExitUsage;
@@ -122,7 +128,7 @@ int runExport(Context &context)
     const ValidationResult validation = validateDesign(design, *catalog);
     std::vector<exporters::ExportSelection> selections;
     for (const exporters::Exporter *exporter : chosen)
-        selections.push_back({exporter, exporters::paramsFor(*exporter, *params)});
+        selections.push_back({ exporter, exporters::paramsFor(*exporter, *params) });
     exporters::ExportRunOptions options;
     options.folder = std::filesystem::path(output);
     options.force = args.has("--force");
@@ -131,8 +137,8 @@ int runExport(Context &context)
     const exporters::ExportRunOutcome outcome
         = exporters::runExport(design, *catalog, validation.violations, selections, options);
     if (const std::size_t errors = outcome.blockingErrors.size(); errors > 0) {
-        context.err << (options.allowErrors ? "warning: " : "error: ") << "the design has " << errors
-                    << " validation error" << (errors == 1 ? "" : "s") << " that "
+        context.err << (options.allowErrors ? "warning: " : "error: ") << "the design has "
+                    << errors << " validation error" << (errors == 1 ? "" : "s") << " that "
                     << (errors == 1 ? "is" : "are") << " not waived:\n";
         for (const Violation &violation : outcome.blockingErrors)
             context.err << "  " << violation.ruleKey << ": " << violation.message << "\n";
@@ -157,8 +163,8 @@ int runExport(Context &context)
         break;
     }
     for (std::size_t i = 0; i < outcome.written.size(); ++i)
-        context.out << "wrote " << outcome.written[i].string() << " (" << outcome.files[i].bytes.size()
-                    << " bytes)\n";
+        context.out << "wrote " << outcome.written[i].string() << " ("
+                    << outcome.files[i].bytes.size() << " bytes)\n";
     return ExitOk;
 }
 

@@ -41,9 +41,11 @@ does not fit the site, 2 the site or the output file cannot be read or written.
 
 nlohmann::ordered_json parameterJson(const TemplateParameter &p)
 {
-    static const char *const kinds[] = {"text", "integer", "choice", "boolean", "part"};
-    nlohmann::ordered_json json{{"name", p.name}, {"default", p.defaultValue}, {"help", p.help},
-                                {"kind", kinds[static_cast<int>(p.kind)]}};
+    static const char *const kinds[] = { "text", "integer", "choice", "boolean", "part" };
+    nlohmann::ordered_json json { { "name", p.name },
+                                  { "default", p.defaultValue },
+                                  { "help", p.help },
+                                  { "kind", kinds[static_cast<int>(p.kind)] } };
     if (!p.choices.empty())
         json["choices"] = p.choices;
     if (p.kind == ParameterKind::Integer) {
@@ -57,8 +59,8 @@ nlohmann::ordered_json parameterJson(const TemplateParameter &p)
 
 int runGenerate(Context &context)
 {
-    const ParsedArgs args = parseArgs(context.args, {"--list", "--json", "--help"},
-                                      {"--param", "--output", "--site"});
+    const ParsedArgs args = parseArgs(context.args, { "--list", "--json", "--help" },
+                                      { "--param", "--output", "--site" });
     if (args.has("--help")) {
         context.out << kGenerateHelp;
         return ExitOk;
@@ -74,12 +76,14 @@ int runGenerate(Context &context)
                 nlohmann::ordered_json parameters = nlohmann::ordered_json::array();
                 for (const TemplateParameter &p : t.parameters)
                     parameters.push_back(parameterJson(p));
-                list.push_back({{"name", t.name}, {"summary", t.summary},
-                                {"sizeParameter", t.sizeParameter},
-                                {"defaultSite", t.defaultSite},
-                                {"parameters", std::move(parameters)}});
+                list.push_back({ { "name", t.name },
+                                 { "summary", t.summary },
+                                 { "sizeParameter", t.sizeParameter },
+                                 { "defaultSite", t.defaultSite },
+                                 { "parameters", std::move(parameters) } });
             }
-            context.out << nlohmann::ordered_json{{"templates", std::move(list)}}.dump(2) << "\n";
+            context.out << nlohmann::ordered_json { { "templates", std::move(list) } }.dump(2)
+                        << "\n";
             return ExitOk;
         }
         for (const DesignTemplate &t : designTemplates()) {
@@ -133,8 +137,8 @@ int runGenerate(Context &context)
     }
     const DesignSummary summary = summarize(design, *catalog);
     context.out << "wrote " << output << ": " << summary.nodes << " nodes (" << summary.gpus
-                << " GPUs), " << summary.switches << " switches, " << summary.links
-                << " links, " << summary.racks << " racks in " << summary.rows << " rows\n";
+                << " GPUs), " << summary.switches << " switches, " << summary.links << " links, "
+                << summary.racks << " racks in " << summary.rows << " rows\n";
     return ExitOk;
 }
 

@@ -25,7 +25,7 @@ Exit codes: 0 ok, 1 usage, 2 the design cannot be read or is invalid.
 
 int runInfo(Context &context)
 {
-    const ParsedArgs args = parseArgs(context.args, {"--json", "--help"}, {});
+    const ParsedArgs args = parseArgs(context.args, { "--json", "--help" }, {});
     if (args.has("--help")) {
         context.out << kInfoHelp;
         return ExitOk;
@@ -61,11 +61,11 @@ int runInfo(Context &context)
         j["storage_capacity_tb"] = summary.storageCapacityTB;
         nlohmann::ordered_json fabrics = nlohmann::ordered_json::array();
         for (const FabricSummary &fabric : summary.fabrics)
-            fabrics.push_back({{"name", fabric.name},
-                               {"purpose", std::string(toString(fabric.purpose))},
-                               {"technology", std::string(toString(fabric.technology))},
-                               {"link_speed_gbps", fabric.linkSpeedGbps},
-                               {"links", fabric.links}});
+            fabrics.push_back({ { "name", fabric.name },
+                                { "purpose", std::string(toString(fabric.purpose)) },
+                                { "technology", std::string(toString(fabric.technology)) },
+                                { "link_speed_gbps", fabric.linkSpeedGbps },
+                                { "links", fabric.links } });
         j["fabrics"] = std::move(fabrics);
         context.out << j.dump(2) << "\n";
         return ExitOk;

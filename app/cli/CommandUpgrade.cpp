@@ -23,7 +23,7 @@ Exit codes: 0 ok, 1 usage, 2 the design cannot be read, is invalid, or cannot be
 
 int runUpgrade(Context &context)
 {
-    const ParsedArgs args = parseArgs(context.args, {"--help"}, {"--output"});
+    const ParsedArgs args = parseArgs(context.args, { "--help" }, { "--output" });
     if (args.has("--help")) {
         context.out << kUpgradeHelp;
         return ExitOk;

@@ -11,7 +11,7 @@ struct Command
 {
     const char *name;
     const char *summary;
-    const char *help;  ///< full --help text
+    const char *help; ///< full --help text
     int (*run)(Context &context);
 };
 

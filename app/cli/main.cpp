@@ -17,30 +17,32 @@ namespace cw::cli {
 
 const std::vector<Command> &commands()
 {
-    static const std::vector<Command> list{
-        {"info", "counts, GPUs, links per fabric and IT power of a design", kInfoHelp, &runInfo},
-        {"upgrade", "migrate a design to the current schema and write it canonically",
-         kUpgradeHelp, &runUpgrade},
-        {"calc", "sizing calculators (memory, checkpoint, KV cache, power, all-reduce...)",
-         kCalcHelp, &runCalc},
-        {"generate", "write a design from a template (fat-tree, superpod-h100, seeds)",
-         kGenerateHelp, &runGenerate},
-        {"analyze", "fabric report: tiers, oversubscription, bisection by max-flow, failures",
-         kAnalyzeHelp, &runAnalyze},
-        {"validate", "check the design against the rule deck (power, cooling, space, network, RoCE)",
-         kValidateHelp, &runValidate},
-        {"whatif", "what a lost feed, PDU, row, rack, switch or link does, across power and fabric",
-         kWhatIfHelp, &runWhatIf},
-        {"export", "write the files that build the cluster (export --list names each family)",
-         kExportHelp, &runExport},
-        {"diff", "what changed between two designs: entities, BOM, work order, validation",
-         kDiffHelp, &runDiff},
-        {"merge", "three-way merge of designs (usable as a git merge driver)", kMergeHelp,
-         &runMerge},
-        {"asbuilt", "compare the built fabric (ibnetdiscover, LLDP, CSV) with the design",
-         kAsbuiltHelp, &runAsbuilt},
-        {"catalog", "import NetBox device types into a user catalog file (import-netbox)",
-         kCatalogHelp, &runCatalog},
+    static const std::vector<Command> list {
+        { "info", "counts, GPUs, links per fabric and IT power of a design", kInfoHelp, &runInfo },
+        { "upgrade", "migrate a design to the current schema and write it canonically",
+          kUpgradeHelp, &runUpgrade },
+        { "calc", "sizing calculators (memory, checkpoint, KV cache, power, all-reduce...)",
+          kCalcHelp, &runCalc },
+        { "generate", "write a design from a template (fat-tree, superpod-h100, seeds)",
+          kGenerateHelp, &runGenerate },
+        { "analyze", "fabric report: tiers, oversubscription, bisection by max-flow, failures",
+          kAnalyzeHelp, &runAnalyze },
+        { "validate",
+          "check the design against the rule deck (power, cooling, space, network, RoCE)",
+          kValidateHelp, &runValidate },
+        { "whatif",
+          "what a lost feed, PDU, row, rack, switch or link does, across power and fabric",
+          kWhatIfHelp, &runWhatIf },
+        { "export", "write the files that build the cluster (export --list names each family)",
+          kExportHelp, &runExport },
+        { "diff", "what changed between two designs: entities, BOM, work order, validation",
+          kDiffHelp, &runDiff },
+        { "merge", "three-way merge of designs (usable as a git merge driver)", kMergeHelp,
+          &runMerge },
+        { "asbuilt", "compare the built fabric (ibnetdiscover, LLDP, CSV) with the design",
+          kAsbuiltHelp, &runAsbuilt },
+        { "catalog", "import NetBox device types into a user catalog file (import-netbox)",
+          kCatalogHelp, &runCatalog },
     };
     return list;
 }
@@ -67,7 +69,8 @@ bool registerModelPresets(std::ostream &err)
     std::vector<calc::ModelPreset> presets;
     for (const auto &file : resources::modelPresetFiles()) {
         std::string error;
-        auto parsed = calc::parseModelPresets(nlohmann::json::parse(file.text, nullptr, false), error);
+        auto parsed
+            = calc::parseModelPresets(nlohmann::json::parse(file.text, nullptr, false), error);
         if (!error.empty()) {
             err << "error: built-in model presets " << file.name << ": " << error << "\n";
             return false;

@@ -175,9 +175,8 @@ std::string csvField(std::string_view text)
 {
     // Printable ASCII is its own visible form: most cells (names, numbers, part ids) take
     // this path, not a decode and a visibleText per character (10 million cells at 16k).
-    const bool printableAscii = std::all_of(text.begin(), text.end(), [](char c) {
-        return c >= 0x20 && c < 0x7f;
-    });
+    const bool printableAscii
+        = std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c < 0x7f; });
     std::string cell;
     if (printableAscii)
         cell.assign(text);

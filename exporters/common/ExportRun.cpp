@@ -44,9 +44,8 @@ ExportRunOutcome runExport(const Design &design, const Catalog &catalog,
         outcome.status = ExportStatus::ExporterFailed;
         outcome.failedFormat = "name policy";
         outcome.error = names.front().field + ": " + names.front().problem
-                        + (names.size() > 1 ? " (and " + std::to_string(names.size() - 1)
-                                                  + " more names)"
-                                            : std::string());
+            + (names.size() > 1 ? " (and " + std::to_string(names.size() - 1) + " more names)"
+                                : std::string());
         return outcome;
     }
 

@@ -23,7 +23,7 @@ public:
     }
     std::vector<ExportParameter> parameters() const override
     {
-        return {{"fabric", "only the fabric of this name"}};
+        return { { "fabric", "only the fabric of this name" } };
     }
     Result<ExportResult> run(const ExportRequest &request) const override
     {
@@ -45,15 +45,16 @@ public:
             std::string text = fabricGraphMl(*graph);
             const std::size_t declarationEnd = text.find("?>\n");
             const std::size_t at = declarationEnd == std::string::npos ? 0 : declarationEnd + 3;
-            const std::string comment
-                = esc::xmlComment(headerLine(request.design, "Fabric graph \"" + fabric.name + "\""));
+            const std::string comment = esc::xmlComment(
+                headerLine(request.design, "Fabric graph \"" + fabric.name + "\""));
             text.insert(at, "<!-- " + comment + " -->\n");
-            result.files.push_back({stem + ".graphml", std::move(text)});
+            result.files.push_back({ stem + ".graphml", std::move(text) });
             result.notes.push_back(stem + ".graphml: " + std::to_string(graph->vertices.size())
-                                   + " vertices, " + std::to_string(graph->edges.size()) + " edges");
+                                   + " vertices, " + std::to_string(graph->edges.size())
+                                   + " edges");
         }
         if (only != request.params.end() && result.files.empty())
-            return Error{"the design has no fabric \"" + only->second + "\""};
+            return Error { "the design has no fabric \"" + only->second + "\"" };
         return result;
     }
 };

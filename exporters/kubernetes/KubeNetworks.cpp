@@ -104,14 +104,15 @@ Result<NetworkFiles> railNetworks(const Design &design, const Catalog &catalog,
     std::string networks;
     for (const RailNetwork &rail : files.rails)
         networks += (networks.empty() ? "" : ",") + rail.resource;
-    files.attachments += "# The pod annotation k8s.v1.cni.cncf.io/networks for every rail:\n# "
-                         + networks + "\n";
+    files.attachments
+        += "# The pod annotation k8s.v1.cni.cncf.io/networks for every rail:\n# " + networks + "\n";
     for (const RailNetwork &rail : files.rails) {
         files.attachments += "---\napiVersion: \"k8s.cni.cncf.io/v1\"\n"
                              "kind: \"NetworkAttachmentDefinition\"\nmetadata:\n  name: "
             + yaml::quoted(rail.resource) + "\n  namespace: " + yaml::quoted(nadNamespace)
             + "\n  annotations:\n    \"k8s.v1.cni.cncf.io/resourceName\": "
-            + yaml::quoted(kResourcePrefix + rail.resource) + "\nspec:\n  config: |\n" + cniConfig(rail);
+            + yaml::quoted(kResourcePrefix + rail.resource) + "\nspec:\n  config: |\n"
+            + cniConfig(rail);
     }
     files.notes.insert(files.notes.end(), facts->notes.begin(), facts->notes.end());
     return files;

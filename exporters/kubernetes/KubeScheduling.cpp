@@ -71,8 +71,8 @@ std::string nodeLabelsYaml(const Design &design, const KubeTopology &topology)
            "#   -f node-labels.yaml\n";
     for (const KubeNode &node : topology.nodes) {
         out += objectHeader("v1", "Node", node.name) + "  labels:\n";
-        out += "    " + yaml::quoted(kServerTypeLabel) + ": " + yaml::quoted(labelValue(node.serverType))
-            + "\n";
+        out += "    " + yaml::quoted(kServerTypeLabel) + ": "
+            + yaml::quoted(labelValue(node.serverType)) + "\n";
         for (const auto &[level, value] : labelLevels())
             if (const std::string text = value(node); !text.empty())
                 out += "    " + yaml::quoted(std::string(kLabelPrefix) + level) + ": "

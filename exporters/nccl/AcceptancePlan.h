@@ -17,7 +17,8 @@ struct NcclFacts;
 
 /// nccl-tests all_reduce busbw inside one NVSwitch node as a share of the GPU's NVLink
 /// bandwidth in one direction (catalog figures are bidirectional, so half). NCCL's own model
-/// gives an H100 18 x 20.6 GB/s = 370.8 GB/s of 450 (0.82; ref:nvidia-nccl-src src/include/graph.h SM90_NVLINK_BW).
+/// gives an H100 18 x 20.6 GB/s = 370.8 GB/s of 450 (0.82; ref:nvidia-nccl-src src/include/graph.h
+/// SM90_NVLINK_BW).
 inline constexpr double kNvlinkEfficiency = 0.80;
 /// all_reduce busbw through PCIe (GPUs without NVLink) as a share of NCCL's PCIe model.
 inline constexpr double kPcieEfficiency = 0.80;

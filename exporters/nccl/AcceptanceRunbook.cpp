@@ -95,7 +95,8 @@ private:
                  + " rail NICs = " + gbps(type.nicGBps()) + " per node.");
         }
         line("- nccl-tests reports busbw = algbw x 2(n-1)/n for all_reduce, n = GPUs in the run "
-             "(nccl-tests doc/PERFORMANCE.md), which compares directly with the per-GPU bottleneck.");
+             "(nccl-tests doc/PERFORMANCE.md), which compares directly with the per-GPU "
+             "bottleneck.");
         line(
             "- Predicted busbw = the lower of the intra-node bound (NVLink one way x NVLink "
             "efficiency; PCIe without NVLink) and, across nodes, the network bound (the node's "

@@ -127,9 +127,10 @@ private:
         m_env.comments.push_back(
             "NCCL_NVLS_ENABLE is left at its default (2 = NVLink SHARP when the NVLink switches "
             "support it, as the NVLink5 switch trays of these domains do)");
-        m_env.notes.push_back("multi-node NVLink: run nvidia-imex on every node of a domain and check "
-                              "'nvidia-imex-ctl -H -N' shows Domain State UP before acceptance "
-                              "(NCCL_MNNVL_ENABLE=1 makes a down domain fail communicator init)");
+        m_env.notes.push_back(
+            "multi-node NVLink: run nvidia-imex on every node of a domain and check "
+            "'nvidia-imex-ctl -H -N' shows Domain State UP before acceptance "
+            "(NCCL_MNNVL_ENABLE=1 makes a down domain fail communicator init)");
     }
 
     void add(std::string key, std::string value, std::string reason)
@@ -286,7 +287,8 @@ private:
         }
         if (m_facts.sharpCapable) {
             // Upstream OpenSM (what the switch export configures) has no SHARP aggregation
-            // manager, so CollNet would find no SHARP trees; NCCL's default is 0 (ref:nvidia-nccl-env).
+            // manager, so CollNet would find no SHARP trees; NCCL's default is 0
+            // (ref:nvidia-nccl-env).
             add("NCCL_COLLNET_ENABLE", "0",
                 "the compute switches (" + parts
                     + ") can run SHARP, but the exported upstream opensm.conf runs no SHARP "
@@ -428,7 +430,8 @@ std::string renderNcclEnv(const Design &design, const NcclFacts &facts, const Nc
     text += "# Use as /etc/nccl.conf (NCCL reads KEY=VALUE lines and skips # lines) or in a job:\n";
     text += "#   set -a; . ./nccl.env; set +a\n";
     text += "# A leading '=' in a value is part of it (exact-name match). Reasons: NCCL's\n"
-            "# environment variable guide, docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html\n";
+            "# environment variable guide, "
+            "docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html\n";
     for (const EnvVariable &variable : env.variables) {
         text += "\n" + hashComment(variable.reason);
         text += variable.key + "=" + variable.value + "\n";

@@ -34,7 +34,8 @@ struct NcclEnv
 inline constexpr const char *kTopoInstallDir = "/etc/nccl/";
 
 /// NCCL_IB_TIMEOUT when the design does not set one: 4.096 us x 2^20 = 4.3 s per attempt,
-/// the NCCL >= 2.23 default (18 since 2.14, 14 before), pinned for older NCCL (ref:nvidia-nccl-env).
+/// the NCCL >= 2.23 default (18 since 2.14, 14 before), pinned for older NCCL
+/// (ref:nvidia-nccl-env).
 inline constexpr int kDefaultIbTimeout = 20;
 /// Queue pairs per connection on multi-tier RoCE fabrics: more UDP source ports for ECMP to
 /// spread (ref:nvidia-nccl-env NCCL_IB_QPS_PER_CONNECTION).
@@ -46,7 +47,8 @@ inline constexpr int kRoceV2Ipv4GidIndex = 3;
 inline constexpr int kEcnEct0 = 2;
 
 /// NCCL_IB_TC for a RoCE QoS profile: the IPv4 ToS byte, DSCP << 2 | ECN (ref:nvidia-nccl-env,
-/// ref:nvidia-cumulus-roce: 106 for DSCP 26 with ECT(0); ECN bits 0 when the profile turns ECN off).
+/// ref:nvidia-cumulus-roce: 106 for DSCP 26 with ECT(0); ECN bits 0 when the profile turns ECN
+/// off).
 int trafficClass(const QosProfile &qos);
 
 /// Derives nccl.env from the compute fabric and the design's NCCL settings (a set setting

@@ -140,7 +140,8 @@ std::string pcieLinkSpeed(int gen)
 
 double ncclPcieGBps(int gen, int width)
 {
-    // kvDictPciGen, in 100 Mb/s per lane (ref:nvidia-nccl-src src/graph/topo.cc: "bw = width x speed / 80").
+    // kvDictPciGen, in 100 Mb/s per lane (ref:nvidia-nccl-src src/graph/topo.cc: "bw = width x
+    // speed / 80").
     int perLane = 120;
     switch (gen) {
     case 3:

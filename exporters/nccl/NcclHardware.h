@@ -5,7 +5,8 @@
 
 namespace cw::nccl {
 
-/// What NCCL's topology loader needs to know about a CPU socket (ref:nvidia-nccl-src src/graph/topo.cc).
+/// What NCCL's topology loader needs to know about a CPU socket (ref:nvidia-nccl-src
+/// src/graph/topo.cc).
 struct CpuIdentity
 {
     std::string arch; ///< x86_64 | arm64 | ppc64
@@ -33,7 +34,8 @@ int nicPcieGen(double speedGbps);
 std::string pcieLinkSpeed(int gen);
 
 /// NCCL's own PCIe bandwidth model for an x`width` link of generation `gen`, GB/s:
-/// width x per-lane rate (in 100 Mb/s: Gen3 60, Gen4 120, Gen5 240) / 80 (ref:nvidia-nccl-src src/graph/topo.cc).
+/// width x per-lane rate (in 100 Mb/s: Gen3 60, Gen4 120, Gen5 240) / 80 (ref:nvidia-nccl-src
+/// src/graph/topo.cc).
 double ncclPcieGBps(int gen, int width);
 
 } // namespace cw::nccl

@@ -26,7 +26,8 @@ constexpr const char *kClassNvSwitch = "0x068000";
 constexpr const char *kVendorNvidia = "0x10de";
 constexpr const char *kVendorMellanox = "0x15b3";
 /// NCCL reads no target for an NVSwitch link (tclass 0x068000): every GPU joins one shared
-/// NVSwitch node (ref:nvidia-nccl-src src/graph/topo.cc ncclTopoAddNvLinks). The validated example uses this value.
+/// NVSwitch node (ref:nvidia-nccl-src src/graph/topo.cc ncclTopoAddNvLinks). The validated example
+/// uses this value.
 constexpr const char *kNvSwitchTarget = "0000:00:00.0";
 constexpr int kLinkWidth = 16;
 
@@ -105,7 +106,8 @@ struct Attribute
     std::string value;
 };
 
-/// One start tag on one line, attributes separated by single spaces (ref:nvidia-nccl-src src/graph/xml.cc).
+/// One start tag on one line, attributes separated by single spaces (ref:nvidia-nccl-src
+/// src/graph/xml.cc).
 std::string tag(int depth, const std::string &name, const std::vector<Attribute> &attributes,
                 bool selfClosing)
 {

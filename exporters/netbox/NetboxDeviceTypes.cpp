@@ -25,7 +25,7 @@ std::string number(double value)
 
 std::string deviceTypeYaml(const Part &part)
 {
-        std::string out = "---\n";
+    std::string out = "---\n";
     out += "manufacturer: " + yaml::quoted(part.vendor) + "\n";
     out += "model: " + yaml::quoted(part.model) + "\n";
     out += "slug: " + yaml::quoted(slug(part.vendor + "-" + part.model)) + "\n";
@@ -46,9 +46,9 @@ std::string deviceTypeYaml(const Part &part)
     if (!part.ports.empty()) {
         out += "interfaces:\n";
         for (const PortSpec &port : part.ports)
-            out += "  - name: " + yaml::quoted(port.name) + "\n    type: " + yaml::quoted(interfaceType(port))
-                + "\n    mgmt_only: " + (port.role == PortRole::Management ? "true" : "false")
-                + "\n";
+            out += "  - name: " + yaml::quoted(port.name)
+                + "\n    type: " + yaml::quoted(interfaceType(port)) + "\n    mgmt_only: "
+                + (port.role == PortRole::Management ? "true" : "false") + "\n";
     }
     return out;
 }

@@ -76,11 +76,10 @@ void gatherFailureDomains(const Design &design, const Catalog &catalog, ReportDa
     const std::vector<SweepEntry> entries = sweepSingleFailures(model.value(), domains);
     for (const SweepEntry &entry : entries) {
         const WhatIfReport &r = entry.report;
-        data.failureDomains.push_back({ r.failures.front(), r.gpusLost,
-                                        static_cast<int>(r.devicesOff.size()),
-                                        static_cast<int>(r.devicesCapped.size()),
-                                        static_cast<int>(r.pdusOverloaded.size()),
-                                        entry.bisectionLostGbps, r.largestJobNodes, r.verdict });
+        data.failureDomains.push_back(
+            { r.failures.front(), r.gpusLost, static_cast<int>(r.devicesOff.size()),
+              static_cast<int>(r.devicesCapped.size()), static_cast<int>(r.pdusOverloaded.size()),
+              entry.bisectionLostGbps, r.largestJobNodes, r.verdict });
     }
     if (entries.empty())
         return;

@@ -112,7 +112,8 @@ Result<QByteArray> renderRackSvg(const RackFigures &rack, const std::string &des
     generator.setResolution(kSvgDpi);
     generator.setSize(size);
     generator.setViewBox(QRect(QPoint(0, 0), size));
-    generator.setTitle(QStringLiteral("Rack ") + svgText(rack.name) + QStringLiteral(" front and rear"));
+    generator.setTitle(QStringLiteral("Rack ") + svgText(rack.name)
+                       + QStringLiteral(" front and rear"));
     // QSvgGenerator writes the description into <desc> as it is: escape it for XML here.
     generator.setDescription(svgText(designName));
     QPainter painter;

@@ -48,11 +48,11 @@ void writeFailureDomains(PageWriter &pages, const ReportData &data)
     const std::size_t shown = std::min(kFailureRows, data.failureDomains.size());
     for (std::size_t i = 0; i < shown; ++i) {
         const FailureRow &row = data.failureDomains[i];
-        table.rows.push_back({ { qs(row.domain), QString::number(row.gpusLost),
-                                 QString::number(row.devicesOff), QString::number(row.devicesCapped),
-                                 QString::number(row.pdusOverloaded),
-                                 number(row.bisectionLostGbps, 0) + QStringLiteral(" Gb/s"),
-                                 QString::number(row.largestJobNodes) + QStringLiteral(" nodes") } });
+        table.rows.push_back(
+            { { qs(row.domain), QString::number(row.gpusLost), QString::number(row.devicesOff),
+                QString::number(row.devicesCapped), QString::number(row.pdusOverloaded),
+                number(row.bisectionLostGbps, 0) + QStringLiteral(" Gb/s"),
+                QString::number(row.largestJobNodes) + QStringLiteral(" nodes") } });
     }
     pages.table(table);
     if (shown < data.failureDomains.size())

@@ -1,6 +1,6 @@
 // Cabling summary and BOM summary: the cabling plan's and the bill of materials' own totals.
-#include "exporters/report/ReportSections.h"
 #include "calculators/Units.h"
+#include "exporters/report/ReportSections.h"
 
 #include <algorithm>
 

@@ -20,13 +20,14 @@ struct SplitName
 SplitName split(const std::string &name)
 {
     std::size_t digits = 0;
-    while (digits < name.size() && std::isdigit(static_cast<unsigned char>(name[name.size() - 1 - digits])))
+    while (digits < name.size()
+           && std::isdigit(static_cast<unsigned char>(name[name.size() - 1 - digits])))
         ++digits;
     // Slurm caps the numeric suffix; very long digit runs stay part of the name.
     if (digits == 0 || digits > 18)
-        return {name, std::nullopt, 0};
-    return {name.substr(0, name.size() - digits),
-            std::stoul(name.substr(name.size() - digits)), static_cast<int>(digits)};
+        return { name, std::nullopt, 0 };
+    return { name.substr(0, name.size() - digits), std::stoul(name.substr(name.size() - digits)),
+             static_cast<int>(digits) };
 }
 
 int digitCount(unsigned long n)
@@ -124,7 +125,7 @@ std::string compressHostlist(const std::vector<std::string> &hostnames)
     for (const std::string &name : hostnames) {
         SplitName s = split(name);
         if (!s.number) {
-            ranges.push_back(Range{name, 0, 0, 0, false});
+            ranges.push_back(Range { name, 0, 0, 0, false });
             continue;
         }
         if (!ranges.empty()) {
@@ -138,18 +139,20 @@ std::string compressHostlist(const std::vector<std::string> &hostnames)
                 continue;
             }
         }
-        ranges.push_back(Range{s.prefix, *s.number, *s.number, s.width, true});
+        ranges.push_back(Range { s.prefix, *s.number, *s.number, s.width, true });
     }
     return formatRanges(ranges);
 }
 
 std::string compressHostlistSorted(std::vector<std::string> hostnames)
 {
-    std::stable_sort(hostnames.begin(), hostnames.end(), [](const std::string &a, const std::string &b) {
-        const SplitName sa = split(a);
-        const SplitName sb = split(b);
-        return std::tie(sa.prefix, sa.number, sa.width) < std::tie(sb.prefix, sb.number, sb.width);
-    });
+    std::stable_sort(hostnames.begin(), hostnames.end(),
+                     [](const std::string &a, const std::string &b) {
+                         const SplitName sa = split(a);
+                         const SplitName sb = split(b);
+                         return std::tie(sa.prefix, sa.number, sa.width)
+                             < std::tie(sb.prefix, sb.number, sb.width);
+                     });
     return compressHostlist(hostnames);
 }
 
@@ -183,11 +186,12 @@ std::vector<std::string> expandHostlist(const std::string &expression, std::stri
     items.push_back(current);
     for (const std::string &item : items) {
         // Cartesian product over bracket groups, left to right.
-        std::vector<std::string> partial{""};
+        std::vector<std::string> partial { "" };
         std::size_t pos = 0;
         while (pos < item.size()) {
             const std::size_t open = item.find('[', pos);
-            const std::string literal = item.substr(pos, open == std::string::npos ? std::string::npos : open - pos);
+            const std::string literal
+                = item.substr(pos, open == std::string::npos ? std::string::npos : open - pos);
             for (std::string &p : partial)
                 p += literal;
             if (open == std::string::npos)
@@ -201,7 +205,8 @@ std::vector<std::string> expandHostlist(const std::string &expression, std::stri
                 const std::string part = body.substr(start, comma - start);
                 const std::size_t dash = part.find('-');
                 const std::string loText = part.substr(0, dash);
-                const std::string hiText = dash == std::string::npos ? loText : part.substr(dash + 1);
+                const std::string hiText
+                    = dash == std::string::npos ? loText : part.substr(dash + 1);
                 if (loText.empty() || hiText.empty()
                     || !std::all_of(loText.begin(), loText.end(), ::isdigit)
                     || !std::all_of(hiText.begin(), hiText.end(), ::isdigit)) {

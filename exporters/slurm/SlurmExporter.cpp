@@ -2,9 +2,9 @@
 
 #include "exporters/common/Escape.h"
 #include "exporters/slurm/Hostlist.h"
-#include "exporters/slurm/SlurmWords.h"
 #include "exporters/slurm/PrologEpilog.h"
 #include "exporters/slurm/SlurmProduction.h"
+#include "exporters/slurm/SlurmWords.h"
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
 #include "model/fabric/NvlinkDomains.h"
@@ -22,9 +22,8 @@ namespace {
 std::string header(const Design &design, const char *file)
 {
     return std::string("# ") + file + " for design \"" + exporters::esc::commentText(design.name())
-           + "\" (schema version "
-           + std::to_string(kDesignSchemaVersion) + "), written by " + generatorName()
-           + ".\n# Same design, same bytes: edit the design, not this file.\n";
+        + "\" (schema version " + std::to_string(kDesignSchemaVersion) + "), written by "
+        + generatorName() + ".\n# Same design, same bytes: edit the design, not this file.\n";
 }
 
 /// Slurm node names: letters, digits, '-', '_', '.'; must not end in a non-digit after a
@@ -72,7 +71,7 @@ struct LeafGroups
 {
     std::map<DeviceId, std::set<DeviceId>> neighbours;
     std::map<DeviceId, int> tier;
-    std::vector<std::set<DeviceId>> order;  ///< leaf sets in the order of their first node
+    std::vector<std::set<DeviceId>> order; ///< leaf sets in the order of their first node
     std::map<std::set<DeviceId>, std::vector<std::string>> nodesByLeaves;
 };
 
@@ -94,7 +93,9 @@ LeafGroups collectLeafGroups(const Design &design, const Fabric &fabric)
             neighbours[link.a.device].insert(link.b.device);
             neighbours[link.b.device].insert(link.a.device);
         }
-    auto isSwitch = [&design](DeviceId id) { return design.device(id)->role == DeviceRole::Switch; };
+    auto isSwitch = [&design](DeviceId id) {
+        return design.device(id)->role == DeviceRole::Switch;
+    };
     // Tier of each switch: its own when set, else hop distance from the compute nodes - 1.
     std::vector<DeviceId> frontier;
     for (const auto &[id, adjacent] : neighbours)
@@ -146,12 +147,14 @@ std::string topologyTree(const Design &design, const Catalog &catalog)
     auto &tier = leafGroups.tier;
     auto &order = leafGroups.order;
     auto &nodesByLeaves = leafGroups.nodesByLeaves;
-    auto isSwitch = [&design](DeviceId id) { return design.device(id)->role == DeviceRole::Switch; };
+    auto isSwitch = [&design](DeviceId id) {
+        return design.device(id)->role == DeviceRole::Switch;
+    };
 
     struct Group
     {
         std::string name;
-        std::set<DeviceId> members;   // switches of this level the group stands for
+        std::set<DeviceId> members; // switches of this level the group stands for
         std::vector<std::string> children;
     };
     std::vector<Group> level;
@@ -161,14 +164,14 @@ std::string topologyTree(const Design &design, const Catalog &catalog)
         group.members = leaves;
         group.name = leaves.size() == 1 ? design.device(*leaves.begin())->name
                                         : "su" + std::to_string(++railGroup);
-        out << "SwitchName=" << group.name << " Nodes=" << compressHostlistSorted(nodesByLeaves[leaves])
-            << "\n";
+        out << "SwitchName=" << group.name
+            << " Nodes=" << compressHostlistSorted(nodesByLeaves[leaves]) << "\n";
         level.push_back(std::move(group));
     }
 
     // Upper levels: groups whose switches reach the same set of next-tier switches share a
     // parent, until one group is left or no tier is above.
-    static const char *const kVirtualNames[] = {"su", "spines", "cores", "tier"};
+    static const char *const kVirtualNames[] = { "su", "spines", "cores", "tier" };
     for (int t = 1; level.size() > 1; ++t) {
         std::map<std::set<DeviceId>, std::vector<std::string>> childrenByParents;
         std::vector<std::set<DeviceId>> parentOrder;
@@ -203,7 +206,7 @@ std::string topologyTree(const Design &design, const Catalog &catalog)
             next.push_back(std::move(group));
         }
         if (next.size() == level.size() && t > 8)
-            break;  // defensive: a malformed tiering cannot loop forever
+            break; // defensive: a malformed tiering cannot loop forever
         level = std::move(next);
     }
     return out.str();
@@ -213,7 +216,8 @@ namespace {
 
 /// BlockSizes for `blocks` blocks of at least `base` nodes: the base block, then every
 /// aggregate of 2^k base blocks the cluster can hold. Slurm 24.05 wants each later size to be
-/// base x 2^k with k <= 15 and stops with "Invalid BlockLevels" otherwise (ref:slurm-topology-conf).
+/// base x 2^k with k <= 15 and stops with "Invalid BlockLevels" otherwise
+/// (ref:slurm-topology-conf).
 std::string blockSizes(std::size_t base, std::size_t blocks)
 {
     constexpr int kMaxBlockLevel = 15;
@@ -234,14 +238,14 @@ std::string nvlinkBlocks(const Design &design, const std::vector<NvlinkDomain> &
     int index = 0;
     for (const NvlinkDomain &domain : domains) {
         ++index;
-        const std::string name = validHostname(domain.name) ? domain.name
-                                                            : "nvl" + std::to_string(index);
+        const std::string name
+            = validHostname(domain.name) ? domain.name : "nvl" + std::to_string(index);
         out << "# NVLink domain of rack " << domain.name << ": " << domain.nodeNames.size()
             << " nodes, " << domain.gpus << " of " << domain.fullGpus << " GPUs\n";
         out << "BlockName=" << name << " Nodes=" << compressHostlistSorted(domain.nodeNames)
             << "\n";
-        smallest = smallest == 0 ? domain.nodeNames.size()
-                                 : std::min(smallest, domain.nodeNames.size());
+        smallest
+            = smallest == 0 ? domain.nodeNames.size() : std::min(smallest, domain.nodeNames.size());
         inBlocks.insert(domain.nodeNames.begin(), domain.nodeNames.end());
     }
     std::vector<std::string> outside;
@@ -313,7 +317,7 @@ Result<NodeGroups> groupComputeNodes(const Design &design, const Catalog &catalo
         const Fabric *fabric = design.fabric(link.fabric);
         if (fabric->purpose != FabricPurpose::Compute)
             continue;
-        for (DeviceId end : {link.a.device, link.b.device})
+        for (DeviceId end : { link.a.device, link.b.device })
             nodeFabricTech[end].insert(std::string(toString(fabric->technology)));
     }
     int computeNodes = 0;
@@ -322,12 +326,14 @@ Result<NodeGroups> groupComputeNodes(const Design &design, const Catalog &catalo
             continue;
         ++computeNodes;
         if (!validHostname(device.name))
-            return Error{"device " + std::to_string(device.id.value) + ": hostname \"" + device.name
-                         + "\" is not a valid Slurm node name (letters, digits, - _ .; not ALL or DEFAULT)"};
+            return Error {
+                "device " + std::to_string(device.id.value) + ": hostname \"" + device.name
+                + "\" is not a valid Slurm node name (letters, digits, - _ .; not ALL or DEFAULT)"
+            };
         const Part *part = catalog.find(device.catalogType);
         if (!part || !part->server)
-            return Error{"compute node " + device.name + ": catalog type \"" + device.catalogType
-                         + "\" is not a server"};
+            return Error { "compute node " + device.name + ": catalog type \"" + device.catalogType
+                           + "\" is not a server" };
         NodeGroup &group = groups[device.catalogType];
         group.part = part;
         group.names.push_back(device.name);
@@ -335,7 +341,7 @@ Result<NodeGroups> groupComputeNodes(const Design &design, const Catalog &catalo
             group.features.insert(tech);
     }
     if (computeNodes == 0)
-        return Error{"the design has no compute nodes: nothing for Slurm to schedule"};
+        return Error { "the design has no compute nodes: nothing for Slurm to schedule" };
 
     return groups;
 }
@@ -363,9 +369,11 @@ void writeClusterSettings(std::ostringstream &conf, const Design &design, SlurmT
             "SwitchType=switch/none\n"
             "# topology.conf is read from this file's folder; a missing one is fatal.\n";
     if (topology == SlurmTopology::Block)
-        conf << "# topology/block needs Slurm 24.05 or later (BlockSizes); 22.05 and 23.02 have no\n"
-                "# block plugin and stop with \"Failed to initialize topology plugin\" (ref:slurm-src).\n"
-                "TopologyPlugin=topology/block\n";
+        conf
+            << "# topology/block needs Slurm 24.05 or later (BlockSizes); 22.05 and 23.02 have no\n"
+               "# block plugin and stop with \"Failed to initialize topology plugin\" "
+               "(ref:slurm-src).\n"
+               "TopologyPlugin=topology/block\n";
     else
         conf << "TopologyPlugin=topology/tree\n";
     for (const auto &[type, group] : groups)
@@ -382,20 +390,21 @@ void writeNodeLines(std::ostringstream &conf, const NodeGroups &groups,
 {
     for (const auto &[type, group] : groups) {
         const ServerSpec &server = *group.part->server;
-        const long long realMemoryMiB = static_cast<long long>(
-            std::floor(server.memoryGB * 1024.0 * kRealMemoryFraction));
+        const long long realMemoryMiB
+            = static_cast<long long>(std::floor(server.memoryGB * 1024.0 * kRealMemoryFraction));
         conf << "# " << exporters::esc::commentText(group.part->vendor + " " + group.part->model)
              << " (" << type << ")\n";
-        conf << "NodeName=" << compressHostlistSorted(group.names) << " Boards=1 SocketsPerBoard="
-             << server.cpu.sockets << " CoresPerSocket=" << server.cpu.coresPerSocket
+        conf << "NodeName=" << compressHostlistSorted(group.names)
+             << " Boards=1 SocketsPerBoard=" << server.cpu.sockets
+             << " CoresPerSocket=" << server.cpu.coresPerSocket
              << " ThreadsPerCore=" << server.cpu.threadsPerCore << " RealMemory=" << realMemoryMiB;
         std::set<std::string> features = group.features;
         if (server.gpuCount > 0) {
             const std::string gpu = gresType(server.gpuPart);
             conf << " Gres=gpu:" << gpu << ":" << server.gpuCount;
             features.insert(gpu);
-            perGpu[type] = {server.cpu.sockets * server.cpu.coresPerSocket / server.gpuCount,
-                            realMemoryMiB / server.gpuCount};
+            perGpu[type] = { server.cpu.sockets * server.cpu.coresPerSocket / server.gpuCount,
+                             realMemoryMiB / server.gpuCount };
         }
         const int rails = group.part->countPorts(PortRole::Compute);
         if (rails > 0)
@@ -422,23 +431,26 @@ Result<void> writePartitions(std::ostringstream &conf, const Design &design,
          << settingValue(production, "DefaultTime") << " MaxTime=" << maxTime << "\n";
     std::vector<Partition> partitions = design.scheduler().partitions;
     if (partitions.empty())
-        partitions.push_back(Partition{"gpu", {}, true, "INFINITE"});
+        partitions.push_back(Partition { "gpu", {}, true, "INFINITE" });
     std::set<std::string> partitionNames;
     for (const Partition &partition : partitions) {
         if (!partitionNames.insert(partition.name).second)
-            return Error{"partition \"" + partition.name + "\" is defined twice (slurmctld refuses that)"};
+            return Error { "partition \"" + partition.name
+                           + "\" is defined twice (slurmctld refuses that)" };
         std::vector<std::string> names;
         if (partition.nodes.empty())
             names = allNodes;
         for (DeviceId id : partition.nodes)
-            if (const Device *device = design.device(id); device && device->role == DeviceRole::Compute)
+            if (const Device *device = design.device(id);
+                device && device->role == DeviceRole::Compute)
                 names.push_back(device->name);
         if (names.empty())
-            return Error{"partition \"" + partition.name + "\" has no compute nodes"};
+            return Error { "partition \"" + partition.name + "\" has no compute nodes" };
         conf << "PartitionName=" << partition.name << " Nodes=" << compressHostlistSorted(names)
              << (partition.isDefault ? " Default=YES" : "")
              // The model's default INFINITE means "not chosen": the production MaxTime holds.
-             << " MaxTime=" << (partition.maxTime == "INFINITE" ? maxTime : partition.maxTime)
+             << " MaxTime="
+             << (partition.maxTime == "INFINITE" ? maxTime : partition.maxTime)
              // Whole nodes per job: the portable spelling of exclusive nodes (ref:slurm-src).
              << " OverSubscribe=EXCLUSIVE";
         if (groups.size() == 1 && !perGpu.empty()) {

@@ -42,7 +42,8 @@ void qosLines(std::string &out, const SwitchPlan &plan)
              + " (ref:nvidia-cumulus-roce, ref:cumulus-qos)");
     // No lossless priority: ECN-only RoCE (`mode lossy` = no PFC, ref:cumulus-qos).
     line(out, std::string("nv set qos roce mode ") + (lossless.empty() ? "lossy" : "lossless"));
-    // Routed RoCEv2 carries its class in DSCP only (ref:nvidia-cumulus-roce trust, ref:nvidia-cumulus-roce).
+    // Routed RoCEv2 carries its class in DSCP only (ref:nvidia-cumulus-roce trust,
+    // ref:nvidia-cumulus-roce).
     line(out, "nv set qos mapping default-global trust l3");
     std::map<int, std::vector<int>> dscpsByPriority;
     for (int d = 0; d < 64; ++d)
@@ -63,8 +64,8 @@ void qosLines(std::string &out, const SwitchPlan &plan)
         line(out, "nv set qos pfc default-global switch-priority " + lossless);
         line(out, "nv set qos pfc default-global tx enable");
         line(out, "nv set qos pfc default-global rx enable");
-        // Cumulus sizes the lossless port buffers from this length (ref:nvidia-cumulus-roce, ref:sonic-buffer-headroom); the longest
-        // of the profile's length and the installed cables.
+        // Cumulus sizes the lossless port buffers from this length (ref:nvidia-cumulus-roce,
+        // ref:sonic-buffer-headroom); the longest of the profile's length and the installed cables.
         line(out, "nv set qos pfc default-global cable-length " + std::to_string(cableM));
     }
     for (const auto &[tc, percent] : plan.dwrrPercent) {
@@ -130,9 +131,10 @@ void bridgeLines(std::string &out, const SwitchPlan &plan)
 /// documentation writes them); anything else is quoted.
 std::string shellArgument(const std::string &word)
 {
-    const bool plain = !word.empty() && word.find_first_not_of(
-                                            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                            "0123456789._-") == std::string::npos;
+    const bool plain = !word.empty()
+        && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                  "0123456789._-")
+            == std::string::npos;
     return plain ? word : esc::shellWord(word);
 }
 
@@ -160,7 +162,8 @@ std::string nvueCommands(const Design &design, const SwitchPlan &plan)
              "# Cabled ports: description from the cabling; MTU "
                  + std::to_string(plan.qos.switchMtu) + " = the fabric's switch MTU (default");
         line(out,
-             "# 9216, Cumulus's own; ref:nvidia-cumulus-roce), not a QoS setting on a plain Ethernet "
+             "# 9216, Cumulus's own; ref:nvidia-cumulus-roce), not a QoS setting on a plain "
+             "Ethernet "
              "fabric");
     }
     const bool watchdog = plan.lossless && plan.qos.pfcWatchdog && !plan.losslessPriorities.empty();

@@ -25,9 +25,9 @@ Result<std::vector<ExportedFile>> roceSwitchConfigs(const Design &design, const 
     return roceSwitchConfigs(design, catalog, fabric, { { "underlay", "off" } });
 }
 
-Result<std::vector<ExportedFile>> roceSwitchConfigs(const Design &design, const Catalog &catalog,
-                                                    const Fabric &fabric,
-                                                    const std::map<std::string, std::string> &params)
+Result<std::vector<ExportedFile>>
+roceSwitchConfigs(const Design &design, const Catalog &catalog, const Fabric &fabric,
+                  const std::map<std::string, std::string> &params)
 {
     // The routed underlay: RoCEv2 fabrics only (plain Ethernet ones stay bridged).
     std::optional<underlay::UnderlayPlan> routed;
@@ -81,7 +81,8 @@ Result<std::vector<ExportedFile>> roceSwitchConfigs(const Design &design, const 
         case roce::SwitchOs::Eos: {
             std::string text = roce::eosConfig(design, plan);
             if (sw)
-                text = underlay::spliceBefore(text, "!\nend\n", underlay::eosUnderlay(*routed, *sw));
+                text
+                    = underlay::spliceBefore(text, "!\nend\n", underlay::eosUnderlay(*routed, *sw));
             files.push_back({ folder + "/" + base + ".eos", text });
             break;
         }

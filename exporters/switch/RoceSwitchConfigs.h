@@ -20,8 +20,8 @@ Result<std::vector<ExportedFile>> roceSwitchConfigs(const Design &design, const 
 /// (AddressPlan.h): merged into each switch file, plus "<switch>.frr.conf" for SONiC and
 /// Cumulus switches, "netplan/<host>.yaml", "address-plan.csv|md" and
 /// "address-plan-provenance.txt".
-Result<std::vector<ExportedFile>> roceSwitchConfigs(const Design &design, const Catalog &catalog,
-                                                    const Fabric &fabric,
-                                                    const std::map<std::string, std::string> &params);
+Result<std::vector<ExportedFile>>
+roceSwitchConfigs(const Design &design, const Catalog &catalog, const Fabric &fabric,
+                  const std::map<std::string, std::string> &params);
 
 } // namespace cw::exporters

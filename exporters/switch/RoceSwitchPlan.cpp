@@ -103,7 +103,8 @@ Result<void> checkProfile(const QosProfile &qos, const std::string &owner)
         if (!dscpOk(dscp) || !priorityOk(priority))
             return Error { where + "DSCP map entry " + std::to_string(dscp) + " -> "
                            + std::to_string(priority) + " must map 0-63 to 0-7" };
-    // Cumulus `pfc cable-length` takes 1-100000 m (ref:nvidia-cumulus-roce); also keeps the int conversion sane.
+    // Cumulus `pfc cable-length` takes 1-100000 m (ref:nvidia-cumulus-roce); also keeps the int
+    // conversion sane.
     if (!std::isfinite(qos.pfcCableLengthM) || qos.pfcCableLengthM < 0
         || qos.pfcCableLengthM > kMaxCableM)
         return Error { where + "PFC cable length " + numberText(qos.pfcCableLengthM)
@@ -114,8 +115,8 @@ Result<void> checkProfile(const QosProfile &qos, const std::string &owner)
     return {};
 }
 
-/// Traffic classes, ECN queues and ETS weights derived from the profile (ref:nvidia-cumulus-roce: RoCE TC DWRR
-/// 50 %, other traffic TC 0 DWRR 50 %, CNP strict; with more lossless classes the DWRR
+/// Traffic classes, ECN queues and ETS weights derived from the profile (ref:nvidia-cumulus-roce:
+/// RoCE TC DWRR 50 %, other traffic TC 0 DWRR 50 %, CNP strict; with more lossless classes the DWRR
 /// share is split evenly so the weights still sum to 100, ref:nvidia-cumulus-roce).
 void classify(SwitchPlan &plan)
 {
@@ -272,7 +273,8 @@ Result<std::vector<SwitchPlan>> planSwitches(const Design &design, const Catalog
             port.cableM
                 = std::isfinite(link->lengthM) ? std::clamp(link->lengthM, 0.0, kMaxCableM) : 0.0;
             // Sized for the profile's cable length (what roce.headroom checks against) unless
-            // the installed cable is longer: never less headroom than the cable needs (ref:sonic-buffer-headroom).
+            // the installed cable is longer: never less headroom than the cable needs
+            // (ref:sonic-buffer-headroom).
             port.headroomCableM
                 = static_cast<int>(std::ceil(std::max(plan.qos.pfcCableLengthM, port.cableM)));
             if (lossless && !plan.losslessPriorities.empty() && port.speedGbps > 0) {
@@ -311,9 +313,10 @@ std::vector<std::string> headroomNotes(const SwitchPlan &plan)
     std::vector<std::string> notes;
     if (!plan.lossless || plan.losslessPriorities.empty())
         return notes;
-    notes.push_back("PFC headroom per lossless priority (SONiC Spectrum formula, ref:sonic-buffer-headroom"
-                    "; ASIC defaults of Spectrum-2/-3, port MTU "
-                    + std::to_string(plan.qos.switchMtu) + "):");
+    notes.push_back(
+        "PFC headroom per lossless priority (SONiC Spectrum formula, ref:sonic-buffer-headroom"
+        "; ASIC defaults of Spectrum-2/-3, port MTU "
+        + std::to_string(plan.qos.switchMtu) + "):");
     for (const HeadroomGroup &group : headroomGroups(plan))
         notes.push_back("  " + numberText(group.speedGbps) + "G ports, "
                         + std::to_string(group.cableM) + " m: xoff "

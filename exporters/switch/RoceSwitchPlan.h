@@ -78,7 +78,8 @@ struct SwitchPlan
 };
 
 /// The traffic class of a switch priority: the RoCE, CNP and lossless priorities keep their
-/// own class, every other priority shares TC 0 (Cumulus `nv set qos roce`, ref:nvidia-cumulus-roce).
+/// own class, every other priority shares TC 0 (Cumulus `nv set qos roce`,
+/// ref:nvidia-cumulus-roce).
 int trafficClassOf(const QosProfile &qos, int priority);
 
 /// The switches of `fabric` (devices with role Switch and a link on the fabric on a non-

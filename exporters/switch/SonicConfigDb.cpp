@@ -73,7 +73,8 @@ void addMaps(json &db, const SwitchPlan &plan)
     for (int tc = 0; tc < 8; ++tc) {
         toQueue[str(tc)] = str(tc);
         pfcToQueue[str(tc)] = str(tc);
-        // Lossless classes and CNP get their own priority group, the rest share PG 0 (ref:sonic-config-db).
+        // Lossless classes and CNP get their own priority group, the rest share PG 0
+        // (ref:sonic-config-db).
         const bool own
             = std::count(plan.losslessPriorities.begin(), plan.losslessPriorities.end(), tc)
             || tc == plan.strictTc;
@@ -176,7 +177,8 @@ std::string sonicConfigDb(const SwitchPlan &plan)
             db["PFC_WD"]["GLOBAL"] = { { "POLL_INTERVAL", str(poll) } };
         }
         // Traditional buffer model: explicit xon/xoff/size per (speed, cable length), the
-        // SONiC Spectrum headroom formula (ref:sonic-buffer-headroom); dynamic_th 0 is SONiC's lossless default.
+        // SONiC Spectrum headroom formula (ref:sonic-buffer-headroom); dynamic_th 0 is SONiC's
+        // lossless default.
         for (const HeadroomGroup &group : headroomGroups(plan))
             db["BUFFER_PROFILE"][bufferProfileName(group.speedGbps, group.cableM)]
                 = { { "pool", kLosslessPool },

@@ -16,11 +16,12 @@ public:
     std::string name() const override { return "switch"; }
     std::string summary() const override
     {
-        return "per fabric: SONiC/NVUE/EOS configs, frr.conf, host netplan and address plan for RoCE, opensm.conf + node map + fabric.topo for InfiniBand";
+        return "per fabric: SONiC/NVUE/EOS configs, frr.conf, host netplan and address plan for "
+               "RoCE, opensm.conf + node map + fabric.topo for InfiniBand";
     }
     std::vector<ExportParameter> parameters() const override
     {
-        std::vector<ExportParameter> result{{"fabric", "only the fabric of this name"}};
+        std::vector<ExportParameter> result { { "fabric", "only the fabric of this name" } };
         for (ExportParameter &parameter : underlay::underlayParameters())
             result.push_back(std::move(parameter));
         return result;
@@ -34,7 +35,7 @@ public:
             if (only != request.params.end() && fabric.name != only->second)
                 continue;
             matched = true;
-            Result<std::vector<ExportedFile>> files = std::vector<ExportedFile>{};
+            Result<std::vector<ExportedFile>> files = std::vector<ExportedFile> {};
             if (fabric.technology == Technology::InfiniBand)
                 files = infinibandFiles(request.design, request.catalog, fabric);
             else
@@ -45,7 +46,7 @@ public:
                 result.files.push_back(std::move(file));
         }
         if (only != request.params.end() && !matched)
-            return Error{"the design has no fabric \"" + only->second + "\""};
+            return Error { "the design has no fabric \"" + only->second + "\"" };
         return result;
     }
 };

@@ -10,7 +10,7 @@
 namespace cw {
 namespace {
 
-constexpr double kRackUnitM = 0.04445;  // EIA-310: 1U = 1.75 in = 44.45 mm
+constexpr double kRackUnitM = 0.04445; // EIA-310: 1U = 1.75 in = 44.45 mm
 
 int mediumRank(const Part &part)
 {
@@ -98,21 +98,21 @@ CableChoice chooseCable(const Catalog &catalog, double speedGbps, double lengthM
         auto it = std::lower_bound(sorted.begin(), sorted.end(), lengthM - 1e-9);
         best.orderedLengthM = it != sorted.end() ? *it : sorted.back();
     } else {
-        best.orderedLengthM = std::ceil(lengthM);  // fibre is cut to whole metres
+        best.orderedLengthM = std::ceil(lengthM); // fibre is cut to whole metres
     }
     return best;
 }
 
 double estimateCableLengthM(int rowA, int positionA, int uA, int rowB, int positionB, int uB,
-                            int rackUnits, double rackWidthM, double rowPitchM,
-                            double trayHeightM, double slackM)
+                            int rackUnits, double rackWidthM, double rowPitchM, double trayHeightM,
+                            double slackM)
 {
     if (rowA == rowB && positionA == positionB)
         return std::abs(uA - uB) * kRackUnitM + slackM;
     const double upA = (rackUnits - uA) * kRackUnitM + trayHeightM;
     const double upB = (rackUnits - uB) * kRackUnitM + trayHeightM;
-    const double along = std::abs(positionA - positionB) * rackWidthM
-                         + std::abs(rowA - rowB) * rowPitchM;
+    const double along
+        = std::abs(positionA - positionB) * rackWidthM + std::abs(rowA - rowB) * rowPitchM;
     return upA + along + upB + slackM;
 }
 

@@ -14,7 +14,7 @@ struct Part;
 struct CableChoice
 {
     const Part *part = nullptr; ///< null when no part fits both cages and reaches
-    double orderedLengthM = 0;   ///< the length rounded up to what can be ordered
+    double orderedLengthM = 0; ///< the length rounded up to what can be ordered
     /// Why `part` is null, in words a refusal can quote: no part of the speed joins the two
     /// cages at all, or the longest that does is shorter than the link.
     std::string note;
@@ -36,7 +36,7 @@ CableChoice chooseCable(const Catalog &catalog, double speedGbps, double lengthM
 /// at `rowA`/`rowB`: up to the overhead tray, along it, and down, plus slack. Same rack: the
 /// vertical distance plus slack. Metres; 1U = 44.45 mm (EIA-310).
 double estimateCableLengthM(int rowA, int positionA, int uA, int rowB, int positionB, int uB,
-                            int rackUnits, double rackWidthM, double rowPitchM,
-                            double trayHeightM, double slackM);
+                            int rackUnits, double rackWidthM, double rowPitchM, double trayHeightM,
+                            double slackM);
 
 } // namespace cw

@@ -26,8 +26,9 @@ public:
     /// `position` < 0 places the rack after the last one in the row.
     Result<RackId> addRack(RowId row, std::string name, std::string_view rackType,
                            std::vector<Pdu> pdus = {}, int position = -1);
-    Result<DeviceId> placeDevice(RackId rack, std::string name, std::string_view type, int uPosition,
-                                 DeviceRole role, Face face = Face::Front, int tier = -1);
+    Result<DeviceId> placeDevice(RackId rack, std::string name, std::string_view type,
+                                 int uPosition, DeviceRole role, Face face = Face::Front,
+                                 int tier = -1);
     /// Fabric is added as given; only its id is assigned.
     Result<FabricId> addFabric(Fabric fabric);
     Result<LinkId> connect(FabricId fabric, DeviceId a, std::string_view portA, DeviceId b,
@@ -51,7 +52,8 @@ public:
 private:
     Result<const Part *> catalogPart(std::string_view type, std::initializer_list<PartKind> kinds,
                                      const char *what) const;
-    Result<void> checkSlot(const Rack &rack, const Part &part, int uPosition, DeviceId ignore) const;
+    Result<void> checkSlot(const Rack &rack, const Part &part, int uPosition,
+                           DeviceId ignore) const;
 
     Design &m_design;
     const Catalog &m_catalog;

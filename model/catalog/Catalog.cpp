@@ -33,13 +33,16 @@ Result<void> checkRackContents(const Catalog &catalog, const Part &rack)
             || (device->kind != PartKind::Server && device->kind != PartKind::Switch
                 && device->kind != PartKind::Storage)
             || device->uHeight <= 0)
-            return Error{rack.origin + ": part \"" + rack.id + "\": contents part \"" + slot.part
-                         + "\" is not a rack-mounted server, switch or storage part in the catalog"};
+            return Error {
+                rack.origin + ": part \"" + rack.id + "\": contents part \"" + slot.part
+                + "\" is not a rack-mounted server, switch or storage part in the catalog"
+            };
         units += device->uHeight * slot.count;
     }
     if (units > rack.rack->rackUnits)
-        return Error{rack.origin + ": part \"" + rack.id + "\": contents take " + std::to_string(units)
-                     + " U; the rack has " + std::to_string(rack.rack->rackUnits)};
+        return Error { rack.origin + ": part \"" + rack.id + "\": contents take "
+                       + std::to_string(units) + " U; the rack has "
+                       + std::to_string(rack.rack->rackUnits) };
     return {};
 }
 
@@ -53,8 +56,8 @@ Result<void> checkReferences(const Catalog &catalog)
             continue;
         const Part *gpu = catalog.find(part->server->gpuPart);
         if (!gpu || gpu->kind != PartKind::Gpu)
-            return Error{part->origin + ": part \"" + part->id + "\": gpu.part \""
-                         + part->server->gpuPart + "\" is not a gpu in the catalog"};
+            return Error { part->origin + ": part \"" + part->id + "\": gpu.part \""
+                           + part->server->gpuPart + "\" is not a gpu in the catalog" };
     }
     return {};
 }
@@ -65,17 +68,17 @@ Result<void> Catalog::addFile(std::string_view fileName, std::string_view text)
 {
     const std::string file(fileName);
     if (auto limited = checkJsonLimits(text, catalogLimits()); !limited)
-        return Error{file + ": " + limited.error().message};
+        return Error { file + ": " + limited.error().message };
     nlohmann::json document;
     try {
         document = nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error &error) {
-        return Error{file + ": not valid JSON at " + describeTextPosition(text, error.byte)
-                     + " (" + error.what() + ")"};
+        return Error { file + ": not valid JSON at " + describeTextPosition(text, error.byte) + " ("
+                       + error.what() + ")" };
     } catch (const nlohmann::json::exception &error) {
         // A number out of range and the like (found by fuzz_catalog_reader): still an error
         // naming the file, never an exception out of the reader.
-        return Error{file + ": not valid JSON (" + error.what() + ")"};
+        return Error { file + ": not valid JSON (" + error.what() + ")" };
     }
     std::vector<std::unique_ptr<Part>> parts;
     try {
@@ -87,13 +90,13 @@ Result<void> Catalog::addFile(std::string_view fileName, std::string_view text)
         for (const JsonReader &entry : root.requiredObjects("parts")) {
             auto part = readPart(entry);
             if (!seen.insert(part->id).second)
-                entry.fail("id", "an id not used earlier in this file (\"" + part->id
-                                     + "\" repeats)");
+                entry.fail("id",
+                           "an id not used earlier in this file (\"" + part->id + "\" repeats)");
             part->origin = file;
             parts.push_back(std::move(part));
         }
     } catch (const JsonInputError &error) {
-        return Error{file + ": " + error.what()};
+        return Error { file + ": " + error.what() };
     }
     for (auto &part : parts)
         put(std::move(part));
@@ -104,8 +107,8 @@ void Catalog::put(std::unique_ptr<Part> part)
 {
     auto it = m_byId.find(part->id);
     if (it != m_byId.end()) {
-        m_notes.push_back("part \"" + part->id + "\" from " + part->origin + " replaces the one from "
-                          + it->second->origin);
+        m_notes.push_back("part \"" + part->id + "\" from " + part->origin
+                          + " replaces the one from " + it->second->origin);
         for (auto &existing : m_parts)
             if (existing.get() == it->second) {
                 existing = std::move(part);
@@ -121,7 +124,7 @@ Result<void> Catalog::addFolder(const std::filesystem::path &folder)
 {
     std::error_code error;
     if (!std::filesystem::is_directory(folder, error))
-        return Error{folder.string() + ": catalog folder does not exist"};
+        return Error { folder.string() + ": catalog folder does not exist" };
     std::vector<std::filesystem::path> files;
     std::filesystem::directory_iterator it(folder, error);
     for (const std::filesystem::directory_iterator end; !error && it != end; it.increment(error)) {
@@ -132,12 +135,14 @@ Result<void> Catalog::addFolder(const std::filesystem::path &folder)
         if (it->path().extension() != ".json")
             continue;
         if (statusError)
-            return Error{it->path().string() + ": cannot be read (" + statusError.message() + ")"};
+            return Error { it->path().string() + ": cannot be read (" + statusError.message()
+                           + ")" };
         if (regular)
             files.push_back(it->path());
     }
     if (error)
-        return Error{folder.string() + ": cannot list the catalog folder (" + error.message() + ")"};
+        return Error { folder.string() + ": cannot list the catalog folder (" + error.message()
+                       + ")" };
     std::sort(files.begin(), files.end());
     for (const auto &path : files) {
         auto text = readWholeFile(path, kMaxCatalogBytes);
@@ -215,8 +220,8 @@ std::vector<std::filesystem::path> Catalog::userFolders()
     return folders;
 }
 
-Result<std::shared_ptr<const Catalog>> Catalog::withUserFolders(
-    const std::vector<std::filesystem::path> &extraFolders)
+Result<std::shared_ptr<const Catalog>>
+Catalog::withUserFolders(const std::vector<std::filesystem::path> &extraFolders)
 {
     auto catalog = std::make_shared<Catalog>(loadBuiltin());
     std::vector<std::filesystem::path> folders = userFolders();

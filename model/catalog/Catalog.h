@@ -35,8 +35,8 @@ public:
     /// Built-in plus user folders: $CLUSTERWRIGHT_CATALOG_PATH (':'-separated) or
     /// $XDG_DATA_HOME/clusterwright/catalog (~/.local/share/clusterwright/catalog), plus
     /// `extraFolders`.
-    static Result<std::shared_ptr<const Catalog>> withUserFolders(
-        const std::vector<std::filesystem::path> &extraFolders = {});
+    static Result<std::shared_ptr<const Catalog>>
+    withUserFolders(const std::vector<std::filesystem::path> &extraFolders = {});
     static std::vector<std::filesystem::path> userFolders();
 
 private:

@@ -33,8 +33,7 @@ void readPorts(const JsonReader &reader, Part &part)
         }
         for (const std::string &name : portNames) {
             if (!names.insert(name).second)
-                group.fail("names", "port names unique within the part (\"" + name
-                                        + "\" repeats)");
+                group.fail("names", "port names unique within the part (\"" + name + "\" repeats)");
             PortSpec port;
             port.name = name;
             port.role = *role;
@@ -67,7 +66,7 @@ std::vector<Technology> readTechnologies(const JsonReader &reader)
 CableEnd readCableEnd(const JsonReader &reader, const char *key, const std::string &formFactor)
 {
     if (!reader.has(key))
-        return CableEnd{formFactor, 1};
+        return CableEnd { formFactor, 1 };
     const JsonReader end = reader.object(key);
     CableEnd result;
     result.connector = end.string("connector");
@@ -159,17 +158,18 @@ ServerSpec readServer(const JsonReader &reader)
         const JsonReader psu = reader.object("psu");
         server.psu.count = static_cast<int>(psu.integerInRange("count", 1, 32));
         server.psu.ratingW = psu.positive("ratingW");
-        server.psu.redundant = static_cast<int>(
-            psu.integerInRange("redundant", 0, server.psu.count - 1, 0));
+        server.psu.redundant
+            = static_cast<int>(psu.integerInRange("redundant", 0, server.psu.count - 1, 0));
     }
     if (reader.has("topology"))
         server.topology = readTopology(reader.object("topology"));
-    server.nvlinkDomainGpus = static_cast<int>(
-        reader.integerInRange("nvlinkDomainGpus", 0, 576, 0));
+    server.nvlinkDomainGpus
+        = static_cast<int>(reader.integerInRange("nvlinkDomainGpus", 0, 576, 0));
     if (server.nvlinkDomainGpus > 0
         && (server.gpuCount == 0 || server.nvlinkDomainGpus % server.gpuCount != 0))
-        reader.fail("nvlinkDomainGpus", "a whole multiple of gpu.count (the domain is made "
-                                        "of whole servers)");
+        reader.fail("nvlinkDomainGpus",
+                    "a whole multiple of gpu.count (the domain is made "
+                    "of whole servers)");
     return server;
 }
 
@@ -199,8 +199,9 @@ void readKindSpecific(const JsonReader &reader, Part &part)
         network.radix = static_cast<int>(reader.integerInRange("radix", 0, 4096, 0));
         network.nvlinkSwitch = reader.boolean("nvlinkSwitch", false);
         if (network.nvlinkSwitch && !network.technologies.empty())
-            reader.fail("technologies", "none for an NVLink switch (it is on no Ethernet or "
-                                        "InfiniBand fabric)");
+            reader.fail("technologies",
+                        "none for an NVLink switch (it is on no Ethernet or "
+                        "InfiniBand fabric)");
         part.network = std::move(network);
         break;
     }
@@ -282,8 +283,9 @@ std::unique_ptr<Part> readPart(const JsonReader &reader)
         reader.fail("id", "a non-empty id");
     const auto kind = parsePartKind(reader.string("kind"));
     if (!kind)
-        reader.fail("kind", "gpu | server | nic | switch | storage | cable | transceiver | rack "
-                            "| pdu | cdu");
+        reader.fail("kind",
+                    "gpu | server | nic | switch | storage | cable | transceiver | rack "
+                    "| pdu | cdu");
     part->kind = *kind;
     part->vendor = reader.name("vendor", NameKind::Label, "");
     part->model = reader.name("model", NameKind::Label, "");
@@ -293,8 +295,9 @@ std::unique_ptr<Part> readPart(const JsonReader &reader)
     part->maxPowerW = reader.nonNegative("maxPowerW", 0);
     part->typicalPowerW = reader.nonNegative("typicalPowerW", 0);
     if (part->typicalPowerW > part->maxPowerW && part->maxPowerW > 0)
-        reader.fail("typicalPowerW", "a typical power no larger than maxPowerW ("
-                                         + std::to_string(part->maxPowerW) + " W)");
+        reader.fail("typicalPowerW",
+                    "a typical power no larger than maxPowerW (" + std::to_string(part->maxPowerW)
+                        + " W)");
     part->priceUsd = reader.nonNegative("priceUsd", 0);
     if (reader.has("cooling")) {
         const auto cooling = parseCooling(reader.string("cooling"));

@@ -6,26 +6,26 @@
 namespace cw {
 namespace {
 
-constexpr std::array<std::pair<PartKind, std::string_view>, 10> kKinds{{
-    {PartKind::Gpu, "gpu"},
-    {PartKind::Server, "server"},
-    {PartKind::Nic, "nic"},
-    {PartKind::Switch, "switch"},
-    {PartKind::Storage, "storage"},
-    {PartKind::Cable, "cable"},
-    {PartKind::Transceiver, "transceiver"},
-    {PartKind::Rack, "rack"},
-    {PartKind::Pdu, "pdu"},
-    {PartKind::Cdu, "cdu"},
-}};
+constexpr std::array<std::pair<PartKind, std::string_view>, 10> kKinds { {
+    { PartKind::Gpu, "gpu" },
+    { PartKind::Server, "server" },
+    { PartKind::Nic, "nic" },
+    { PartKind::Switch, "switch" },
+    { PartKind::Storage, "storage" },
+    { PartKind::Cable, "cable" },
+    { PartKind::Transceiver, "transceiver" },
+    { PartKind::Rack, "rack" },
+    { PartKind::Pdu, "pdu" },
+    { PartKind::Cdu, "cdu" },
+} };
 
-constexpr std::array<std::pair<PortRole, std::string_view>, 5> kRoles{{
-    {PortRole::Compute, "compute"},
-    {PortRole::Storage, "storage"},
-    {PortRole::Frontend, "frontend"},
-    {PortRole::Management, "management"},
-    {PortRole::Fabric, "fabric"},
-}};
+constexpr std::array<std::pair<PortRole, std::string_view>, 5> kRoles { {
+    { PortRole::Compute, "compute" },
+    { PortRole::Storage, "storage" },
+    { PortRole::Frontend, "frontend" },
+    { PortRole::Management, "management" },
+    { PortRole::Fabric, "fabric" },
+} };
 
 } // namespace
 
@@ -98,7 +98,7 @@ bool endFits(const CableEnd &end, const std::string &cage)
 bool cableFitsCages(const CableSpec &cable, const std::string &cageA, const std::string &cageB)
 {
     return (endFits(cable.endA, cageA) && endFits(cable.endB, cageB))
-           || (endFits(cable.endA, cageB) && endFits(cable.endB, cageA));
+        || (endFits(cable.endA, cageB) && endFits(cable.endB, cageA));
 }
 
 } // namespace cw

@@ -24,7 +24,7 @@ struct PortSpec
     PortRole role = PortRole::Fabric;
     double speedGbps = 0;
     std::string formFactor;
-    int rail = -1;  ///< index within the compute ports (rail order); -1 for other roles
+    int rail = -1; ///< index within the compute ports (rail order); -1 for other roles
 };
 
 struct GpuSpec
@@ -48,14 +48,14 @@ struct PsuSpec
 {
     int count = 0;
     double ratingW = 0;
-    int redundant = 0;  ///< PSUs that may fail with the device still at full power
+    int redundant = 0; ///< PSUs that may fail with the device still at full power
 };
 
 struct NumaNode
 {
     int node = 0;
     int socket = 0;
-    std::string cores;  ///< logical core range as Slurm's gres.conf Cores= takes it
+    std::string cores; ///< logical core range as Slurm's gres.conf Cores= takes it
     std::vector<int> gpus;
     std::vector<std::string> nics;
 };
@@ -81,7 +81,7 @@ struct ServerSpec
 {
     CpuSpec cpu;
     double memoryGB = 0;
-    std::string gpuPart;  ///< empty for servers without GPUs
+    std::string gpuPart; ///< empty for servers without GPUs
     int gpuCount = 0;
     PsuSpec psu;
     ServerTopology topology;
@@ -91,10 +91,10 @@ struct ServerSpec
     int nvlinkDomainGpus = 0;
 };
 
-struct NetworkSpec  ///< NICs and switches
+struct NetworkSpec ///< NICs and switches
 {
     std::string asic;
-    std::vector<Technology> technologies;  ///< what it can run (RoCEv2 implies Ethernet)
+    std::vector<Technology> technologies; ///< what it can run (RoCEv2 implies Ethernet)
     std::string os;
     double bufferBytes = 0;
     int radix = 0;
@@ -105,7 +105,7 @@ struct NetworkSpec  ///< NICs and switches
 
 struct StorageSpec
 {
-    std::string storageRole;  ///< mds, oss, weka, vast, ddn
+    std::string storageRole; ///< mds, oss, weka, vast, ddn
     double capacityTB = 0;
     double readGBps = 0;
     double writeGBps = 0;
@@ -123,12 +123,12 @@ struct CableEnd
     bool operator==(const CableEnd &) const = default;
 };
 
-struct CableSpec  ///< cables and transceivers
+struct CableSpec ///< cables and transceivers
 {
     std::string medium;
-    double speedGbps = 0;      ///< aggregate speed of the part
-    double linkSpeedGbps = 0;  ///< speed of each logical link it carries
-    int linksPerCable = 1;     ///< 2 for twin-port and 1:2 splitter parts
+    double speedGbps = 0; ///< aggregate speed of the part
+    double linkSpeedGbps = 0; ///< speed of each logical link it carries
+    int linksPerCable = 1; ///< 2 for twin-port and 1:2 splitter parts
     double reachM = 0;
     std::vector<double> lengthsM;
     std::string formFactor;
@@ -149,8 +149,8 @@ struct RackSlot
 {
     std::string part;
     int count = 1;
-    int units = 0;      ///< only for slots without a part
-    std::string label;  ///< what occupies a slot without a part
+    int units = 0; ///< only for slots without a part
+    std::string label; ///< what occupies a slot without a part
 };
 
 struct RackSpec
@@ -201,7 +201,7 @@ struct Part
     double priceUsd = 0;
     std::optional<Cooling> cooling;
     std::string source;
-    std::string origin;  ///< the file it was read from
+    std::string origin; ///< the file it was read from
     std::vector<PortSpec> ports;
 
     std::optional<GpuSpec> gpu;

@@ -42,9 +42,12 @@ std::string JsonReader::describe(const nlohmann::json &value)
     // Never dump a container: a 130 KB file of nested brackets overflowed the stack here
     // (dump() recurses) while the reader was only describing what it found.
     switch (value.type()) {
-    case nlohmann::json::value_t::null: return "null";
-    case nlohmann::json::value_t::object: return "an object";
-    case nlohmann::json::value_t::array: return "an array";
+    case nlohmann::json::value_t::null:
+        return "null";
+    case nlohmann::json::value_t::object:
+        return "an object";
+    case nlohmann::json::value_t::array:
+        return "an array";
     case nlohmann::json::value_t::string: {
         // Quoted, cut to 40 characters, and never a raw control or direction character.
         const std::string &text = value.get_ref<const std::string &>();
@@ -56,8 +59,10 @@ std::string JsonReader::describe(const nlohmann::json &value)
             excerpt += "...";
         return "the string \"" + excerpt;
     }
-    case nlohmann::json::value_t::boolean: return std::string("the boolean ") + (value.get<bool>() ? "true" : "false");
-    default: break;
+    case nlohmann::json::value_t::boolean:
+        return std::string("the boolean ") + (value.get<bool>() ? "true" : "false");
+    default:
+        break;
     }
     std::string text = value.dump();
     if (text.size() > 40)
@@ -87,8 +92,9 @@ void JsonReader::fail(const char *key, const std::string &expectation) const
 {
     const std::string where = childPointer(key);
     const nlohmann::json *value = optionalMember(key);
-    throw JsonInputError(where, where + ": expected " + expectation + ", got "
-                                    + (value ? describe(*value) : std::string("nothing")));
+    throw JsonInputError(where,
+                         where + ": expected " + expectation + ", got "
+                             + (value ? describe(*value) : std::string("nothing")));
 }
 
 void JsonReader::failHere(const std::string &message) const
@@ -234,8 +240,8 @@ std::vector<std::string> JsonReader::stringArray(const char *key) const
     for (std::size_t i = 0; i < value->size(); ++i) {
         if (!(*value)[i].is_string()) {
             const std::string where = childPointer(key) + "/" + std::to_string(i);
-            throw JsonInputError(where, where + ": expected a string, got "
-                                            + describe((*value)[i]));
+            throw JsonInputError(where,
+                                 where + ": expected a string, got " + describe((*value)[i]));
         }
         result.push_back((*value)[i].get<std::string>());
     }
@@ -253,8 +259,8 @@ std::vector<long long> JsonReader::integerArray(const char *key) const
     for (std::size_t i = 0; i < value->size(); ++i) {
         if (!(*value)[i].is_number_integer()) {
             const std::string where = childPointer(key) + "/" + std::to_string(i);
-            throw JsonInputError(where, where + ": expected a whole number, got "
-                                            + describe((*value)[i]));
+            throw JsonInputError(where,
+                                 where + ": expected a whole number, got " + describe((*value)[i]));
         }
         result.push_back((*value)[i].get<long long>());
     }

@@ -21,8 +21,9 @@ class JsonInputError : public std::runtime_error
 {
 public:
     JsonInputError(std::string pointer, const std::string &message)
-        : std::runtime_error(message), m_pointer(std::move(pointer))
-    {}
+        : std::runtime_error(message)
+        , m_pointer(std::move(pointer))
+    { }
     const std::string &pointer() const { return m_pointer; }
 
 private:

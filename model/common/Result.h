@@ -17,8 +17,12 @@ template<typename T>
 class Result
 {
 public:
-    Result(T value) : m_state(std::move(value)) {}
-    Result(Error error) : m_state(std::move(error)) {}
+    Result(T value)
+        : m_state(std::move(value))
+    { }
+    Result(Error error)
+        : m_state(std::move(error))
+    { }
 
     bool ok() const { return std::holds_alternative<T>(m_state); }
     explicit operator bool() const { return ok(); }
@@ -39,7 +43,10 @@ class Result<void>
 {
 public:
     Result() = default;
-    Result(Error error) : m_error(std::move(error)), m_ok(false) {}
+    Result(Error error)
+        : m_error(std::move(error))
+        , m_ok(false)
+    { }
 
     bool ok() const { return m_ok; }
     explicit operator bool() const { return m_ok; }

@@ -16,7 +16,10 @@ struct EntityRef
     auto operator<=>(const EntityRef &) const = default;
 
     template<EntityKind K>
-    static EntityRef of(TypedId<K> typed) { return {K, typed.value}; }
+    static EntityRef of(TypedId<K> typed)
+    {
+        return { K, typed.value };
+    }
 };
 
 /// What a mutation did: entities added, removed, modified, and the design-wide settings it
@@ -27,12 +30,12 @@ struct ChangeSet
     std::vector<EntityRef> removed;
     std::vector<EntityRef> modified;
     bool siteChanged = false;
-    bool settingsChanged = false;  ///< scheduler, NCCL, workload, waivers, severities, name
+    bool settingsChanged = false; ///< scheduler, NCCL, workload, waivers, severities, name
 
     bool isEmpty() const
     {
         return added.empty() && removed.empty() && modified.empty() && !siteChanged
-               && !settingsChanged;
+            && !settingsChanged;
     }
 
     void merge(const ChangeSet &other)

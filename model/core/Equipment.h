@@ -14,13 +14,13 @@ namespace cw {
 struct Device
 {
     DeviceId id;
-    std::string name;  ///< hostname
+    std::string name; ///< hostname
     std::string catalogType;
     RackId rack;
     int uPosition = 1;
     Face face = Face::Front;
     DeviceRole role = DeviceRole::Compute;
-    int tier = -1;  ///< switches: 0 leaf, 1 spine, 2 core; -1 when not a fabric switch
+    int tier = -1; ///< switches: 0 leaf, 1 spine, 2 core; -1 when not a fabric switch
     /// RoCE settings of this device (its NICs, or the switch) when they differ from the
     /// profile of the fabric it is on; nullopt = follows the fabric. The RoCE rules compare
     /// hops with it (NIC vs switch PFC priority, DSCP map, MTU).
@@ -45,7 +45,7 @@ struct Link
     FabricId fabric;
     PortRef a;
     PortRef b;
-    std::string cableType;  ///< catalog cable or transceiver part; empty = not chosen yet
+    std::string cableType; ///< catalog cable or transceiver part; empty = not chosen yet
     double lengthM = 0;
 
     bool operator==(const Link &) const = default;

@@ -7,16 +7,19 @@ namespace cw {
 std::string_view toString(HallCooling value)
 {
     switch (value) {
-    case HallCooling::Air: return "air";
-    case HallCooling::RearDoor: return "rear-door";
-    case HallCooling::Liquid: return "liquid";
+    case HallCooling::Air:
+        return "air";
+    case HallCooling::RearDoor:
+        return "rear-door";
+    case HallCooling::Liquid:
+        return "liquid";
     }
     return "?";
 }
 
 std::optional<HallCooling> parseHallCooling(std::string_view text)
 {
-    for (HallCooling value : {HallCooling::Air, HallCooling::RearDoor, HallCooling::Liquid})
+    for (HallCooling value : { HallCooling::Air, HallCooling::RearDoor, HallCooling::Liquid })
         if (toString(value) == text)
             return value;
     return std::nullopt;
@@ -32,8 +35,9 @@ HallCooling Hall::coolingOfRow(int row) const
 
 const Hall *Site::hall(std::string_view hallName) const
 {
-    auto it = std::find_if(halls.begin(), halls.end(),
-                           [hallName](const Hall &candidate) { return candidate.name == hallName; });
+    auto it = std::find_if(halls.begin(), halls.end(), [hallName](const Hall &candidate) {
+        return candidate.name == hallName;
+    });
     return it == halls.end() ? nullptr : &*it;
 }
 

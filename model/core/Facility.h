@@ -15,13 +15,13 @@ namespace cw {
 /// facility water at the row for coolant distribution units (CDUs).
 enum class HallCooling { Air, RearDoor, Liquid };
 
-std::string_view toString(HallCooling value);            ///< "air" | "rear-door" | "liquid"
+std::string_view toString(HallCooling value); ///< "air" | "rear-door" | "liquid"
 std::optional<HallCooling> parseHallCooling(std::string_view text);
 
 /// A row of a hall whose cooling differs from the hall's.
 struct RowCooling
 {
-    int row = 0;  ///< 0-based row of the hall
+    int row = 0; ///< 0-based row of the hall
     HallCooling cooling = HallCooling::Air;
 
     bool operator==(const RowCooling &) const = default;
@@ -34,11 +34,11 @@ struct Hall
     std::string name;
     int rows = 0;
     int positionsPerRow = 0;
-    double rowPitchM = 3.0;          ///< centre-to-centre distance between rows
-    double maxKwPerPosition = 0;     ///< power and heat one rack position takes; 0 = no limit
+    double rowPitchM = 3.0; ///< centre-to-centre distance between rows
+    double maxKwPerPosition = 0; ///< power and heat one rack position takes; 0 = no limit
     HallCooling cooling = HallCooling::Air;
-    double cduSupplyTempC = 0;       ///< facility water supply to the CDUs; 0 = not given
-    std::vector<RowCooling> rowCooling;  ///< rows that differ from `cooling`
+    double cduSupplyTempC = 0; ///< facility water supply to the CDUs; 0 = not given
+    std::vector<RowCooling> rowCooling; ///< rows that differ from `cooling`
 
     HallCooling coolingOfRow(int row) const;
     int positions() const { return rows * positionsPerRow; }
@@ -61,24 +61,24 @@ struct HallDistance
 struct Site
 {
     std::string name;
-    double utilityPowerKw = 0;      ///< utility feed capacity (facility side, before PUE)
-    double itPowerBudgetKw = 0;     ///< power available to IT equipment
-    double pue = 1.3;               ///< power usage effectiveness used for facility load
+    double utilityPowerKw = 0; ///< utility feed capacity (facility side, before PUE)
+    double itPowerBudgetKw = 0; ///< power available to IT equipment
+    double pue = 1.3; ///< power usage effectiveness used for facility load
     double airCoolingCapacityKw = 0;
     double liquidCoolingCapacityKw = 0;
-    double airLimitPerRackKw = 30;  ///< typical air-cooled hall limit; set per site
-    double coolantDeltaTK = 10;     ///< supply/return temperature difference of the liquid loop
+    double airLimitPerRackKw = 30; ///< typical air-cooled hall limit; set per site
+    double coolantDeltaTK = 10; ///< supply/return temperature difference of the liquid loop
     double electricityUsdPerKwh = 0.10;
     // Floor plan used by auto-cabling (metres).
     double rackWidthM = 0.6;
     double rackDepthM = 1.2;
-    double rowPitchM = 3.0;         ///< centre-to-centre distance between rows (rack + aisle)
-    double trayHeightM = 0.6;       ///< overhead tray above the rack top
-    double slackM = 1.0;            ///< service loop added to every cable
+    double rowPitchM = 3.0; ///< centre-to-centre distance between rows (rack + aisle)
+    double trayHeightM = 0.6; ///< overhead tray above the rack top
+    double slackM = 1.0; ///< service loop added to every cable
     /// Halls of the site; empty = the free floor of older files (rows of any length).
     std::vector<Hall> halls;
     std::vector<HallDistance> hallDistances;
-    int cduRedundancy = 1;          ///< spare CDUs per row: 1 = N+1
+    int cduRedundancy = 1; ///< spare CDUs per row: 1 = N+1
 
     const Hall *hall(std::string_view hallName) const;
     /// The route between two halls (0 for a hall to itself); nullopt when the site omits it.
@@ -94,8 +94,8 @@ struct Row
     RowId id;
     std::string name;
     int index = 0;
-    double powerBudgetKw = 0;  ///< 0 = no row-level budget
-    std::string hall;          ///< the site hall; empty = no hall
+    double powerBudgetKw = 0; ///< 0 = no row-level budget
+    std::string hall; ///< the site hall; empty = no hall
 
     bool operator==(const Row &) const = default;
 };
@@ -105,9 +105,9 @@ struct Pdu
 {
     std::string name;
     Feed feed = Feed::A;
-    std::string catalogType;  ///< optional catalog part; the electrical figures below rule
+    std::string catalogType; ///< optional catalog part; the electrical figures below rule
     int phases = 3;
-    double voltageV = 400;    ///< line-to-line for three-phase
+    double voltageV = 400; ///< line-to-line for three-phase
     double breakerA = 32;
 
     bool operator==(const Pdu &) const = default;

@@ -37,6 +37,6 @@ struct std::hash<cw::TypedId<Kind>>
 {
     std::size_t operator()(const cw::TypedId<Kind> &id) const noexcept
     {
-        return std::hash<std::uint64_t>{}(id.value);
+        return std::hash<std::uint64_t> {}(id.value);
     }
 };

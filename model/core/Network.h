@@ -18,7 +18,7 @@ struct QosProfile
     int cnpDscp = 48;
     int pfcPriority = 3;
     int cnpPriority = 6;
-    std::vector<int> losslessPriorities{3};
+    std::vector<int> losslessPriorities { 3 };
     bool ecnEnabled = true;
     int ecnMinBytes = 150000;
     int ecnMaxBytes = 1500000;
@@ -26,11 +26,12 @@ struct QosProfile
     bool pfcWatchdog = true;
     int pfcWatchdogDetectionMs = 200;
     int pfcWatchdogRestorationMs = 200;
-    int switchMtu = 9216;  ///< Cumulus default (ref:nvidia-cumulus-roce)
-    int hostMtu = 9000;    ///< >= 4192 needed for RoCE MTU 4096
+    int switchMtu = 9216; ///< Cumulus default (ref:nvidia-cumulus-roce)
+    int hostMtu = 9000; ///< >= 4192 needed for RoCE MTU 4096
     /// DSCP -> switch priority entries that differ from the default map, DSCP >> 3
     /// (ConnectX default dscp2prio, Cumulus 24-31 -> 3; ref:nvidia-cumulus-roce). SONiC's AZURE
-    /// map is not the default: it sends 26 to TC1, so a SONiC hop lists {26: 1} (ref:sonic-config-db).
+    /// map is not the default: it sends 26 to TC1, so a SONiC hop lists {26: 1}
+    /// (ref:sonic-config-db).
     std::map<int, int> dscpToPriority;
     /// Cable length the lossless headroom was sized for (Cumulus `nv set qos pfc ...
     /// cable-length`, default 100 m; ref:nvidia-cumulus-roce, ref:sonic-buffer-headroom).
@@ -53,10 +54,10 @@ struct QosProfile
 struct FabricTopology
 {
     TopologyKind kind = TopologyKind::Custom;
-    int tiers = 0;                ///< switch tiers; 0 = not stated
-    double oversubscription = 1;  ///< leaf downlink:uplink target, 1 = non-blocking
-    bool railOptimized = false;   ///< NCCL's rail-local traffic stays on one leaf
-    int rails = 0;                ///< compute NICs per node used on this fabric
+    int tiers = 0; ///< switch tiers; 0 = not stated
+    double oversubscription = 1; ///< leaf downlink:uplink target, 1 = non-blocking
+    bool railOptimized = false; ///< NCCL's rail-local traffic stays on one leaf
+    int rails = 0; ///< compute NICs per node used on this fabric
 
     bool operator==(const FabricTopology &) const = default;
 };
@@ -70,7 +71,7 @@ struct Fabric
     Technology technology = Technology::InfiniBand;
     double linkSpeedGbps = 400;
     FabricTopology topology;
-    QosProfile qos;  ///< used when technology is RoCEv2
+    QosProfile qos; ///< used when technology is RoCEv2
 
     bool operator==(const Fabric &) const = default;
 };
@@ -81,10 +82,10 @@ struct StorageTier
     StorageTierId id;
     std::string name;
     StorageKind kind = StorageKind::ParallelFilesystem;
-    FabricId fabric;                 ///< network clients reach it on (none for node-local)
-    std::vector<DeviceId> members;   ///< storage servers (empty for node-local NVMe)
-    double capacityTB = 0;           ///< usable, decimal TB
-    double readGBps = 0;             ///< aggregate, GB/s = 1e9 B/s
+    FabricId fabric; ///< network clients reach it on (none for node-local)
+    std::vector<DeviceId> members; ///< storage servers (empty for node-local NVMe)
+    double capacityTB = 0; ///< usable, decimal TB
+    double readGBps = 0; ///< aggregate, GB/s = 1e9 B/s
     double writeGBps = 0;
 
     bool operator==(const StorageTier &) const = default;

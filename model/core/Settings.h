@@ -37,9 +37,9 @@ struct SchedulerSettings
 /// NCCL settings; unset values let the exporter derive them from the fabric.
 struct NcclSettings
 {
-    std::optional<int> ibTimeout;      ///< 0-31, 4.096 us x 2^value (ref:nvidia-nccl-env)
-    std::optional<int> ibRetryCount;   ///< 0-7
-    std::optional<int> crossNic;       ///< 0, 1, 2
+    std::optional<int> ibTimeout; ///< 0-31, 4.096 us x 2^value (ref:nvidia-nccl-env)
+    std::optional<int> ibRetryCount; ///< 0-7
+    std::optional<int> crossNic; ///< 0, 1, 2
     std::optional<int> ibGidIndex;
     std::optional<int> ibTrafficClass; ///< IP ToS byte: DSCP << 2 | ECN
     std::optional<int> ibServiceLevel;
@@ -55,13 +55,13 @@ struct NcclSettings
 struct Workload
 {
     std::string name;
-    double parameterCount = 0;              ///< model parameters
+    double parameterCount = 0; ///< model parameters
     double trainingTokens = 0;
-    double mfu = 0.4;                       ///< model FLOPs utilisation
-    double checkpointBytesPerParam = 14;    ///< bf16 weights 2 + fp32 master 4 + Adam 8
+    double mfu = 0.4; ///< model FLOPs utilisation
+    double checkpointBytesPerParam = 14; ///< bf16 weights 2 + fp32 master 4 + Adam 8
     double checkpointIntervalMin = 60;
     double maxCheckpointStallFraction = 0.05;
-    double datasetReadMBpsPerGpu = 0;       ///< MB/s per GPU the data loader needs
+    double datasetReadMBpsPerGpu = 0; ///< MB/s per GPU the data loader needs
 
     bool operator==(const Workload &) const = default;
 };
@@ -73,8 +73,8 @@ struct Waiver
     std::vector<std::uint64_t> entityIds;
     std::string reason;
     std::string author;
-    std::string date;     ///< ISO 8601 date
-    std::string expires;  ///< ISO 8601 date, empty = never
+    std::string date; ///< ISO 8601 date
+    std::string expires; ///< ISO 8601 date, empty = never
 
     bool operator==(const Waiver &) const = default;
 };

@@ -9,10 +9,10 @@
 namespace cw {
 namespace {
 
-#define CW_TRY(var, expr)                                                                      \
-    auto var##Result = (expr);                                                                 \
-    if (!var##Result)                                                                          \
-        return var##Result.error();                                                            \
+#define CW_TRY(var, expr)                                                                          \
+    auto var##Result = (expr);                                                                     \
+    if (!var##Result)                                                                              \
+        return var##Result.error();                                                                \
     auto var = *var##Result
 
 /// Places devices bottom-up in racks and cables them with a length estimated from the floor
@@ -23,7 +23,7 @@ public:
     Assembler(Design &design, const Catalog &catalog)
         : m_builder(design, catalog)
         , m_catalog(catalog)
-    {}
+    { }
 
     DesignBuilder &builder() { return m_builder; }
 
@@ -32,7 +32,7 @@ public:
     {
         auto u = m_builder.firstFreeU(rack, type);
         if (!u)
-            return Error{name + ": " + u.error().message};
+            return Error { name + ": " + u.error().message };
         return m_builder.placeDevice(rack, name, type, *u, role, face, tier);
     }
 
@@ -53,11 +53,11 @@ public:
         // OSFP-to-2xQSFP56 splitter), as in ClusterAssembler::connect.
         const double portsGbps = std::min(portSpeed(a), portSpeed(b));
         const double speed = portsGbps > 0 ? portsGbps : design.fabric(fabricId)->linkSpeedGbps;
-        const CableChoice choice = chooseCable(m_catalog, speed, lengthM, formFactor(a),
-                                               formFactor(b));
+        const CableChoice choice
+            = chooseCable(m_catalog, speed, lengthM, formFactor(a), formFactor(b));
         if (!choice.part)
-            return Error{"no catalog cable reaches " + std::to_string(lengthM) + " m at "
-                         + std::to_string(speed) + " Gb/s (" + da.name + " to " + db.name + ")"};
+            return Error { "no catalog cable reaches " + std::to_string(lengthM) + " m at "
+                           + std::to_string(speed) + " Gb/s (" + da.name + " to " + db.name + ")" };
         return m_builder.connect(fabricId, a, b, choice.part->id, choice.orderedLengthM);
     }
 
@@ -90,10 +90,10 @@ std::vector<Pdu> redundantPdus(int pairs, int phases, double voltageV, double br
                                const char *type)
 {
     std::vector<Pdu> pdus;
-    for (Feed feed : {Feed::A, Feed::B})
+    for (Feed feed : { Feed::A, Feed::B })
         for (int i = 1; i <= pairs; ++i)
-            pdus.push_back(Pdu{std::string(toString(feed)) + std::to_string(i), feed, type,
-                               phases, voltageV, breakerA});
+            pdus.push_back(Pdu { std::string(toString(feed)) + std::to_string(i), feed, type,
+                                 phases, voltageV, breakerA });
     return pdus;
 }
 
@@ -139,7 +139,7 @@ Workload referenceWorkload()
     Workload workload;
     workload.name = "Llama-2-70B-class pre-training";
     workload.parameterCount = 70e9;
-    workload.trainingTokens = 2e12;  // Llama 2 paper: 2.0T tokens
+    workload.trainingTokens = 2e12; // Llama 2 paper: 2.0T tokens
     workload.mfu = 0.4;
     return workload;
 }
@@ -164,8 +164,8 @@ Result<Design> buildSeed8NodeHdr(const Catalog &catalog)
         gpuRacks.push_back(rack);
     }
     // The infrastructure rack (switches, head node, Lustre, ~9 kW): one PDU per feed, 17.7 kW.
-    CW_TRY(rack3, b.addRack(row, "A05", "rack-42u-air",
-                            redundantPdus(1, 3, 400, 32, "pdu-3ph-400v-32a")));
+    CW_TRY(rack3,
+           b.addRack(row, "A05", "rack-42u-air", redundantPdus(1, 3, 400, 32, "pdu-3ph-400v-32a")));
 
     Site site = design.site();
     site.name = "Seed lab";
@@ -175,9 +175,11 @@ Result<Design> buildSeed8NodeHdr(const Catalog &catalog)
     site.airCoolingCapacityKw = 120;
     design.setSite(site);
 
-    CW_TRY(compute, b.addFabric(makeFabric("compute-hdr", FabricPurpose::Compute,
-                                           Technology::InfiniBand, 200)));
-    CW_TRY(oob, b.addFabric(makeFabric("oob-mgmt", FabricPurpose::OutOfBand, Technology::Ethernet, 1)));
+    CW_TRY(compute,
+           b.addFabric(
+               makeFabric("compute-hdr", FabricPurpose::Compute, Technology::InfiniBand, 200)));
+    CW_TRY(oob,
+           b.addFabric(makeFabric("oob-mgmt", FabricPurpose::OutOfBand, Technology::Ethernet, 1)));
     {
         Fabric f = *design.fabric(compute);
         f.topology.kind = TopologyKind::FatTree;
@@ -186,37 +188,44 @@ Result<Design> buildSeed8NodeHdr(const Catalog &catalog)
         design.updateFabric(f);
     }
 
-    CW_TRY(ibSwitch, assembler.place(rack3, "ib-hdr01", "qm8700", DeviceRole::Switch, Face::Rear, 0));
+    CW_TRY(ibSwitch,
+           assembler.place(rack3, "ib-hdr01", "qm8700", DeviceRole::Switch, Face::Rear, 0));
     CW_TRY(mgmt, assembler.place(rack3, "mgmt01", "mgmt-48x1g", DeviceRole::Switch, Face::Rear));
     CW_TRY(head, assembler.place(rack3, "head01", "mgmt-server-1u", DeviceRole::Management));
     CW_TRY(mds, assembler.place(rack3, "mds01", "lustre-mds", DeviceRole::Storage));
     std::vector<DeviceId> osses;
     for (int i = 1; i <= 4; ++i) {
-        CW_TRY(oss, assembler.place(rack3, numbered("oss", i), "lustre-oss-hdr",
-                                        DeviceRole::Storage));
+        CW_TRY(oss,
+               assembler.place(rack3, numbered("oss", i), "lustre-oss-hdr", DeviceRole::Storage));
         osses.push_back(oss);
     }
     std::vector<DeviceId> nodes;
     for (int i = 1; i <= 8; ++i) {
-        CW_TRY(node, assembler.place(gpuRacks[static_cast<std::size_t>((i - 1) / 2)], numbered("gpu", i, 3),
-                                     "hdr-8x-h100-seed", DeviceRole::Compute));
+        CW_TRY(node,
+               assembler.place(gpuRacks[static_cast<std::size_t>((i - 1) / 2)],
+                               numbered("gpu", i, 3), "hdr-8x-h100-seed", DeviceRole::Compute));
         nodes.push_back(node);
     }
 
     for (DeviceId node : nodes) {
-        CW_TRY(link, assembler.cableNextFree(compute, node, PortRole::Compute, ibSwitch, PortRole::Fabric));
+        CW_TRY(
+            link,
+            assembler.cableNextFree(compute, node, PortRole::Compute, ibSwitch, PortRole::Fabric));
         (void)link;
     }
     // The seed's Lustre servers sit on the same HDR switch (one HCA per node: no separate
     // storage fabric). The validation deck flags this as converged storage, as it should.
-    for (DeviceId server : {mds, osses[0], osses[1], osses[2], osses[3]}) {
-        CW_TRY(link, assembler.cableNextFree(compute, server, PortRole::Storage, ibSwitch, PortRole::Fabric));
+    for (DeviceId server : { mds, osses[0], osses[1], osses[2], osses[3] }) {
+        CW_TRY(link,
+               assembler.cableNextFree(compute, server, PortRole::Storage, ibSwitch,
+                                       PortRole::Fabric));
         (void)link;
     }
     std::vector<DeviceId> managed = nodes;
-    managed.insert(managed.end(), {head, mds, osses[0], osses[1], osses[2], osses[3]});
+    managed.insert(managed.end(), { head, mds, osses[0], osses[1], osses[2], osses[3] });
     for (DeviceId device : managed) {
-        CW_TRY(link, assembler.cableNextFree(oob, device, PortRole::Management, mgmt, PortRole::Fabric));
+        CW_TRY(link,
+               assembler.cableNextFree(oob, device, PortRole::Management, mgmt, PortRole::Fabric));
         (void)link;
     }
     CW_TRY(tier, addLustre(assembler, catalog, compute, mds, osses));
@@ -225,7 +234,7 @@ Result<Design> buildSeed8NodeHdr(const Catalog &catalog)
     SchedulerSettings scheduler;
     scheduler.clusterName = "seed";
     scheduler.controllerHost = "head01";
-    scheduler.partitions.push_back(Partition{"gpu", {}, true, "INFINITE"});
+    scheduler.partitions.push_back(Partition { "gpu", {}, true, "INFINITE" });
     design.setScheduler(scheduler);
     design.setWorkload(referenceWorkload());
     return design;
@@ -256,17 +265,21 @@ Result<Design> buildDgx8H100Ndr(const Catalog &catalog)
     CW_TRY(rack1, b.addRack(row, "A01", "rack-42u-air", pdus));
     CW_TRY(rack2, b.addRack(row, "A02", "rack-42u-air", pdus));
 
-    Fabric computeSpec = makeFabric("compute-ndr", FabricPurpose::Compute, Technology::InfiniBand, 400);
-    computeSpec.topology = FabricTopology{TopologyKind::FatTree, 2, 1.0, true, 8};
+    Fabric computeSpec
+        = makeFabric("compute-ndr", FabricPurpose::Compute, Technology::InfiniBand, 400);
+    computeSpec.topology = FabricTopology { TopologyKind::FatTree, 2, 1.0, true, 8 };
     CW_TRY(compute, b.addFabric(computeSpec));
-    CW_TRY(storage, b.addFabric(makeFabric("storage-ndr", FabricPurpose::Storage,
-                                           Technology::InfiniBand, 400)));
-    CW_TRY(oob, b.addFabric(makeFabric("oob-mgmt", FabricPurpose::OutOfBand, Technology::Ethernet, 1)));
+    CW_TRY(storage,
+           b.addFabric(
+               makeFabric("storage-ndr", FabricPurpose::Storage, Technology::InfiniBand, 400)));
+    CW_TRY(oob,
+           b.addFabric(makeFabric("oob-mgmt", FabricPurpose::OutOfBand, Technology::Ethernet, 1)));
 
     std::vector<DeviceId> nodes;
     for (int i = 1; i <= 8; ++i) {
-        CW_TRY(node, assembler.place(i <= 4 ? rack1 : rack2, numbered("dgx", i, 2), "dgx-h100",
-                                     DeviceRole::Compute));
+        CW_TRY(node,
+               assembler.place(i <= 4 ? rack1 : rack2, numbered("dgx", i, 2), "dgx-h100",
+                               DeviceRole::Compute));
         nodes.push_back(node);
     }
     CW_TRY(leaf1, assembler.place(rack1, "leaf01", "qm9700", DeviceRole::Switch, Face::Rear, 0));
@@ -274,13 +287,15 @@ Result<Design> buildDgx8H100Ndr(const Catalog &catalog)
     CW_TRY(spine1, assembler.place(rack2, "spine01", "qm9700", DeviceRole::Switch, Face::Rear, 1));
     CW_TRY(spine2, assembler.place(rack2, "spine02", "qm9700", DeviceRole::Switch, Face::Rear, 1));
     CW_TRY(mgmt, assembler.place(rack1, "mgmt01", "mgmt-48x1g", DeviceRole::Switch, Face::Rear));
-    CW_TRY(storageSwitch, assembler.place(rack2, "stor01", "qm9700", DeviceRole::Switch, Face::Rear, 0));
+    CW_TRY(storageSwitch,
+           assembler.place(rack2, "stor01", "qm9700", DeviceRole::Switch, Face::Rear, 0));
     CW_TRY(head, assembler.place(rack2, "head01", "mgmt-server-1u", DeviceRole::Management));
     CW_TRY(mds, assembler.place(rack1, "mds01", "lustre-mds", DeviceRole::Storage));
     std::vector<DeviceId> osses;
     for (int i = 1; i <= 4; ++i) {
-        CW_TRY(oss, assembler.place(i <= 2 ? rack1 : rack2, numbered("oss", i), "lustre-oss",
-                                    DeviceRole::Storage));
+        CW_TRY(oss,
+               assembler.place(i <= 2 ? rack1 : rack2, numbered("oss", i), "lustre-oss",
+                               DeviceRole::Storage));
         osses.push_back(oss);
     }
 
@@ -295,11 +310,12 @@ Result<Design> buildDgx8H100Ndr(const Catalog &catalog)
             (void)link;
         }
     }
-    for (DeviceId leaf : {leaf1, leaf2})
-        for (DeviceId spine : {spine1, spine2})
+    for (DeviceId leaf : { leaf1, leaf2 })
+        for (DeviceId spine : { spine1, spine2 })
             for (int i = 0; i < 16; ++i) {
-                CW_TRY(link, assembler.cableNextFree(compute, leaf, PortRole::Fabric, spine,
-                                                     PortRole::Fabric));
+                CW_TRY(link,
+                       assembler.cableNextFree(compute, leaf, PortRole::Fabric, spine,
+                                               PortRole::Fabric));
                 (void)link;
             }
     std::vector<DeviceId> storageClients = nodes;
@@ -309,16 +325,17 @@ Result<Design> buildDgx8H100Ndr(const Catalog &catalog)
             CW_TRY(link, assembler.cable(storage, port, switchPort));
             (void)link;
         }
-    for (DeviceId server : {mds, osses[0], osses[1], osses[2], osses[3]})
+    for (DeviceId server : { mds, osses[0], osses[1], osses[2], osses[3] })
         for (PortRef port : b.ports(server, PortRole::Storage)) {
             CW_TRY(switchPort, b.firstFreePort(storageSwitch, PortRole::Fabric));
             CW_TRY(link, assembler.cable(storage, port, switchPort));
             (void)link;
         }
     std::vector<DeviceId> managed = nodes;
-    managed.insert(managed.end(), {head, mds, osses[0], osses[1], osses[2], osses[3]});
+    managed.insert(managed.end(), { head, mds, osses[0], osses[1], osses[2], osses[3] });
     for (DeviceId device : managed) {
-        CW_TRY(link, assembler.cableNextFree(oob, device, PortRole::Management, mgmt, PortRole::Fabric));
+        CW_TRY(link,
+               assembler.cableNextFree(oob, device, PortRole::Management, mgmt, PortRole::Fabric));
         (void)link;
     }
     CW_TRY(tier, addLustre(assembler, catalog, storage, mds, osses));
@@ -327,7 +344,7 @@ Result<Design> buildDgx8H100Ndr(const Catalog &catalog)
     SchedulerSettings scheduler;
     scheduler.clusterName = "dgx8";
     scheduler.controllerHost = "head01";
-    scheduler.partitions.push_back(Partition{"gpu", {}, true, "INFINITE"});
+    scheduler.partitions.push_back(Partition { "gpu", {}, true, "INFINITE" });
     design.setScheduler(scheduler);
     design.setWorkload(referenceWorkload());
     return design;
@@ -335,13 +352,13 @@ Result<Design> buildDgx8H100Ndr(const Catalog &catalog)
 
 const std::vector<ReferenceDesign> &referenceDesigns()
 {
-    static const std::vector<ReferenceDesign> designs{
-        {"seed-8node-hdr.cluster.json",
-         "8 HGX H100 servers, one HDR 200G HCA each, one HDR switch, Lustre 1 MDS + 4 OSS",
-         &buildSeed8NodeHdr},
-        {"8dgx-h100-ndr.cluster.json",
-         "8 DGX H100, 8x NDR 400G each, 2-leaf/2-spine QM9700, Lustre, two 42U racks",
-         &buildDgx8H100Ndr},
+    static const std::vector<ReferenceDesign> designs {
+        { "seed-8node-hdr.cluster.json",
+          "8 HGX H100 servers, one HDR 200G HCA each, one HDR switch, Lustre 1 MDS + 4 OSS",
+          &buildSeed8NodeHdr },
+        { "8dgx-h100-ndr.cluster.json",
+          "8 DGX H100, 8x NDR 400G each, 2-leaf/2-spine QM9700, Lustre, two 42U racks",
+          &buildDgx8H100Ndr },
     };
     return designs;
 }

@@ -14,7 +14,7 @@ class Catalog;
 /// checked-in file is reproducible (tests rebuild it and compare bytes).
 struct ReferenceDesign
 {
-    std::string fileName;  ///< under resources/examples/
+    std::string fileName; ///< under resources/examples/
     std::string summary;
     Result<Design> (*build)(const Catalog &catalog);
 };

@@ -31,7 +31,7 @@ BisectionSolver::BisectionSolver(const FabricGraph &graph)
         const bool nodeA = graph.isNode(edge.a);
         const bool nodeB = graph.isNode(edge.b);
         if (nodeA && nodeB) {
-            m_nodePairs.push_back(NodePair{edge.a, edge.b, capacity});
+            m_nodePairs.push_back(NodePair { edge.a, edge.b, capacity });
         } else if (nodeA || nodeB) {
             const int node = nodeA ? edge.a : edge.b;
             const int sw = (nodeA ? edge.b : edge.a) - m_nodeCount;
@@ -56,7 +56,8 @@ BisectionSolver::BisectionSolver(const FabricGraph &graph)
         for (; i < switchLinks.size() && switchLinks[i].first == key; ++i)
             capacity += switchLinks[i].second;
         m_switchPairs.emplace_back(
-            key, m_network.addPair(static_cast<int>(key >> 32), static_cast<int>(key & 0xffffffffU)));
+            key,
+            m_network.addPair(static_cast<int>(key >> 32), static_cast<int>(key & 0xffffffffU)));
         pairCapacity.push_back(capacity);
     }
     m_sourcePair.assign(static_cast<std::size_t>(m_switchCount), -1);
@@ -102,9 +103,10 @@ std::int64_t BisectionSolver::cutMbps(const std::vector<bool> &inA) const
     return direct + m_network.solve(m_switchCount, m_switchCount + 1, capacities);
 }
 
-std::int64_t BisectionSolver::cutAfterFailuresMbps(const std::vector<signed char> &side,
-                                                   const std::vector<bool> &switchDown,
-                                                   const std::vector<FabricEdgeRef> &failedEdges) const
+std::int64_t
+BisectionSolver::cutAfterFailuresMbps(const std::vector<signed char> &side,
+                                      const std::vector<bool> &switchDown,
+                                      const std::vector<FabricEdgeRef> &failedEdges) const
 {
     if (static_cast<int>(side.size()) != m_nodeCount
         || static_cast<int>(switchDown.size()) != m_switchCount)
@@ -119,7 +121,8 @@ std::int64_t BisectionSolver::cutAfterFailuresMbps(const std::vector<signed char
         const bool nodeA = edge.a < m_nodeCount;
         const bool nodeB = edge.b < m_nodeCount;
         if (nodeA && nodeB) {
-            if (side[static_cast<std::size_t>(edge.a)] >= 0 && side[static_cast<std::size_t>(edge.b)] >= 0
+            if (side[static_cast<std::size_t>(edge.a)] >= 0
+                && side[static_cast<std::size_t>(edge.b)] >= 0
                 && side[static_cast<std::size_t>(edge.a)] != side[static_cast<std::size_t>(edge.b)])
                 directLoss += edge.capacityMbps;
         } else if (nodeA || nodeB) {

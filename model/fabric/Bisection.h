@@ -49,7 +49,7 @@ private:
     int m_nodeCount = 0;
     int m_switchCount = 0;
     FlowNetwork m_network;
-    std::vector<std::int64_t> m_baseCapacities;  ///< switch-switch pairs; s/t arcs zero
+    std::vector<std::int64_t> m_baseCapacities; ///< switch-switch pairs; s/t arcs zero
     /// Per node: (switch index, summed capacity) of its links to switches.
     std::vector<std::vector<std::pair<int, std::int64_t>>> m_nodeLinks;
     /// Direct node-node links: (node a, node b, capacity).
@@ -60,8 +60,8 @@ private:
         std::int64_t capacity;
     };
     std::vector<NodePair> m_nodePairs;
-    std::vector<int> m_sourcePair;  ///< switch -> pair index of s->switch, -1 if no node link
-    std::vector<int> m_sinkPair;    ///< switch -> pair index of switch->t
+    std::vector<int> m_sourcePair; ///< switch -> pair index of s->switch, -1 if no node link
+    std::vector<int> m_sinkPair; ///< switch -> pair index of switch->t
     std::vector<std::pair<std::uint64_t, int>> m_switchPairs; ///< (x << 32 | y) -> pair, sorted
 };
 

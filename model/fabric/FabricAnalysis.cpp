@@ -16,7 +16,8 @@ namespace {
 int findRoot(std::vector<int> &parent, int v)
 {
     while (parent[static_cast<std::size_t>(v)] != v) {
-        parent[static_cast<std::size_t>(v)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(v)])];
+        parent[static_cast<std::size_t>(v)]
+            = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(v)])];
         v = parent[static_cast<std::size_t>(v)];
     }
     return v;
@@ -44,7 +45,8 @@ int countDisconnectedNodes(const FabricGraph &graph)
     }
     for (int v = 0; v < graph.nodeCount; ++v) {
         const int root = findRoot(parent, v);
-        if (best < 0 || nodesIn[static_cast<std::size_t>(root)] > nodesIn[static_cast<std::size_t>(best)])
+        if (best < 0
+            || nodesIn[static_cast<std::size_t>(root)] > nodesIn[static_cast<std::size_t>(best)])
             best = root;
     }
     return graph.nodeCount - nodesIn[static_cast<std::size_t>(best)];
@@ -56,7 +58,9 @@ void addCounts(const FabricGraph &graph, FabricReport &report)
     std::vector<int> used(count, 0);
     std::vector<double> down(count, 0);
     std::vector<double> up(count, 0);
-    auto tierOf = [&](int v) { return graph.vertices[static_cast<std::size_t>(v)].tier; };
+    auto tierOf = [&](int v) {
+        return graph.vertices[static_cast<std::size_t>(v)].tier;
+    };
     for (const FabricEdge &edge : graph.edges) {
         ++used[static_cast<std::size_t>(edge.a)];
         ++used[static_cast<std::size_t>(edge.b)];
@@ -74,7 +78,7 @@ void addCounts(const FabricGraph &graph, FabricReport &report)
         else
             ++report.linksByTier[nodeA ? levelB : nodeB ? levelA : std::max(levelA, levelB)];
         if (!nodeA && !nodeB && (ta < 0 || tb < 0))
-            continue;  // a switch of unknown tier is neither up nor down
+            continue; // a switch of unknown tier is neither up nor down
         if (levelA < levelB) {
             up[static_cast<std::size_t>(edge.a)] += edge.capacityGbps;
             down[static_cast<std::size_t>(edge.b)] += edge.capacityGbps;
@@ -89,8 +93,8 @@ void addCounts(const FabricGraph &graph, FabricReport &report)
         ++report.switchesByTier[vertex.tier];
         topTier = std::max(topTier, vertex.tier);
         const int ports = vertex.part ? vertex.part->countPorts(PortRole::Fabric) : 0;
-        report.portUse.push_back(SwitchPortUse{vertex.name, vertex.tier,
-                                               used[v] + vertex.otherLinks, ports});
+        report.portUse.push_back(
+            SwitchPortUse { vertex.name, vertex.tier, used[v] + vertex.otherLinks, ports });
     }
     for (int tier = 0; tier < topTier; ++tier) {
         TierOversubscription entry;
@@ -128,11 +132,11 @@ std::vector<NodePartition> standardPartitions(int nodeCount, const AnalysisOptio
         return partitions;
     const auto n = static_cast<std::size_t>(nodeCount);
     const std::size_t half = n / 2;
-    NodePartition halves{"halves", std::vector<bool>(n, false)};
+    NodePartition halves { "halves", std::vector<bool>(n, false) };
     for (std::size_t i = 0; i < half; ++i)
         halves.inA[i] = true;
     partitions.push_back(std::move(halves));
-    NodePartition interleaved{"interleaved", std::vector<bool>(n, false)};
+    NodePartition interleaved { "interleaved", std::vector<bool>(n, false) };
     for (std::size_t i = 0; i < n; i += 2)
         interleaved.inA[i] = true;
     partitions.push_back(std::move(interleaved));
@@ -141,10 +145,10 @@ std::vector<NodePartition> standardPartitions(int nodeCount, const AnalysisOptio
         // the split is the same everywhere (std::shuffle's algorithm is not).
         std::mt19937_64 engine(options.seed + static_cast<std::uint64_t>(k));
         std::vector<std::size_t> permutation(n);
-        std::iota(permutation.begin(), permutation.end(), std::size_t{0});
+        std::iota(permutation.begin(), permutation.end(), std::size_t { 0 });
         for (std::size_t i = n - 1; i > 0; --i)
             std::swap(permutation[i], permutation[engine() % (i + 1)]);
-        NodePartition random{"random-" + std::to_string(k), std::vector<bool>(n, false)};
+        NodePartition random { "random-" + std::to_string(k), std::vector<bool>(n, false) };
         for (std::size_t i = 0; i < half; ++i)
             random.inA[permutation[i]] = true;
         partitions.push_back(std::move(random));
@@ -172,7 +176,7 @@ FabricReport analyzeFabric(const FabricGraph &graph, const AnalysisOptions &opti
     double nodeLinkGbps = 0;
     for (const FabricEdge &edge : graph.edges)
         nodeLinkGbps += (graph.isNode(edge.a) ? edge.capacityGbps : 0)
-                        + (graph.isNode(edge.b) ? edge.capacityGbps : 0);
+            + (graph.isNode(edge.b) ? edge.capacityGbps : 0);
     report.fullBisectionGbps = nodeLinkGbps / 2;
 
     const std::vector<NodePartition> partitions = standardPartitions(graph.nodeCount, options);
@@ -183,7 +187,7 @@ FabricReport analyzeFabric(const FabricGraph &graph, const AnalysisOptions &opti
     unsigned threads = options.threads > 0 ? static_cast<unsigned>(options.threads)
                                            : std::max(1U, std::thread::hardware_concurrency());
     threads = std::min<unsigned>(threads, static_cast<unsigned>(partitions.size()));
-    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> next { 0 };
     auto work = [&] {
         for (std::size_t i = next++; i < partitions.size(); i = next++)
             cuts[i] = solver.cutMbps(partitions[i].inA);
@@ -200,8 +204,8 @@ FabricReport analyzeFabric(const FabricGraph &graph, const AnalysisOptions &opti
     std::int64_t minimum = cuts.front();
     std::size_t worst = 0;
     for (std::size_t i = 0; i < partitions.size(); ++i) {
-        report.partitions.push_back(PartitionCut{partitions[i].name,
-                                                 static_cast<double>(cuts[i]) / 1000.0});
+        report.partitions.push_back(
+            PartitionCut { partitions[i].name, static_cast<double>(cuts[i]) / 1000.0 });
         if (cuts[i] < minimum) {
             minimum = cuts[i];
             worst = i;
@@ -217,12 +221,13 @@ FabricReport analyzeFabric(const FabricGraph &graph, const AnalysisOptions &opti
         if (cut < minimum) {
             minimum = cut;
             report.bisectionFoundBy = "fm-from-" + partitions[worst].name;
-            report.partitions.push_back(PartitionCut{report.bisectionFoundBy,
-                                                     static_cast<double>(cut) / 1000.0});
+            report.partitions.push_back(
+                PartitionCut { report.bisectionFoundBy, static_cast<double>(cut) / 1000.0 });
         }
     }
     report.bisectionGbps = static_cast<double>(minimum) / 1000.0;
-    report.ratio = report.fullBisectionGbps > 0 ? report.bisectionGbps / report.fullBisectionGbps : 0;
+    report.ratio
+        = report.fullBisectionGbps > 0 ? report.bisectionGbps / report.fullBisectionGbps : 0;
     return report;
 }
 

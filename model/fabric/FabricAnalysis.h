@@ -32,7 +32,7 @@ struct TierOversubscription
 {
     int tier = 0;
     int switches = 0;
-    double downGbps = 0;  ///< summed over the tier
+    double downGbps = 0; ///< summed over the tier
     double upGbps = 0;
     std::optional<double> worst;
     std::optional<double> typical;
@@ -42,8 +42,8 @@ struct SwitchPortUse
 {
     std::string name;
     int tier = -1;
-    int used = 0;   ///< links on this fabric (after failures)
-    int ports = 0;  ///< fabric ports of the part
+    int used = 0; ///< links on this fabric (after failures)
+    int ports = 0; ///< fabric ports of the part
 };
 
 /// Everything `clusterwright-cli analyze` reports for one fabric.
@@ -52,10 +52,10 @@ struct FabricReport
     std::string name;
     Technology technology = Technology::InfiniBand;
     int nodes = 0;
-    int nodePorts = 0;               ///< node-to-switch (and node-to-node) links
+    int nodePorts = 0; ///< node-to-switch (and node-to-node) links
     int otherEndpointLinks = 0;
-    std::map<int, int> switchesByTier;  ///< tier -1 = could not be inferred
-    std::map<int, int> linksByTier;     ///< by the higher tier of the two ends (node = -1)
+    std::map<int, int> switchesByTier; ///< tier -1 = could not be inferred
+    std::map<int, int> linksByTier; ///< by the higher tier of the two ends (node = -1)
     std::vector<SwitchPortUse> portUse;
     std::vector<TierOversubscription> oversubscription;
     std::vector<PartitionCut> partitions;
@@ -72,9 +72,9 @@ struct FabricReport
 
 struct AnalysisOptions
 {
-    int randomPartitions = 4;   ///< seeded random balanced splits besides halves/interleaved
-    std::uint64_t seed = 1;     ///< split k uses std::mt19937_64(seed + k)
-    int threads = 0;            ///< 0 = one per hardware thread
+    int randomPartitions = 4; ///< seeded random balanced splits besides halves/interleaved
+    std::uint64_t seed = 1; ///< split k uses std::mt19937_64(seed + k)
+    int threads = 0; ///< 0 = one per hardware thread
     /// Also search for a worse balanced cut by refining the worst standard partition
     /// (model/fabric/CutSearch.h); found cuts are added as partition "fm-from-<start>".
     bool refineCut = false;

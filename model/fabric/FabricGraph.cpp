@@ -29,7 +29,7 @@ struct FloorKey
     bool operator<(const FloorKey &other) const
     {
         return std::tie(rowIndex, rackPosition, u, *name)
-               < std::tie(other.rowIndex, other.rackPosition, other.u, *other.name);
+            < std::tie(other.rowIndex, other.rackPosition, other.u, *other.name);
     }
 };
 
@@ -60,7 +60,8 @@ std::vector<int> inferTiers(const std::vector<FabricVertex> &vertices,
     while (!queue.empty()) {
         const int v = queue.front();
         queue.pop_front();
-        for (int i = degree[static_cast<std::size_t>(v)]; i < degree[static_cast<std::size_t>(v) + 1]; ++i) {
+        for (int i = degree[static_cast<std::size_t>(v)];
+             i < degree[static_cast<std::size_t>(v) + 1]; ++i) {
             const int w = adjacency[static_cast<std::size_t>(i)];
             if (distance[static_cast<std::size_t>(w)] >= 0)
                 continue;
@@ -81,10 +82,10 @@ double linkSpeedGbps(const Design &design, const Catalog &catalog, const Link &l
 {
     const Fabric *fabric = design.fabric(link.fabric);
     double speed = fabric ? fabric->linkSpeedGbps : 0;
-    for (const PortRef &end : {link.a, link.b}) {
+    for (const PortRef &end : { link.a, link.b }) {
         const Device *device = design.device(end.device);
-        const double port = portSpeedGbps(device ? catalog.find(device->catalogType) : nullptr,
-                                          end.port);
+        const double port
+            = portSpeedGbps(device ? catalog.find(device->catalogType) : nullptr, end.port);
         if (port > 0 && (speed <= 0 || port < speed))
             speed = port;
     }
@@ -118,7 +119,8 @@ public:
         if (it != m_memberIndex.end())
             return it->second;
         const Device *device = m_design.device(id);
-        if (!device || (device->role != DeviceRole::Compute && device->role != DeviceRole::Switch)) {
+        if (!device
+            || (device->role != DeviceRole::Compute && device->role != DeviceRole::Switch)) {
             m_memberIndex.emplace(id.value, -1);
             return -1;
         }
@@ -175,15 +177,15 @@ std::vector<FabricEdge> collectEdges(const Design &design, const Fabric &fabric,
             continue;
         }
         if (a == b)
-            continue;  // a loopback cable carries nothing across a cut
+            continue; // a loopback cable carries nothing across a cut
         double speed = fabric.linkSpeedGbps;
-        for (const auto &[member, end] : {std::pair{a, link.a}, std::pair{b, link.b}}) {
+        for (const auto &[member, end] : { std::pair { a, link.a }, std::pair { b, link.b } }) {
             const double port
                 = portSpeedGbps(table.members[static_cast<std::size_t>(member)].part, end.port);
             if (port > 0 && (speed <= 0 || port < speed))
                 speed = port;
         }
-        rawEdges.push_back(FabricEdge{a, b, speed, link.id});
+        rawEdges.push_back(FabricEdge { a, b, speed, link.id });
     }
     return rawEdges;
 }
@@ -214,8 +216,8 @@ std::vector<FabricVertex> canonicalVertices(const Design &design,
         position[static_cast<std::size_t>(sorted[i])] = static_cast<int>(i);
         FabricVertex &vertex = all[i];
         vertex.device = member.device->id;
-        vertex.kind = member.device->role == DeviceRole::Compute ? VertexKind::Node
-                                                                  : VertexKind::Switch;
+        vertex.kind
+            = member.device->role == DeviceRole::Compute ? VertexKind::Node : VertexKind::Switch;
         vertex.name = member.device->name;
         if (const Rack *rack = design.rack(member.device->rack))
             vertex.rack = rack->name;
@@ -274,7 +276,7 @@ void keepUnfailed(FabricGraph &graph, std::vector<FabricVertex> &all,
             ++graph.failedLinks;
             continue;
         }
-        graph.edges.push_back(FabricEdge{a, b, edge.capacityGbps, edge.link});
+        graph.edges.push_back(FabricEdge { a, b, edge.capacityGbps, edge.link });
     }
 }
 

@@ -20,11 +20,11 @@ struct FabricVertex
     DeviceId device;
     VertexKind kind = VertexKind::Node;
     std::string name;
-    std::string rack;       ///< rack name, empty if the device has none
-    int tier = -1;          ///< switches: 0 leaf, 1 spine, 2 core, -1 unknown; nodes: -1
-    bool tierInferred = false;  ///< the device had tier -1 and BFS from the nodes set it
-    int order = 0;          ///< index in the canonical order (see docs/fabric.md)
-    int otherLinks = 0;     ///< links on the fabric to storage or management devices
+    std::string rack; ///< rack name, empty if the device has none
+    int tier = -1; ///< switches: 0 leaf, 1 spine, 2 core, -1 unknown; nodes: -1
+    bool tierInferred = false; ///< the device had tier -1 and BFS from the nodes set it
+    int order = 0; ///< index in the canonical order (see docs/fabric.md)
+    int otherLinks = 0; ///< links on the fabric to storage or management devices
     const Part *part = nullptr;
 };
 
@@ -47,13 +47,13 @@ struct FabricGraph
     std::string fabricName;
     Technology technology = Technology::InfiniBand;
     std::vector<FabricVertex> vertices;
-    std::vector<FabricEdge> edges;  ///< in link id order
-    int nodeCount = 0;              ///< vertices [0, nodeCount) are compute nodes
+    std::vector<FabricEdge> edges; ///< in link id order
+    int nodeCount = 0; ///< vertices [0, nodeCount) are compute nodes
     /// Links to devices that are neither compute nodes nor switches (storage servers,
     /// management hosts): not part of the flow graph, counted for the report.
     int otherEndpointLinks = 0;
-    std::vector<std::string> failedSwitches;  ///< removed before the graph was built
-    int failedLinks = 0;                      ///< links that ended on a removed switch
+    std::vector<std::string> failedSwitches; ///< removed before the graph was built
+    int failedLinks = 0; ///< links that ended on a removed switch
 
     bool isNode(int vertex) const { return vertex < nodeCount; }
 };
@@ -65,7 +65,7 @@ double linkSpeedGbps(const Design &design, const Catalog &catalog, const Link &l
 /// Builds the flow graph of `fabric`. Switches in `failed` (device ids) are left out with
 /// their links. Switch tiers come from Device::tier, or, where it is -1, from the BFS
 /// distance to the nearest compute node over the whole fabric (before any failure).
-Result<FabricGraph> buildFabricGraph(const Design &design, const Catalog &catalog,
-                                     FabricId fabric, const std::set<DeviceId> &failed = {});
+Result<FabricGraph> buildFabricGraph(const Design &design, const Catalog &catalog, FabricId fabric,
+                                     const std::set<DeviceId> &failed = {});
 
 } // namespace cw

@@ -1,11 +1,11 @@
 #include "model/fabric/FatTreeGenerator.h"
 
+#include "calculators/Units.h"
 #include "model/build/DesignBuilder.h"
 #include "model/catalog/Catalog.h"
 #include "model/fabric/ClusterAssembler.h"
 #include "model/fabric/FatTreePlan.h"
 #include "model/fabric/FatTreeShape.h"
-#include "calculators/Units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -60,15 +60,17 @@ std::string chooseRackType(const Catalog &catalog, int uNeeded, double loadW, Co
         // A rack-scale system's rack comes with its own trays: never an empty cabinet.
         if (!part->rack || part->rack->rackUnits < uNeeded || part->rack->rackScale())
             continue;
-        const bool powerFits = part->rack->maxPowerKw <= 0 || part->rack->maxPowerKw * 1000 >= loadW;
+        const bool powerFits
+            = part->rack->maxPowerKw <= 0 || part->rack->maxPowerKw * 1000 >= loadW;
         // A hybrid part (cold plates plus fans) belongs in a liquid rack, which takes its
         // cold-plate heat into the liquid loop.
         const Cooling wanted = cooling == Cooling::Hybrid ? Cooling::Liquid : cooling;
         const bool coolingFits = part->cooling.value_or(Cooling::Air) == wanted;
         const int score = (powerFits ? 0 : 2) + (coolingFits ? 0 : 1);
         if (!best || score < bestScore
-            || (score == bestScore && std::pair(part->rack->rackUnits, part->id)
-                                          < std::pair(best->rack->rackUnits, best->id))) {
+            || (score == bestScore
+                && std::pair(part->rack->rackUnits, part->id)
+                    < std::pair(best->rack->rackUnits, best->id))) {
             best = part;
             bestScore = score;
         }
@@ -83,7 +85,7 @@ public:
         : m_spec(spec)
         , m_catalog(catalog)
         , m_assembler(m_result.design, catalog, spec.site, spec.racksPerRow)
-    {}
+    { }
 
     Result<GeneratedDesign> run();
 
@@ -110,11 +112,11 @@ private:
     const Catalog &m_catalog;
     GeneratedDesign m_result;
     ClusterAssembler m_assembler;
-    std::vector<int> m_rails;        ///< the node part's compute ports used, rail order
+    std::vector<int> m_rails; ///< the node part's compute ports used, rail order
     int m_suSize = 0;
-    int m_rackScaleSwitches = 0;  ///< NVLink switch trays placed so far
+    int m_rackScaleSwitches = 0; ///< NVLink switch trays placed so far
     int m_suCount = 0;
-    int m_ufmSlot = -1;              ///< global slot index of the UFM, -1 none
+    int m_ufmSlot = -1; ///< global slot index of the UFM, -1 none
     std::vector<const Part *> m_storageParts;
     Tree m_compute;
     Tree m_storage;
@@ -123,8 +125,8 @@ private:
     std::string m_networkRack;
     int m_nodesPerRack = 1;
     std::vector<SiteShortfall> m_densityShortfalls;
-    std::vector<int> m_nodes;        ///< local device of node n
-    std::vector<int> m_servers;      ///< local device of storage server k
+    std::vector<int> m_nodes; ///< local device of node n
+    std::vector<int> m_servers; ///< local device of storage server k
     int m_ufm = -1;
 };
 
@@ -152,18 +154,19 @@ Result<void> FatTreeBuilder::planCompute()
     tree.switchPorts = fabricPortsFor(*spec.switchPart, speed);
     tree.radix = static_cast<int>(tree.switchPorts.size());
     if (tree.radix < 2)
-        return Error{"switch-type " + spec.switchPart->id + " has no fabric ports of "
-                     + std::to_string(static_cast<int>(speed)) + " Gb/s or faster for "
-                     + spec.nodePart->id + "'s compute NICs"};
+        return Error { "switch-type " + spec.switchPart->id + " has no fabric ports of "
+                       + std::to_string(static_cast<int>(speed)) + " Gb/s or faster for "
+                       + spec.nodePart->id + "'s compute NICs" };
     auto split = leafSplit(tree.radix, spec.ratio);
     if (!split)
-        return Error{"switch-type " + spec.switchPart->id + ": " + split.error().message};
+        return Error { "switch-type " + spec.switchPart->id + ": " + split.error().message };
     tree.split = *split;
     m_suSize = spec.suSlots > 0 ? spec.suSlots : tree.split.down;
     if (spec.railOptimized && m_suSize > tree.split.down)
-        return Error{"a scalable unit of " + std::to_string(m_suSize) + " nodes needs leaves with "
-                     + std::to_string(m_suSize) + " downlinks; " + spec.switchPart->id + " at "
-                     + std::to_string(spec.ratio) + ":1 has " + std::to_string(tree.split.down)};
+        return Error { "a scalable unit of " + std::to_string(m_suSize)
+                       + " nodes needs leaves with " + std::to_string(m_suSize) + " downlinks; "
+                       + spec.switchPart->id + " at " + std::to_string(spec.ratio) + ":1 has "
+                       + std::to_string(tree.split.down) };
     const int slots = spec.nodes + (spec.ufmSlot ? 1 : 0);
     m_ufmSlot = spec.ufmSlot ? m_suSize - 1 : -1;
     m_suCount = (slots + m_suSize - 1) / m_suSize;
@@ -173,14 +176,14 @@ Result<void> FatTreeBuilder::planCompute()
     if (spec.storageConverged)
         for (std::size_t k = 0; k < m_storageParts.size(); ++k)
             for (int port : portsWithRole(*m_storageParts[k], PortRole::Storage))
-                storageEndpoints.push_back(Endpoint{-2 - static_cast<int>(k), port, 0});
+                storageEndpoints.push_back(Endpoint { -2 - static_cast<int>(k), port, 0 });
 
     auto makeLeaves = [&](int planes) {
         std::vector<Leaf> leaves;
         const int railsPerPlane = spec.rails / planes;
         for (int su = 0; su < m_suCount; ++su) {
             // Slot s of this SU holds node (global slot - (1 if past the UFM slot)).
-            std::vector<std::pair<int, int>> slotOwners;  // (slot in SU, owner)
+            std::vector<std::pair<int, int>> slotOwners; // (slot in SU, owner)
             for (int slot = 0; slot < m_suSize; ++slot) {
                 const int global = su * m_suSize + slot;
                 if (global >= slots)
@@ -188,7 +191,8 @@ Result<void> FatTreeBuilder::planCompute()
                 if (global == m_ufmSlot)
                     slotOwners.emplace_back(slot, -1);
                 else
-                    slotOwners.emplace_back(slot, global - (m_ufmSlot >= 0 && global > m_ufmSlot ? 1 : 0));
+                    slotOwners.emplace_back(
+                        slot, global - (m_ufmSlot >= 0 && global > m_ufmSlot ? 1 : 0));
             }
             if (spec.railOptimized) {
                 for (int rail = 0; rail < spec.rails; ++rail) {
@@ -197,13 +201,16 @@ Result<void> FatTreeBuilder::planCompute()
                     leaf.homeSu = su;
                     for (const auto &[slot, owner] : slotOwners) {
                         if (owner == -1) {
-                            const auto ufmPorts = spec.ufmPart ? portsWithRole(*spec.ufmPart, PortRole::Compute)
-                                                               : std::vector<int>{};
+                            const auto ufmPorts = spec.ufmPart
+                                ? portsWithRole(*spec.ufmPart, PortRole::Compute)
+                                : std::vector<int> {};
                             if (rail < static_cast<int>(ufmPorts.size()))
-                                leaf.endpoints.push_back(Endpoint{-1, ufmPorts[static_cast<std::size_t>(rail)], slot});
+                                leaf.endpoints.push_back(Endpoint {
+                                    -1, ufmPorts[static_cast<std::size_t>(rail)], slot });
                             continue;
                         }
-                        leaf.endpoints.push_back(Endpoint{owner, m_rails[static_cast<std::size_t>(rail)], slot});
+                        leaf.endpoints.push_back(
+                            Endpoint { owner, m_rails[static_cast<std::size_t>(rail)], slot });
                     }
                     leaves.push_back(std::move(leaf));
                 }
@@ -215,12 +222,12 @@ Result<void> FatTreeBuilder::planCompute()
                     for (int port : m_rails)
                         for (const auto &[slot, owner] : slotOwners)
                             if (owner >= 0)
-                                endpoints.push_back(Endpoint{owner, port, 0});
+                                endpoints.push_back(Endpoint { owner, port, 0 });
                 } else {
                     for (const auto &[slot, owner] : slotOwners)
                         if (owner >= 0)
                             for (int port : m_rails)
-                                endpoints.push_back(Endpoint{owner, port, 0});
+                                endpoints.push_back(Endpoint { owner, port, 0 });
                 }
                 chunkLeaves(endpoints, tree.split.down, 0, su, leaves);
             }
@@ -228,7 +235,7 @@ Result<void> FatTreeBuilder::planCompute()
         chunkLeaves(storageEndpoints, tree.split.down, 0, -1, leaves);
         return leaves;
     };
-    std::vector<int> planeOptions{1};
+    std::vector<int> planeOptions { 1 };
     if (spec.railOptimized)
         planeOptions = divisors(spec.rails);
     // What the parameters can still change: tiers, rail planes, then only the switch.
@@ -288,7 +295,7 @@ Result<void> FatTreeBuilder::planStorage()
     tree.radix = static_cast<int>(tree.switchPorts.size());
     auto split = leafSplit(tree.radix, m_spec.storageRatio);
     if (!split)
-        return Error{"storage fabric: " + split.error().message};
+        return Error { "storage fabric: " + split.error().message };
     tree.split = *split;
     const int down = tree.split.down;
     auto makeLeaves = [&](int planes) {
@@ -309,8 +316,9 @@ Result<void> FatTreeBuilder::planStorage()
             for (std::size_t su = 0; su < perSu.size(); ++su) {
                 // Port by port: a node's ports on one plane go to different leaves where the
                 // SU has more than one, so losing a leaf cuts no node off its storage.
-                std::stable_sort(perSu[su].begin(), perSu[su].end(),
-                                 [](const Endpoint &x, const Endpoint &y) { return x.port < y.port; });
+                std::stable_sort(
+                    perSu[su].begin(), perSu[su].end(),
+                    [](const Endpoint &x, const Endpoint &y) { return x.port < y.port; });
                 chunkLeaves(perSu[su], down, plane, static_cast<int>(su), leaves);
             }
         }
@@ -337,9 +345,9 @@ Result<void> FatTreeBuilder::placeLeaves(Tree &tree, int su, const char *prefix,
     for (Leaf &leaf : tree.leaves) {
         if (leaf.homeSu != su)
             continue;
-        auto placed = m_assembler.placeInArea(area, m_networkRack,
-                                              numbered(prefix, ++counter, 4), *m_spec.switchPart,
-                                              DeviceRole::Switch, Face::Rear, 0, optics);
+        auto placed = m_assembler.placeInArea(area, m_networkRack, numbered(prefix, ++counter, 4),
+                                              *m_spec.switchPart, DeviceRole::Switch, Face::Rear, 0,
+                                              optics);
         if (!placed)
             return placed.error();
         leaf.device = *placed;
@@ -356,10 +364,9 @@ Result<void> FatTreeBuilder::placeUpper(Tree &tree, const char *spinePrefix, con
     tree.coreDevices.resize(tree.upper.size());
     for (std::size_t plane = 0; plane < tree.upper.size(); ++plane) {
         for (int i = 0; i < tree.upper[plane].spines; ++i) {
-            auto placed = m_assembler.placeInArea(FloorArea::Network, m_networkRack,
-                                                  numbered(spinePrefix, ++spineNumber, 4),
-                                                  *m_spec.switchPart, DeviceRole::Switch,
-                                                  Face::Rear, 1, optics);
+            auto placed = m_assembler.placeInArea(
+                FloorArea::Network, m_networkRack, numbered(spinePrefix, ++spineNumber, 4),
+                *m_spec.switchPart, DeviceRole::Switch, Face::Rear, 1, optics);
             if (!placed)
                 return placed.error();
             tree.spineDevices[plane].push_back(*placed);
@@ -367,10 +374,9 @@ Result<void> FatTreeBuilder::placeUpper(Tree &tree, const char *spinePrefix, con
     }
     for (std::size_t plane = 0; plane < tree.upper.size(); ++plane) {
         for (int i = 0; i < tree.upper[plane].cores; ++i) {
-            auto placed = m_assembler.placeInArea(FloorArea::Network, m_networkRack,
-                                                  numbered(corePrefix, ++coreNumber, 4),
-                                                  *m_spec.switchPart, DeviceRole::Switch,
-                                                  Face::Rear, 2, optics);
+            auto placed = m_assembler.placeInArea(
+                FloorArea::Network, m_networkRack, numbered(corePrefix, ++coreNumber, 4),
+                *m_spec.switchPart, DeviceRole::Switch, Face::Rear, 2, optics);
             if (!placed)
                 return placed.error();
             tree.coreDevices[plane].push_back(*placed);
@@ -390,12 +396,12 @@ Result<void> FatTreeBuilder::fillRackScale(int rack, int width)
             if (!part || (node && static_cast<int>(m_nodes.size()) >= m_spec.nodes)) {
                 // The rack's own U (power shelves), or a tray slot this design leaves empty.
                 if (!m_assembler.reserveUnits(rack, units))
-                    return Error{system.id + ": its contents do not fit its rack units"};
+                    return Error { system.id + ": its contents do not fit its rack units" };
                 continue;
             }
-            const std::string name = node ? numbered(m_spec.nodePrefix,
-                                                     static_cast<int>(m_nodes.size()) + 1, width)
-                                          : numbered("nvsw", ++m_rackScaleSwitches, 4);
+            const std::string name = node
+                ? numbered(m_spec.nodePrefix, static_cast<int>(m_nodes.size()) + 1, width)
+                : numbered("nvsw", ++m_rackScaleSwitches, 4);
             auto placed = m_assembler.place(rack, name, *part,
                                             node ? DeviceRole::Compute : DeviceRole::Switch,
                                             Face::Front, -1);
@@ -419,8 +425,8 @@ Result<void> FatTreeBuilder::placeAll()
     const int slots = spec.nodes + (spec.ufmSlot ? 1 : 0);
     m_nodes.reserve(static_cast<std::size_t>(spec.nodes));
     for (int su = 0; su < m_suCount; ++su) {
-        m_assembler.beginGroup();  // an SU's racks stay in one hall (node-to-leaf reach)
-        slotInRack = m_nodesPerRack;  // every SU starts in a fresh rack
+        m_assembler.beginGroup(); // an SU's racks stay in one hall (node-to-leaf reach)
+        slotInRack = m_nodesPerRack; // every SU starts in a fresh rack
         for (int slot = 0; slot < m_suSize; ++slot) {
             const int global = su * m_suSize + slot;
             if (global >= slots)
@@ -437,7 +443,7 @@ Result<void> FatTreeBuilder::placeAll()
             }
             ++slotInRack;
             if (spec.rackScalePart)
-                continue;  // its tray was placed with the rack's contents
+                continue; // its tray was placed with the rack's contents
             if (global == m_ufmSlot) {
                 if (!spec.ufmPart)
                     continue;
@@ -515,16 +521,23 @@ void FatTreeBuilder::cableTree(Tree &tree, FabricId fabric)
         for (const UpperWire &wire : tree.upper[plane].wires)
             for (int i = 0; i < wire.count; ++i) {
                 if (wire.lowerTier == 0) {
-                    const Leaf &leaf = tree.leaves[static_cast<std::size_t>(leaves[static_cast<std::size_t>(wire.lower)])];
-                    m_assembler.connect(fabric, leaf.device,
-                                        ports[static_cast<std::size_t>(leafUp[static_cast<std::size_t>(wire.lower)]++)],
-                                        tree.spineDevices[plane][static_cast<std::size_t>(wire.upper)],
-                                        ports[static_cast<std::size_t>(spineDown[static_cast<std::size_t>(wire.upper)]++)]);
+                    const Leaf &leaf = tree.leaves[static_cast<std::size_t>(
+                        leaves[static_cast<std::size_t>(wire.lower)])];
+                    m_assembler.connect(
+                        fabric, leaf.device,
+                        ports[static_cast<std::size_t>(
+                            leafUp[static_cast<std::size_t>(wire.lower)]++)],
+                        tree.spineDevices[plane][static_cast<std::size_t>(wire.upper)],
+                        ports[static_cast<std::size_t>(
+                            spineDown[static_cast<std::size_t>(wire.upper)]++)]);
                 } else {
-                    m_assembler.connect(fabric, tree.spineDevices[plane][static_cast<std::size_t>(wire.lower)],
-                                        ports[static_cast<std::size_t>(spineUp[static_cast<std::size_t>(wire.lower)]++)],
-                                        tree.coreDevices[plane][static_cast<std::size_t>(wire.upper)],
-                                        ports[static_cast<std::size_t>(coreDown[static_cast<std::size_t>(wire.upper)]++)]);
+                    m_assembler.connect(
+                        fabric, tree.spineDevices[plane][static_cast<std::size_t>(wire.lower)],
+                        ports[static_cast<std::size_t>(
+                            spineUp[static_cast<std::size_t>(wire.lower)]++)],
+                        tree.coreDevices[plane][static_cast<std::size_t>(wire.upper)],
+                        ports[static_cast<std::size_t>(
+                            coreDown[static_cast<std::size_t>(wire.upper)]++)]);
                 }
             }
     }
@@ -535,10 +548,10 @@ Result<GeneratedDesign> FatTreeBuilder::refuse()
     const std::vector<SiteShortfall> all = allShortfalls();
     if (m_spec.shortfalls)
         *m_spec.shortfalls = all;
-    if (all.empty())  // placementOnly: placed and within the site
+    if (all.empty()) // placementOnly: placed and within the site
         return std::move(m_result);
-    return Error{"does not fit the site (" + std::string(toString(all.front().constraint))
-                 + "): it needs " + all.front().need + "; " + all.front().have};
+    return Error { "does not fit the site (" + std::string(toString(all.front().constraint))
+                   + "): it needs " + all.front().need + "; " + all.front().have };
 }
 
 /// Nodes per rack: as many as the site's limit per position allows (or the spec's count,
@@ -550,15 +563,16 @@ Result<void> FatTreeBuilder::chooseDensity()
         return chooseRackScale();
     const Part &node = *spec.nodePart;
     const Cooling cooling = node.cooling.value_or(Cooling::Air);
-    double opticsW = 0;  // a worst-case transceiver on every fabric port the node uses
+    double opticsW = 0; // a worst-case transceiver on every fabric port the node uses
     for (int port : m_rails)
         opticsW += m_assembler.opticsWPerPort(node.ports[static_cast<std::size_t>(port)].speedGbps);
     if (m_hasStorageFabric)
         for (int port : portsWithRole(node, PortRole::Storage))
-            opticsW += m_assembler.opticsWPerPort(node.ports[static_cast<std::size_t>(port)].speedGbps);
+            opticsW
+                += m_assembler.opticsWPerPort(node.ports[static_cast<std::size_t>(port)].speedGbps);
     const double nodeW = node.maxPowerW + opticsW;
     const Part *mgmt = m_catalog.find(kMgmtSwitchType);
-    const double reserveW = mgmt ? mgmt->maxPowerW : 0;  // the rack's top-U management switch
+    const double reserveW = mgmt ? mgmt->maxPowerW : 0; // the rack's top-U management switch
     const int nodeU = std::max(node.uHeight, 1);
     int largestU = 0;
     for (const Part *part : m_catalog.partsOfKind(PartKind::Rack))
@@ -569,39 +583,41 @@ Result<void> FatTreeBuilder::chooseDensity()
     const std::string firstRack = chooseRackType(m_catalog, nodeU + 1, nodeW + reserveW, cooling);
     if (uCap < 1 || firstRack.empty() || m_networkRack.empty()
         || (spec.nodesPerRack > 0 && spec.nodesPerRack > uCap))
-        return Error{"no rack in the catalog holds " + std::to_string(std::max(spec.nodesPerRack, 1))
-                     + " x " + node.id + " (" + std::to_string(node.uHeight) + "U each)"};
+        return Error { "no rack in the catalog holds "
+                       + std::to_string(std::max(spec.nodesPerRack, 1)) + " x " + node.id + " ("
+                       + std::to_string(node.uHeight) + "U each)" };
     const Part *rack = m_catalog.find(firstRack);
     const double ratingW = rack->rack->maxPowerKw * calc::wattsPerKw;
     const double siteW = m_assembler.rackLimitW(rack->cooling.value_or(Cooling::Air));
     const double limitW = ratingW <= 0 ? siteW : siteW <= 0 ? ratingW : std::min(ratingW, siteW);
-    const int powerCap = limitW > 0 ? static_cast<int>(std::floor((limitW - reserveW) / nodeW))
-                                    : uCap;
+    const int powerCap
+        = limitW > 0 ? static_cast<int>(std::floor((limitW - reserveW) / nodeW)) : uCap;
     if (powerCap < 1) {
-        m_densityShortfalls.push_back(
-            {SiteConstraint::Power,
-             formatPower(nodeW + reserveW) + " in one rack position for one " + node.id
-                 + " (with its optics) and the rack's management switch",
-             "a position gives at most " + formatPower(limitW)});
+        m_densityShortfalls.push_back({ SiteConstraint::Power,
+                                        formatPower(nodeW + reserveW)
+                                            + " in one rack position for one " + node.id
+                                            + " (with its optics) and the rack's management switch",
+                                        "a position gives at most " + formatPower(limitW) });
         return {};
     }
     if (spec.nodesPerRack > powerCap) {
         m_densityShortfalls.push_back(
-            {SiteConstraint::Power,
-             formatPower(spec.nodesPerRack * nodeW + reserveW) + " in one rack position for "
-                 + std::to_string(spec.nodesPerRack) + " x " + node.id
-                 + " (with optics and the management switch)",
-             "a position gives " + formatPower(limitW) + ": at most " + std::to_string(powerCap)
-                 + " per rack (nodes-per-rack=" + std::to_string(powerCap) + ")"});
+            { SiteConstraint::Power,
+              formatPower(spec.nodesPerRack * nodeW + reserveW) + " in one rack position for "
+                  + std::to_string(spec.nodesPerRack) + " x " + node.id
+                  + " (with optics and the management switch)",
+              "a position gives " + formatPower(limitW) + ": at most " + std::to_string(powerCap)
+                  + " per rack (nodes-per-rack=" + std::to_string(powerCap) + ")" });
         return {};
     }
     int wanted = spec.nodesPerRack > 0 ? spec.nodesPerRack : std::min(powerCap, uCap);
     if (spec.nodesPerRack <= 0 && spec.nodesPerRackCap > 0)
         wanted = std::min(wanted, spec.nodesPerRackCap);
     m_nodesPerRack = wanted;
-    m_computeRack = chooseRackType(m_catalog, wanted * nodeU + 1, wanted * nodeW + reserveW, cooling);
-    if (const Part *chosen = m_catalog.find(m_computeRack);
-        chosen && chosen->rack->maxPowerKw > 0 && chosen->rack->maxPowerKw * calc::wattsPerKw < wanted * node.maxPowerW)
+    m_computeRack
+        = chooseRackType(m_catalog, wanted * nodeU + 1, wanted * nodeW + reserveW, cooling);
+    if (const Part *chosen = m_catalog.find(m_computeRack); chosen && chosen->rack->maxPowerKw > 0
+        && chosen->rack->maxPowerKw * calc::wattsPerKw < wanted * node.maxPowerW)
         m_result.notes.push_back("a rack of " + std::to_string(wanted) + " x " + node.id
                                  + " draws more than any catalog rack is rated for; lower "
                                    "nodes-per-rack");
@@ -617,7 +633,7 @@ Result<void> FatTreeBuilder::chooseRackScale()
     m_nodesPerRack = std::max(m_spec.nodesPerRack, 1);
     m_networkRack = chooseRackType(m_catalog, 2, 0, Cooling::Air);
     if (m_networkRack.empty())
-        return Error{"no rack in the catalog holds the network switches"};
+        return Error { "no rack in the catalog holds the network switches" };
     double rackW = 0;
     for (const RackSlot &slot : system.rack->contents)
         if (const Part *part = slot.part.empty() ? nullptr : m_catalog.find(slot.part))
@@ -626,10 +642,10 @@ Result<void> FatTreeBuilder::chooseRackScale()
         rackW += mgmt->maxPowerW;
     const double limitW = m_assembler.rackLimitW(system.cooling.value_or(Cooling::Air));
     if (limitW > 0 && rackW > limitW)
-        m_densityShortfalls.push_back({SiteConstraint::Power,
-                                       formatPower(rackW) + " in one rack position for one "
-                                           + system.id + " (its trays and the management switch)",
-                                       "a position gives at most " + formatPower(limitW)});
+        m_densityShortfalls.push_back({ SiteConstraint::Power,
+                                        formatPower(rackW) + " in one rack position for one "
+                                            + system.id + " (its trays and the management switch)",
+                                        "a position gives at most " + formatPower(limitW) });
     return {};
 }
 
@@ -643,11 +659,11 @@ Result<GeneratedDesign> FatTreeBuilder::run()
     }
     if (spec.storage != "none") {
         const std::string type = spec.storage == "lustre" ? "lustre-oss"
-                                 : spec.storage == "weka" ? "weka-node"
+            : spec.storage == "weka"                      ? "weka-node"
                                                           : "vast-enclosure";
         const Part *part = m_catalog.find(type);
         if (!part || part->kind != PartKind::Storage)
-            return Error{"storage " + spec.storage + " needs catalog part \"" + type + "\""};
+            return Error { "storage " + spec.storage + " needs catalog part \"" + type + "\"" };
         for (int i = 0; i < spec.storageNodes; ++i)
             m_storageParts.push_back(part);
     }
@@ -667,7 +683,8 @@ Result<GeneratedDesign> FatTreeBuilder::run()
 
     design.setName(spec.designName);
     design.reserve(static_cast<std::size_t>(spec.nodes) * 2 + 1024,
-                   static_cast<std::size_t>(spec.nodes) * static_cast<std::size_t>(spec.rails + 8) * 3);
+                   static_cast<std::size_t>(spec.nodes) * static_cast<std::size_t>(spec.rails + 8)
+                       * 3);
     if (auto placed = placeAll(); !placed)
         return placed.error();
     m_assembler.layoutFloor(spec.cduType);
@@ -765,7 +782,7 @@ Result<GeneratedDesign> FatTreeBuilder::run()
     SchedulerSettings scheduler;
     scheduler.clusterName = spec.clusterName;
     scheduler.controllerHost = "head01";
-    scheduler.partitions.push_back(Partition{"gpu", {}, true, "INFINITE"});
+    scheduler.partitions.push_back(Partition { "gpu", {}, true, "INFINITE" });
     design.setScheduler(scheduler);
 
     if (auto finished = m_assembler.finish(); !finished)
@@ -780,15 +797,15 @@ Result<GeneratedDesign> FatTreeBuilder::run()
 Result<GeneratedDesign> buildFatTree(const FatTreeSpec &spec, const Catalog &catalog)
 {
     if (!spec.nodePart || !spec.switchPart)
-        return Error{"fat-tree: node and switch parts are required"};
+        return Error { "fat-tree: node and switch parts are required" };
     if (spec.nodes < 1)
-        return Error{"nodes must be at least 1"};
+        return Error { "nodes must be at least 1" };
     const int nics = static_cast<int>(portsWithRole(*spec.nodePart, PortRole::Compute).size());
     if (spec.rails < 1 || spec.rails > nics)
-        return Error{"rails " + std::to_string(spec.rails) + " is more than the "
-                     + std::to_string(nics) + " compute NICs of " + spec.nodePart->id};
+        return Error { "rails " + std::to_string(spec.rails) + " is more than the "
+                       + std::to_string(nics) + " compute NICs of " + spec.nodePart->id };
     if (spec.nodesPerRack < 0)
-        return Error{"nodes-per-rack must be at least 1"};
+        return Error { "nodes-per-rack must be at least 1" };
     FatTreeBuilder builder(spec, catalog);
     return builder.run();
 }

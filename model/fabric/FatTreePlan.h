@@ -24,10 +24,10 @@ int maxLeaves(int radix, int tiers);
 /// One bundle of parallel links between a lower and an upper switch of the plan.
 struct UpperWire
 {
-    int lowerTier = 0;  ///< 0: leaf -> spine, 1: spine -> core
-    int lower = 0;      ///< index among the leaves (or spines) of the plane
-    int upper = 0;      ///< index among the spines (or cores) of the plane
-    int count = 0;      ///< parallel links
+    int lowerTier = 0; ///< 0: leaf -> spine, 1: spine -> core
+    int lower = 0; ///< index among the leaves (or spines) of the plane
+    int upper = 0; ///< index among the spines (or cores) of the plane
+    int count = 0; ///< parallel links
 };
 
 /// Spines, cores and the wiring above the leaves of one fat-tree plane (ref:al-fares-2008):

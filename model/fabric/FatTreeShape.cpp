@@ -17,8 +17,8 @@ Result<void> shapeTree(Tree &tree, int requestedTiers, const std::vector<int> &p
                        const std::function<std::vector<Leaf>(int planes)> &makeLeaves,
                        const std::string &what, const std::string &hint)
 {
-    const std::vector<int> tierOptions = requestedTiers ? std::vector<int>{requestedTiers}
-                                                        : std::vector<int>{2, 3};
+    const std::vector<int> tierOptions
+        = requestedTiers ? std::vector<int> { requestedTiers } : std::vector<int> { 2, 3 };
     int neededLeaves = 0;
     for (int planes : planeOptions) {
         std::vector<Leaf> leaves = makeLeaves(planes);
@@ -41,7 +41,7 @@ Result<void> shapeTree(Tree &tree, int requestedTiers, const std::vector<int> &p
                 auto upper = planUpperTiers(static_cast<int>(plane.size()), tree.radix,
                                             tree.split.up, tiers);
                 if (!upper)
-                    return Error{what + ": " + upper.error().message};
+                    return Error { what + ": " + upper.error().message };
                 tree.upper.push_back(*upper);
             }
             return {};
@@ -73,7 +73,8 @@ void chunkLeaves(const std::vector<Endpoint> &endpoints, int down, int plane, in
         Leaf leaf;
         leaf.plane = plane;
         leaf.homeSu = homeSu;
-        for (std::size_t i = first; i < std::min(endpoints.size(), first + static_cast<std::size_t>(down)); ++i) {
+        for (std::size_t i = first;
+             i < std::min(endpoints.size(), first + static_cast<std::size_t>(down)); ++i) {
             Endpoint endpoint = endpoints[i];
             endpoint.leafPort = static_cast<int>(i - first);
             leaf.endpoints.push_back(endpoint);

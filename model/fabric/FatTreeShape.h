@@ -17,13 +17,13 @@ struct Endpoint
 {
     int owner = 0;
     int port = 0;
-    int leafPort = 0;  ///< index into the leaf's downlink ports
+    int leafPort = 0; ///< index into the leaf's downlink ports
 };
 
 struct Leaf
 {
     int plane = 0;
-    int homeSu = -1;  ///< -1: placed in the network area
+    int homeSu = -1; ///< -1: placed in the network area
     int device = -1;
     std::vector<Endpoint> endpoints;
 };
@@ -36,10 +36,10 @@ struct Tree
     int tiers = 0;
     int planes = 1;
     double speedGbps = 0;
-    std::vector<int> switchPorts;  ///< the switch part's port indices, first `radix`
+    std::vector<int> switchPorts; ///< the switch part's port indices, first `radix`
     std::vector<Leaf> leaves;
-    std::vector<std::vector<int>> planeLeaves;  ///< plane -> leaf indices in order
-    std::vector<UpperTierPlan> upper;           ///< per plane
+    std::vector<std::vector<int>> planeLeaves; ///< plane -> leaf indices in order
+    std::vector<UpperTierPlan> upper; ///< per plane
     std::vector<std::vector<int>> spineDevices; ///< per plane
     std::vector<std::vector<int>> coreDevices;
 };

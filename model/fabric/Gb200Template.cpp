@@ -71,14 +71,42 @@ int firstComputePort(const Part &part)
 const std::vector<TemplateParameter> &gb200Nvl72Parameters()
 {
     static const std::vector<TemplateParameter> parameters {
-        { "racks", "8", "GB200 NVL72 racks (72 GPUs, 18 compute trays each), 1..128; 8 per SU",
-          ParameterKind::Integer, {}, 1, kMaxRacks, PartKind::Server, false },
-        { "switch-type", "qm9700", "compute fabric switch: qm9700 (NDR) or q3400-ra (XDR)",
-          ParameterKind::Part, {}, 0, 0, PartKind::Switch, false },
-        { "storage", "lustre", "none | lustre | weka | vast", ParameterKind::Choice,
-          { "none", "lustre", "weka", "vast" }, 0, 0, PartKind::Server, false },
-        { "storage-nodes", "4", "data servers (Lustre OSS, WEKA hosts, VAST enclosures)",
-          ParameterKind::Integer, {}, 1, 10000, PartKind::Server, false },
+        { "racks",
+          "8",
+          "GB200 NVL72 racks (72 GPUs, 18 compute trays each), 1..128; 8 per SU",
+          ParameterKind::Integer,
+          {},
+          1,
+          kMaxRacks,
+          PartKind::Server,
+          false },
+        { "switch-type",
+          "qm9700",
+          "compute fabric switch: qm9700 (NDR) or q3400-ra (XDR)",
+          ParameterKind::Part,
+          {},
+          0,
+          0,
+          PartKind::Switch,
+          false },
+        { "storage",
+          "lustre",
+          "none | lustre | weka | vast",
+          ParameterKind::Choice,
+          { "none", "lustre", "weka", "vast" },
+          0,
+          0,
+          PartKind::Server,
+          false },
+        { "storage-nodes",
+          "4",
+          "data servers (Lustre OSS, WEKA hosts, VAST enclosures)",
+          ParameterKind::Integer,
+          {},
+          1,
+          10000,
+          PartKind::Server,
+          false },
     };
     return parameters;
 }
@@ -128,10 +156,10 @@ Result<FatTreeSpec> gb200Nvl72Spec(const std::map<std::string, std::string> &val
     if (std::none_of(switchPart->ports.begin(), switchPart->ports.end(), [&](const PortSpec &port) {
             return port.role == PortRole::Fabric && port.speedGbps == nicGbps;
         }))
-        return Error{fail("switch-type " + switchId + " has no " + std::to_string(int(nicGbps))
-                          + " Gb/s ports for the " + tray->id
-                          + "'s ConnectX-7 NICs; an XDR (800 Gb/s) fabric needs ConnectX-8 "
-                            "trays, which the catalog does not have: use qm9700 (NDR)")};
+        return Error { fail("switch-type " + switchId + " has no " + std::to_string(int(nicGbps))
+                            + " Gb/s ports for the " + tray->id
+                            + "'s ConnectX-7 NICs; an XDR (800 Gb/s) fabric needs ConnectX-8 "
+                              "trays, which the catalog does not have: use qm9700 (NDR)") };
 
     FatTreeSpec spec;
     const int trays = traysPerRack(*rack, *tray);
@@ -163,7 +191,7 @@ FatTreeSpec gb200Nvl72At(FatTreeSpec spec, int racks)
 {
     spec.nodes = spec.nodesPerRack * racks;
     spec.designName = "GB200 NVL72, " + std::to_string(racks) + " rack(s), "
-                      + (spec.switchPart ? spec.switchPart->id : std::string());
+        + (spec.switchPart ? spec.switchPart->id : std::string());
     return spec;
 }
 

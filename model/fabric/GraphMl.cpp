@@ -11,11 +11,21 @@ void appendEscaped(std::string &out, const std::string &text)
 {
     for (char c : text) {
         switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&apos;"; break;
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&apos;";
+            break;
         default:
             // XML 1.0 forbids most control characters even escaped; drop them.
             if (static_cast<unsigned char>(c) >= 0x20 || c == '\t')
@@ -47,7 +57,8 @@ std::string fabricGraphMl(const FabricGraph &graph)
            "  <key id=\"tier\" for=\"node\" attr.name=\"tier\" attr.type=\"int\"/>\n"
            "  <key id=\"rack\" for=\"node\" attr.name=\"rack\" attr.type=\"string\"/>\n"
            "  <key id=\"order\" for=\"node\" attr.name=\"order\" attr.type=\"int\"/>\n"
-           "  <key id=\"capacity_gbps\" for=\"edge\" attr.name=\"capacity_gbps\" attr.type=\"double\"/>\n"
+           "  <key id=\"capacity_gbps\" for=\"edge\" attr.name=\"capacity_gbps\" "
+           "attr.type=\"double\"/>\n"
            "  <key id=\"link_id\" for=\"edge\" attr.name=\"link_id\" attr.type=\"long\"/>\n"
            "  <graph id=\"";
     appendEscaped(out, graph.fabricName);
@@ -58,16 +69,17 @@ std::string fabricGraphMl(const FabricGraph &graph)
         out += vertex.kind == VertexKind::Node ? "node" : "switch";
         out += "</data><data key=\"name\">";
         appendEscaped(out, vertex.name);
-        out += "</data><data key=\"tier\">" + std::to_string(vertex.tier) + "</data><data key=\"rack\">";
+        out += "</data><data key=\"tier\">" + std::to_string(vertex.tier)
+            + "</data><data key=\"rack\">";
         appendEscaped(out, vertex.rack);
         out += "</data><data key=\"order\">" + std::to_string(vertex.order) + "</data></node>\n";
     }
     for (std::size_t i = 0; i < graph.edges.size(); ++i) {
         const FabricEdge &edge = graph.edges[i];
         out += "    <edge id=\"e" + std::to_string(i) + "\" source=\"v" + std::to_string(edge.a)
-               + "\" target=\"v" + std::to_string(edge.b) + "\"><data key=\"capacity_gbps\">"
-               + number(edge.capacityGbps) + "</data><data key=\"link_id\">"
-               + std::to_string(edge.link.value) + "</data></edge>\n";
+            + "\" target=\"v" + std::to_string(edge.b) + "\"><data key=\"capacity_gbps\">"
+            + number(edge.capacityGbps) + "</data><data key=\"link_id\">"
+            + std::to_string(edge.link.value) + "</data></edge>\n";
     }
     out += "  </graph>\n</graphml>\n";
     return out;
@@ -78,11 +90,11 @@ std::string sanitizedFileStem(const std::string &name)
     std::string stem;
     for (char c : name) {
         const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                          || c == '.' || c == '_' || c == '-';
+            || c == '.' || c == '_' || c == '-';
         stem += keep ? c : '_';
     }
     for (std::size_t i = 0; i < stem.size() && stem[i] == '.'; ++i)
-        stem[i] = '_';  // no hidden files, no ".." 
+        stem[i] = '_'; // no hidden files, no ".."
     return stem.empty() ? std::string("fabric") : stem;
 }
 

@@ -15,13 +15,13 @@ using CsrEdge = boost::graph_traits<CsrGraph>::edge_descriptor;
 struct FlowNetwork::Compressed
 {
     CsrGraph graph;
-    std::vector<int> position;     ///< arc (addPair order) -> CSR edge index
-    std::vector<CsrEdge> reverse;  ///< CSR edge index -> its reverse arc
+    std::vector<int> position; ///< arc (addPair order) -> CSR edge index
+    std::vector<CsrEdge> reverse; ///< CSR edge index -> its reverse arc
 };
 
 FlowNetwork::FlowNetwork(int vertexCount)
     : m_vertexCount(vertexCount)
-{}
+{ }
 
 FlowNetwork::~FlowNetwork() = default;
 FlowNetwork::FlowNetwork(FlowNetwork &&) noexcept = default;
@@ -55,11 +55,11 @@ void FlowNetwork::finalize()
         const int source = m_ends[arc];
         const int target = m_ends[arc ^ 1U];
         const std::size_t at = fill[static_cast<std::size_t>(source)]++;
-        sortedArcs[at] = {source, target};
+        sortedArcs[at] = { source, target };
         compressed->position[arc] = static_cast<int>(at);
     }
-    compressed->graph = CsrGraph(boost::edges_are_sorted, sortedArcs.begin(), sortedArcs.end(),
-                                 vertices);
+    compressed->graph
+        = CsrGraph(boost::edges_are_sorted, sortedArcs.begin(), sortedArcs.end(), vertices);
     compressed->reverse.resize(arcs);
     for (std::size_t arc = 0; arc < arcs; ++arc) {
         const std::size_t twin = arc ^ 1U;
@@ -70,7 +70,8 @@ void FlowNetwork::finalize()
     m_graph = std::move(compressed);
 }
 
-std::int64_t FlowNetwork::solve(int source, int sink, const std::vector<std::int64_t> &capacities) const
+std::int64_t FlowNetwork::solve(int source, int sink,
+                                const std::vector<std::int64_t> &capacities) const
 {
     if (!m_graph)
         throw std::logic_error("FlowNetwork::solve before finalize");

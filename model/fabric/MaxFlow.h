@@ -32,12 +32,13 @@ public:
     std::int64_t solve(int source, int sink, const std::vector<std::int64_t> &capacities) const;
 
     /// Sets to zero every arc into or out of a vertex with `closed[vertex]` (a failed switch).
-    void closeVertices(const std::vector<bool> &closed, std::vector<std::int64_t> &capacities) const;
+    void closeVertices(const std::vector<bool> &closed,
+                       std::vector<std::int64_t> &capacities) const;
 
 private:
     struct Compressed;
     int m_vertexCount = 0;
-    std::vector<int> m_ends;  ///< (source of arc 2p, source of arc 2p+1) per pair
+    std::vector<int> m_ends; ///< (source of arc 2p, source of arc 2p+1) per pair
     std::unique_ptr<Compressed> m_graph;
 };
 

@@ -17,15 +17,24 @@ std::vector<LinkId> linksOfSelection(const Design &design, const std::vector<Ent
     std::set<LinkId> links;
     for (const EntityRef &ref : selection) {
         switch (ref.kind) {
-        case EntityKind::Row: rows.insert(ref.id); break;
-        case EntityKind::Rack: racks.insert(ref.id); break;
-        case EntityKind::Device: devices.insert(ref.id); break;
-        case EntityKind::Fabric: fabrics.insert(ref.id); break;
-        case EntityKind::Link:
-            if (design.link(LinkId{ref.id}))
-                links.insert(LinkId{ref.id});
+        case EntityKind::Row:
+            rows.insert(ref.id);
             break;
-        case EntityKind::StorageTier: break;
+        case EntityKind::Rack:
+            racks.insert(ref.id);
+            break;
+        case EntityKind::Device:
+            devices.insert(ref.id);
+            break;
+        case EntityKind::Fabric:
+            fabrics.insert(ref.id);
+            break;
+        case EntityKind::Link:
+            if (design.link(LinkId { ref.id }))
+                links.insert(LinkId { ref.id });
+            break;
+        case EntityKind::StorageTier:
+            break;
         }
     }
     for (const Rack &rack : design.racks())
@@ -35,12 +44,12 @@ std::vector<LinkId> linksOfSelection(const Design &design, const std::vector<Ent
         if (racks.contains(device.rack.value))
             devices.insert(device.id.value);
     if (devices.empty() && fabrics.empty())
-        return {links.begin(), links.end()};
+        return { links.begin(), links.end() };
     for (const Link &link : design.links())
         if (fabrics.contains(link.fabric.value) || devices.contains(link.a.device.value)
             || devices.contains(link.b.device.value))
             links.insert(link.id);
-    return {links.begin(), links.end()};
+    return { links.begin(), links.end() };
 }
 
 namespace {
@@ -74,11 +83,11 @@ bool autoCableLink(const Design &design, const Catalog &catalog, Link &link)
         site.rowPitchM, site.trayHeightM, site.slackM);
     const PortSpec *portA = portSpec(catalog, *a, link.a.port);
     const PortSpec *portB = portSpec(catalog, *b, link.b.port);
-    const double speedGbps = portA && portB ? std::min(portA->speedGbps, portB->speedGbps)
-                                            : fabric->linkSpeedGbps;
-    const CableChoice choice = chooseCable(catalog, speedGbps, lengthM,
-                                           portA ? portA->formFactor : std::string(),
-                                           portB ? portB->formFactor : std::string());
+    const double speedGbps
+        = portA && portB ? std::min(portA->speedGbps, portB->speedGbps) : fabric->linkSpeedGbps;
+    const CableChoice choice
+        = chooseCable(catalog, speedGbps, lengthM, portA ? portA->formFactor : std::string(),
+                      portB ? portB->formFactor : std::string());
     link.cableType = choice.part ? choice.part->id : std::string();
     link.lengthM = choice.part ? choice.orderedLengthM : std::ceil(lengthM);
     return true;

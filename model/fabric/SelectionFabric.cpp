@@ -244,8 +244,8 @@ Result<ChangeSet> SelectionFabricBuilder::run(const std::vector<DeviceId> &nodes
     fabric.technology = spec.technology;
     fabric.linkSpeedGbps = speedGbps;
     fabric.topology
-        = FabricTopology { TopologyKind::FatTree, 2,
-                           static_cast<double>(spec.oversubscription), spec.railOptimized, rails };
+        = FabricTopology { TopologyKind::FatTree, 2, static_cast<double>(spec.oversubscription),
+                           spec.railOptimized, rails };
     auto fabricId = m_builder.addFabric(fabric);
     if (!fabricId)
         return fabricId.error();

@@ -24,65 +24,96 @@ constexpr const char *kUfmType = "ufm-appliance";
 TemplateParameter integerParameter(std::string name, std::string defaultValue, std::string help,
                                    int minimum, int maximum, bool allowsAuto = false)
 {
-    return {std::move(name), std::move(defaultValue), std::move(help), ParameterKind::Integer,
-            {}, minimum, maximum, PartKind::Server, allowsAuto};
+    return { std::move(name),
+             std::move(defaultValue),
+             std::move(help),
+             ParameterKind::Integer,
+             {},
+             minimum,
+             maximum,
+             PartKind::Server,
+             allowsAuto };
 }
 
 TemplateParameter choiceParameter(std::string name, std::string defaultValue, std::string help,
                                   std::vector<std::string> choices)
 {
-    return {std::move(name), std::move(defaultValue), std::move(help), ParameterKind::Choice,
-            std::move(choices), 0, 0, PartKind::Server, false};
+    return { std::move(name),
+             std::move(defaultValue),
+             std::move(help),
+             ParameterKind::Choice,
+             std::move(choices),
+             0,
+             0,
+             PartKind::Server,
+             false };
 }
 
 TemplateParameter partParameter(std::string name, std::string defaultValue, std::string help,
                                 PartKind kind)
 {
-    return {std::move(name), std::move(defaultValue), std::move(help), ParameterKind::Part, {},
-            0, 0, kind, false};
+    return { std::move(name),
+             std::move(defaultValue),
+             std::move(help),
+             ParameterKind::Part,
+             {},
+             0,
+             0,
+             kind,
+             false };
 }
 
-const std::vector<std::string> kRatios{"1:1", "2:1", "3:1", "4:1"};
+const std::vector<std::string> kRatios { "1:1", "2:1", "3:1", "4:1" };
 constexpr int kMaxNodes = 1000000;
 
 const std::vector<TemplateParameter> &fatTreeParameters()
 {
-    static const std::vector<TemplateParameter> parameters{
+    static const std::vector<TemplateParameter> parameters {
         integerParameter("nodes", "", "compute nodes (required)", 1, kMaxNodes),
         partParameter("node-type", "dgx-h100", "catalog id of the compute node", PartKind::Server),
         integerParameter("rails", "all", "compute NICs used per node (default: all of the node's)",
                          1, 64, true),
-        choiceParameter("technology", "infiniband", "infiniband | roce", {"infiniband", "roce"}),
+        choiceParameter("technology", "infiniband", "infiniband | roce", { "infiniband", "roce" }),
         partParameter("switch-type", "qm9700 (roce: sonic-64x400g)",
                       "catalog id of the fabric switch", PartKind::Switch),
-        choiceParameter("tiers", "auto", "2 | 3 | auto (fewest tiers that fit)", {"auto", "2", "3"}),
-        choiceParameter("oversubscription", "1:1", "leaf downlink:uplink bandwidth, 1:1 | 2:1 | 3:1 | 4:1",
-                        kRatios),
-        {"rail-optimized", "true", "true: rail r of every node lands on the rail-r leaves",
-         ParameterKind::Boolean, {"true", "false"}, 0, 0, PartKind::Server, false},
-        integerParameter("nodes-per-rack", "auto",
-                         "compute nodes per rack; auto: as many as the site's kW per position allows",
-                         1, 64, true),
+        choiceParameter("tiers", "auto", "2 | 3 | auto (fewest tiers that fit)",
+                        { "auto", "2", "3" }),
+        choiceParameter("oversubscription", "1:1",
+                        "leaf downlink:uplink bandwidth, 1:1 | 2:1 | 3:1 | 4:1", kRatios),
+        { "rail-optimized",
+          "true",
+          "true: rail r of every node lands on the rail-r leaves",
+          ParameterKind::Boolean,
+          { "true", "false" },
+          0,
+          0,
+          PartKind::Server,
+          false },
+        integerParameter(
+            "nodes-per-rack", "auto",
+            "compute nodes per rack; auto: as many as the site's kW per position allows", 1, 64,
+            true),
         integerParameter("racks-per-row", "16",
-                         "racks per row on a site without halls (halls set their own rows)", 1, 1000),
+                         "racks per row on a site without halls (halls set their own rows)", 1,
+                         1000),
         choiceParameter("storage", "lustre", "none | lustre | weka | vast",
-                        {"none", "lustre", "weka", "vast"}),
-        integerParameter("storage-nodes", "4",
-                         "data servers (Lustre OSS, WEKA hosts, VAST enclosures); Lustre adds 1 MDS",
-                         1, 10000),
+                        { "none", "lustre", "weka", "vast" }),
+        integerParameter(
+            "storage-nodes", "4",
+            "data servers (Lustre OSS, WEKA hosts, VAST enclosures); Lustre adds 1 MDS", 1, 10000),
         choiceParameter("storage-fabric", "separate",
                         "separate | converged (storage servers on the compute fabric)",
-                        {"separate", "converged"}),
-        choiceParameter("storage-oversubscription", "1:1", "leaf ratio of a separate storage fabric",
-                        kRatios),
+                        { "separate", "converged" }),
+        choiceParameter("storage-oversubscription", "1:1",
+                        "leaf ratio of a separate storage fabric", kRatios),
     };
     return parameters;
 }
 
 const std::vector<TemplateParameter> &superPodParameters()
 {
-    static const std::vector<TemplateParameter> parameters{
-        integerParameter("sus", "1", "scalable units, 1..4", 1, kSuperPodMaxSus)};
+    static const std::vector<TemplateParameter> parameters { integerParameter(
+        "sus", "1", "scalable units, 1..4", 1, kSuperPodMaxSus) };
     return parameters;
 }
 
@@ -105,11 +136,12 @@ public:
     {
         for (const auto &[key, value] : values) {
             (void)value;
-            const bool known = std::any_of(accepted.begin(), accepted.end(),
-                                           [&](const TemplateParameter &p) { return p.name == key; });
+            const bool known
+                = std::any_of(accepted.begin(), accepted.end(),
+                              [&](const TemplateParameter &p) { return p.name == key; });
             if (!known && m_error.empty())
                 m_error = m_template + ": unknown parameter \"" + key + "\" (accepted: "
-                          + (accepted.empty() ? std::string("none") : joinNames(accepted)) + ")";
+                    + (accepted.empty() ? std::string("none") : joinNames(accepted)) + ")";
         }
     }
 
@@ -191,52 +223,50 @@ Result<FatTreeSpec> parseFatTree(const std::map<std::string, std::string> &value
 {
     Parameters p("fat-tree", values, fatTreeParameters());
     if (!p.error().empty())
-        return Error{p.error()};
+        return Error { p.error() };
     if (!p.has("nodes"))
-        return Error{"fat-tree: the parameter nodes is required (--param nodes=N)"};
+        return Error { "fat-tree: the parameter nodes is required (--param nodes=N)" };
     FatTreeSpec spec;
     spec.nodes = p.integer("nodes", 0, 1, kMaxNodes);
     spec.nodePart = p.part(catalog, "node-type", "dgx-h100", PartKind::Server);
-    const std::string technology = p.choice("technology", "infiniband", {"infiniband", "roce"});
+    const std::string technology = p.choice("technology", "infiniband", { "infiniband", "roce" });
     spec.technology = technology == "roce" ? Technology::RoCEv2 : Technology::InfiniBand;
     spec.switchPart = p.part(catalog, "switch-type",
                              technology == "roce" ? "sonic-64x400g" : "qm9700", PartKind::Switch);
-    const std::string tiers = p.choice("tiers", "auto", {"2", "3", "auto"});
+    const std::string tiers = p.choice("tiers", "auto", { "2", "3", "auto" });
     spec.tiers = tiers == "auto" ? 0 : std::stoi(tiers);
     spec.ratio = p.choice("oversubscription", "1:1", kRatios)[0] - '0';
-    spec.railOptimized = p.choice("rail-optimized", "true", {"true", "false"}) == "true";
-    spec.nodesPerRack = p.text("nodes-per-rack", "auto") == "auto"
-                            ? 0
-                            : p.integer("nodes-per-rack", 4, 1, 64);
+    spec.railOptimized = p.choice("rail-optimized", "true", { "true", "false" }) == "true";
+    spec.nodesPerRack
+        = p.text("nodes-per-rack", "auto") == "auto" ? 0 : p.integer("nodes-per-rack", 4, 1, 64);
     spec.racksPerRow = p.integer("racks-per-row", 16, 1, 1000);
-    spec.storage = p.choice("storage", "lustre", {"none", "lustre", "weka", "vast"});
+    spec.storage = p.choice("storage", "lustre", { "none", "lustre", "weka", "vast" });
     spec.storageNodes = p.integer("storage-nodes", 4, 1, 10000);
-    spec.storageConverged = p.choice("storage-fabric", "separate", {"separate", "converged"})
-                            == "converged";
+    spec.storageConverged
+        = p.choice("storage-fabric", "separate", { "separate", "converged" }) == "converged";
     spec.storageRatio = p.choice("storage-oversubscription", "1:1", kRatios)[0] - '0';
     if (!p.error().empty())
-        return Error{p.error()};
+        return Error { p.error() };
     if (spec.nodePart->server && spec.nodePart->server->nvlinkDomainGpus > 0)
-        return Error{"fat-tree: node-type " + spec.nodePart->id
-                     + " is a tray of a rack-scale system (an NVLink domain of "
-                     + std::to_string(spec.nodePart->server->nvlinkDomainGpus)
-                     + " GPUs): use the template gb200-nvl72"};
+        return Error { "fat-tree: node-type " + spec.nodePart->id
+                       + " is a tray of a rack-scale system (an NVLink domain of "
+                       + std::to_string(spec.nodePart->server->nvlinkDomainGpus)
+                       + " GPUs): use the template gb200-nvl72" };
     const int nics = spec.nodePart->countPorts(PortRole::Compute);
     if (nics == 0)
-        return Error{"fat-tree: node-type " + spec.nodePart->id + " has no compute NICs"};
+        return Error { "fat-tree: node-type " + spec.nodePart->id + " has no compute NICs" };
     spec.rails = p.text("rails", "all") == "all" ? nics : p.integer("rails", nics, 1, 1 << 20);
     if (!p.error().empty())
-        return Error{p.error()};
+        return Error { p.error() };
     if (spec.rails > nics)
-        return Error{"fat-tree: rails " + std::to_string(spec.rails) + " is more than the "
-                     + std::to_string(nics) + " compute NICs of " + spec.nodePart->id};
+        return Error { "fat-tree: rails " + std::to_string(spec.rails) + " is more than the "
+                       + std::to_string(nics) + " compute NICs of " + spec.nodePart->id };
     if (!supports(*spec.switchPart, spec.technology))
-        return Error{"fat-tree: switch-type " + spec.switchPart->id + " does not run "
-                     + technology};
+        return Error { "fat-tree: switch-type " + spec.switchPart->id + " does not run "
+                       + technology };
     spec.nodePrefix = spec.nodePart->id.rfind("dgx", 0) == 0 ? "dgx" : "gpu";
     spec.designName = "fat-tree " + std::to_string(spec.nodes) + " x " + spec.nodePart->id + ", "
-                      + technology + ", " + spec.switchPart->id + ", "
-                      + std::to_string(spec.ratio) + ":1";
+        + technology + ", " + spec.switchPart->id + ", " + std::to_string(spec.ratio) + ":1";
     return spec;
 }
 
@@ -251,13 +281,13 @@ Result<FatTreeSpec> superPodSpec(int sus, const Catalog &catalog)
     spec.nodePart = catalog.find("dgx-h100");
     spec.switchPart = catalog.find("qm9700");
     if (!spec.nodePart || !spec.switchPart)
-        return Error{"superpod-h100: the catalog needs dgx-h100 and qm9700"};
+        return Error { "superpod-h100: the catalog needs dgx-h100 and qm9700" };
     spec.rails = spec.nodePart->countPorts(PortRole::Compute);
     spec.technology = Technology::InfiniBand;
     spec.tiers = 2;
     spec.ratio = 1;
     spec.railOptimized = true;
-    spec.nodesPerRack = 0;  // the RA's 4 per rack, fewer when the site's positions ask for it
+    spec.nodesPerRack = 0; // the RA's 4 per rack, fewer when the site's positions ask for it
     spec.nodesPerRackCap = kSuperPodNodesPerRack;
     spec.racksPerRow = kSuperPodRacksPerRow;
     spec.suSlots = kSuperPodSlotsPerSu;
@@ -278,10 +308,10 @@ SitePlacement placementFor(const std::optional<Site> &site, const FatTreeSpec &s
     placement.growDefault = true;
     // Liquid halls for nodes with cold plates (liquid or hybrid: chooseRackType puts a hybrid
     // part in a liquid rack) and for a liquid-cooled rack-scale system.
-    const bool liquidNode = spec.nodePart
-                            && spec.nodePart->cooling.value_or(Cooling::Air) != Cooling::Air;
+    const bool liquidNode
+        = spec.nodePart && spec.nodePart->cooling.value_or(Cooling::Air) != Cooling::Air;
     const bool liquidRack = spec.rackScalePart
-                            && spec.rackScalePart->cooling.value_or(Cooling::Air) == Cooling::Liquid;
+        && spec.rackScalePart->cooling.value_or(Cooling::Air) == Cooling::Liquid;
     placement.defaultSpec.liquid = liquidNode || liquidRack;
     return placement;
 }
@@ -303,10 +333,10 @@ std::string sizeText(const DesignTemplate &t, const FatTreeSpec &spec, int size)
 {
     if (t.sizeParameter == "sus")
         return std::to_string(size) + " SU" + (size == 1 ? "" : "s") + " ("
-               + std::to_string(spec.nodes) + " x " + spec.nodePart->id + ")";
+            + std::to_string(spec.nodes) + " x " + spec.nodePart->id + ")";
     if (t.sizeParameter == "racks")
         return std::to_string(size) + " x " + (spec.rackScalePart ? spec.rackScalePart->id : "rack")
-               + " (" + std::to_string(spec.nodes) + " x " + spec.nodePart->id + ")";
+            + " (" + std::to_string(spec.nodes) + " x " + spec.nodePart->id + ")";
     return std::to_string(size) + " x " + spec.nodePart->id;
 }
 
@@ -318,7 +348,7 @@ SiteRefusal refusalFor(const DesignTemplate &t, const SpecAtSize &specAt, int si
 {
     const bool reach = atSize.front().constraint == SiteConstraint::Reach;
     std::vector<SiteShortfall> probe;
-    int fits = 0;  // largest size known to fit (0: none)
+    int fits = 0; // largest size known to fit (0: none)
     int fails = size;
     while (fails - fits > 1) {
         const int middle = fits + (fails - fits) / 2;
@@ -330,8 +360,8 @@ SiteRefusal refusalFor(const DesignTemplate &t, const SpecAtSize &specAt, int si
     std::vector<SiteShortfall> next = atSize;
     if (fails != size)
         fitsAt(specAt, fails, reach, catalog, next);
-    const SiteConstraint binding = next.empty() ? atSize.front().constraint
-                                                : next.front().constraint;
+    const SiteConstraint binding
+        = next.empty() ? atSize.front().constraint : next.front().constraint;
     // The requested size's figures for the binding constraint.
     const SiteShortfall *shown = &atSize.front();
     for (const SiteShortfall &shortfall : atSize)
@@ -343,13 +373,13 @@ SiteRefusal refusalFor(const DesignTemplate &t, const SpecAtSize &specAt, int si
     refusal.constraint = binding;
     refusal.largestFitting = fits;
     refusal.sizeParameter = t.sizeParameter;
-    const std::string unit = t.sizeParameter == "sus"     ? " SUs"
-                             : t.sizeParameter == "racks" ? " racks"
-                                                          : " nodes";
+    const std::string unit = t.sizeParameter == "sus" ? " SUs"
+        : t.sizeParameter == "racks"                  ? " racks"
+                                                      : " nodes";
     refusal.message = t.name + ": " + sizeText(t, specAt(size), size) + " need " + shown->need
-                      + "; " + shown->have + ": at most " + std::to_string(fits)
-                      + (fits == 1 ? unit.substr(0, unit.size() - 1) : unit) + " (binding constraint: "
-                      + std::string(toString(binding)) + ")";
+        + "; " + shown->have + ": at most " + std::to_string(fits)
+        + (fits == 1 ? unit.substr(0, unit.size() - 1) : unit)
+        + " (binding constraint: " + std::string(toString(binding)) + ")";
     return refusal;
 }
 
@@ -363,16 +393,17 @@ Result<GeneratedDesign> buildInSite(const DesignTemplate &t, const SpecAtSize &s
     if (generated)
         return generated;
     if (shortfalls.empty())
-        return Error{t.name + ": " + generated.error().message};
+        return Error { t.name + ": " + generated.error().message };
     SiteRefusal found = refusalFor(t, specAt, size, shortfalls, catalog);
     if (refusal)
         *refusal = found;
-    return Error{found.message};
+    return Error { found.message };
 }
 
 /// A fixed reference design in a given site: its rows go to the first hall, and the design
 /// must fit the site's budgets and positions as generated designs do.
-std::vector<SiteShortfall> placeFixedDesign(Design &design, const Site &site, const Catalog &catalog)
+std::vector<SiteShortfall> placeFixedDesign(Design &design, const Site &site,
+                                            const Catalog &catalog)
 {
     std::vector<SiteShortfall> shortfalls;
     design.setSite(site);
@@ -385,11 +416,11 @@ std::vector<SiteShortfall> placeFixedDesign(Design &design, const Site &site, co
         for (const Rack &rack : design.racks())
             longest = std::max(longest, rack.position + 1);
         if (rows > hall.rows || longest > hall.positionsPerRow)
-            shortfalls.push_back({SiteConstraint::Positions,
-                                  std::to_string(rows) + " row(s) of up to " + std::to_string(longest)
-                                      + " rack positions",
-                                  "hall " + hall.name + " has " + std::to_string(hall.rows)
-                                      + " rows of " + std::to_string(hall.positionsPerRow)});
+            shortfalls.push_back({ SiteConstraint::Positions,
+                                   std::to_string(rows) + " row(s) of up to "
+                                       + std::to_string(longest) + " rack positions",
+                                   "hall " + hall.name + " has " + std::to_string(hall.rows)
+                                       + " rows of " + std::to_string(hall.positionsPerRow) });
         std::vector<Row> updated(design.rows().begin(), design.rows().end());
         for (Row &row : updated) {
             row.hall = hall.name;
@@ -401,10 +432,10 @@ std::vector<SiteShortfall> placeFixedDesign(Design &design, const Site &site, co
                 if (const Part *part = catalog.find(design.device(id)->catalogType))
                     loadW += part->maxPowerW;
             if (hall.maxKwPerPosition > 0 && loadW > hall.maxKwPerPosition * calc::wattsPerKw) {
-                shortfalls.push_back({SiteConstraint::Power,
-                                      formatPower(loadW) + " in rack " + rack.name,
-                                      "a position of hall " + hall.name + " gives "
-                                          + formatPower(hall.maxKwPerPosition * calc::wattsPerKw)});
+                shortfalls.push_back(
+                    { SiteConstraint::Power, formatPower(loadW) + " in rack " + rack.name,
+                      "a position of hall " + hall.name + " gives "
+                          + formatPower(hall.maxKwPerPosition * calc::wattsPerKw) });
                 break;
             }
         }
@@ -422,24 +453,24 @@ Result<GeneratedDesign> generateReference(const DesignTemplate &t,
 {
     Parameters p(t.name, values, {});
     if (!p.error().empty())
-        return Error{p.error()};
+        return Error { p.error() };
     auto design = build(catalog);
     if (!design)
-        return Error{t.name + ": " + design.error().message};
+        return Error { t.name + ": " + design.error().message };
     if (site) {
         const auto shortfalls = placeFixedDesign(design.value(), *site, catalog);
         if (!shortfalls.empty()) {
             SiteRefusal found;
             found.constraint = shortfalls.front().constraint;
             found.message = t.name + " (a fixed design) needs " + shortfalls.front().need + "; "
-                            + shortfalls.front().have + " (binding constraint: "
-                            + std::string(toString(found.constraint)) + ")";
+                + shortfalls.front().have
+                + " (binding constraint: " + std::string(toString(found.constraint)) + ")";
             if (refusal)
                 *refusal = found;
-            return Error{found.message};
+            return Error { found.message };
         }
     }
-    return GeneratedDesign{std::move(design).value(), {}};
+    return GeneratedDesign { std::move(design).value(), {} };
 }
 
 } // namespace
@@ -450,18 +481,27 @@ const std::vector<DesignTemplate> &designTemplates()
         = "standard halls (20 rows x 20 positions, 3.0 m pitch; 45 kW per position with rear-door "
           "heat exchangers, or 140 kW with direct liquid cooling for liquid-cooled or hybrid nodes "
           "and rack-scale systems), as many as the design needs up to 64, 30 m apart";
-    static const std::vector<DesignTemplate> templates{
-        {"fat-tree", "leaf/spine(/core) fat tree, rail-optimized by default, with storage and "
-                     "management networks", fatTreeParameters(), "nodes", standardHalls},
-        {"superpod-h100", "NVIDIA DGX SuperPOD H100 reference architecture, 1-4 scalable units",
-         superPodParameters(), "sus", standardHalls},
-        {"gb200-nvl72", "GB200 NVL72 rack-scale systems (one 72-GPU NVLink domain per rack), 8 "
-                        "racks per SU as the DGX SuperPOD GB200 RA", gb200Nvl72Parameters(),
-         "racks", standardHalls},
-        {"seed-8node-hdr", "the seed article's 8 HGX H100 nodes on one HDR switch", {}, "",
-         "the reference design's own site (no halls)"},
-        {"seed-8dgx-ndr", "8 DGX H100 on a 2-leaf/2-spine NDR rail-optimized fabric", {}, "",
-         "the reference design's own site (no halls)"},
+    static const std::vector<DesignTemplate> templates {
+        { "fat-tree",
+          "leaf/spine(/core) fat tree, rail-optimized by default, with storage and "
+          "management networks",
+          fatTreeParameters(), "nodes", standardHalls },
+        { "superpod-h100", "NVIDIA DGX SuperPOD H100 reference architecture, 1-4 scalable units",
+          superPodParameters(), "sus", standardHalls },
+        { "gb200-nvl72",
+          "GB200 NVL72 rack-scale systems (one 72-GPU NVLink domain per rack), 8 "
+          "racks per SU as the DGX SuperPOD GB200 RA",
+          gb200Nvl72Parameters(), "racks", standardHalls },
+        { "seed-8node-hdr",
+          "the seed article's 8 HGX H100 nodes on one HDR switch",
+          {},
+          "",
+          "the reference design's own site (no halls)" },
+        { "seed-8dgx-ndr",
+          "8 DGX H100 on a 2-leaf/2-spine NDR rail-optimized fabric",
+          {},
+          "",
+          "the reference design's own site (no halls)" },
     };
     return templates;
 }
@@ -497,7 +537,7 @@ Result<GeneratedDesign> generateDesign(const std::string &name,
         Parameters p(name, parameters, superPodParameters());
         const int sus = p.integer("sus", 1, 1, kSuperPodMaxSus);
         if (!p.error().empty())
-            return Error{p.error()};
+            return Error { p.error() };
         auto spec = superPodSpec(sus, catalog);
         if (!spec)
             return spec.error();
@@ -528,7 +568,7 @@ Result<GeneratedDesign> generateDesign(const std::string &name,
     std::string names;
     for (const DesignTemplate &known : designTemplates())
         names += (names.empty() ? "" : ", ") + known.name;
-    return Error{"unknown template \"" + name + "\" (templates: " + names + ")"};
+    return Error { "unknown template \"" + name + "\" (templates: " + names + ")" };
 }
 
 } // namespace cw

@@ -20,14 +20,14 @@ enum class ParameterKind { Text, Integer, Choice, Boolean, Part };
 struct TemplateParameter
 {
     std::string name;
-    std::string defaultValue;  ///< empty = required
+    std::string defaultValue; ///< empty = required
     std::string help;
     ParameterKind kind = ParameterKind::Text;
-    std::vector<std::string> choices;  ///< Choice: the accepted values
-    int minimum = 0;                   ///< Integer: the accepted range
+    std::vector<std::string> choices; ///< Choice: the accepted values
+    int minimum = 0; ///< Integer: the accepted range
     int maximum = 0;
-    PartKind partKind = PartKind::Server;  ///< Part: the catalog kind
-    bool allowsAuto = false;           ///< Integer: "auto" is accepted too
+    PartKind partKind = PartKind::Server; ///< Part: the catalog kind
+    bool allowsAuto = false; ///< Integer: "auto" is accepted too
 };
 
 /// A design template `clusterwright-cli generate` offers.
@@ -36,8 +36,8 @@ struct DesignTemplate
     std::string name;
     std::string summary;
     std::vector<TemplateParameter> parameters;
-    std::string sizeParameter;  ///< the parameter "at most N" counts in; empty = fixed size
-    std::string defaultSite;    ///< the site used without --site, in words (docs/fabric.md)
+    std::string sizeParameter; ///< the parameter "at most N" counts in; empty = fixed size
+    std::string defaultSite; ///< the site used without --site, in words (docs/fabric.md)
 };
 
 const std::vector<DesignTemplate> &designTemplates();

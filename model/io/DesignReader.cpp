@@ -2,8 +2,8 @@
 #include "model/common/JsonLimits.h"
 #include "model/common/VisibleText.h"
 #include "model/io/AtomicFile.h"
-#include "model/io/MappedFile.h"
 #include "model/io/DesignFile.h"
+#include "model/io/MappedFile.h"
 #include "model/io/ReaderTables.h"
 #include "model/io/SchemaVersion.h"
 #include "model/io/SiteIo.h"
@@ -27,7 +27,7 @@ public:
     DesignReader(const Catalog &catalog, std::vector<std::string> &warnings)
         : m_warnings(warnings)
         , m_tables(catalog)
-    {}
+    { }
 
     Design read(const Reader &root);
 
@@ -41,25 +41,24 @@ private:
         // The owner is kept as a tape index: its pointer text is only needed for the error.
         const auto owner = m_idOwners.claim(static_cast<std::uint64_t>(value), entity.index());
         if (owner != IdOwners::none)
-            entity.fail("id", "an id not used elsewhere (" + std::to_string(value)
-                                  + " is already the id of " + entity.tape().pointerOf(owner)
-                                  + ")");
-        return IdType{static_cast<std::uint64_t>(value)};
+            entity.fail("id",
+                        "an id not used elsewhere (" + std::to_string(value)
+                            + " is already the id of " + entity.tape().pointerOf(owner) + ")");
+        return IdType { static_cast<std::uint64_t>(value) };
     }
 
     template<typename IdType, typename Table>
-    IdType reference(const Reader &entity, const char *key, const Table &table,
-                     const char *what)
+    IdType reference(const Reader &entity, const char *key, const Table &table, const char *what)
     {
         const long long value = entity.integer(key);
-        const IdType id{static_cast<std::uint64_t>(value < 0 ? 0 : value)};
+        const IdType id { static_cast<std::uint64_t>(value < 0 ? 0 : value) };
         if (value <= 0 || !table.contains(id))
             entity.fail(key, std::string("the id of a ") + what + " in this design");
         return id;
     }
 
-    const Part &part(const Reader &entity, const char *key,
-                     std::initializer_list<PartKind> kinds, const char *what);
+    const Part &part(const Reader &entity, const char *key, std::initializer_list<PartKind> kinds,
+                     const char *what);
     void warnUnknown(const Reader &reader, std::initializer_list<std::string_view> known);
     int portIndex(const Reader &end, const Part &part);
     /// One end of a link and its port slot in m_tables.
@@ -87,13 +86,15 @@ const Part &DesignReader::part(const Reader &entity, const char *key,
     const std::string_view id = entity.stringView(key);
     const Part *found = m_tables.part(id);
     if (!found)
-        entity.fail(key, std::string("a catalog ") + what + " id (\"" + std::string(id)
-                             + "\" is not in the catalog; add it to a user catalog file)");
+        entity.fail(key,
+                    std::string("a catalog ") + what + " id (\"" + std::string(id)
+                        + "\" is not in the catalog; add it to a user catalog file)");
     for (PartKind kind : kinds)
         if (found->kind == kind)
             return *found;
-    entity.fail(key, std::string("a catalog ") + what + " id (\"" + std::string(id) + "\" is a "
-                         + std::string(toString(found->kind)) + ")");
+    entity.fail(key,
+                std::string("a catalog ") + what + " id (\"" + std::string(id) + "\" is a "
+                    + std::string(toString(found->kind)) + ")");
 }
 
 void DesignReader::warnUnknown(const Reader &reader, std::initializer_list<std::string_view> known)
@@ -104,7 +105,8 @@ void DesignReader::warnUnknown(const Reader &reader, std::initializer_list<std::
             ++m_suppressedWarnings;
             continue;
         }
-        m_warnings.push_back(visibleText(pointer) + ": unknown key, ignored (it will not be saved)");
+        m_warnings.push_back(visibleText(pointer)
+                             + ": unknown key, ignored (it will not be saved)");
     }
 }
 
@@ -113,9 +115,9 @@ int DesignReader::portIndex(const Reader &end, const Part &part)
     const std::string_view name = end.stringView("port");
     const std::optional<int> index = m_tables.portIndex(part, name);
     if (!index)
-        end.fail("port", "a port of " + part.id + " (\"" + std::string(name)
-                             + "\" is not one of its " + std::to_string(part.ports.size())
-                             + " ports)");
+        end.fail("port",
+                 "a port of " + part.id + " (\"" + std::string(name) + "\" is not one of its "
+                     + std::to_string(part.ports.size()) + " ports)");
     return *index;
 }
 
@@ -125,14 +127,15 @@ std::pair<PortRef, std::size_t> DesignReader::linkEnd(const Reader &end, const D
     const ReaderTables::DeviceInfo *device = m_tables.device(end.integer("device"));
     if (!device)
         end.fail("device", "the id of a device in this design");
-    const DeviceId deviceId{device->id};
-    const PortRef ref{deviceId, portIndex(end, *device->part)};
+    const DeviceId deviceId { device->id };
+    const PortRef ref { deviceId, portIndex(end, *device->part) };
     const std::size_t slot = m_tables.portSlot(*device, ref.port);
     if (m_tables.portUsed(slot))
-        end.fail("port", "a free port (\"" + end.string("port") + "\" of device "
-                             + std::to_string(deviceId.value) + " is already used by link "
-                             + std::to_string(design.linkAt(ref).value) + ")");
-    return {ref, slot};
+        end.fail("port",
+                 "a free port (\"" + end.string("port") + "\" of device "
+                     + std::to_string(deviceId.value) + " is already used by link "
+                     + std::to_string(design.linkAt(ref).value) + ")");
+    return { ref, slot };
 }
 
 void DesignReader::readSite(const Reader &reader, Design &design)
@@ -143,7 +146,7 @@ void DesignReader::readSite(const Reader &reader, Design &design)
 void DesignReader::readRows(const Reader &root, Design &design)
 {
     for (const Reader &entry : root.objects("rows")) {
-        warnUnknown(entry, {"id", "name", "index", "powerBudgetKw", "hall"});
+        warnUnknown(entry, { "id", "name", "index", "powerBudgetKw", "hall" });
         Row row;
         row.id = claim<RowId>(entry);
         row.name = entry.name("name", NameKind::Identifier);
@@ -159,18 +162,18 @@ void DesignReader::readRows(const Reader &root, Design &design)
 void DesignReader::readRacks(const Reader &root, Design &design)
 {
     for (const Reader &entry : root.objects("racks")) {
-        warnUnknown(entry, {"id", "name", "type", "row", "position", "pdus"});
+        warnUnknown(entry, { "id", "name", "type", "row", "position", "pdus" });
         Rack rack;
         rack.id = claim<RackId>(entry);
         rack.name = entry.name("name", NameKind::Identifier);
         // A floor-standing CDU takes a rack position of its own.
-        rack.catalogType = part(entry, "type", {PartKind::Rack, PartKind::Cdu},
-                                "rack (or floor-standing CDU)")
-                               .id;
+        rack.catalogType
+            = part(entry, "type", { PartKind::Rack, PartKind::Cdu }, "rack (or floor-standing CDU)")
+                  .id;
         rack.row = reference<RowId>(entry, "row", design.rows(), "row");
         rack.position = static_cast<int>(entry.integerInRange("position", 0, 100000));
         for (const Reader &p : entry.objects("pdus")) {
-            warnUnknown(p, {"name", "feed", "type", "phases", "voltageV", "breakerA"});
+            warnUnknown(p, { "name", "feed", "type", "phases", "voltageV", "breakerA" });
             Pdu pdu;
             pdu.name = p.name("name", NameKind::Identifier);
             const auto feed = parseFeed(p.string("feed"));
@@ -178,7 +181,7 @@ void DesignReader::readRacks(const Reader &root, Design &design)
                 p.fail("feed", "A | B");
             pdu.feed = *feed;
             if (p.has("type"))
-                pdu.catalogType = part(p, "type", {PartKind::Pdu}, "PDU").id;
+                pdu.catalogType = part(p, "type", { PartKind::Pdu }, "PDU").id;
             pdu.phases = static_cast<int>(p.integerInRange("phases", 1, 3));
             if (pdu.phases == 2)
                 p.fail("phases", "1 or 3");
@@ -195,15 +198,14 @@ void DesignReader::readDevices(const Reader &root, Design &design)
     const auto entries = root.objects("devices");
     m_tables.reserveDevices(entries.size());
     for (const Reader &entry : entries) {
-        warnUnknown(entry, {"id", "name", "type", "role", "rack", "u", "face", "tier", "qos"});
+        warnUnknown(entry, { "id", "name", "type", "role", "rack", "u", "face", "tier", "qos" });
         Device device;
         device.id = claim<DeviceId>(entry);
         // The name policy here; the Slurm/RFC 1123 hostname rules are validation rules.
         device.name = entry.name("name", NameKind::Identifier);
-        const Part &devicePart = part(entry, "type",
-                                      {PartKind::Server, PartKind::Switch, PartKind::Storage,
-                                       PartKind::Cdu},
-                                      "rack-mounted device");
+        const Part &devicePart = part(
+            entry, "type", { PartKind::Server, PartKind::Switch, PartKind::Storage, PartKind::Cdu },
+            "rack-mounted device");
         device.catalogType = devicePart.id;
         const auto role = parseDeviceRole(entry.string("role"));
         if (!role)
@@ -229,10 +231,11 @@ void DesignReader::readDevices(const Reader &root, Design &design)
 
 void DesignReader::readQos(const Reader &q, QosProfile &qos)
 {
-    warnUnknown(q, {"roceDscp", "cnpDscp", "pfcPriority", "cnpPriority", "losslessPriorities",
-                    "ecnEnabled", "ecnMinBytes", "ecnMaxBytes", "ecnMaxProbabilityPct",
-                    "pfcWatchdog", "pfcWatchdogDetectionMs", "pfcWatchdogRestorationMs",
-                    "switchMtu", "hostMtu", "dscpToPriority", "pfcCableLengthM"});
+    warnUnknown(q,
+                { "roceDscp", "cnpDscp", "pfcPriority", "cnpPriority", "losslessPriorities",
+                  "ecnEnabled", "ecnMinBytes", "ecnMaxBytes", "ecnMaxProbabilityPct", "pfcWatchdog",
+                  "pfcWatchdogDetectionMs", "pfcWatchdogRestorationMs", "switchMtu", "hostMtu",
+                  "dscpToPriority", "pfcCableLengthM" });
     qos.roceDscp = static_cast<int>(q.integerInRange("roceDscp", 0, 63, qos.roceDscp));
     qos.cnpDscp = static_cast<int>(q.integerInRange("cnpDscp", 0, 63, qos.cnpDscp));
     qos.pfcPriority = static_cast<int>(q.integerInRange("pfcPriority", 0, 7, qos.pfcPriority));
@@ -248,12 +251,17 @@ void DesignReader::readQos(const Reader &q, QosProfile &qos)
     qos.ecnEnabled = q.boolean("ecnEnabled", qos.ecnEnabled);
     // Thresholds are read as given, even when inconsistent: the RoCE rules report
     // Kmin >= Kmax, so the design can be loaded and fixed.
-    qos.ecnMinBytes = static_cast<int>(q.integerInRange("ecnMinBytes", 0, 2000000000, qos.ecnMinBytes));
-    qos.ecnMaxBytes = static_cast<int>(q.integerInRange("ecnMaxBytes", 0, 2000000000, qos.ecnMaxBytes));
-    qos.ecnMaxProbabilityPct = static_cast<int>(q.integerInRange("ecnMaxProbabilityPct", -1000, 1000, qos.ecnMaxProbabilityPct));
+    qos.ecnMinBytes
+        = static_cast<int>(q.integerInRange("ecnMinBytes", 0, 2000000000, qos.ecnMinBytes));
+    qos.ecnMaxBytes
+        = static_cast<int>(q.integerInRange("ecnMaxBytes", 0, 2000000000, qos.ecnMaxBytes));
+    qos.ecnMaxProbabilityPct = static_cast<int>(
+        q.integerInRange("ecnMaxProbabilityPct", -1000, 1000, qos.ecnMaxProbabilityPct));
     qos.pfcWatchdog = q.boolean("pfcWatchdog", qos.pfcWatchdog);
-    qos.pfcWatchdogDetectionMs = static_cast<int>(q.integerInRange("pfcWatchdogDetectionMs", 0, 60000, qos.pfcWatchdogDetectionMs));
-    qos.pfcWatchdogRestorationMs = static_cast<int>(q.integerInRange("pfcWatchdogRestorationMs", 0, 600000, qos.pfcWatchdogRestorationMs));
+    qos.pfcWatchdogDetectionMs = static_cast<int>(
+        q.integerInRange("pfcWatchdogDetectionMs", 0, 60000, qos.pfcWatchdogDetectionMs));
+    qos.pfcWatchdogRestorationMs = static_cast<int>(
+        q.integerInRange("pfcWatchdogRestorationMs", 0, 600000, qos.pfcWatchdogRestorationMs));
     qos.switchMtu = static_cast<int>(q.integerInRange("switchMtu", 576, 16384, qos.switchMtu));
     qos.hostMtu = static_cast<int>(q.integerInRange("hostMtu", 576, 16384, qos.hostMtu));
     if (q.has("dscpToPriority")) {
@@ -277,8 +285,8 @@ void DesignReader::readQos(const Reader &q, QosProfile &qos)
 void DesignReader::readFabrics(const Reader &root, Design &design)
 {
     for (const Reader &entry : root.objects("fabrics")) {
-        warnUnknown(entry, {"id", "name", "purpose", "technology", "linkSpeedGbps", "topology",
-                            "qos"});
+        warnUnknown(entry,
+                    { "id", "name", "purpose", "technology", "linkSpeedGbps", "topology", "qos" });
         Fabric fabric;
         fabric.id = claim<FabricId>(entry);
         fabric.name = entry.name("name", NameKind::Identifier);
@@ -293,7 +301,7 @@ void DesignReader::readFabrics(const Reader &root, Design &design)
         fabric.linkSpeedGbps = entry.positive("linkSpeedGbps");
         if (entry.has("topology")) {
             const Reader t = entry.object("topology");
-            warnUnknown(t, {"kind", "tiers", "oversubscription", "railOptimized", "rails"});
+            warnUnknown(t, { "kind", "tiers", "oversubscription", "railOptimized", "rails" });
             // Version 1's kind "rail-optimized" became kind "fat-tree" + railOptimized in the
             // migration to 2 (SchemaVersion.cpp): one field for each fact.
             const auto topologyKind = parseTopologyKind(t.string("kind", "custom"));
@@ -318,14 +326,14 @@ void DesignReader::readLinks(const Reader &root, Design &design)
     const auto entries = root.objects("links");
     design.reserve(design.devices().size(), entries.size());
     for (const Reader &entry : entries) {
-        warnUnknown(entry, {"id", "fabric", "a", "b", "cable", "lengthM"});
+        warnUnknown(entry, { "id", "fabric", "a", "b", "cable", "lengthM" });
         Link link;
         link.id = claim<LinkId>(entry);
         link.fabric = reference<FabricId>(entry, "fabric", design.fabrics(), "fabric");
-        std::size_t slots[2] = {0, 0};
-        for (const char *side : {"a", "b"}) {
+        std::size_t slots[2] = { 0, 0 };
+        for (const char *side : { "a", "b" }) {
             const Reader end = entry.object(side);
-            warnUnknown(end, {"device", "port"});
+            warnUnknown(end, { "device", "port" });
             auto [ref, slot] = linkEnd(end, design);
             (side[0] == 'a' ? link.a : link.b) = ref;
             slots[side[0] == 'a' ? 0 : 1] = slot;
@@ -334,7 +342,8 @@ void DesignReader::readLinks(const Reader &root, Design &design)
             entry.fail("b", "a port other than the a side's");
         link.cableType = entry.string("cable", "");
         if (!link.cableType.empty())
-            part(entry, "cable", {PartKind::Cable, PartKind::Transceiver}, "cable or transceiver");
+            part(entry, "cable", { PartKind::Cable, PartKind::Transceiver },
+                 "cable or transceiver");
         link.lengthM = entry.nonNegative("lengthM", 0);
         m_tables.markPortUsed(slots[0]);
         m_tables.markPortUsed(slots[1]);
@@ -345,8 +354,9 @@ void DesignReader::readLinks(const Reader &root, Design &design)
 void DesignReader::readStorageTiers(const Reader &root, Design &design)
 {
     for (const Reader &entry : root.objects("storageTiers")) {
-        warnUnknown(entry, {"id", "name", "kind", "fabric", "members", "capacityTB", "readGBps",
-                            "writeGBps"});
+        warnUnknown(
+            entry,
+            { "id", "name", "kind", "fabric", "members", "capacityTB", "readGBps", "writeGBps" });
         StorageTier tier;
         tier.id = claim<StorageTierId>(entry);
         tier.name = entry.name("name", NameKind::Identifier);
@@ -357,10 +367,11 @@ void DesignReader::readStorageTiers(const Reader &root, Design &design)
         if (entry.has("fabric"))
             tier.fabric = reference<FabricId>(entry, "fabric", design.fabrics(), "fabric");
         for (long long member : entry.integerArray("members")) {
-            const DeviceId id{static_cast<std::uint64_t>(member < 0 ? 0 : member)};
+            const DeviceId id { static_cast<std::uint64_t>(member < 0 ? 0 : member) };
             if (member <= 0 || !design.device(id))
-                entry.fail("members", "ids of devices in this design (" + std::to_string(member)
-                                          + " is not one)");
+                entry.fail("members",
+                           "ids of devices in this design (" + std::to_string(member)
+                               + " is not one)");
             tier.members.push_back(id);
         }
         tier.capacityTB = entry.nonNegative("capacityTB", 0);
@@ -374,24 +385,25 @@ void DesignReader::readSettings(const Reader &root, Design &design)
 {
     if (root.has("scheduler")) {
         const Reader s = root.object("scheduler");
-        warnUnknown(s, {"clusterName", "controllerHost", "partitions", "slurmOverrides"});
+        warnUnknown(s, { "clusterName", "controllerHost", "partitions", "slurmOverrides" });
         SchedulerSettings scheduler;
         scheduler.clusterName = s.name("clusterName", NameKind::Identifier, scheduler.clusterName);
         if (scheduler.clusterName.empty())
             s.fail("clusterName", nameRule(NameKind::Identifier));
-        scheduler.controllerHost = s.name("controllerHost", NameKind::Identifier,
-                                          scheduler.controllerHost);
+        scheduler.controllerHost
+            = s.name("controllerHost", NameKind::Identifier, scheduler.controllerHost);
         if (scheduler.controllerHost.empty())
             s.fail("controllerHost", nameRule(NameKind::Identifier));
         for (const Reader &p : s.objects("partitions")) {
-            warnUnknown(p, {"name", "nodes", "default", "maxTime"});
+            warnUnknown(p, { "name", "nodes", "default", "maxTime" });
             Partition partition;
             partition.name = p.name("name", NameKind::Identifier);
             for (long long node : p.integerArray("nodes")) {
-                const DeviceId id{static_cast<std::uint64_t>(node < 0 ? 0 : node)};
+                const DeviceId id { static_cast<std::uint64_t>(node < 0 ? 0 : node) };
                 if (node <= 0 || !design.device(id))
-                    p.fail("nodes", "ids of devices in this design (" + std::to_string(node)
-                                        + " is not one)");
+                    p.fail("nodes",
+                           "ids of devices in this design (" + std::to_string(node)
+                               + " is not one)");
                 partition.nodes.push_back(id);
             }
             partition.isDefault = p.boolean("default", false);
@@ -410,9 +422,10 @@ void DesignReader::readSettings(const Reader &root, Design &design)
     }
     if (root.has("nccl")) {
         const Reader n = root.object("nccl");
-        warnUnknown(n, {"ibTimeout", "ibRetryCount", "crossNic", "ibGidIndex", "ibTrafficClass",
-                        "ibServiceLevel", "qpsPerConnection", "socketIfname", "netGdrLevel",
-                        "collnetEnable"});
+        warnUnknown(n,
+                    { "ibTimeout", "ibRetryCount", "crossNic", "ibGidIndex", "ibTrafficClass",
+                      "ibServiceLevel", "qpsPerConnection", "socketIfname", "netGdrLevel",
+                      "collnetEnable" });
         NcclSettings nccl;
         auto optionalInt = [&n](const char *key, long long min, long long max) {
             auto value = n.optionalInteger(key, min, max);
@@ -434,9 +447,10 @@ void DesignReader::readSettings(const Reader &root, Design &design)
     }
     if (root.has("workload")) {
         const Reader w = root.object("workload");
-        warnUnknown(w, {"name", "parameterCount", "trainingTokens", "mfu",
-                        "checkpointBytesPerParam", "checkpointIntervalMin",
-                        "maxCheckpointStallFraction", "datasetReadMBpsPerGpu"});
+        warnUnknown(w,
+                    { "name", "parameterCount", "trainingTokens", "mfu", "checkpointBytesPerParam",
+                      "checkpointIntervalMin", "maxCheckpointStallFraction",
+                      "datasetReadMBpsPerGpu" });
         Workload workload;
         workload.name = w.name("name", NameKind::Label, "");
         workload.parameterCount = w.nonNegative("parameterCount", 0);
@@ -444,18 +458,18 @@ void DesignReader::readSettings(const Reader &root, Design &design)
         workload.mfu = w.nonNegative("mfu", workload.mfu);
         if (workload.mfu > 1)
             w.fail("mfu", "a fraction from 0 to 1");
-        workload.checkpointBytesPerParam = w.nonNegative("checkpointBytesPerParam",
-                                                         workload.checkpointBytesPerParam);
-        workload.checkpointIntervalMin = w.positive("checkpointIntervalMin",
-                                                    workload.checkpointIntervalMin);
-        workload.maxCheckpointStallFraction = w.nonNegative("maxCheckpointStallFraction",
-                                                            workload.maxCheckpointStallFraction);
+        workload.checkpointBytesPerParam
+            = w.nonNegative("checkpointBytesPerParam", workload.checkpointBytesPerParam);
+        workload.checkpointIntervalMin
+            = w.positive("checkpointIntervalMin", workload.checkpointIntervalMin);
+        workload.maxCheckpointStallFraction
+            = w.nonNegative("maxCheckpointStallFraction", workload.maxCheckpointStallFraction);
         workload.datasetReadMBpsPerGpu = w.nonNegative("datasetReadMBpsPerGpu", 0);
         design.setWorkload(std::move(workload));
     }
     std::vector<Waiver> waivers;
     for (const Reader &entry : root.objects("waivers")) {
-        warnUnknown(entry, {"rule", "entities", "reason", "author", "date", "expires"});
+        warnUnknown(entry, { "rule", "entities", "reason", "author", "date", "expires" });
         Waiver waiver;
         waiver.ruleKey = entry.name("rule", NameKind::Identifier);
         for (long long id : entry.integerArray("entities")) {
@@ -477,8 +491,8 @@ void DesignReader::readSettings(const Reader &root, Design &design)
         std::map<std::string, std::string> severities;
         for (const auto &[key, index] : s.sortedMembers()) {
             const std::string value = s.tape().node(index).type == JsonTape::Type::String
-                                          ? std::string(s.tape().string(index))
-                                          : std::string();
+                ? std::string(s.tape().string(index))
+                : std::string();
             if (value != "error" && value != "warning" && value != "info" && value != "off")
                 s.fail(key.c_str(), "error | warning | info | off");
             severities[key] = value;
@@ -489,9 +503,10 @@ void DesignReader::readSettings(const Reader &root, Design &design)
 
 Design DesignReader::read(const Reader &root)
 {
-    warnUnknown(root, {"format", "schemaVersion", "generator", "nextId", "name", "site", "rows",
-                       "racks", "devices", "fabrics", "links", "storageTiers", "scheduler",
-                       "nccl", "workload", "waivers", "severityOverrides"});
+    warnUnknown(root,
+                { "format", "schemaVersion", "generator", "nextId", "name", "site", "rows", "racks",
+                  "devices", "fabrics", "links", "storageTiers", "scheduler", "nccl", "workload",
+                  "waivers", "severityOverrides" });
     // Ids are below nextId in any valid file; a flat table up to it (never larger than the
     // document, whatever nextId claims) holds their owners. nextId itself is checked last.
     const JsonTape &tape = root.tape();
@@ -513,8 +528,9 @@ Design DesignReader::read(const Reader &root)
     readSettings(root, design);
     const long long nextId = root.integer("nextId");
     if (nextId <= static_cast<long long>(design.maxUsedId()))
-        root.fail("nextId", "a number larger than every id in the file (largest is "
-                                + std::to_string(design.maxUsedId()) + ")");
+        root.fail("nextId",
+                  "a number larger than every id in the file (largest is "
+                      + std::to_string(design.maxUsedId()) + ")");
     design.setNextId(static_cast<std::uint64_t>(nextId));
     if (m_suppressedWarnings > 0)
         m_warnings.push_back("... and " + std::to_string(m_suppressedWarnings)
@@ -537,14 +553,14 @@ std::optional<Error> malformedJsonError(std::string_view text, std::size_t tapeE
         return std::nullopt;
     } catch (const nlohmann::json::parse_error &error) {
         const bool truncated = error.byte >= text.size();
-        return Error{std::string(truncated ? "the file ends too early (truncated?) at "
-                                           : "not valid JSON at ")
-                     + describeTextPosition(text, error.byte > 0 ? error.byte - 1 : 0) + ": "
-                     + error.what()};
+        return Error { std::string(truncated ? "the file ends too early (truncated?) at "
+                                             : "not valid JSON at ")
+                       + describeTextPosition(text, error.byte > 0 ? error.byte - 1 : 0) + ": "
+                       + error.what() };
     } catch (const nlohmann::json::exception &error) {
         // A number too large for a double ("1e400"): no byte offset in the exception.
-        return Error{"not valid JSON at " + describeTextPosition(text, tapeErrorOffset) + ": "
-                     + error.what()};
+        return Error { "not valid JSON at " + describeTextPosition(text, tapeErrorOffset) + ": "
+                       + error.what() };
     }
 }
 
@@ -560,9 +576,8 @@ std::optional<std::string> migrate(std::string_view text, long long version,
         if (!document)
             document = nlohmann::json::parse(text);
         migration.apply(*document);
-        warnings.push_back("migrated from schema version " + std::to_string(migration.from)
-                           + " to " + std::to_string(migration.from + 1) + ": "
-                           + migration.summary);
+        warnings.push_back("migrated from schema version " + std::to_string(migration.from) + " to "
+                           + std::to_string(migration.from + 1) + ": " + migration.summary);
     }
     if (!document)
         return std::nullopt;
@@ -578,27 +593,27 @@ Result<LoadedDesign> parseDesign(std::string_view text, const Catalog &catalog)
     if (auto limited = checkJsonLimits(text, designLimits()); !limited)
         return limited.error();
     JsonTape tape;
-    std::string rewritten;  // the text the tape points into when it is not `text`
+    std::string rewritten; // the text the tape points into when it is not `text`
     if (!tape.parse(text)) {
         if (auto error = malformedJsonError(text, tape.errorOffset(), rewritten))
             return *error;
         if (!tape.parse(rewritten))
-            return Error{"not valid JSON at " + describeTextPosition(text, tape.errorOffset())};
+            return Error { "not valid JSON at " + describeTextPosition(text, tape.errorOffset()) };
     }
     if (tape.node(0).type != JsonTape::Type::Object)
-        return Error{"/: expected a JSON object with \"format\": \"" + std::string(kDesignFormat)
-                     + "\", got " + describeTapeValue(tape, 0)};
-    LoadedDesign loaded{Design{}, {}, 0};
+        return Error { "/: expected a JSON object with \"format\": \"" + std::string(kDesignFormat)
+                       + "\", got " + describeTapeValue(tape, 0) };
+    LoadedDesign loaded { Design {}, {}, 0 };
     try {
         const Reader header(tape, 0);
         const std::string format = header.has("format")
-                                           && tape.node(tape.find(0, "format")).type
-                                                  == JsonTape::Type::String
-                                       ? header.string("format")
-                                       : std::string();
+                && tape.node(tape.find(0, "format")).type == JsonTape::Type::String
+            ? header.string("format")
+            : std::string();
         if (format != kDesignFormat)
-            header.fail("format", std::string("\"") + kDesignFormat
-                                      + "\" (this is not a Clusterwright design)");
+            header.fail("format",
+                        std::string("\"") + kDesignFormat
+                            + "\" (this is not a Clusterwright design)");
         const long long version = header.integer("schemaVersion");
         if (version > kDesignSchemaVersion)
             header.fail("schemaVersion",
@@ -607,22 +622,22 @@ Result<LoadedDesign> parseDesign(std::string_view text, const Catalog &catalog)
                             + "); the file was written by a newer Clusterwright ("
                             + header.string("generator", "unknown generator") + ")");
         if (version < kOldestReadableSchemaVersion)
-            header.fail("schemaVersion", "a schema version from "
-                                             + std::to_string(kOldestReadableSchemaVersion)
-                                             + " to " + std::to_string(kDesignSchemaVersion));
+            header.fail("schemaVersion",
+                        "a schema version from " + std::to_string(kOldestReadableSchemaVersion)
+                            + " to " + std::to_string(kDesignSchemaVersion));
         loaded.fileSchemaVersion = static_cast<int>(version);
-        if (auto migrated = migrate(rewritten.empty() ? text : rewritten, version,
-                                    loaded.warnings)) {
+        if (auto migrated
+            = migrate(rewritten.empty() ? text : rewritten, version, loaded.warnings)) {
             rewritten = std::move(*migrated);
             if (!tape.parse(rewritten))
-                return Error{"migration produced invalid JSON (a bug in the migration chain)"};
+                return Error { "migration produced invalid JSON (a bug in the migration chain)" };
         }
         DesignReader reader(catalog, loaded.warnings);
         loaded.design = reader.read(Reader(tape, 0));
     } catch (const JsonInputError &error) {
-        return Error{error.what()};
+        return Error { error.what() };
     } catch (const DesignIntegrityError &error) {
-        return Error{std::string("inconsistent design: ") + error.what()};
+        return Error { std::string("inconsistent design: ") + error.what() };
     }
     return loaded;
 }
@@ -634,7 +649,7 @@ Result<LoadedDesign> loadDesignFile(const std::filesystem::path &path, const Cat
         return file.error();
     auto loaded = parseDesign(file->text(), catalog);
     if (!loaded)
-        return Error{path.string() + ": " + loaded.error().message};
+        return Error { path.string() + ": " + loaded.error().message };
     return loaded;
 }
 

@@ -75,7 +75,7 @@ void writeQos(JsonWriter &w, const QosProfile &qos)
             w.member(std::to_string(dscp), priority);
         w.endObject();
     }
-    if (qos.pfcCableLengthM != QosProfile{}.pfcCableLengthM)
+    if (qos.pfcCableLengthM != QosProfile {}.pfcCableLengthM)
         w.member("pfcCableLengthM", qos.pfcCableLengthM);
     w.endObject();
 }
@@ -116,7 +116,7 @@ void writeFabric(JsonWriter &w, const Fabric &fabric)
     w.member("rails", fabric.topology.rails);
     w.endObject();
     // QoS matters on RoCE fabrics; elsewhere it is written only if someone changed it.
-    if (fabric.technology == Technology::RoCEv2 || fabric.qos != QosProfile{}) {
+    if (fabric.technology == Technology::RoCEv2 || fabric.qos != QosProfile {}) {
         w.key("qos");
         writeQos(w, fabric.qos);
     }
@@ -154,7 +154,7 @@ void writeLink(JsonWriter &w, const Link &link, const PortNames &portName)
     w.beginObject();
     w.member("id", link.id.value);
     w.member("fabric", link.fabric.value);
-    for (const char *side : {"a", "b"}) {
+    for (const char *side : { "a", "b" }) {
         const PortRef &end = side[0] == 'a' ? link.a : link.b;
         w.key(side);
         w.beginObject();
@@ -284,7 +284,7 @@ void writeArray(JsonWriter &w, const char *key, const Items &items, Write write)
 std::size_t estimatedSize(const Design &design)
 {
     return 4096 + 280 * design.links().size() + 260 * design.devices().size()
-           + 400 * (design.racks().size() + design.rows().size() + design.fabrics().size());
+        + 400 * (design.racks().size() + design.rows().size() + design.fabrics().size());
 }
 
 } // namespace

@@ -24,26 +24,35 @@ class JsonTape
 {
 public:
     enum class Type : std::uint8_t {
-        Null, False, True, Signed, Unsigned, Float, String, Array, Object
+        Null,
+        False,
+        True,
+        Signed,
+        Unsigned,
+        Float,
+        String,
+        Array,
+        Object
     };
 
     /// 16 bytes: the node array of a 138 MB design is ~190 MB, and first touching its pages
     /// is a good part of the parse time.
     struct Node
     {
-        std::uint32_t next = 0;  ///< index just past this value and everything inside it
+        std::uint32_t next = 0; ///< index just past this value and everything inside it
         Type type = Type::Null;
-        bool escaped = false;    ///< string lives in the unescaped store
-        union {
+        bool escaped = false; ///< string lives in the unescaped store
+        union
+        {
             struct
             {
-                std::uint32_t offset;  ///< string: first byte (text or unescaped store)
-                std::uint32_t size;    ///< string: bytes; array: elements; object: members
+                std::uint32_t offset; ///< string: first byte (text or unescaped store)
+                std::uint32_t size; ///< string: bytes; array: elements; object: members
             } span;
             std::int64_t i;
             std::uint64_t u;
             double d;
-        } v{};
+        } v {};
         std::uint32_t size() const { return v.span.size; }
     };
 
@@ -148,7 +157,9 @@ inline bool isDigit(char c)
 /// it: no overlongs, no surrogates, nothing above U+10FFFF), or 0.
 inline int utf8Length(const char *p, const char *end)
 {
-    auto at = [p](int i) { return static_cast<unsigned char>(p[i]); };
+    auto at = [p](int i) {
+        return static_cast<unsigned char>(p[i]);
+    };
     auto inRange = [&](int i, unsigned lo, unsigned hi) {
         return p + i < end && at(i) >= lo && at(i) <= hi;
     };
@@ -220,7 +231,7 @@ inline void appendUtf8(std::string &out, unsigned long cp)
 inline bool JsonTape::parseString(const char *&p, const char *end, Node &node)
 {
     using namespace jsontape_detail;
-    ++p;  // the opening quote
+    ++p; // the opening quote
     const char *start = p;
     // Fast path: printable ASCII and valid UTF-8 up to the closing quote, no escapes.
     while (p < end) {
@@ -278,21 +289,37 @@ inline bool JsonTape::parseString(const char *&p, const char *end, Node &node)
         if (++p >= end)
             return false;
         switch (*p) {
-        case '"': m_unescaped += '"'; break;
-        case '\\': m_unescaped += '\\'; break;
-        case '/': m_unescaped += '/'; break;
-        case 'b': m_unescaped += '\b'; break;
-        case 'f': m_unescaped += '\f'; break;
-        case 'n': m_unescaped += '\n'; break;
-        case 'r': m_unescaped += '\r'; break;
-        case 't': m_unescaped += '\t'; break;
+        case '"':
+            m_unescaped += '"';
+            break;
+        case '\\':
+            m_unescaped += '\\';
+            break;
+        case '/':
+            m_unescaped += '/';
+            break;
+        case 'b':
+            m_unescaped += '\b';
+            break;
+        case 'f':
+            m_unescaped += '\f';
+            break;
+        case 'n':
+            m_unescaped += '\n';
+            break;
+        case 'r':
+            m_unescaped += '\r';
+            break;
+        case 't':
+            m_unescaped += '\t';
+            break;
         case 'u': {
             long cp = hex4(p + 1, end);
             if (cp < 0)
                 return false;
             p += 4;
             if (cp >= 0xDC00 && cp <= 0xDFFF)
-                return false;  // a low surrogate must follow a high one
+                return false; // a low surrogate must follow a high one
             if (cp >= 0xD800 && cp <= 0xDBFF) {
                 if (end - p < 3 || p[1] != '\\' || p[2] != 'u')
                     return false;
@@ -305,7 +332,8 @@ inline bool JsonTape::parseString(const char *&p, const char *end, Node &node)
             appendUtf8(m_unescaped, static_cast<unsigned long>(cp));
             break;
         }
-        default: return false;
+        default:
+            return false;
         }
         ++p;
     }
@@ -425,7 +453,7 @@ inline bool JsonTape::parse(std::string_view text)
             const char c = *p;
             if (c == '{' || c == '[') {
                 n.type = c == '{' ? Type::Object : Type::Array;
-                open.push_back({index, 0, c == '{'});
+                open.push_back({ index, 0, c == '{' });
                 ++p;
                 skipSpace();
                 if (p < end && *p == (c == '{' ? '}' : ']')) {
@@ -539,7 +567,7 @@ inline std::string JsonTape::pointerOf(std::uint32_t target) const
                 }
         }
         if (child == npos)
-            break;  // a key node, or not in the document: the pointer so far
+            break; // a key node, or not in the document: the pointer so far
         current = child;
     }
     return pointer;

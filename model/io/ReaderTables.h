@@ -57,12 +57,12 @@ public:
     {
         std::uint64_t id;
         const Part *part;
-        std::size_t firstPort;  ///< slot of its port 0 (see portSlot)
+        std::size_t firstPort; ///< slot of its port 0 (see portSlot)
     };
 
     explicit ReaderTables(const Catalog &catalog)
         : m_catalog(catalog)
-    {}
+    { }
 
     /// The catalog part with this id, or null.
     const Part *part(std::string_view id)
@@ -80,7 +80,7 @@ public:
     /// Call for each device as it is added, then indexDevices() once before device().
     void addDevice(std::uint64_t id, const Part &part)
     {
-        m_devices.push_back({id, &part, m_portUsed.size()});
+        m_devices.push_back({ id, &part, m_portUsed.size() });
         m_portUsed.resize(m_portUsed.size() + part.ports.size(), false);
     }
     void indexDevices()
@@ -138,7 +138,7 @@ private:
         using is_transparent = void;
         std::size_t operator()(std::string_view text) const
         {
-            return std::hash<std::string_view>{}(text);
+            return std::hash<std::string_view> {}(text);
         }
     };
     template<typename Value>
@@ -148,7 +148,7 @@ private:
     StringMap<const Part *> m_parts;
     std::unordered_map<const Part *, StringMap<int>> m_portNames;
     std::vector<DeviceInfo> m_devices;
-    std::vector<std::uint32_t> m_denseIndex;  ///< id -> index + 1 into m_devices, 0 = none
+    std::vector<std::uint32_t> m_denseIndex; ///< id -> index + 1 into m_devices, 0 = none
     std::unordered_map<std::uint64_t, std::uint32_t> m_sparseIndex;
     std::vector<bool> m_portUsed;
 };

@@ -57,11 +57,11 @@ const std::vector<Migration> &designMigrations()
     // A change to the format adds {N, "what changed", fn} here, bumps kDesignSchemaVersion
     // and the log in docs/file-format.md, and a fixture of version N under
     // tests/data/migrations/.
-    static const std::vector<Migration> migrations{
-        {1,
-         "site halls, hall distances and CDU redundancy (N+1) added; the site has no halls; "
-         "topology kind rail-optimized is a fat tree with railOptimized",
-         &toVersion2},
+    static const std::vector<Migration> migrations {
+        { 1,
+          "site halls, hall distances and CDU redundancy (N+1) added; the site has no halls; "
+          "topology kind rail-optimized is a fat tree with railOptimized",
+          &toVersion2 },
     };
     return migrations;
 }

@@ -36,22 +36,23 @@ HallCooling coolingAt(const TapeReader &reader, const char *key, HallCooling fal
 Hall readHall(const TapeReader &reader, const std::set<std::string> &earlier,
               std::vector<std::string> &warnings)
 {
-    warnUnknown(reader, {"name", "rows", "positionsPerRow", "rowPitchM", "maxKwPerPosition",
-                         "cooling", "cduSupplyTempC", "rowCooling"},
+    warnUnknown(reader,
+                { "name", "rows", "positionsPerRow", "rowPitchM", "maxKwPerPosition", "cooling",
+                  "cduSupplyTempC", "rowCooling" },
                 warnings);
     Hall hall;
     hall.name = reader.name("name", NameKind::Label);
     if (hall.name.empty() || earlier.contains(hall.name))
         reader.fail("name", "a hall name, unique in the site");
     hall.rows = static_cast<int>(reader.integerInRange("rows", 1, kMaxHallRows));
-    hall.positionsPerRow = static_cast<int>(
-        reader.integerInRange("positionsPerRow", 1, kMaxPositionsPerRow));
+    hall.positionsPerRow
+        = static_cast<int>(reader.integerInRange("positionsPerRow", 1, kMaxPositionsPerRow));
     hall.rowPitchM = reader.positive("rowPitchM", hall.rowPitchM);
     hall.maxKwPerPosition = reader.nonNegative("maxKwPerPosition", 0);
     hall.cooling = coolingAt(reader, "cooling", HallCooling::Air);
     hall.cduSupplyTempC = reader.nonNegative("cduSupplyTempC", 0);
     for (const TapeReader &entry : reader.objects("rowCooling")) {
-        warnUnknown(entry, {"row", "cooling"}, warnings);
+        warnUnknown(entry, { "row", "cooling" }, warnings);
         RowCooling row;
         row.row = static_cast<int>(entry.integerInRange("row", 0, hall.rows - 1));
         row.cooling = coolingAt(entry, "cooling", HallCooling::Air);
@@ -67,11 +68,11 @@ Hall readHall(const TapeReader &reader, const std::set<std::string> &earlier,
 
 Site readSiteObject(const TapeReader &reader, std::vector<std::string> &warnings)
 {
-    warnUnknown(reader, {"name", "utilityPowerKw", "itPowerBudgetKw", "pue",
-                         "airCoolingCapacityKw", "liquidCoolingCapacityKw", "airLimitPerRackKw",
-                         "coolantDeltaTK", "electricityUsdPerKwh", "rackWidthM", "rackDepthM",
-                         "rowPitchM", "trayHeightM", "slackM", "cduRedundancy", "halls",
-                         "hallDistances"},
+    warnUnknown(reader,
+                { "name", "utilityPowerKw", "itPowerBudgetKw", "pue", "airCoolingCapacityKw",
+                  "liquidCoolingCapacityKw", "airLimitPerRackKw", "coolantDeltaTK",
+                  "electricityUsdPerKwh", "rackWidthM", "rackDepthM", "rowPitchM", "trayHeightM",
+                  "slackM", "cduRedundancy", "halls", "hallDistances" },
                 warnings);
     Site site;
     site.name = reader.name("name", NameKind::Label, "");
@@ -84,8 +85,8 @@ Site readSiteObject(const TapeReader &reader, std::vector<std::string> &warnings
     site.liquidCoolingCapacityKw = reader.nonNegative("liquidCoolingCapacityKw", 0);
     site.airLimitPerRackKw = reader.nonNegative("airLimitPerRackKw", site.airLimitPerRackKw);
     site.coolantDeltaTK = reader.positive("coolantDeltaTK", site.coolantDeltaTK);
-    site.electricityUsdPerKwh = reader.nonNegative("electricityUsdPerKwh",
-                                                   site.electricityUsdPerKwh);
+    site.electricityUsdPerKwh
+        = reader.nonNegative("electricityUsdPerKwh", site.electricityUsdPerKwh);
     site.rackWidthM = reader.positive("rackWidthM", site.rackWidthM);
     site.rackDepthM = reader.positive("rackDepthM", site.rackDepthM);
     site.rowPitchM = reader.positive("rowPitchM", site.rowPitchM);
@@ -99,7 +100,7 @@ Site readSiteObject(const TapeReader &reader, std::vector<std::string> &warnings
         names.insert(site.halls.back().name);
     }
     for (const TapeReader &entry : reader.objects("hallDistances")) {
-        warnUnknown(entry, {"from", "to", "distanceM"}, warnings);
+        warnUnknown(entry, { "from", "to", "distanceM" }, warnings);
         HallDistance distance;
         distance.from = entry.name("from", NameKind::Label);
         if (!names.contains(distance.from))
@@ -179,13 +180,13 @@ Result<LoadedSite> parseSite(std::string_view text)
         try {
             rewritten = nlohmann::json::parse(text).dump();
         } catch (const nlohmann::json::exception &error) {
-            return Error{std::string("not valid JSON: ") + error.what()};
+            return Error { std::string("not valid JSON: ") + error.what() };
         }
         if (!tape.parse(rewritten))
-            return Error{"not valid JSON"};
+            return Error { "not valid JSON" };
     }
     if (tape.node(0).type != JsonTape::Type::Object)
-        return Error{"/: expected a site object, got " + describeTapeValue(tape, 0)};
+        return Error { "/: expected a site object, got " + describeTapeValue(tape, 0) };
     LoadedSite loaded;
     try {
         const TapeReader root(tape, 0);
@@ -193,7 +194,7 @@ Result<LoadedSite> parseSite(std::string_view text)
         const bool design = root.has("format") && root.has("site");
         loaded.site = readSiteObject(design ? root.object("site") : root, loaded.warnings);
     } catch (const JsonInputError &error) {
-        return Error{error.what()};
+        return Error { error.what() };
     }
     return loaded;
 }
@@ -205,7 +206,7 @@ Result<LoadedSite> loadSiteFile(const std::filesystem::path &path)
         return text.error();
     auto loaded = parseSite(*text);
     if (!loaded)
-        return Error{path.string() + ": " + loaded.error().message};
+        return Error { path.string() + ": " + loaded.error().message };
     return loaded;
 }
 

@@ -24,14 +24,22 @@ inline std::string describeTapeValue(const JsonTape &tape, std::uint32_t index)
 {
     const JsonTape::Node &n = tape.node(index);
     switch (n.type) {
-    case JsonTape::Type::Object: return "an object";
-    case JsonTape::Type::Array: return "an array";
-    case JsonTape::Type::Null: return "null";
-    case JsonTape::Type::True: return JsonReader::describe(nlohmann::json(true));
-    case JsonTape::Type::False: return JsonReader::describe(nlohmann::json(false));
-    case JsonTape::Type::Signed: return JsonReader::describe(nlohmann::json(n.v.i));
-    case JsonTape::Type::Unsigned: return JsonReader::describe(nlohmann::json(n.v.u));
-    case JsonTape::Type::Float: return JsonReader::describe(nlohmann::json(n.v.d));
+    case JsonTape::Type::Object:
+        return "an object";
+    case JsonTape::Type::Array:
+        return "an array";
+    case JsonTape::Type::Null:
+        return "null";
+    case JsonTape::Type::True:
+        return JsonReader::describe(nlohmann::json(true));
+    case JsonTape::Type::False:
+        return JsonReader::describe(nlohmann::json(false));
+    case JsonTape::Type::Signed:
+        return JsonReader::describe(nlohmann::json(n.v.i));
+    case JsonTape::Type::Unsigned:
+        return JsonReader::describe(nlohmann::json(n.v.u));
+    case JsonTape::Type::Float:
+        return JsonReader::describe(nlohmann::json(n.v.d));
     case JsonTape::Type::String:
         return JsonReader::describe(nlohmann::json(std::string(tape.string(index))));
     }
@@ -154,8 +162,8 @@ public:
                 result.push_back(static_cast<long long>(n.v.u));
             else {
                 const std::string where = m_tape->pointerOf(element);
-                throw JsonInputError(where, where + ": expected a whole number, got "
-                                                + describe(element));
+                throw JsonInputError(where,
+                                     where + ": expected a whole number, got " + describe(element));
             }
         });
         return result;
@@ -189,19 +197,19 @@ public:
     std::vector<std::pair<std::string, Index>> sortedMembers() const
     {
         std::map<std::string, Index> members;
-        m_tape->forEachMember(m_node, [&](Index k, Index v) {
-            members[std::string(m_tape->string(k))] = v;
-        });
-        return {members.begin(), members.end()};
+        m_tape->forEachMember(
+            m_node, [&](Index k, Index v) { members[std::string(m_tape->string(k))] = v; });
+        return { members.begin(), members.end() };
     }
 
     [[noreturn]] void fail(const char *key, const std::string &expectation) const
     {
         const std::string where = childPointer(key);
         const Index value = find(key);
-        throw JsonInputError(where, where + ": expected " + expectation + ", got "
-                                        + (value != JsonTape::npos ? describe(value)
-                                                                   : std::string("nothing")));
+        throw JsonInputError(
+            where,
+            where + ": expected " + expectation + ", got "
+                + (value != JsonTape::npos ? describe(value) : std::string("nothing")));
     }
     [[noreturn]] void failHere(const std::string &message) const
     {
@@ -260,10 +268,17 @@ private:
         const JsonTape::Node &n = m_tape->node(value);
         double result = 0;
         switch (n.type) {
-        case JsonTape::Type::Signed: result = static_cast<double>(n.v.i); break;
-        case JsonTape::Type::Unsigned: result = static_cast<double>(n.v.u); break;
-        case JsonTape::Type::Float: result = n.v.d; break; // finite: the parser rejects overflow
-        default: fail(key, "a number");
+        case JsonTape::Type::Signed:
+            result = static_cast<double>(n.v.i);
+            break;
+        case JsonTape::Type::Unsigned:
+            result = static_cast<double>(n.v.u);
+            break;
+        case JsonTape::Type::Float:
+            result = n.v.d;
+            break; // finite: the parser rejects overflow
+        default:
+            fail(key, "a number");
         }
         if (std::fabs(result) > kMaxJsonMagnitude)
             fail(key, "a finite number of magnitude at most 1e15");
@@ -289,7 +304,7 @@ private:
         if (n.type == JsonTape::Type::Signed)
             return n.v.i;
         if (n.type == JsonTape::Type::Unsigned)
-            return static_cast<long long>(n.v.u);  // as nlohmann's get<long long>()
+            return static_cast<long long>(n.v.u); // as nlohmann's get<long long>()
         if (n.type == JsonTape::Type::Float) {
             const double d = n.v.d;
             if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9e15)

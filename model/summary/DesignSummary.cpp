@@ -18,10 +18,18 @@ DesignSummary summarize(const Design &design, const Catalog &catalog)
     double typicalPowerW = 0;
     for (const Device &device : design.devices()) {
         switch (device.role) {
-        case DeviceRole::Compute: ++summary.nodes; break;
-        case DeviceRole::Storage: ++summary.storageServers; break;
-        case DeviceRole::Management: ++summary.managementServers; break;
-        case DeviceRole::Switch: ++summary.switches; break;
+        case DeviceRole::Compute:
+            ++summary.nodes;
+            break;
+        case DeviceRole::Storage:
+            ++summary.storageServers;
+            break;
+        case DeviceRole::Management:
+            ++summary.managementServers;
+            break;
+        case DeviceRole::Switch:
+            ++summary.switches;
+            break;
         }
         const Part *part = catalog.find(device.catalogType);
         if (!part)
@@ -40,8 +48,9 @@ DesignSummary summarize(const Design &design, const Catalog &catalog)
     for (const Link &link : design.links())
         ++linksPerFabric[link.fabric];
     for (const Fabric &fabric : design.fabrics())
-        summary.fabrics.push_back(FabricSummary{fabric.name, fabric.purpose, fabric.technology,
-                                                fabric.linkSpeedGbps, linksPerFabric[fabric.id]});
+        summary.fabrics.push_back(FabricSummary { fabric.name, fabric.purpose, fabric.technology,
+                                                  fabric.linkSpeedGbps,
+                                                  linksPerFabric[fabric.id] });
     return summary;
 }
 

@@ -26,15 +26,15 @@ struct DesignSummary
     int rows = 0;
     int racks = 0;
     int devices = 0;
-    int nodes = 0;            ///< compute nodes
+    int nodes = 0; ///< compute nodes
     int storageServers = 0;
     int managementServers = 0;
     int switches = 0;
     int gpus = 0;
     int links = 0;
-    double itPowerKw = 0;          ///< sum of the devices' maximum power
-    double itTypicalPowerKw = 0;   ///< sum of typical power
-    double storageCapacityTB = 0;  ///< sum of the storage tiers' usable capacity
+    double itPowerKw = 0; ///< sum of the devices' maximum power
+    double itTypicalPowerKw = 0; ///< sum of typical power
+    double storageCapacityTB = 0; ///< sum of the storage tiers' usable capacity
     std::vector<FabricSummary> fabrics;
 };
 

@@ -23,7 +23,7 @@ namespace {
 
 std::map<std::string, std::string> parameters(std::int64_t nodes)
 {
-    return {{"nodes", std::to_string(nodes)}};
+    return { { "nodes", std::to_string(nodes) } };
 }
 
 /// One generated design per size, shared by the save/load/analyze benchmarks.
@@ -43,7 +43,7 @@ const Design &design(std::int64_t nodes)
 std::filesystem::path fileFor(std::int64_t nodes)
 {
     return std::filesystem::temp_directory_path()
-           / ("cw-bench-" + std::to_string(nodes) + ".cluster.json");
+        / ("cw-bench-" + std::to_string(nodes) + ".cluster.json");
 }
 
 FabricId computeFabric(const Design &d)
@@ -79,7 +79,8 @@ void BM_Save(benchmark::State &state)
         if (!saved)
             state.SkipWithError(saved.error().message.c_str());
     }
-    state.counters["bytes"] = static_cast<double>(std::filesystem::file_size(fileFor(state.range(0))));
+    state.counters["bytes"]
+        = static_cast<double>(std::filesystem::file_size(fileFor(state.range(0))));
     setCounters(state, d);
 }
 
@@ -118,7 +119,7 @@ void BM_Parse(benchmark::State &state)
 {
     const Design &d = design(state.range(0));
     const std::string text = serializeDesign(d, Catalog::builtin());
-    std::optional<Result<LoadedDesign>> loaded;  // freed after the timed loop, as in BM_Load
+    std::optional<Result<LoadedDesign>> loaded; // freed after the timed loop, as in BM_Load
     for (auto _ : state) {
         loaded.emplace(parseDesign(text, Catalog::builtin()));
         if (!*loaded)

@@ -109,8 +109,7 @@ private slots:
                 for (const QByteArray &line : bytes.split('\n'))
                     QVERIFY2(isComment(line, '#') || line.startsWith("nv "), line.constData());
             } else if (suffix == QLatin1String("svg") || suffix == QLatin1String("xml")
-                       || suffix == QLatin1String("graphml")
-                       || suffix == QLatin1String("drawio")) {
+                       || suffix == QLatin1String("graphml") || suffix == QLatin1String("drawio")) {
                 const ToolRun lint
                     = runTool(QStringLiteral("xmllint"),
                               { QStringLiteral("--noout"), QStringLiteral("--nonet"), path });
@@ -128,7 +127,8 @@ private slots:
                 const ToolRun yaml = runTool(
                     QStringLiteral("python3"),
                     { QStringLiteral("-c"),
-                      QStringLiteral("import sys, yaml; list(yaml.safe_load_all(open(sys.argv[1])))"),
+                      QStringLiteral(
+                          "import sys, yaml; list(yaml.safe_load_all(open(sys.argv[1])))"),
                       path });
                 QVERIFY2(yaml.exitCode == 0, qPrintable(path + QString::fromUtf8(yaml.out)));
             } else if (suffix == QLatin1String("json")) {

@@ -32,11 +32,12 @@ std::vector<NamedDesign> goldenDesigns(const Catalog &catalog)
     for (const ReferenceDesign &reference : referenceDesigns()) {
         auto design = reference.build(catalog);
         if (design)
-            designs.push_back({reference.fileName.substr(0, reference.fileName.find('.')), std::move(design).value()});
+            designs.push_back({ reference.fileName.substr(0, reference.fileName.find('.')),
+                                std::move(design).value() });
     }
-    auto superpod = generateDesign("superpod-h100", {{"sus", "1"}}, catalog);
+    auto superpod = generateDesign("superpod-h100", { { "sus", "1" } }, catalog);
     if (superpod)
-        designs.push_back({"superpod-h100-1su", std::move(superpod.value().design)});
+        designs.push_back({ "superpod-h100-1su", std::move(superpod.value().design) });
     return designs;
 }
 
@@ -70,7 +71,7 @@ private slots:
         for (const NamedDesign &named : designs) {
             for (const exporters::Exporter *exporter : registry.all()) {
                 const std::string where = named.folder + "/" + exporter->name();
-                auto result = exporter->run({named.design, catalog, {}});
+                auto result = exporter->run({ named.design, catalog, {} });
                 QVERIFY2(result, (where + ": " + (result ? "" : result.error().message)).c_str());
                 const std::filesystem::path folder = goldenRoot / named.folder / exporter->name();
                 if (update) {
@@ -83,15 +84,21 @@ private slots:
                 std::set<std::string> expected = filesUnder(folder);
                 for (const auto &file : result->files) {
                     const std::string name = where + "/" + file.path;
-                    QVERIFY2(expected.erase(file.path) == 1,
-                             (name + " is new; regenerate with CW_UPDATE_GOLDEN=1 and review").c_str());
+                    QVERIFY2(
+                        expected.erase(file.path) == 1,
+                        (name + " is new; regenerate with CW_UPDATE_GOLDEN=1 and review").c_str());
                     auto onDisk = readWholeFile(folder / file.path);
                     QVERIFY2(onDisk, name.c_str());
                     QVERIFY2(*onDisk == file.bytes,
-                             (name + " differs from its golden file; regenerate with CW_UPDATE_GOLDEN=1 and review the diff").c_str());
+                             (name
+                              + " differs from its golden file; regenerate with CW_UPDATE_GOLDEN=1 "
+                                "and review the diff")
+                                 .c_str());
                 }
                 QVERIFY2(expected.empty(),
-                         (where + ": golden files no longer produced, e.g. " + (expected.empty() ? "" : *expected.begin())).c_str());
+                         (where + ": golden files no longer produced, e.g. "
+                          + (expected.empty() ? "" : *expected.begin()))
+                             .c_str());
             }
         }
     }
@@ -106,8 +113,8 @@ private slots:
         exporters::registerBuiltinExporters(registry);
         for (std::size_t i = 0; i < first.size(); ++i)
             for (const exporters::Exporter *exporter : registry.all()) {
-                auto a = exporter->run({first[i].design, catalog, {}});
-                auto b = exporter->run({second[i].design, catalog, {}});
+                auto a = exporter->run({ first[i].design, catalog, {} });
+                auto b = exporter->run({ second[i].design, catalog, {} });
                 QVERIFY(a && b);
                 QCOMPARE(a->files.size(), b->files.size());
                 for (std::size_t f = 0; f < a->files.size(); ++f) {

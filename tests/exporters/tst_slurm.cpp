@@ -3,8 +3,8 @@
 
 #include "exporters/slurm/Hostlist.h"
 #include "exporters/slurm/SlurmExporter.h"
-#include "model/catalog/Catalog.h"
 #include "model/build/DesignBuilder.h"
+#include "model/catalog/Catalog.h"
 #include "model/examples/ReferenceDesigns.h"
 
 #include <QtTest>
@@ -33,17 +33,28 @@ private slots:
         QTest::addColumn<QString>("input");
         QTest::addColumn<QString>("expected");
         // Every row is an observation of scontrol show hostlist (Slurm 22.05), ref:slurm-scontrol.
-        QTest::newRow("gap") << "gpu001,gpu002,gpu003,gpu010" << "gpu[001-003,010]";
-        QTest::newRow("padded run") << "gpu08,gpu09,gpu10,gpu11" << "gpu[08-11]";
-        QTest::newRow("unpadded across digits") << "gpu9,gpu10" << "gpu[9-10]";
-        QTest::newRow("width change") << "gpu09,gpu10,gpu100" << "gpu[09-10,100]";
-        QTest::newRow("padded vs unpadded") << "gpu001,gpu1" << "gpu[001,1]";
-        QTest::newRow("unsorted kept") << "gpu3,gpu1,gpu2" << "gpu[3,1-2]";
-        QTest::newRow("duplicates kept") << "gpu1,gpu1,gpu2" << "gpu[1,1-2]";
-        QTest::newRow("prefixes") << "rack1-node01,rack1-node02,rack2-node01" << "rack1-node[01-02],rack2-node01";
-        QTest::newRow("single") << "head01" << "head01";
-        QTest::newRow("no digits") << "login,gpu1,gpu2" << "login,gpu[1-2]";
-        QTest::newRow("empty") << "" << "";
+        QTest::newRow("gap") << "gpu001,gpu002,gpu003,gpu010"
+                             << "gpu[001-003,010]";
+        QTest::newRow("padded run") << "gpu08,gpu09,gpu10,gpu11"
+                                    << "gpu[08-11]";
+        QTest::newRow("unpadded across digits") << "gpu9,gpu10"
+                                                << "gpu[9-10]";
+        QTest::newRow("width change") << "gpu09,gpu10,gpu100"
+                                      << "gpu[09-10,100]";
+        QTest::newRow("padded vs unpadded") << "gpu001,gpu1"
+                                            << "gpu[001,1]";
+        QTest::newRow("unsorted kept") << "gpu3,gpu1,gpu2"
+                                       << "gpu[3,1-2]";
+        QTest::newRow("duplicates kept") << "gpu1,gpu1,gpu2"
+                                         << "gpu[1,1-2]";
+        QTest::newRow("prefixes") << "rack1-node01,rack1-node02,rack2-node01"
+                                  << "rack1-node[01-02],rack2-node01";
+        QTest::newRow("single") << "head01"
+                                << "head01";
+        QTest::newRow("no digits") << "login,gpu1,gpu2"
+                                   << "login,gpu[1-2]";
+        QTest::newRow("empty") << ""
+                               << "";
     }
 
     void compress()
@@ -56,26 +67,31 @@ private slots:
     void compressSorted()
     {
         // scontrol show hostlistsorted gpu3,gpu1,gpu2 -> gpu[1-3]
-        QCOMPARE(slurm::compressHostlistSorted({"gpu3", "gpu1", "gpu2"}), std::string("gpu[1-3]"));
-        QCOMPARE(slurm::compressHostlistSorted({"dgx10", "dgx02", "dgx01", "dgx03"}),
+        QCOMPARE(slurm::compressHostlistSorted({ "gpu3", "gpu1", "gpu2" }),
+                 std::string("gpu[1-3]"));
+        QCOMPARE(slurm::compressHostlistSorted({ "dgx10", "dgx02", "dgx01", "dgx03" }),
                  std::string("dgx[01-03,10]"));
     }
 
     void expandRoundTrip()
     {
         std::string error;
-        // Zero padding comes from the low bound; groups are a cartesian product (ref:slurm-scontrol).
+        // Zero padding comes from the low bound; groups are a cartesian product
+        // (ref:slurm-scontrol).
         QCOMPARE(slurm::expandHostlist("gpu[009-11]", error),
-                 (std::vector<std::string>{"gpu009", "gpu010", "gpu011"}));
-        QCOMPARE(slurm::expandHostlist("dgx-a[1-2]-n[01-02]", error),
-                 (std::vector<std::string>{"dgx-a1-n01", "dgx-a1-n02", "dgx-a2-n01", "dgx-a2-n02"}));
+                 (std::vector<std::string> { "gpu009", "gpu010", "gpu011" }));
+        QCOMPARE(
+            slurm::expandHostlist("dgx-a[1-2]-n[01-02]", error),
+            (std::vector<std::string> { "dgx-a1-n01", "dgx-a1-n02", "dgx-a2-n01", "dgx-a2-n02" }));
         QVERIFY(error.empty());
         QVERIFY(slurm::expandHostlist("n[3-1]", error).empty());
         QVERIFY(QString::fromStdString(error).contains("reversed range"));
         // compress(expand(x)) == x for the shapes Slurm prints.
-        for (const char *expression : {"gpu[001-003,010]", "gpu[9-10]", "gpu[09-10,100]", "a[1-4],b[07-09]"}) {
+        for (const char *expression :
+             { "gpu[001-003,010]", "gpu[9-10]", "gpu[09-10,100]", "a[1-4],b[07-09]" }) {
             std::string e;
-            QCOMPARE(slurm::compressHostlist(slurm::expandHostlist(expression, e)), std::string(expression));
+            QCOMPARE(slurm::compressHostlist(slurm::expandHostlist(expression, e)),
+                     std::string(expression));
         }
     }
 
@@ -87,7 +103,8 @@ private slots:
         auto files = slurm::exportSlurm(*design, catalog);
         QVERIFY2(files, files ? "" : files.error().message.c_str());
         const QString conf = QString::fromStdString(files->slurmConf);
-        QVERIFY(conf.startsWith("# slurm.conf for design \"8x DGX H100, NDR 400G 2-leaf/2-spine\""));
+        QVERIFY(
+            conf.startsWith("# slurm.conf for design \"8x DGX H100, NDR 400G 2-leaf/2-spine\""));
         QVERIFY(conf.contains("\nClusterName=dgx8\n"));
         QVERIFY(conf.contains("\nSlurmctldHost=head01\n"));
         QVERIFY(conf.contains("\nSelectType=select/cons_tres\n"));
@@ -120,10 +137,12 @@ private slots:
         auto files = slurm::exportSlurm(*design, catalog);
         QVERIFY(files);
         // One HDR switch: the single leaf lists all eight nodes.
-        QVERIFY(QString::fromStdString(files->topologyConf).endsWith("SwitchName=ib-hdr01 Nodes=gpu[001-008]\n"));
+        QVERIFY(QString::fromStdString(files->topologyConf)
+                    .endsWith("SwitchName=ib-hdr01 Nodes=gpu[001-008]\n"));
         const QString gres = QString::fromStdString(files->gresConf);
-        QVERIFY2(gres.contains("NodeName=gpu[001-008] Name=gpu Type=h100 File=/dev/nvidia[0-3] Cores="),
-                 qPrintable(gres));
+        QVERIFY2(
+            gres.contains("NodeName=gpu[001-008] Name=gpu Type=h100 File=/dev/nvidia[0-3] Cores="),
+            qPrintable(gres));
         QVERIFY(gres.contains("File=/dev/nvidia[4-7]"));
     }
 
@@ -140,17 +159,22 @@ private slots:
         const FabricId fabric = *b.addFabric(spec);
         std::vector<DeviceId> nodes;
         for (int i = 0; i < 4; ++i)
-            nodes.push_back(*b.placeDevice(rack, "n" + std::to_string(i + 1), "gpu-server-4x-l40s-pcie",
-                                           1 + 2 * i, DeviceRole::Compute));
-        const DeviceId leaf1 = *b.placeDevice(rack, "leafA", "qm9700", 20, DeviceRole::Switch, Face::Rear, 0);
-        const DeviceId leaf2 = *b.placeDevice(rack, "leafB", "qm9700", 21, DeviceRole::Switch, Face::Rear, 0);
-        const DeviceId spine1 = *b.placeDevice(rack, "spineA", "qm9700", 22, DeviceRole::Switch, Face::Rear, 1);
-        const DeviceId spine2 = *b.placeDevice(rack, "spineB", "qm9700", 23, DeviceRole::Switch, Face::Rear, 1);
+            nodes.push_back(*b.placeDevice(rack, "n" + std::to_string(i + 1),
+                                           "gpu-server-4x-l40s-pcie", 1 + 2 * i,
+                                           DeviceRole::Compute));
+        const DeviceId leaf1
+            = *b.placeDevice(rack, "leafA", "qm9700", 20, DeviceRole::Switch, Face::Rear, 0);
+        const DeviceId leaf2
+            = *b.placeDevice(rack, "leafB", "qm9700", 21, DeviceRole::Switch, Face::Rear, 0);
+        const DeviceId spine1
+            = *b.placeDevice(rack, "spineA", "qm9700", 22, DeviceRole::Switch, Face::Rear, 1);
+        const DeviceId spine2
+            = *b.placeDevice(rack, "spineB", "qm9700", 23, DeviceRole::Switch, Face::Rear, 1);
         for (int i = 0; i < 4; ++i)
             QVERIFY(b.connect(fabric, *b.firstFreePort(nodes[i], PortRole::Compute),
                               *b.firstFreePort(i < 2 ? leaf1 : leaf2, PortRole::Fabric)));
-        for (DeviceId leaf : {leaf1, leaf2})
-            for (DeviceId spine : {spine1, spine2})
+        for (DeviceId leaf : { leaf1, leaf2 })
+            for (DeviceId spine : { spine1, spine2 })
                 QVERIFY(b.connect(fabric, *b.firstFreePort(leaf, PortRole::Fabric),
                                   *b.firstFreePort(spine, PortRole::Fabric)));
         QCOMPARE(slurm::topologyTree(design, catalog),
@@ -174,7 +198,8 @@ private slots:
         design.updateDevice(renamed);
         auto bad = slurm::exportSlurm(design, catalog);
         QVERIFY(!bad);
-        QVERIFY(QString::fromStdString(bad.error().message).contains("\"dgx 01\" is not a valid Slurm node name"));
+        QVERIFY(QString::fromStdString(bad.error().message)
+                    .contains("\"dgx 01\" is not a valid Slurm node name"));
     }
 
     void deterministic()

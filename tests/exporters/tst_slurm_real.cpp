@@ -25,8 +25,8 @@ namespace {
 
 QString findTool(const QString &name)
 {
-    return QStandardPaths::findExecutable(name, {QStringLiteral("/usr/sbin"), QStringLiteral("/usr/bin"),
-                                                 QStringLiteral("/sbin")});
+    return QStandardPaths::findExecutable(
+        name, { QStringLiteral("/usr/sbin"), QStringLiteral("/usr/bin"), QStringLiteral("/sbin") });
 }
 
 /// Replaces `Key=...` lines and NodeName addresses for a loopback run.
@@ -43,7 +43,9 @@ QString localise(QString conf, const QString &stateDir, int port)
     conf.replace(QRegularExpression(QStringLiteral("(?m)^AccountingStorageType=.*$")),
                  QStringLiteral("AccountingStorageType=accounting_storage/none"));
     // ... and what only makes sense with it (slurmctld logs errors for these otherwise).
-    conf.remove(QRegularExpression(QStringLiteral("(?m)^(AccountingStorage(Enforce|TRES)|JobAcctGather\\w+|PriorityWeight(Age|Fairshare))=.*\\n")));
+    conf.remove(
+        QRegularExpression(QStringLiteral("(?m)^(AccountingStorage(Enforce|TRES)|JobAcctGather\\w+|"
+                                          "PriorityWeight(Age|Fairshare))=.*\\n")));
     conf.replace(QRegularExpression(QStringLiteral("(?m)^SlurmdSpoolDir=.*$")),
                  QStringLiteral("SlurmdSpoolDir=%1/spool").arg(stateDir));
     conf.replace(QRegularExpression(QStringLiteral("(?m)^(NodeName=\\S+)")),
@@ -78,13 +80,14 @@ private slots:
         if (::geteuid() != 0)
             QSKIP("needs root to start munged and slurmctld on this machine");
         // munged: slurmctld refuses to start without its authentication daemon.
-        QProcess::execute(QStringLiteral("sh"),
-                          {QStringLiteral("-c"),
-                           QStringLiteral("mkdir -p /run/munge && chown munge:munge /run/munge 2>/dev/null; "
-                                          "[ -f /etc/munge/munge.key ] || (mungekey -c 2>/dev/null || "
-                                          "create-munge-key -f); chown munge:munge /etc/munge/munge.key; "
-                                          "pgrep -x munged >/dev/null || su -s /bin/sh munge -c %1")
-                               .arg(m_munged)});
+        QProcess::execute(
+            QStringLiteral("sh"),
+            { QStringLiteral("-c"),
+              QStringLiteral("mkdir -p /run/munge && chown munge:munge /run/munge 2>/dev/null; "
+                             "[ -f /etc/munge/munge.key ] || (mungekey -c 2>/dev/null || "
+                             "create-munge-key -f); chown munge:munge /etc/munge/munge.key; "
+                             "pgrep -x munged >/dev/null || su -s /bin/sh munge -c %1")
+                  .arg(m_munged) });
     }
 
     void referenceDesignsStart_data()
@@ -103,26 +106,28 @@ private slots:
     {
         QFETCH(int, which);
         const Catalog &catalog = Catalog::builtin();
-        Result<Design> design = Error{"no design"};
+        Result<Design> design = Error { "no design" };
         if (which != 2) {
             design = referenceDesigns()[static_cast<std::size_t>(which % 2)].build(catalog);
         } else {
-            auto generated = generateDesign("gb200-nvl72", {{"racks", "2"}, {"storage", "none"}},
-                                            catalog);
+            auto generated = generateDesign("gb200-nvl72",
+                                            { { "racks", "2" }, { "storage", "none" } }, catalog);
             QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
             design = std::move(generated->design);
         }
         QVERIFY(design);
         if (which == 3)
-            design.value().setName("x\nAuthType=auth/none\r\nAllowGroups=ALL \" # ' `id` $(id) \\ --> "
-                            "\xE2\x80\xAE =1+1 <script>");
+            design.value().setName(
+                "x\nAuthType=auth/none\r\nAllowGroups=ALL \" # ' `id` $(id) \\ --> "
+                "\xE2\x80\xAE =1+1 <script>");
         const int nodeCount = which != 2 ? 8 : 36;
         auto files = slurm::exportSlurm(*design, catalog);
         QVERIFY2(files, files ? "" : files.error().message.c_str());
 
         // Every line of every file is a comment or starts with a Slurm key: the design name's
         // line breaks stayed inside its comment.
-        for (const std::string *text : {&files->slurmConf, &files->gresConf, &files->topologyConf})
+        for (const std::string *text :
+             { &files->slurmConf, &files->gresConf, &files->topologyConf })
             for (const QString &line : QString::fromStdString(*text).split(QLatin1Char('\n')))
                 QVERIFY2(line.isEmpty() || line.startsWith(QLatin1Char('#'))
                              || line.contains(QRegularExpression(QStringLiteral("^[A-Za-z]+="))),
@@ -136,12 +141,15 @@ private slots:
         ::chmod(QFile::encodeName(dir.path()).constData(), 0755);
         QDir(dir.path()).mkpath(QStringLiteral("state"));
         QDir(dir.path()).mkpath(QStringLiteral("spool"));
-        QProcess::execute(QStringLiteral("chown"), {QStringLiteral("-R"), QStringLiteral("slurm:slurm"), dir.path()});
+        QProcess::execute(QStringLiteral("chown"),
+                          { QStringLiteral("-R"), QStringLiteral("slurm:slurm"), dir.path() });
         const int port = 17817 + which * 2;
         const QString conf = localise(QString::fromStdString(files->slurmConf), dir.path(), port);
-        for (const auto &[name, text] : {std::pair{QStringLiteral("slurm.conf"), conf},
-                                          std::pair{QStringLiteral("topology.conf"), QString::fromStdString(files->topologyConf)},
-                                          std::pair{QStringLiteral("gres.conf"), QString::fromStdString(files->gresConf)}}) {
+        for (const auto &[name, text] : { std::pair { QStringLiteral("slurm.conf"), conf },
+                                          std::pair { QStringLiteral("topology.conf"),
+                                                      QString::fromStdString(files->topologyConf) },
+                                          std::pair { QStringLiteral("gres.conf"),
+                                                      QString::fromStdString(files->gresConf) } }) {
             QFile file(dir.filePath(name));
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.write(text.toUtf8());
@@ -149,7 +157,9 @@ private slots:
         const QString confPath = dir.filePath(QStringLiteral("slurm.conf"));
         QProcess controller;
         controller.setProcessChannelMode(QProcess::MergedChannels);
-        controller.start(m_slurmctld, {QStringLiteral("-D"), QStringLiteral("-i"), QStringLiteral("-f"), confPath});
+        controller.start(
+            m_slurmctld,
+            { QStringLiteral("-D"), QStringLiteral("-i"), QStringLiteral("-f"), confPath });
         QVERIFY(controller.waitForStarted());
         // Stop the controller however the checks below end.
         struct Stopper
@@ -162,7 +172,7 @@ private slots:
                     process.kill();
                 process.waitForFinished(5000);
             }
-        } stopper{controller};
+        } stopper { controller };
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("SLURM_CONF"), confPath);
         auto scontrol = [&](const QStringList &args) {
@@ -170,12 +180,13 @@ private slots:
             process.setProcessEnvironment(env);
             process.start(m_scontrol, args);
             process.waitForFinished(20000);
-            return QString::fromUtf8(process.readAllStandardOutput() + process.readAllStandardError());
+            return QString::fromUtf8(process.readAllStandardOutput()
+                                     + process.readAllStandardError());
         };
         // Wait for the controller to answer (or die).
         QString ping;
         for (int i = 0; i < 60 && controller.state() == QProcess::Running; ++i) {
-            ping = scontrol({QStringLiteral("ping")});
+            ping = scontrol({ QStringLiteral("ping") });
             if (ping.contains(QStringLiteral("is UP")))
                 break;
             QThread::msleep(250);
@@ -192,45 +203,51 @@ private slots:
 
         // Node count and GRES equal the design: 8 nodes with gpu:h100:8 (2 x 56 cores x 2
         // threads), or 36 GB200 trays with gpu:gb200:4 (2 Grace x 72 cores, 1 thread).
-        const QString nodes = scontrol({QStringLiteral("show"), QStringLiteral("node")});
+        const QString nodes = scontrol({ QStringLiteral("show"), QStringLiteral("node") });
         QCOMPARE(nodes.count(QStringLiteral("NodeName=")), nodeCount);
         QCOMPARE(nodes.count(which != 2 ? QStringLiteral("Gres=gpu:h100:8")
-                                       : QStringLiteral("Gres=gpu:gb200:4")),
+                                        : QStringLiteral("Gres=gpu:gb200:4")),
                  nodeCount);
-        QVERIFY2(nodes.contains(which != 2 ? QStringLiteral("CPUTot=224") : QStringLiteral("CPUTot=144")),
+        QVERIFY2(nodes.contains(which != 2 ? QStringLiteral("CPUTot=224")
+                                           : QStringLiteral("CPUTot=144")),
                  qPrintable(nodes.left(2000)));
         // The switch tree equals the exporter's.
-        const QString topology = scontrol({QStringLiteral("show"), QStringLiteral("topology")});
+        const QString topology = scontrol({ QStringLiteral("show"), QStringLiteral("topology") });
         if (which == 0)
-            QVERIFY2(topology.contains(QStringLiteral("SwitchName=ib-hdr01 Level=0")) && topology.contains(QStringLiteral("Nodes=gpu[001-008]")),
+            QVERIFY2(topology.contains(QStringLiteral("SwitchName=ib-hdr01 Level=0"))
+                         && topology.contains(QStringLiteral("Nodes=gpu[001-008]")),
                      qPrintable(topology));
         else if (which == 1 || which == 3)
-            QVERIFY2(topology.contains(QStringLiteral("SwitchName=su1 Level=0")) && topology.contains(QStringLiteral("Nodes=dgx[01-08]")),
+            QVERIFY2(topology.contains(QStringLiteral("SwitchName=su1 Level=0"))
+                         && topology.contains(QStringLiteral("Nodes=dgx[01-08]")),
                      qPrintable(topology));
         else
-            QVERIFY2(topology.contains(QStringLiteral("Level=0")) && topology.contains(QStringLiteral("Nodes=gb")),
+            QVERIFY2(topology.contains(QStringLiteral("Level=0"))
+                         && topology.contains(QStringLiteral("Nodes=gb")),
                      qPrintable(topology));
         // Nothing injected: the authentication stays munge, no AllowGroups appeared.
-        const QString config = scontrol({QStringLiteral("show"), QStringLiteral("config")});
+        const QString config = scontrol({ QStringLiteral("show"), QStringLiteral("config") });
         QVERIFY2(config.contains(QRegularExpression(QStringLiteral("AuthType\\s*=\\s*auth/munge"))),
                  qPrintable(config.left(3000)));
-        const QString partitions = scontrol({QStringLiteral("show"), QStringLiteral("partition")});
+        const QString partitions
+            = scontrol({ QStringLiteral("show"), QStringLiteral("partition") });
 
         QVERIFY2(partitions.contains(QStringLiteral("PartitionName=gpu")), qPrintable(partitions));
         QVERIFY(partitions.contains(QStringLiteral("TotalNodes=%1").arg(nodeCount)));
         // No configuration complaints in the log. What the test machine lacks (a mail program,
         // the PMIx library Debian's mpi/pmix plugin wants) is not the configuration's doing.
         // A first start with an empty state folder also notes the missing state files.
-        static const QStringList kEnvironment{QStringLiteral("MailProg"), QStringLiteral("pmix"),
-                                              QStringLiteral("MPI: Cannot create context"),
-                                              QStringLiteral("state file"),
-                                              QStringLiteral("backup state save file")};
+        static const QStringList kEnvironment { QStringLiteral("MailProg"), QStringLiteral("pmix"),
+                                                QStringLiteral("MPI: Cannot create context"),
+                                                QStringLiteral("state file"),
+                                                QStringLiteral("backup state save file") };
         QStringList complaints;
         for (const QString &line : log().split(QLatin1Char('\n'))) {
             if (!line.contains(QStringLiteral("error:")))
                 continue;
-            if (std::none_of(kEnvironment.begin(), kEnvironment.end(),
-                             [&line](const QString &e) { return line.contains(e, Qt::CaseInsensitive); }))
+            if (std::none_of(kEnvironment.begin(), kEnvironment.end(), [&line](const QString &e) {
+                    return line.contains(e, Qt::CaseInsensitive);
+                }))
                 complaints << line;
         }
         QVERIFY2(complaints.isEmpty(), qPrintable(complaints.join(QLatin1Char('\n'))));

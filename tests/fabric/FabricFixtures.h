@@ -8,7 +8,6 @@
 
 #include <stdexcept>
 
-
 namespace cw::test {
 
 inline const char *const kTestCatalog = R"({

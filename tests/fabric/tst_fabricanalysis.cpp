@@ -48,13 +48,14 @@ private slots:
     {
         // k = 8, 1:1: 4 down / 4 up per leaf. 16 nodes x 1 rail -> 4 leaves; spines = the
         // smallest divisor of 4 >= ceil(4 x 4 / 8) = 2, each leaf 2 links to each spine.
-        const GeneratedDesign generated = generate({{"nodes", "16"}, {"rails", "1"},
-                                                    {"switch-type", "test-switch-k8"},
-                                                    {"storage", "none"}});
+        const GeneratedDesign generated = generate({ { "nodes", "16" },
+                                                     { "rails", "1" },
+                                                     { "switch-type", "test-switch-k8" },
+                                                     { "storage", "none" } });
         const FabricReport report = analyzeCompute(generated.design);
         QCOMPARE(report.switchesByTier.at(0), 4);
         QCOMPARE(report.switchesByTier.at(1), 2);
-        QCOMPARE(report.fullBisectionGbps, 3200.0);  // 16 x 400 / 2
+        QCOMPARE(report.fullBisectionGbps, 3200.0); // 16 x 400 / 2
         QCOMPARE(report.bisectionGbps, 3200.0);
         QCOMPARE(report.ratio, 1.0);
         QCOMPARE(*report.oversubscription.at(0).worst, 1.0);
@@ -68,22 +69,23 @@ private slots:
         // leaves 1-2 (nodes 1-8) on side A with nothing to switch locally, so the cut is
         // their uplinks: 2 x 800 = 1600 Gb/s. interleaved puts 2 A and 2 B nodes on every
         // leaf: 4 x 2 x 400 = 3200 switched inside the leaves. Minimum 1600, ratio 0.5.
-        const GeneratedDesign generated = generate({{"nodes", "16"}, {"rails", "1"},
-                                                    {"switch-type", "test-switch-k8"},
-                                                    {"storage", "none"}});
-        const FabricReport report = analyzeCompute(generated.design, {"spine0002"});
-        QCOMPARE(report.failedSwitches, std::vector<std::string>{"spine0002"});
-        QCOMPARE(report.failedLinks, 8);  // 4 leaves x 2 links
+        const GeneratedDesign generated = generate({ { "nodes", "16" },
+                                                     { "rails", "1" },
+                                                     { "switch-type", "test-switch-k8" },
+                                                     { "storage", "none" } });
+        const FabricReport report = analyzeCompute(generated.design, { "spine0002" });
+        QCOMPARE(report.failedSwitches, std::vector<std::string> { "spine0002" });
+        QCOMPARE(report.failedLinks, 8); // 4 leaves x 2 links
         QCOMPARE(report.partitions.at(0).name, std::string("halves"));
         QCOMPARE(report.partitions.at(0).cutGbps, 1600.0);
         QCOMPARE(report.partitions.at(1).cutGbps, 3200.0);
         QCOMPARE(report.bisectionGbps, 1600.0);
         QCOMPARE(report.ratio, 0.5);
         QCOMPARE(report.nodesDisconnected, 0);
-        QCOMPARE(*report.oversubscription.at(0).worst, 2.0);  // 4 x 400 down, 2 x 400 up
+        QCOMPARE(*report.oversubscription.at(0).worst, 2.0); // 4 x 400 down, 2 x 400 up
         // Failing both spines leaves four islands of 4 nodes: 12 nodes are cut off from the
         // largest (the first, by order) and halves can only switch inside leaves: 0 Gb/s.
-        const FabricReport islands = analyzeCompute(generated.design, {"spine0001", "spine0002"});
+        const FabricReport islands = analyzeCompute(generated.design, { "spine0001", "spine0002" });
         QCOMPARE(islands.nodesDisconnected, 12);
         QCOMPARE(islands.partitions.at(0).cutGbps, 0.0);
     }
@@ -94,10 +96,11 @@ private slots:
         // smallest divisor of 4 >= ceil(4 x 4 / 12) = 2. halves: leaves 1-2 (16 nodes,
         // 6400 Gb/s offered) reach the other side only through 2 x 4 x 400 = 3200 Gb/s of
         // uplinks. Full = 32 x 400 / 2 = 6400 -> ratio 0.5.
-        const GeneratedDesign generated = generate({{"nodes", "32"}, {"rails", "1"},
-                                                    {"switch-type", "test-switch-k12"},
-                                                    {"oversubscription", "2:1"},
-                                                    {"storage", "none"}});
+        const GeneratedDesign generated = generate({ { "nodes", "32" },
+                                                     { "rails", "1" },
+                                                     { "switch-type", "test-switch-k12" },
+                                                     { "oversubscription", "2:1" },
+                                                     { "storage", "none" } });
         const FabricReport report = analyzeCompute(generated.design);
         QCOMPARE(report.switchesByTier.at(0), 4);
         QCOMPARE(report.switchesByTier.at(1), 2);
@@ -111,16 +114,17 @@ private slots:
     void threeTierNonBlocking()
     {
         // Full k = 8 three-tier tree (128 hosts): every split has full bisection, 64 x 400.
-        const GeneratedDesign generated = generate({{"nodes", "128"}, {"rails", "1"},
-                                                    {"switch-type", "test-switch-k8"},
-                                                    {"storage", "none"}});
+        const GeneratedDesign generated = generate({ { "nodes", "128" },
+                                                     { "rails", "1" },
+                                                     { "switch-type", "test-switch-k8" },
+                                                     { "storage", "none" } });
         const FabricReport report = analyzeCompute(generated.design);
         QCOMPARE(report.switchesByTier.at(2), 16);
         QCOMPARE(report.fullBisectionGbps, 25600.0);
         QCOMPARE(report.bisectionGbps, 25600.0);
         QCOMPARE(report.ratio, 1.0);
         QCOMPARE(report.oversubscription.size(), std::size_t(2));
-        QCOMPARE(*report.oversubscription.at(1).worst, 1.0);  // spines: 4 down, 4 up
+        QCOMPARE(*report.oversubscription.at(1).worst, 1.0); // spines: 4 down, 4 up
     }
 };
 

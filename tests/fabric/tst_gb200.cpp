@@ -190,13 +190,22 @@ private slots:
         QTest::addColumn<QString>("nodeType");
         QTest::addColumn<QString>("rackType");
         QTest::addColumn<QString>("switchType");
-        QTest::newRow("dgx-h200") << "dgx-h200" << "rack-42u-air" << "qm9700";
-        QTest::newRow("sys-821ge-h200") << "sys-821ge-h200" << "rack-42u-air" << "qm9700";
-        QTest::newRow("hgx-b200-8gpu") << "hgx-b200-8gpu" << "rack-42u-air" << "qm9700";
+        QTest::newRow("dgx-h200") << "dgx-h200"
+                                  << "rack-42u-air"
+                                  << "qm9700";
+        QTest::newRow("sys-821ge-h200") << "sys-821ge-h200"
+                                        << "rack-42u-air"
+                                        << "qm9700";
+        QTest::newRow("hgx-b200-8gpu") << "hgx-b200-8gpu"
+                                       << "rack-42u-air"
+                                       << "qm9700";
         // Hybrid (direct liquid cooled) nodes go to a liquid rack: 4 x 14.3 kW = 57.2 kW.
-        QTest::newRow("hgx-b200-8gpu-dlc") << "hgx-b200-8gpu-dlc" << "rack-48u-liquid" << "qm9700";
+        QTest::newRow("hgx-b200-8gpu-dlc") << "hgx-b200-8gpu-dlc"
+                                           << "rack-48u-liquid"
+                                           << "qm9700";
         // Spectrum-X: 400GbE SuperNICs on SN5600 ports broken out 2 x 400G, RoCE.
-        QTest::newRow("spectrum-x") << "hgx-b200-8gpu-spectrum-x" << "rack-42u-air"
+        QTest::newRow("spectrum-x") << "hgx-b200-8gpu-spectrum-x"
+                                    << "rack-42u-air"
                                     << "sn5600-2x400g";
     }
 
@@ -208,7 +217,8 @@ private slots:
         QFETCH(QString, switchType);
         const bool roce = switchType.startsWith("sn5600");
         auto generated = generateDesign("fat-tree",
-                                        { { "nodes", "32" }, { "node-type", nodeType.toStdString() },
+                                        { { "nodes", "32" },
+                                          { "node-type", nodeType.toStdString() },
                                           { "switch-type", switchType.toStdString() },
                                           { "technology", roce ? "roce" : "infiniband" },
                                           { "storage", "none" } },
@@ -244,7 +254,9 @@ private slots:
                                          << "switch-type"
                                          << "sn5600"
                                          << "is not an InfiniBand switch";
-        QTest::newRow("xdr switch for ndr trays") << "gb200-nvl72" << "switch-type" << "q3400-ra"
+        QTest::newRow("xdr switch for ndr trays") << "gb200-nvl72"
+                                                  << "switch-type"
+                                                  << "q3400-ra"
                                                   << "switch-type q3400-ra has no 400 Gb/s ports";
         QTest::newRow("unknown key") << "gb200-nvl72"
                                      << "nodes"

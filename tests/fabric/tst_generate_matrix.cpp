@@ -43,7 +43,7 @@ bool runs(const Part &part, Technology technology)
     return std::any_of(part.network->technologies.begin(), part.network->technologies.end(),
                        [&](Technology t) {
                            return t == technology
-                                  || (technology == Technology::RoCEv2 && t == Technology::Ethernet);
+                               || (technology == Technology::RoCEv2 && t == Technology::Ethernet);
                        });
 }
 
@@ -78,10 +78,11 @@ std::string describe(const std::string &name, const Parameters &parameters)
 /// racks and space, catalog parts, the site's power and cooling.
 bool namesConstraint(const std::string &message)
 {
-    static const std::vector<std::string> words{
-        "port", "leaf", "leaves", "radix", "cable", "cages", "reach", " m ", "rack", "NIC",
-        "nodes", "catalog", "switch", "power", "cooling", "site", "hall", "row", "kW", "MW",
-        "Gb/s", "tiers"};
+    static const std::vector<std::string> words { "port",  "leaf",    "leaves", "radix", "cable",
+                                                  "cages", "reach",   " m ",    "rack",  "NIC",
+                                                  "nodes", "catalog", "switch", "power", "cooling",
+                                                  "site",  "hall",    "row",    "kW",    "MW",
+                                                  "Gb/s",  "tiers" };
     return std::any_of(words.begin(), words.end(), [&](const std::string &word) {
         return message.find(word) != std::string::npos;
     });
@@ -92,7 +93,7 @@ struct Outcome
     int generated = 0;
     int refused = 0;
     std::vector<std::string> failures;
-    std::map<std::string, int> refusals;  ///< refusal text without the template -> cases
+    std::map<std::string, int> refusals; ///< refusal text without the template -> cases
 };
 
 /// Generates one case and checks the verdict; failures are collected to report them all.
@@ -111,8 +112,8 @@ bool check(const std::string &name, const Parameters &parameters, Outcome &outco
         return false;
     }
     ++outcome.generated;
-    const ValidationResult result = validateDesign(generated->design, builtinCatalog(),
-                                                   "2026-01-01");
+    const ValidationResult result
+        = validateDesign(generated->design, builtinCatalog(), "2026-01-01");
     if (result.errors > 0) {
         std::string first;
         for (const Violation &violation : result.violations)
@@ -157,17 +158,19 @@ private slots:
     void fatTreeEverySwitchAndNode()
     {
         Outcome outcome;
-        for (const char *technology : {"infiniband", "roce"}) {
-            const Technology tech = std::string(technology) == "roce" ? Technology::RoCEv2
-                                                                      : Technology::InfiniBand;
+        for (const char *technology : { "infiniband", "roce" }) {
+            const Technology tech
+                = std::string(technology) == "roce" ? Technology::RoCEv2 : Technology::InfiniBand;
             for (const std::string &switchType : switchTypes(tech))
                 for (const std::string &nodeType : nodeTypes())
-                    for (const char *ratio : {"1:1", "2:1"})
-                        for (const char *nodes : {"16", "64"})
+                    for (const char *ratio : { "1:1", "2:1" })
+                        for (const char *nodes : { "16", "64" })
                             check("fat-tree",
-                                  {{"nodes", nodes}, {"technology", technology},
-                                   {"switch-type", switchType}, {"node-type", nodeType},
-                                   {"oversubscription", ratio}},
+                                  { { "nodes", nodes },
+                                    { "technology", technology },
+                                    { "switch-type", switchType },
+                                    { "node-type", nodeType },
+                                    { "oversubscription", ratio } },
                                   outcome);
         }
         qInfo().noquote() << report(outcome);
@@ -180,19 +183,19 @@ private slots:
         // Not rail-optimized, 3:1 and 4:1 leaves (4:1 on 64 ports: 12 up, 48 down, 4 unused),
         // forced 3 tiers, and every storage choice, on every switch with the default node.
         Outcome outcome;
-        const std::vector<Parameters> variants{
-            {{"rail-optimized", "false"}},
-            {{"oversubscription", "3:1"}},
-            {{"oversubscription", "4:1"}, {"storage-oversubscription", "2:1"}},
-            {{"tiers", "3"}},
-            {{"storage", "none"}},
-            {{"storage", "weka"}},
-            {{"storage", "vast"}, {"storage-nodes", "8"}},
-            {{"storage-fabric", "converged"}},
+        const std::vector<Parameters> variants {
+            { { "rail-optimized", "false" } },
+            { { "oversubscription", "3:1" } },
+            { { "oversubscription", "4:1" }, { "storage-oversubscription", "2:1" } },
+            { { "tiers", "3" } },
+            { { "storage", "none" } },
+            { { "storage", "weka" } },
+            { { "storage", "vast" }, { "storage-nodes", "8" } },
+            { { "storage-fabric", "converged" } },
         };
-        for (const char *technology : {"infiniband", "roce"}) {
-            const Technology tech = std::string(technology) == "roce" ? Technology::RoCEv2
-                                                                      : Technology::InfiniBand;
+        for (const char *technology : { "infiniband", "roce" }) {
+            const Technology tech
+                = std::string(technology) == "roce" ? Technology::RoCEv2 : Technology::InfiniBand;
             for (const std::string &switchType : switchTypes(tech))
                 for (const Parameters &variant : variants) {
                     Parameters parameters = variant;
@@ -211,17 +214,19 @@ private slots:
     {
         // The designs issue 13 found invalid must now generate and validate: RoCE on the
         // default SONiC switch, the Arista 7060DX5 and the SN5600, and 2:1 on the QM9700.
-        const std::vector<Parameters> cases{
-            {{"nodes", "64"}, {"technology", "roce"}},
-            {{"nodes", "64"}, {"technology", "roce"}, {"switch-type", "arista-7060dx5-64s"}},
-            {{"nodes", "64"}, {"technology", "roce"}, {"switch-type", "sn5600"}},
-            {{"nodes", "64"}, {"oversubscription", "2:1"}},
+        const std::vector<Parameters> cases {
+            { { "nodes", "64" }, { "technology", "roce" } },
+            { { "nodes", "64" },
+              { "technology", "roce" },
+              { "switch-type", "arista-7060dx5-64s" } },
+            { { "nodes", "64" }, { "technology", "roce" }, { "switch-type", "sn5600" } },
+            { { "nodes", "64" }, { "oversubscription", "2:1" } },
         };
         for (const Parameters &parameters : cases) {
             Outcome outcome;
             QVERIFY2(check("fat-tree", parameters, outcome),
-                     qPrintable(QString::fromStdString(describe("fat-tree", parameters))
-                                + "\n" + report(outcome)));
+                     qPrintable(QString::fromStdString(describe("fat-tree", parameters)) + "\n"
+                                + report(outcome)));
             QVERIFY2(outcome.failures.empty(), qPrintable(report(outcome)));
         }
     }
@@ -233,8 +238,8 @@ private slots:
             if (t.name == "fat-tree")
                 continue;
             if (t.name == "superpod-h100") {
-                for (const char *sus : {"1", "2", "3", "4"})
-                    QVERIFY2(check(t.name, {{"sus", sus}}, outcome), sus);
+                for (const char *sus : { "1", "2", "3", "4" })
+                    QVERIFY2(check(t.name, { { "sus", sus } }, outcome), sus);
                 continue;
             }
             // Templates without a parameter list: their defaults.

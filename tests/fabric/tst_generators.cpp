@@ -1,6 +1,6 @@
 // Generators: switch and cable counts against the closed forms (ref:al-fares-2008) and the
-// DGX SuperPOD H100 table (ref:nvidia-superpod-h100-ra), errors for impossible values, determinism and the file
-// round trip.
+// DGX SuperPOD H100 table (ref:nvidia-superpod-h100-ra), errors for impossible values, determinism
+// and the file round trip.
 
 #include "FabricFixtures.h"
 
@@ -23,8 +23,8 @@ namespace {
 /// Switches of one fabric by tier and links by kind, counted from the design itself.
 struct Counts
 {
-    std::map<int, int> switches;  ///< tier -> switches with a link on the fabric
-    int endpointLinks = 0;        ///< links with exactly one switch end (node/UFM/server - leaf)
+    std::map<int, int> switches; ///< tier -> switches with a link on the fabric
+    int endpointLinks = 0; ///< links with exactly one switch end (node/UFM/server - leaf)
     int leafSpine = 0;
     int spineCore = 0;
 };
@@ -42,7 +42,7 @@ Counts count(const Design &design, FabricPurpose purpose)
             continue;
         const Device &a = *design.device(link.a.device);
         const Device &b = *design.device(link.b.device);
-        for (const Device *d : {&a, &b})
+        for (const Device *d : { &a, &b })
             if (d->role == DeviceRole::Switch && seen.insert(d->id).second)
                 ++counts.switches[d->tier];
         const bool switchA = a.role == DeviceRole::Switch;
@@ -74,14 +74,14 @@ private slots:
         // 2-tier, k = 64: k^2/2 = 2048 hosts on k = 64 leaves and k/2 = 32 spines, one link
         // from each leaf to each spine. 256 DGX x 8 rails = 2048 NIC ports (= the S13 table's
         // 8 SU: 64 leaf / 32 spine).
-        auto generated = fatTree({{"nodes", "256"}, {"storage", "none"}});
+        auto generated = fatTree({ { "nodes", "256" }, { "storage", "none" } });
         QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
         const Counts counts = count(generated->design, FabricPurpose::Compute);
         QCOMPARE(counts.switches.at(0), 64);
         QCOMPARE(counts.switches.at(1), 32);
         QCOMPARE(counts.switches.size(), std::size_t(2));
         QCOMPARE(counts.endpointLinks, 2048);
-        QCOMPARE(counts.leafSpine, 2048);  // 64 leaves x 32 uplinks
+        QCOMPARE(counts.leafSpine, 2048); // 64 leaves x 32 uplinks
         QCOMPARE(counts.spineCore, 0);
     }
 
@@ -89,20 +89,26 @@ private slots:
     {
         // 3-tier, k = 8: k^3/4 = 128 hosts, k^2/2 = 32 leaves, 32 spines, k^2/4 = 16 cores,
         // 5k^2/4 = 80 switches; 128 links at each level.
-        auto generated = fatTree({{"nodes", "128"}, {"rails", "1"},
-                                  {"switch-type", "test-switch-k8"}, {"storage", "none"}});
+        auto generated = fatTree({ { "nodes", "128" },
+                                   { "rails", "1" },
+                                   { "switch-type", "test-switch-k8" },
+                                   { "storage", "none" } });
         QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
         const Counts counts = count(generated->design, FabricPurpose::Compute);
         QCOMPARE(counts.switches.at(0), 32);
         QCOMPARE(counts.switches.at(1), 32);
         QCOMPARE(counts.switches.at(2), 16);
-        QCOMPARE(counts.switches.at(0) + counts.switches.at(1) + counts.switches.at(2), 5 * 8 * 8 / 4);
+        QCOMPARE(counts.switches.at(0) + counts.switches.at(1) + counts.switches.at(2),
+                 5 * 8 * 8 / 4);
         QCOMPARE(counts.endpointLinks, 128);
         QCOMPARE(counts.leafSpine, 128);
         QCOMPARE(counts.spineCore, 128);
         // One more host than k^3/4 cannot fit three tiers of radix 8.
-        auto tooMany = fatTree({{"nodes", "129"}, {"rails", "1"}, {"tiers", "3"},
-                                {"switch-type", "test-switch-k8"}, {"storage", "none"}});
+        auto tooMany = fatTree({ { "nodes", "129" },
+                                 { "rails", "1" },
+                                 { "tiers", "3" },
+                                 { "switch-type", "test-switch-k8" },
+                                 { "storage", "none" } });
         QVERIFY(!tooMany);
         QVERIFY(tooMany.error().message.find("joins at most 32 leaves") != std::string::npos);
     }
@@ -111,7 +117,7 @@ private slots:
     {
         // S13 "16 SU": 512 nodes / 4096 GPUs on 128 leaf, 128 spine, 64 core; cables per
         // level = GPU count.
-        auto generated = fatTree({{"nodes", "512"}, {"storage", "none"}});
+        auto generated = fatTree({ { "nodes", "512" }, { "storage", "none" } });
         QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
         const Counts counts = count(generated->design, FabricPurpose::Compute);
         QCOMPARE(counts.switches.at(0), 128);
@@ -188,7 +194,7 @@ private slots:
         QFETCH(int, spines);
         QFETCH(int, nodeCables);
         QFETCH(int, spineCables);
-        auto generated = generateDesign("superpod-h100", {{"sus", std::to_string(sus)}},
+        auto generated = generateDesign("superpod-h100", { { "sus", std::to_string(sus) } },
                                         test::testCatalog());
         QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
         const Design &design = generated->design;
@@ -198,7 +204,7 @@ private slots:
         const Counts counts = count(design, FabricPurpose::Compute);
         QCOMPARE(counts.switches.at(0), leaves);
         QCOMPARE(counts.switches.at(1), spines);
-        QCOMPARE(counts.endpointLinks, nodeCables);  // 8 per DGX + 4 UFM
+        QCOMPARE(counts.endpointLinks, nodeCables); // 8 per DGX + 4 UFM
         QCOMPARE(counts.leafSpine, spineCables);
         // 4 DGX per rack: 8 racks per SU plus one leaf rack; storage and OOB networks exist.
         int dgxRacks = 0;
@@ -252,24 +258,26 @@ private slots:
         QTest::addColumn<QString>("name");
         QTest::addColumn<QStringList>("parameters");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("template") << "mesh" << QStringList{} << "unknown template \"mesh\"";
-        QTest::newRow("parameter") << "fat-tree" << QStringList{"nodes=8", "colour=red"}
+        QTest::newRow("template") << "mesh" << QStringList {} << "unknown template \"mesh\"";
+        QTest::newRow("parameter") << "fat-tree" << QStringList { "nodes=8", "colour=red" }
                                    << "unknown parameter \"colour\"";
-        QTest::newRow("nodes missing") << "fat-tree" << QStringList{} << "nodes is required";
+        QTest::newRow("nodes missing") << "fat-tree" << QStringList {} << "nodes is required";
         QTest::newRow("rails > NICs") << "fat-tree" << QStringList { "nodes=8", "rails=9" }
                                       << "more than the 8 compute NICs of dgx-h100";
         // Rail-optimized with one plane per rail, a k = 64 3-tier plane joins k^2/2 = 2048
         // leaves = 2048 SUs of 32 nodes = 65,536 nodes; 70,000 need 2,188 leaves per plane.
         QTest::newRow("beyond every rail plane")
             << "fat-tree" << QStringList { "nodes=70000" } << "joins at most 65536 nodes";
-        QTest::newRow("too many nodes") << "fat-tree"
-                                        << QStringList{"nodes=70000", "rails=1", "rail-optimized=false"}
-                                        << "joins at most 2048 leaves";
-        QTest::newRow("bad number") << "fat-tree" << QStringList{"nodes=ten"} << "whole number";
-        QTest::newRow("technology") << "fat-tree" << QStringList{"nodes=8", "technology=roce", "switch-type=qm9700"}
-                                    << "does not run roce";
-        QTest::newRow("sus") << "superpod-h100" << QStringList{"sus=5"} << "from 1 to 4";
-        QTest::newRow("seed params") << "seed-8node-hdr" << QStringList{"nodes=8"} << "unknown parameter";
+        QTest::newRow("too many nodes")
+            << "fat-tree" << QStringList { "nodes=70000", "rails=1", "rail-optimized=false" }
+            << "joins at most 2048 leaves";
+        QTest::newRow("bad number") << "fat-tree" << QStringList { "nodes=ten" } << "whole number";
+        QTest::newRow("technology")
+            << "fat-tree" << QStringList { "nodes=8", "technology=roce", "switch-type=qm9700" }
+            << "does not run roce";
+        QTest::newRow("sus") << "superpod-h100" << QStringList { "sus=5" } << "from 1 to 4";
+        QTest::newRow("seed params")
+            << "seed-8node-hdr" << QStringList { "nodes=8" } << "unknown parameter";
     }
 
     void impossibleValuesAreErrors()
@@ -290,14 +298,16 @@ private slots:
     {
         QTest::addColumn<QString>("name");
         QTest::addColumn<QStringList>("parameters");
-        QTest::newRow("fat-tree ib") << "fat-tree" << QStringList{"nodes=70"};
+        QTest::newRow("fat-tree ib") << "fat-tree" << QStringList { "nodes=70" };
         QTest::newRow("fat-tree roce weka converged")
-            << "fat-tree" << QStringList{"nodes=20", "technology=roce", "storage=weka",
-                                         "storage-fabric=converged", "rail-optimized=false"};
-        QTest::newRow("fat-tree 3:1 vast") << "fat-tree" << QStringList{"nodes=40", "oversubscription=3:1", "storage=vast"};
-        QTest::newRow("superpod 2 SU") << "superpod-h100" << QStringList{"sus=2"};
-        QTest::newRow("seed-8node-hdr") << "seed-8node-hdr" << QStringList{};
-        QTest::newRow("seed-8dgx-ndr") << "seed-8dgx-ndr" << QStringList{};
+            << "fat-tree"
+            << QStringList { "nodes=20", "technology=roce", "storage=weka",
+                             "storage-fabric=converged", "rail-optimized=false" };
+        QTest::newRow("fat-tree 3:1 vast")
+            << "fat-tree" << QStringList { "nodes=40", "oversubscription=3:1", "storage=vast" };
+        QTest::newRow("superpod 2 SU") << "superpod-h100" << QStringList { "sus=2" };
+        QTest::newRow("seed-8node-hdr") << "seed-8node-hdr" << QStringList {};
+        QTest::newRow("seed-8dgx-ndr") << "seed-8dgx-ndr" << QStringList {};
     }
 
     void deterministicAndRoundTrips()
@@ -322,7 +332,7 @@ private slots:
 
     void defaultSiteIsOneStandardHallForSmallDesigns()
     {
-        auto generated = fatTree({{"nodes", "64"}});
+        auto generated = fatTree({ { "nodes", "64" } });
         QVERIFY(generated);
         const Design &design = generated->design;
         const DesignSummary summary = summarize(design, test::testCatalog());

@@ -17,7 +17,7 @@ namespace {
 
 const Link &linkById(const Design &design, std::uint64_t id)
 {
-    const Link *link = design.link(LinkId{id});
+    const Link *link = design.link(LinkId { id });
     if (!link)
         throw std::runtime_error("no link " + std::to_string(id));
     return *link;
@@ -25,7 +25,7 @@ const Link &linkById(const Design &design, std::uint64_t id)
 
 bool listsLink(const std::vector<EntityRef> &refs, std::uint64_t id)
 {
-    return std::find(refs.begin(), refs.end(), EntityRef{EntityKind::Link, id}) != refs.end();
+    return std::find(refs.begin(), refs.end(), EntityRef { EntityKind::Link, id }) != refs.end();
 }
 
 } // namespace
@@ -47,7 +47,7 @@ private slots:
         for (const Fabric &fabric : seed->fabrics())
             fabrics.push_back(EntityRef::of(fabric.id));
         QVERIFY(recable(seed.value(), catalog(), fabrics).isEmpty());
-        auto generated = generateDesign("fat-tree", {{"nodes", "128"}}, catalog());
+        auto generated = generateDesign("fat-tree", { { "nodes", "128" } }, catalog());
         QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
         Design &design = generated.value().design;
         std::vector<EntityRef> rows;
@@ -102,7 +102,7 @@ private slots:
         // 5 m, ordered in 4 or 5 m: acc-ndr-800g-twin, 4 m.
         QCOMPARE(before.cableType, std::string("acc-ndr-800g-twin"));
         QCOMPARE(before.lengthM, 4.0);
-        const Link untouched = linkById(design, 27);  // dgx01 - leaf01, both in A01
+        const Link untouched = linkById(design, 27); // dgx01 - leaf01, both in A01
 
         // Move A02 to position 20 of the row (12 m along the tray from A01).
         const Rack *a02 = nullptr;
@@ -113,9 +113,9 @@ private slots:
         Rack moved = *a02;
         moved.position = 20;
         design.updateRack(moved);
-        QCOMPARE(linkById(design, 91).lengthM, 4.0);  // moving alone does not recable
+        QCOMPARE(linkById(design, 91).lengthM, 4.0); // moving alone does not recable
 
-        const ChangeSet changes = recable(design, catalog(), {EntityRef::of(moved.id)});
+        const ChangeSet changes = recable(design, catalog(), { EntityRef::of(moved.id) });
         const Link &after = linkById(design, 91);
         // After, by hand: 1.00005 + 20 x 0.6 + 1.00005 + 1 = 15.0001 m. Beyond every copper
         // part (ACC 5 m); the 400G AOC is QSFP-DD and does not fit the QM9700's OSFP cages;
@@ -134,15 +134,15 @@ private slots:
             QVERIFY(ref.kind == EntityKind::Link);
             const Link &link = linkById(design, ref.id);
             const bool inA02 = design.device(link.a.device)->rack == moved.id
-                               || design.device(link.b.device)->rack == moved.id;
+                || design.device(link.b.device)->rack == moved.id;
             const bool bothInA02 = design.device(link.a.device)->rack == moved.id
-                                   && design.device(link.b.device)->rack == moved.id;
+                && design.device(link.b.device)->rack == moved.id;
             QVERIFY(inA02);
             if (!bothInA02)
                 QVERIFY2(link.lengthM >= 14, std::to_string(link.lengthM).c_str());
         }
         // Recabling again finds nothing to do.
-        QVERIFY(recable(design, catalog(), {EntityRef::of(moved.id)}).isEmpty());
+        QVERIFY(recable(design, catalog(), { EntityRef::of(moved.id) }).isEmpty());
     }
 
     void tooFarForAnyFittingPartStaysUncabled()
@@ -186,7 +186,7 @@ private slots:
                 design.updateRack(moved);
             }
         // Only the selected link is recabled, not its neighbours on the same switches.
-        const ChangeSet one = recable(design, catalog(), {{EntityKind::Link, 91}});
+        const ChangeSet one = recable(design, catalog(), { { EntityKind::Link, 91 } });
         QCOMPARE(one.modified.size(), std::size_t(1));
         QCOMPARE(linkById(design, 91).cableType, std::string("mma4z00-ns"));
         QCOMPARE(linkById(design, 92).cableType, std::string("acc-ndr-800g-twin"));
@@ -198,14 +198,14 @@ private slots:
         for (const Device &device : design.devices())
             if (device.name == "spine01")
                 spine01 = device.id;
-        const ChangeSet spine = recable(design, catalog(), {EntityRef::of(spine01)});
+        const ChangeSet spine = recable(design, catalog(), { EntityRef::of(spine01) });
         QCOMPARE(spine.modified.size(), std::size_t(31));
         for (const EntityRef &ref : spine.modified) {
             const Link &link = linkById(design, ref.id);
             QVERIFY(link.a.device == spine01 || link.b.device == spine01);
         }
         // Ids not in the design are ignored.
-        QVERIFY(recable(design, catalog(), {{EntityKind::Rack, 999999}}).isEmpty());
+        QVERIFY(recable(design, catalog(), { { EntityKind::Rack, 999999 } }).isEmpty());
     }
 };
 

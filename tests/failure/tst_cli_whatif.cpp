@@ -22,7 +22,8 @@ Run runCli(const QStringList &arguments)
     return { process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError() };
 }
 
-const QString kExample = QStringLiteral(CW_SOURCE_DIR "/resources/examples/8dgx-h100-ndr.cluster.json");
+const QString kExample
+    = QStringLiteral(CW_SOURCE_DIR "/resources/examples/8dgx-h100-ndr.cluster.json");
 
 } // namespace
 
@@ -60,8 +61,8 @@ private slots:
 
     void twoFailuresTogether()
     {
-        const Run run = runCli({ "whatif", kExample, "--fail", "rack:A02", "--fail", "switch:leaf01",
-                                 "--json" });
+        const Run run = runCli(
+            { "whatif", kExample, "--fail", "rack:A02", "--fail", "switch:leaf01", "--json" });
         QCOMPARE(run.exitCode, 0);
         const QJsonObject j = QJsonDocument::fromJson(run.out).object();
         QCOMPARE(j["gpus_lost"].toInt(), 32); // dgx05-08 off with A02

@@ -189,7 +189,10 @@ void TestCanvasReadable::hallsSitSideBySide()
     std::vector<FloorRowSpec> rows;
     for (int i = 0; i < 6; ++i)
         rows.push_back({ RowId { std::uint64_t(i + 1) },
-                         (i < 3 ? "A-R" : "B-R") + std::to_string(i % 3 + 1), i, 10, {} });
+                         (i < 3 ? "A-R" : "B-R") + std::to_string(i % 3 + 1),
+                         i,
+                         10,
+                         {} });
     FloorGeometry g;
     const FloorLayout layout = layoutFloor(rows, g);
     QCOMPARE(layout.halls.size(), std::size_t(2));

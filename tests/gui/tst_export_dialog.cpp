@@ -196,7 +196,7 @@ void TestExportDialog::listsTheRegistryWithParameters()
         names << dialog->formatTree()->topLevelItem(i)->text(0);
     QCOMPARE(names,
              (QStringList { "slurm", "nccl", "switch", "cabling", "bom", "graphml", "kubernetes",
-                           "drawio", "netbox", "report" }));
+                            "drawio", "netbox", "report" }));
     // A line edit per declared parameter, empty (the format's default) to start with.
     int editors = 0;
     for (const exporters::Exporter *exporter : window->exporterRegistry().all())
@@ -239,7 +239,10 @@ void TestExportDialog::exportsSlurmWithTheExporterBytes()
     QVERIFY2(dialog->lastOutcome()->ok(), qPrintable(dialog->resultView()->toPlainText()));
 
     // One format: its files straight in the folder, the three the slurm exporter documents.
-    QCOMPARE(filesUnder(folder), (QStringList { "cgroup.conf", "epilog-gpu-health.sh", "gres.conf", "node-health-check.sh", "prolog-gpu-health.sh", "slurm.conf", "slurmdbd.conf", "topology.conf" }));
+    QCOMPARE(
+        filesUnder(folder),
+        (QStringList { "cgroup.conf", "epilog-gpu-health.sh", "gres.conf", "node-health-check.sh",
+                       "prolog-gpu-health.sh", "slurm.conf", "slurmdbd.conf", "topology.conf" }));
     // Byte for byte what the exporter gives for the same parameter.
     const exporters::ExportResult expected = slurmFiles(*window, { { "slurm.topology", "block" } });
     QCOMPARE(static_cast<int>(expected.files.size()), 8);
@@ -327,7 +330,10 @@ void TestExportDialog::validationErrorsRefusedUnlessAllowed()
     clickCheckBox(dialog->allowErrorsBox());
     clickExport(dialog);
     QVERIFY2(dialog->lastOutcome()->ok(), qPrintable(dialog->resultView()->toPlainText()));
-    QCOMPARE(filesUnder(dir.path()), (QStringList { "cgroup.conf", "epilog-gpu-health.sh", "gres.conf", "node-health-check.sh", "prolog-gpu-health.sh", "slurm.conf", "slurmdbd.conf", "topology.conf" }));
+    QCOMPARE(
+        filesUnder(dir.path()),
+        (QStringList { "cgroup.conf", "epilog-gpu-health.sh", "gres.conf", "node-health-check.sh",
+                       "prolog-gpu-health.sh", "slurm.conf", "slurmdbd.conf", "topology.conf" }));
     text = dialog->resultView()->toPlainText();
     QVERIFY2(text.startsWith(QStringLiteral("Exported despite 1 validation error")),
              qPrintable(text));
@@ -358,10 +364,10 @@ void TestExportDialog::severalFormatsGoToSubfolders()
     // writes one <fabric>.graphml per fabric (compute-ndr, storage-ndr, oob-mgmt).
     QCOMPARE(filesUnder(dir.path()),
              (QStringList { "graphml/compute-ndr.graphml", "graphml/oob-mgmt.graphml",
-                            "graphml/storage-ndr.graphml", "slurm/cgroup.conf", "slurm/epilog-gpu-health.sh",
-                            "slurm/gres.conf", "slurm/node-health-check.sh",
-                            "slurm/prolog-gpu-health.sh", "slurm/slurm.conf", "slurm/slurmdbd.conf",
-                            "slurm/topology.conf" }));
+                            "graphml/storage-ndr.graphml", "slurm/cgroup.conf",
+                            "slurm/epilog-gpu-health.sh", "slurm/gres.conf",
+                            "slurm/node-health-check.sh", "slurm/prolog-gpu-health.sh",
+                            "slurm/slurm.conf", "slurm/slurmdbd.conf", "slurm/topology.conf" }));
     QCOMPARE(dialog->lastOutcome()->files.front().path, std::string("slurm/slurm.conf"));
 }
 

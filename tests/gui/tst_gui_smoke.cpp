@@ -28,8 +28,8 @@ private slots:
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         process.setProcessEnvironment(env);
         process.start(QStringLiteral(CW_GUI_PATH),
-                      {QStringLiteral("--screenshot"), png,
-                       QStringLiteral(CW_SOURCE_DIR "/resources/examples/") + file});
+                      { QStringLiteral("--screenshot"), png,
+                        QStringLiteral(CW_SOURCE_DIR "/resources/examples/") + file });
         QVERIFY(process.waitForFinished(60000));
         QCOMPARE(process.exitCode(), 0);
         QImage image(png);
@@ -52,8 +52,8 @@ private slots:
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         process.setProcessEnvironment(env);
         process.start(QStringLiteral(CW_GUI_PATH),
-                      {QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("x.png")),
-                       dir.filePath(QStringLiteral("missing.cluster.json"))});
+                      { QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("x.png")),
+                        dir.filePath(QStringLiteral("missing.cluster.json")) });
         QVERIFY(process.waitForFinished(60000));
         QCOMPARE(process.exitCode(), 2);
         QVERIFY(process.readAllStandardError().contains("cannot be opened"));

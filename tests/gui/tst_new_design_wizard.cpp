@@ -32,7 +32,7 @@ Site smallSite()
     hall.positionsPerRow = 10;
     hall.maxKwPerPosition = 45;
     hall.cooling = HallCooling::RearDoor;
-    site.halls = {hall};
+    site.halls = { hall };
     return site;
 }
 
@@ -84,8 +84,9 @@ private slots:
         wizard.useSiteFile(path);
         QString error;
         QVERIFY(!wizard.generate(&error));
-        QCOMPARE(error, QStringLiteral("fat-tree: 16 x dgx-h100 need 166.8 kW IT; the site gives "
-                                       "100.0 kW: at most 9 nodes (binding constraint: power)"));
+        QCOMPARE(error,
+                 QStringLiteral("fat-tree: 16 x dgx-h100 need 166.8 kW IT; the site gives "
+                                "100.0 kW: at most 9 nodes (binding constraint: power)"));
         QVERIFY(!wizard.takeDesign());
         // The Check fit button shows the same, in the page.
         wizard.findChild<QPushButton *>(QStringLiteral("checkFit"))->click();
@@ -117,7 +118,8 @@ private slots:
         QVERIFY(!without.useOpenDesignSite());
         without.useSiteFile(QStringLiteral("/no/such/site.json"));
         QVERIFY(!without.generate(&error));
-        QVERIFY2(error.startsWith(QStringLiteral("Site file: /no/such/site.json")), qPrintable(error));
+        QVERIFY2(error.startsWith(QStringLiteral("Site file: /no/such/site.json")),
+                 qPrintable(error));
     }
 };
 

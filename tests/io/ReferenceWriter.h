@@ -39,20 +39,22 @@ inline Json siteJson(const Site &site)
         for (const Hall &hall : site.halls) {
             Json rowCooling = Json::array();
             for (const RowCooling &row : hall.rowCooling)
-                rowCooling.push_back(Json{{"row", row.row}, {"cooling", toString(row.cooling)}});
-            halls.push_back(Json{{"name", hall.name},
-                                 {"rows", hall.rows},
-                                 {"positionsPerRow", hall.positionsPerRow},
-                                 {"rowPitchM", hall.rowPitchM},
-                                 {"maxKwPerPosition", hall.maxKwPerPosition},
-                                 {"cooling", toString(hall.cooling)},
-                                 {"cduSupplyTempC", hall.cduSupplyTempC},
-                                 {"rowCooling", std::move(rowCooling)}});
+                rowCooling.push_back(
+                    Json { { "row", row.row }, { "cooling", toString(row.cooling) } });
+            halls.push_back(Json { { "name", hall.name },
+                                   { "rows", hall.rows },
+                                   { "positionsPerRow", hall.positionsPerRow },
+                                   { "rowPitchM", hall.rowPitchM },
+                                   { "maxKwPerPosition", hall.maxKwPerPosition },
+                                   { "cooling", toString(hall.cooling) },
+                                   { "cduSupplyTempC", hall.cduSupplyTempC },
+                                   { "rowCooling", std::move(rowCooling) } });
         }
         j["halls"] = std::move(halls);
         Json distances = Json::array();
         for (const HallDistance &d : site.hallDistances)
-            distances.push_back(Json{{"from", d.from}, {"to", d.to}, {"distanceM", d.distanceM}});
+            distances.push_back(
+                Json { { "from", d.from }, { "to", d.to }, { "distanceM", d.distanceM } });
         j["hallDistances"] = std::move(distances);
     }
     return j;
@@ -117,7 +119,7 @@ inline Json qosJson(const QosProfile &qos)
             map[std::to_string(dscp)] = priority;
         j["dscpToPriority"] = std::move(map);
     }
-    if (qos.pfcCableLengthM != QosProfile{}.pfcCableLengthM)
+    if (qos.pfcCableLengthM != QosProfile {}.pfcCableLengthM)
         j["pfcCableLengthM"] = qos.pfcCableLengthM;
     return j;
 }
@@ -138,7 +140,7 @@ inline Json fabricJson(const Fabric &fabric)
     topology["rails"] = fabric.topology.rails;
     j["topology"] = std::move(topology);
     // QoS matters on RoCE fabrics; elsewhere it is written only if someone changed it.
-    if (fabric.technology == Technology::RoCEv2 || fabric.qos != QosProfile{})
+    if (fabric.technology == Technology::RoCEv2 || fabric.qos != QosProfile {})
         j["qos"] = qosJson(fabric.qos);
     return j;
 }
@@ -220,10 +222,10 @@ inline std::string referenceSerialize(const Design &design, const Catalog &catal
 
     Json rows = Json::array();
     for (const Row &row : design.rows()) {
-        Json entry{{"id", row.id.value},
-                   {"name", row.name},
-                   {"index", row.index},
-                   {"powerBudgetKw", row.powerBudgetKw}};
+        Json entry { { "id", row.id.value },
+                     { "name", row.name },
+                     { "index", row.index },
+                     { "powerBudgetKw", row.powerBudgetKw } };
         if (!row.hall.empty())
             entry["hall"] = row.hall;
         rows.push_back(std::move(entry));
@@ -263,8 +265,10 @@ inline std::string referenceSerialize(const Design &design, const Catalog &catal
         Json l;
         l["id"] = link.id.value;
         l["fabric"] = link.fabric.value;
-        l["a"] = Json{{"device", link.a.device.value}, {"port", portName(design, catalog, link.a)}};
-        l["b"] = Json{{"device", link.b.device.value}, {"port", portName(design, catalog, link.b)}};
+        l["a"] = Json { { "device", link.a.device.value },
+                        { "port", portName(design, catalog, link.a) } };
+        l["b"] = Json { { "device", link.b.device.value },
+                        { "port", portName(design, catalog, link.b) } };
         l["cable"] = link.cableType;
         l["lengthM"] = link.lengthM;
         links.push_back(std::move(l));
@@ -314,6 +318,5 @@ inline std::string referenceSerialize(const Design &design, const Catalog &catal
 
     return root.dump(2) + "\n";
 }
-
 
 } // namespace cw::test

@@ -40,7 +40,8 @@ private slots:
         QVERIFY(design);
         const std::string text = serializeDesign(*design, catalog());
         QVERIFY(text.ends_with("}\n"));
-        QVERIFY(text.starts_with("{\n  \"format\": \"clusterwright-design\",\n  \"schemaVersion\": 2,\n"));
+        QVERIFY(text.starts_with(
+            "{\n  \"format\": \"clusterwright-design\",\n  \"schemaVersion\": 2,\n"));
         QVERIFY(text.find('\t') == std::string::npos);
         // Ports are written by name so the file reads well and survives catalog reordering.
         QVERIFY(text.find("\"port\": \"mlx5_11\"") != std::string::npos);
@@ -77,41 +78,94 @@ private slots:
         // A folder that does not exist: an error naming the path, no crash.
         auto failed = writeFileAtomically("/nonexistent-dir/x.cluster.json", "x");
         QVERIFY(!failed);
-        QVERIFY(QString::fromStdString(failed.error().message).contains("/nonexistent-dir/x.cluster.json"));
+        QVERIFY(QString::fromStdString(failed.error().message)
+                    .contains("/nonexistent-dir/x.cluster.json"));
     }
 
     void badInput_data()
     {
         QTest::addColumn<QString>("mutation");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("wrong type") << "devices/0/u=\"one\"" << "/devices/0/u: expected a whole number, got the string \"one\"";
-        QTest::newRow("negative power budget") << "site/itPowerBudgetKw=-5" << "/site/itPowerBudgetKw: expected a number >= 0, got -5";
-        QTest::newRow("negative breaker") << "racks/0/pdus/0/breakerA=-32" << "/racks/0/pdus/0/breakerA: expected a number > 0, got -32";
-        QTest::newRow("negative cable length") << "links/0/lengthM=-1.5" << "/links/0/lengthM: expected a number >= 0, got -1.5";
-        QTest::newRow("dangling rack") << "devices/0/rack=9999" << "/devices/0/rack: expected the id of a rack in this design, got 9999";
-        QTest::newRow("dangling link device") << "links/3/a/device=424242" << "/links/3/a/device: expected the id of a device in this design, got 424242";
-        QTest::newRow("dangling tier member") << "storageTiers/0/members/0=777" << "/storageTiers/0/members: expected ids of devices in this design (777 is not one)";
-        QTest::newRow("duplicate id") << "devices/1/id=@devices/0/id" << "/devices/1/id: expected an id not used elsewhere";
-        QTest::newRow("duplicate id across kinds") << "fabrics/0/id=@racks/0/id" << "is already the id of /racks/0";
-        QTest::newRow("unknown part") << "devices/0/type=\"dgx-z900\"" << "/devices/0/type: expected a catalog rack-mounted device id (\"dgx-z900\" is not in the catalog";
-        QTest::newRow("unknown port") << "links/0/a/port=\"mlx5_99\"" << "/links/0/a/port: expected a port of dgx-h100 (\"mlx5_99\" is not one of its 13 ports)";
-        QTest::newRow("port used twice") << "links/1/a=@links/0/a" << "is already used by link";
-        QTest::newRow("missing key") << "-devices/0/name" << "/devices/0/name: required key is missing";
-        QTest::newRow("bad enum") << "devices/0/role=\"gpu\"" << "/devices/0/role: expected compute | switch | storage | management, got the string \"gpu\"";
-        QTest::newRow("nextId too small") << "nextId=3" << "/nextId: expected a number larger than every id in the file";
-        QTest::newRow("foreign format") << "format=\"kicad-pcb\"" << "/format: expected \"clusterwright-design\" (this is not a Clusterwright design)";
-        QTest::newRow("newer version") << "schemaVersion=99" << "/schemaVersion: expected a schema version this build reads (at most 2); the file was written by a newer Clusterwright";
-        QTest::newRow("version 0") << "schemaVersion=0" << "/schemaVersion: expected a schema version from 1 to 2";
-        QTest::newRow("pue below 1") << "site/pue=0.8" << "/site/pue: expected a PUE >= 1.0";
-        QTest::newRow("array not object") << "racks/0=[1,2]" << "/racks/0: expected an object, got an array";
+        QTest::newRow("wrong type")
+            << "devices/0/u=\"one\""
+            << "/devices/0/u: expected a whole number, got the string \"one\"";
+        QTest::newRow("negative power budget")
+            << "site/itPowerBudgetKw=-5"
+            << "/site/itPowerBudgetKw: expected a number >= 0, got -5";
+        QTest::newRow("negative breaker")
+            << "racks/0/pdus/0/breakerA=-32"
+            << "/racks/0/pdus/0/breakerA: expected a number > 0, got -32";
+        QTest::newRow("negative cable length")
+            << "links/0/lengthM=-1.5"
+            << "/links/0/lengthM: expected a number >= 0, got -1.5";
+        QTest::newRow("dangling rack")
+            << "devices/0/rack=9999"
+            << "/devices/0/rack: expected the id of a rack in this design, got 9999";
+        QTest::newRow("dangling link device")
+            << "links/3/a/device=424242"
+            << "/links/3/a/device: expected the id of a device in this design, got 424242";
+        QTest::newRow("dangling tier member")
+            << "storageTiers/0/members/0=777"
+            << "/storageTiers/0/members: expected ids of devices in this design (777 is not one)";
+        QTest::newRow("duplicate id") << "devices/1/id=@devices/0/id"
+                                      << "/devices/1/id: expected an id not used elsewhere";
+        QTest::newRow("duplicate id across kinds") << "fabrics/0/id=@racks/0/id"
+                                                   << "is already the id of /racks/0";
+        QTest::newRow("unknown part") << "devices/0/type=\"dgx-z900\""
+                                      << "/devices/0/type: expected a catalog rack-mounted device "
+                                         "id (\"dgx-z900\" is not in the catalog";
+        QTest::newRow("unknown port") << "links/0/a/port=\"mlx5_99\""
+                                      << "/links/0/a/port: expected a port of dgx-h100 "
+                                         "(\"mlx5_99\" is not one of its 13 ports)";
+        QTest::newRow("port used twice") << "links/1/a=@links/0/a"
+                                         << "is already used by link";
+        QTest::newRow("missing key") << "-devices/0/name"
+                                     << "/devices/0/name: required key is missing";
+        QTest::newRow("bad enum") << "devices/0/role=\"gpu\""
+                                  << "/devices/0/role: expected compute | switch | storage | "
+                                     "management, got the string \"gpu\"";
+        QTest::newRow("nextId too small")
+            << "nextId=3"
+            << "/nextId: expected a number larger than every id in the file";
+        QTest::newRow("foreign format")
+            << "format=\"kicad-pcb\""
+            << "/format: expected \"clusterwright-design\" (this is not a Clusterwright design)";
+        QTest::newRow("newer version")
+            << "schemaVersion=99"
+            << "/schemaVersion: expected a schema version this build reads (at most 2); the file "
+               "was written by a newer Clusterwright";
+        QTest::newRow("version 0") << "schemaVersion=0"
+                                   << "/schemaVersion: expected a schema version from 1 to 2";
+        QTest::newRow("pue below 1") << "site/pue=0.8"
+                                     << "/site/pue: expected a PUE >= 1.0";
+        QTest::newRow("array not object") << "racks/0=[1,2]"
+                                          << "/racks/0: expected an object, got an array";
         const std::string hallA = R"({"name": "A", "rows": 2, "positionsPerRow": 4})";
-        QTest::newRow("hall cooling") << QString::fromStdString("site/halls=[" + hallA.substr(0, hallA.size() - 1) + R"(, "cooling": "water"}])") << "/site/halls/0/cooling: expected air | rear-door | liquid, got the string \"water\"";
-        QTest::newRow("hall rows") << "site/halls=[{\"name\": \"A\", \"rows\": 0, \"positionsPerRow\": 4}]" << "/site/halls/0/rows: expected a whole number from 1 to 10000, got 0";
-        QTest::newRow("hall twice") << QString::fromStdString("site/halls=[" + hallA + "," + hallA + "]") << "/site/halls/1/name: expected a hall name, unique in the site";
-        QTest::newRow("row cooling outside") << QString::fromStdString("site/halls=[" + hallA.substr(0, hallA.size() - 1) + R"(, "rowCooling": [{"row": 2, "cooling": "air"}]}])") << "/site/halls/0/rowCooling/0/row: expected a whole number from 0 to 1";
-        QTest::newRow("distance to nowhere") << QString::fromStdString(R"(site={"halls": [)" + hallA + R"(], "hallDistances": [{"from": "A", "to": "B", "distanceM": 5}]})") << "/site/hallDistances/0/to: expected the name of another hall of this site";
-        QTest::newRow("row in unknown hall") << "rows/0/hall=\"Z\"" << "/rows/0/hall: expected the name of a hall of the site (or no hall)";
-        QTest::newRow("unknown topology kind") << "fabrics/0/topology/kind=\"dragonfly\"" << "/fabrics/0/topology/kind: expected fat-tree | custom";
+        QTest::newRow("hall cooling")
+            << QString::fromStdString("site/halls=[" + hallA.substr(0, hallA.size() - 1)
+                                      + R"(, "cooling": "water"}])")
+            << "/site/halls/0/cooling: expected air | rear-door | liquid, got the string \"water\"";
+        QTest::newRow("hall rows")
+            << "site/halls=[{\"name\": \"A\", \"rows\": 0, \"positionsPerRow\": 4}]"
+            << "/site/halls/0/rows: expected a whole number from 1 to 10000, got 0";
+        QTest::newRow("hall twice")
+            << QString::fromStdString("site/halls=[" + hallA + "," + hallA + "]")
+            << "/site/halls/1/name: expected a hall name, unique in the site";
+        QTest::newRow("row cooling outside")
+            << QString::fromStdString("site/halls=[" + hallA.substr(0, hallA.size() - 1)
+                                      + R"(, "rowCooling": [{"row": 2, "cooling": "air"}]}])")
+            << "/site/halls/0/rowCooling/0/row: expected a whole number from 0 to 1";
+        QTest::newRow("distance to nowhere")
+            << QString::fromStdString(
+                   R"(site={"halls": [)" + hallA
+                   + R"(], "hallDistances": [{"from": "A", "to": "B", "distanceM": 5}]})")
+            << "/site/hallDistances/0/to: expected the name of another hall of this site";
+        QTest::newRow("row in unknown hall")
+            << "rows/0/hall=\"Z\""
+            << "/rows/0/hall: expected the name of a hall of the site (or no hall)";
+        QTest::newRow("unknown topology kind")
+            << "fabrics/0/topology/kind=\"dragonfly\""
+            << "/fabrics/0/topology/kind: expected fat-tree | custom";
     }
 
     void badInput()
@@ -128,8 +182,9 @@ private slots:
             const auto eq = m.find('=');
             const json::json_pointer pointer("/" + m.substr(0, eq));
             const std::string value = m.substr(eq + 1);
-            document[pointer] = value[0] == '@' ? document[json::json_pointer("/" + value.substr(1))]
-                                                : json::parse(value);
+            document[pointer] = value[0] == '@'
+                ? document[json::json_pointer("/" + value.substr(1))]
+                : json::parse(value);
         }
         const QString error = loadError(document);
         QVERIFY2(!error.isEmpty(), "the bad input was accepted");
@@ -140,11 +195,16 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("empty") << "" << "the file ends too early";
-        QTest::newRow("truncated") << "{\n  \"format\": \"clusterwright-design\",\n  \"rows\": [" << "the file ends too early (truncated?) at line 3";
-        QTest::newRow("garbage") << "{\n  \"format\" \"x\"\n}" << "not valid JSON at line 2";
-        QTest::newRow("not an object") << "[1, 2, 3]" << "/: expected a JSON object";
-        QTest::newRow("binary") << QString::fromLatin1("\x01\x02\x03") << "not valid JSON at line 1";
+        QTest::newRow("empty") << ""
+                               << "the file ends too early";
+        QTest::newRow("truncated") << "{\n  \"format\": \"clusterwright-design\",\n  \"rows\": ["
+                                   << "the file ends too early (truncated?) at line 3";
+        QTest::newRow("garbage") << "{\n  \"format\" \"x\"\n}"
+                                 << "not valid JSON at line 2";
+        QTest::newRow("not an object") << "[1, 2, 3]"
+                                       << "/: expected a JSON object";
+        QTest::newRow("binary") << QString::fromLatin1("\x01\x02\x03")
+                                << "not valid JSON at line 1";
     }
 
     void malformedText()
@@ -209,14 +269,16 @@ private slots:
         QVERIFY(loaded);
         QCOMPARE(loaded->warnings.size(), std::size_t(2));
         QVERIFY(QString::fromStdString(loaded->warnings[0]).contains("/frobnicate: unknown key"));
-        QVERIFY(QString::fromStdString(loaded->warnings[1]).contains("/devices/2/colour: unknown key"));
+        QVERIFY(
+            QString::fromStdString(loaded->warnings[1]).contains("/devices/2/colour: unknown key"));
     }
 
     void loadFileErrorsNameThePath()
     {
         auto missing = loadDesignFile("/no/such/file.cluster.json", catalog());
         QVERIFY(!missing);
-        QVERIFY(QString::fromStdString(missing.error().message).startsWith("/no/such/file.cluster.json: cannot be opened"));
+        QVERIFY(QString::fromStdString(missing.error().message)
+                    .startsWith("/no/such/file.cluster.json: cannot be opened"));
         QTemporaryDir dir;
         auto folder = loadDesignFile(dir.path().toStdString(), catalog());
         QVERIFY(!folder);
@@ -236,12 +298,12 @@ private slots:
         a.maxKwPerPosition = 140;
         a.cooling = HallCooling::Liquid;
         a.cduSupplyTempC = 32;
-        a.rowCooling = {{0, HallCooling::Air}, {2, HallCooling::RearDoor}};
+        a.rowCooling = { { 0, HallCooling::Air }, { 2, HallCooling::RearDoor } };
         Hall b = a;
         b.name = "B";
         b.rowCooling.clear();
-        site.halls = {a, b};
-        site.hallDistances = {{"A", "B", 60}};
+        site.halls = { a, b };
+        site.hallDistances = { { "A", "B", 60 } };
         site.cduRedundancy = 2;
         design.value().setSite(site);
         Row row = *design->rows().begin();
@@ -274,23 +336,25 @@ private slots:
     {
         // tests/data/migrations/v1-mini.cluster.json: a version-1 file (no halls, no
         // cduRedundancy). It loads as a free-floor site with N+1 written down, and says so.
-        auto v1 = loadDesignFile(std::filesystem::path(CW_SOURCE_DIR)
-                                     / "tests/data/migrations/v1-mini.cluster.json",
-                                 *Catalog::withUserFolders({std::filesystem::path(CW_SOURCE_DIR)
-                                                            / "tests/data/validation/catalog"})
-                                      .value());
+        auto v1 = loadDesignFile(
+            std::filesystem::path(CW_SOURCE_DIR) / "tests/data/migrations/v1-mini.cluster.json",
+            *Catalog::withUserFolders(
+                 { std::filesystem::path(CW_SOURCE_DIR) / "tests/data/validation/catalog" })
+                 .value());
         QVERIFY2(v1, v1 ? "" : v1.error().message.c_str());
         QCOMPARE(v1->fileSchemaVersion, 1);
         QVERIFY(v1->design.site().halls.empty());
         QCOMPARE(v1->design.site().cduRedundancy, 1);
         QCOMPARE(v1->warnings.size(), std::size_t(1));
-        QVERIFY(QString::fromStdString(v1->warnings.front()).startsWith("migrated from schema version 1 to 2"));
+        QVERIFY(QString::fromStdString(v1->warnings.front())
+                    .startsWith("migrated from schema version 1 to 2"));
         QCOMPARE(v1->design.site().itPowerBudgetKw, 50.0);
     }
 
     void schemaDocumentIsValidJson()
     {
-        auto text = readWholeFile(std::filesystem::path(CW_SOURCE_DIR) / "resources/schema/design.schema.json");
+        auto text = readWholeFile(std::filesystem::path(CW_SOURCE_DIR)
+                                  / "resources/schema/design.schema.json");
         QVERIFY(text);
         const json schema = json::parse(*text);
         QCOMPARE(schema["properties"]["schemaVersion"]["const"].get<int>(), kDesignSchemaVersion);

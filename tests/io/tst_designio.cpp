@@ -37,7 +37,7 @@ Design awkwardDesign(double siteNumber)
     // writer must still escape in a name is the quote and the backslash.
     design.setName("Quotes \" backslash \\ slash / brace { colon : caf\xc3\xa9");
     Site site = design.site();
-    site.name = "H\xc3\xa9lsinki \xe2\x82\xac \xf0\x9f\x98\x80";  // UTF-8: e acute, euro, emoji
+    site.name = "H\xc3\xa9lsinki \xe2\x82\xac \xf0\x9f\x98\x80"; // UTF-8: e acute, euro, emoji
     site.utilityPowerKw = siteNumber;
     site.itPowerBudgetKw = 0.1;
     site.pue = 1.0000000000000002;
@@ -48,7 +48,7 @@ Design awkwardDesign(double siteNumber)
     design.setSite(site);
     Device device = *design.devices().begin();
     QosProfile qos;
-    qos.dscpToPriority = {{26, 3}, {48, 6}, {0, 0}};
+    qos.dscpToPriority = { { 26, 3 }, { 48, 6 }, { 0, 0 } };
     qos.pfcCableLengthM = 300;
     qos.losslessPriorities = {};
     device.qos = qos;
@@ -60,18 +60,18 @@ Design awkwardDesign(double siteNumber)
     local.kind = StorageKind::NodeLocalNvme;
     design.addStorageTier(local);
     SchedulerSettings scheduler;
-    scheduler.partitions.push_back({"empty", {}, false, "1:00:00"});
-    scheduler.partitions.push_back({"all", {device.id}, true, "INFINITE"});
+    scheduler.partitions.push_back({ "empty", {}, false, "1:00:00" });
+    scheduler.partitions.push_back({ "all", { device.id }, true, "INFINITE" });
     design.setScheduler(scheduler);
     NcclSettings nccl;
     nccl.ibTimeout = 22;
     nccl.ibGidIndex = -1;
     nccl.socketIfname = "=eth0";
     design.setNccl(nccl);
-    design.setWaivers({{"power.rack-budget", {2, 3}, "accepted \"for now\"", "me", "2024-06-01",
-                        ""},
-                       {"cooling.site", {}, "r", "", "", "2025-01-01"}});
-    design.setSeverityOverrides({{"network.mtu", "off"}, {"z\"quoted", "info"}});
+    design.setWaivers(
+        { { "power.rack-budget", { 2, 3 }, "accepted \"for now\"", "me", "2024-06-01", "" },
+          { "cooling.site", {}, "r", "", "", "2025-01-01" } });
+    design.setSeverityOverrides({ { "network.mtu", "off" }, { "z\"quoted", "info" } });
     return design;
 }
 
@@ -103,8 +103,9 @@ private slots:
         }
         using Parameters = std::map<std::string, std::string>;
         for (const auto &[name, parameters] :
-             {std::pair<std::string, Parameters>{"fat-tree", {{"nodes", "128"}, {"storage", "vast"}}},
-              std::pair<std::string, Parameters>{"superpod-h100", {}}}) {
+             { std::pair<std::string, Parameters> { "fat-tree",
+                                                    { { "nodes", "128" }, { "storage", "vast" } } },
+               std::pair<std::string, Parameters> { "superpod-h100", {} } }) {
             auto generated = generateDesign(name, parameters, catalog());
             QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
             const Design &design = generated->design;
@@ -177,7 +178,7 @@ private slots:
     void invalidUtf8NamesTheLine()
     {
         std::string text = referenceText();
-        text.replace(text.find("Reference hall"), 9, "Ref\xc3(xx)");  // a lead byte alone
+        text.replace(text.find("Reference hall"), 9, "Ref\xc3(xx)"); // a lead byte alone
         const QString error = loadError(text);
         QVERIFY2(error.startsWith("not valid JSON at line 8, column"), qPrintable(error));
     }
@@ -232,11 +233,12 @@ private slots:
         document["links"][4]["a"]["a~b/c"] = "odd";
         auto loaded = parseDesign(document.dump(), catalog());
         QVERIFY(loaded);
-        const std::vector<std::string> expected{
+        const std::vector<std::string> expected {
             "/site/alpha: unknown key, ignored (it will not be saved)",
             "/site/zeta: unknown key, ignored (it will not be saved)",
             "/links/4/a/a~0b~1c: unknown key, ignored (it will not be saved)",
-            "/links/4/a/colour: unknown key, ignored (it will not be saved)"};
+            "/links/4/a/colour: unknown key, ignored (it will not be saved)"
+        };
         QCOMPARE(loaded->warnings, expected);
     }
 
@@ -247,9 +249,10 @@ private slots:
         json document = json::parse(referenceText());
         document["devices"][1]["id"] = 1000000000000;
         document["devices"][2]["id"] = 1000000000000;
-        QVERIFY(loadError(document.dump()).startsWith(
-            "/devices/2/id: expected an id not used elsewhere (1000000000000 is already the id "
-            "of /devices/1)"));
+        QVERIFY(loadError(document.dump())
+                    .startsWith("/devices/2/id: expected an id not used elsewhere (1000000000000 "
+                                "is already the id "
+                                "of /devices/1)"));
         document = json::parse(referenceText());
         document["links"][3]["id"] = document["devices"][0]["id"];
         QVERIFY(loadError(document.dump()).contains("is already the id of /devices/0)"));
@@ -260,31 +263,51 @@ private slots:
         QTest::addColumn<QString>("pointer");
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("id too large for a whole number") << "/devices/2/id" << "1e20"
+        QTest::newRow("id too large for a whole number")
+            << "/devices/2/id"
+            << "1e20"
             << "/devices/2/id: expected a whole number, got 1e+20";
-        QTest::newRow("id as a whole float is accepted") << "/nextId" << "1000.0" << "";
-        QTest::newRow("u below range") << "/devices/3/u" << "0"
+        QTest::newRow("id as a whole float is accepted") << "/nextId"
+                                                         << "1000.0"
+                                                         << "";
+        QTest::newRow("u below range")
+            << "/devices/3/u"
+            << "0"
             << "/devices/3/u: expected a whole number from 1 to 60, got 0";
-        QTest::newRow("port used twice names the link") << "/links/5/b/port" << "\"p1\""
+        QTest::newRow("port used twice names the link")
+            << "/links/5/b/port"
+            << "\"p1\""
             << "/links/5/b/port: expected a free port (\"p1\" of device 16 is already used by "
                "link 31), got the string \"p1\"";
         QTest::newRow("same port both ends")
-            << "/links/0/b" << "{\"device\": 7, \"port\": \"mlx5_0\"}"
+            << "/links/0/b"
+            << "{\"device\": 7, \"port\": \"mlx5_0\"}"
             << "/links/0/b: expected a port other than the a side's, got an object";
-        QTest::newRow("bad DSCP key") << "/fabrics/0/qos" << "{\"dscpToPriority\": {\"64\": 1}}"
+        QTest::newRow("bad DSCP key")
+            << "/fabrics/0/qos"
+            << "{\"dscpToPriority\": {\"64\": 1}}"
             << "/fabrics/0/qos/dscpToPriority: expected DSCP keys from \"0\" to \"63\", got \"64\"";
-        QTest::newRow("bad severity") << "/severityOverrides" << "{\"a\": \"error\", \"b\": 3}"
+        QTest::newRow("bad severity")
+            << "/severityOverrides"
+            << "{\"a\": \"error\", \"b\": 3}"
             << "/severityOverrides/b: expected error | warning | info | off, got 3";
-        QTest::newRow("member not an id") << "/storageTiers/0/members" << "[1.5]"
+        QTest::newRow("member not an id")
+            << "/storageTiers/0/members"
+            << "[1.5]"
             << "/storageTiers/0/members/0: expected a whole number, got 1.5";
-        QTest::newRow("device not an object") << "/devices/4" << "\"dgx\""
+        QTest::newRow("device not an object")
+            << "/devices/4"
+            << "\"dgx\""
             << "/devices/4: expected an object, got the string \"dgx\"";
-        QTest::newRow("cable part of the wrong kind") << "/links/2/cable" << "\"qm9700\""
+        QTest::newRow("cable part of the wrong kind")
+            << "/links/2/cable"
+            << "\"qm9700\""
             << "/links/2/cable: expected a catalog cable or transceiver id (\"qm9700\" is a "
                "switch)";
         // describe() cuts a value's text at 37 characters and adds "...".
         QTest::newRow("long string is cut")
-            << "/devices/0/role" << "\"0123456789012345678901234567890123456789\""
+            << "/devices/0/role"
+            << "\"0123456789012345678901234567890123456789\""
             << "/devices/0/role: expected compute | switch | storage | management, got the "
                "string \"012345678901234567890123456789012345...";
     }

@@ -34,9 +34,10 @@ private slots:
                 QVERIFY(writeFileAtomically(path, text));
             auto onDisk = readWholeFile(path);
             QVERIFY2(onDisk, onDisk ? "" : onDisk.error().message.c_str());
-            QVERIFY2(*onDisk == text, qPrintable(QStringLiteral("%1 differs from the builder's output; "
-                                                                "regenerate with CW_UPDATE_GOLDEN=1")
-                                                     .arg(QString::fromStdString(reference.fileName))));
+            QVERIFY2(*onDisk == text,
+                     qPrintable(QStringLiteral("%1 differs from the builder's output; "
+                                               "regenerate with CW_UPDATE_GOLDEN=1")
+                                    .arg(QString::fromStdString(reference.fileName))));
         }
     }
 
@@ -47,10 +48,10 @@ private slots:
         QVERIFY(loaded);
         const DesignSummary s = summarize(loaded->design, catalog);
         QCOMPARE(s.nodes, 8);
-        QCOMPARE(s.gpus, 64);             // 8 servers x 8 H100
-        QCOMPARE(s.switches, 2);          // 1 HDR switch + 1 management switch
-        QCOMPARE(s.storageServers, 5);    // 1 MDS + 4 OSS
-        QCOMPARE(s.racks, 5);  // 4 GPU racks of 2 nodes + 1 infrastructure rack
+        QCOMPARE(s.gpus, 64); // 8 servers x 8 H100
+        QCOMPARE(s.switches, 2); // 1 HDR switch + 1 management switch
+        QCOMPARE(s.storageServers, 5); // 1 MDS + 4 OSS
+        QCOMPARE(s.racks, 5); // 4 GPU racks of 2 nodes + 1 infrastructure rack
         QCOMPARE(s.rows, 1);
         // Links: 8 node HCAs + one port of each of the 5 storage servers on the HDR switch
         // = 13; management: 8 nodes + head + 5 storage = 14.

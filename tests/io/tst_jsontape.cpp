@@ -26,13 +26,20 @@ json toJson(const JsonTape &tape, std::uint32_t index)
 {
     const JsonTape::Node &n = tape.node(index);
     switch (n.type) {
-    case JsonTape::Type::Null: return nullptr;
-    case JsonTape::Type::False: return false;
-    case JsonTape::Type::True: return true;
-    case JsonTape::Type::Signed: return n.v.i;
-    case JsonTape::Type::Unsigned: return n.v.u;
-    case JsonTape::Type::Float: return n.v.d;
-    case JsonTape::Type::String: return std::string(tape.string(index));
+    case JsonTape::Type::Null:
+        return nullptr;
+    case JsonTape::Type::False:
+        return false;
+    case JsonTape::Type::True:
+        return true;
+    case JsonTape::Type::Signed:
+        return n.v.i;
+    case JsonTape::Type::Unsigned:
+        return n.v.u;
+    case JsonTape::Type::Float:
+        return n.v.d;
+    case JsonTape::Type::String:
+        return std::string(tape.string(index));
     case JsonTape::Type::Array: {
         json array = json::array();
         tape.forEachElement(index, [&](std::uint32_t e) { array.push_back(toJson(tape, e)); });
@@ -70,9 +77,10 @@ bool sameTyped(const json &a, const json &b)
                 return false;
         return true;
     }
-    if (a.is_number_float())  // bitwise, so -0.0 and 0.0 differ
+    if (a.is_number_float()) // bitwise, so -0.0 and 0.0 differ
         return std::memcmp(&a.get_ref<const double &>(), &b.get_ref<const double &>(),
-                           sizeof(double)) == 0;
+                           sizeof(double))
+            == 0;
     return a == b;
 }
 
@@ -99,7 +107,7 @@ std::string disagreement(const std::string &text, bool compareValues = true)
     }
     if (tapeAccepts != nlohmannAccepts)
         return std::string("tape ") + (tapeAccepts ? "accepts" : "rejects") + ", nlohmann "
-               + (nlohmannAccepts ? "accepts" : "rejects");
+            + (nlohmannAccepts ? "accepts" : "rejects");
     if (tapeAccepts && compareValues && !sameTyped(toJson(tape, 0), reference))
         return "values differ: tape " + toJson(tape, 0).dump() + ", nlohmann " + reference.dump();
     return {};
@@ -118,33 +126,129 @@ private slots:
         QTest::addColumn<bool>("compareValues");
         const char *const cases[] = {
             // Grammar.
-            "{}", "[]", " \t\r\n{ } ", "{\"a\":1}", "{\"a\":[1,{\"b\":[]},\"c\"],\"d\":{}}",
-            "[[[[[]]]]]", "true", "false", "null", "\"text\"", "7",
-            "{\"a\":1,}", "[1,]", "[,1]", "{,}", "{\"a\" 1}", "{\"a\":}", "{1:2}", "[1 2]",
-            "{} x", "{}}", "[", "{", "{\"a\":1", "\"open", "", "   ", "tru", "nul", "fals",
-            "True", "NaN", "Infinity", "-Infinity", "'single'", "{\"a\":1 /* c */}", "// c\n{}",
-            "{\"a\":1}\n\n", "\n[\n1\n]\n",
+            "{}",
+            "[]",
+            " \t\r\n{ } ",
+            "{\"a\":1}",
+            "{\"a\":[1,{\"b\":[]},\"c\"],\"d\":{}}",
+            "[[[[[]]]]]",
+            "true",
+            "false",
+            "null",
+            "\"text\"",
+            "7",
+            "{\"a\":1,}",
+            "[1,]",
+            "[,1]",
+            "{,}",
+            "{\"a\" 1}",
+            "{\"a\":}",
+            "{1:2}",
+            "[1 2]",
+            "{} x",
+            "{}}",
+            "[",
+            "{",
+            "{\"a\":1",
+            "\"open",
+            "",
+            "   ",
+            "tru",
+            "nul",
+            "fals",
+            "True",
+            "NaN",
+            "Infinity",
+            "-Infinity",
+            "'single'",
+            "{\"a\":1 /* c */}",
+            "// c\n{}",
+            "{\"a\":1}\n\n",
+            "\n[\n1\n]\n",
             // Numbers.
-            "0", "-0", "-0.0", "0.0", "1.5", "-1.5e10", "1E5", "1e+5", "1e-5", "0.1",
+            "0",
+            "-0",
+            "-0.0",
+            "0.0",
+            "1.5",
+            "-1.5e10",
+            "1E5",
+            "1e+5",
+            "1e-5",
+            "0.1",
             "123456789.125",
-            "01", "00", "-01", "1.", ".5", "+1", "-", "1e", "1e+", "1.e5", "0x10", "1_000",
-            "18446744073709551615", "18446744073709551616", "9223372036854775807",
-            "-9223372036854775808", "-9223372036854775809", "1e308", "1.7976931348623157e308",
-            "1e309", "1e400", "-1e400", "1e-400", "4.9e-324", "2.4e-324",
+            "01",
+            "00",
+            "-01",
+            "1.",
+            ".5",
+            "+1",
+            "-",
+            "1e",
+            "1e+",
+            "1.e5",
+            "0x10",
+            "1_000",
+            "18446744073709551615",
+            "18446744073709551616",
+            "9223372036854775807",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "1e308",
+            "1.7976931348623157e308",
+            "1e309",
+            "1e400",
+            "-1e400",
+            "1e-400",
+            "4.9e-324",
+            "2.4e-324",
             "100000000000000000000000000000000000000000",
             // Strings and escapes.
-            "\"\\\"\\\\\\/\\b\\f\\n\\r\\t\"", "\"\\u00e9\"", "\"\\u00E9\"", "\"\\ud83d\\ude00\"",
-            "\"\\u0000\"", "\"a\\u0000b\"", "\"\\ud800\"", "\"\\udc00\"", "\"\\ud800\\u0041\"",
-            "\"\\ud800\\udbff\"", "\"\\uZZZZ\"", "\"\\u12\"", "\"\\x41\"", "\"\\a\"", "\"\\\"",
-            "\"tab\there\"", "\"new\nline\"", "\"\x01\"", "\"\x1f\"", "\"\x7f\"",
+            "\"\\\"\\\\\\/\\b\\f\\n\\r\\t\"",
+            "\"\\u00e9\"",
+            "\"\\u00E9\"",
+            "\"\\ud83d\\ude00\"",
+            "\"\\u0000\"",
+            "\"a\\u0000b\"",
+            "\"\\ud800\"",
+            "\"\\udc00\"",
+            "\"\\ud800\\u0041\"",
+            "\"\\ud800\\udbff\"",
+            "\"\\uZZZZ\"",
+            "\"\\u12\"",
+            "\"\\x41\"",
+            "\"\\a\"",
+            "\"\\\"",
+            "\"tab\there\"",
+            "\"new\nline\"",
+            "\"\x01\"",
+            "\"\x1f\"",
+            "\"\x7f\"",
             // UTF-8: valid, overlong, surrogates, out of range, truncated, stray bytes.
-            "\"\xc3\xa9\"", "\"\xe2\x82\xac\"", "\"\xf0\x9f\x98\x80\"", "\"\xef\xbb\xbf\"",
-            "\"\xc0\xaf\"", "\"\xc1\xbf\"", "\"\xe0\x80\xaf\"", "\"\xed\xa0\x80\"",
-            "\"\xf4\x90\x80\x80\"", "\"\xf5\x80\x80\x80\"", "\"\xc3\"", "\"\xe2\x82\"",
-            "\"\xff\"", "\"\x80\"", "\xc3\xa9", "{\"\xc3\xa9\":1}",
+            "\"\xc3\xa9\"",
+            "\"\xe2\x82\xac\"",
+            "\"\xf0\x9f\x98\x80\"",
+            "\"\xef\xbb\xbf\"",
+            "\"\xc0\xaf\"",
+            "\"\xc1\xbf\"",
+            "\"\xe0\x80\xaf\"",
+            "\"\xed\xa0\x80\"",
+            "\"\xf4\x90\x80\x80\"",
+            "\"\xf5\x80\x80\x80\"",
+            "\"\xc3\"",
+            "\"\xe2\x82\"",
+            "\"\xff\"",
+            "\"\x80\"",
+            "\xc3\xa9",
+            "{\"\xc3\xa9\":1}",
             // Byte order mark, keys.
-            "\xef\xbb\xbf{}", "\xef\xbb\xbf", "\xef\xbb{}", "{\"a\":1,\"a\":2}",
-            "{\"a\":{\"x\":1},\"a\":[2]}", "{\"\":0}", "{\"a/b~c\":1}",
+            "\xef\xbb\xbf{}",
+            "\xef\xbb\xbf",
+            "\xef\xbb{}",
+            "{\"a\":1,\"a\":2}",
+            "{\"a\":{\"x\":1},\"a\":[2]}",
+            "{\"\":0}",
+            "{\"a/b~c\":1}",
         };
         int row = 0;
         for (const char *text : cases)
@@ -174,9 +278,10 @@ private slots:
         QVERIFY(tape.parse("[5, -5, 5.0, 1e2, 18446744073709551616, -0]"));
         std::vector<JsonTape::Type> types;
         tape.forEachElement(0, [&](std::uint32_t e) { types.push_back(tape.node(e).type); });
-        const std::vector<JsonTape::Type> expected{
+        const std::vector<JsonTape::Type> expected {
             JsonTape::Type::Unsigned, JsonTape::Type::Signed, JsonTape::Type::Float,
-            JsonTape::Type::Float,    JsonTape::Type::Float,  JsonTape::Type::Signed};
+            JsonTape::Type::Float,    JsonTape::Type::Float,  JsonTape::Type::Signed
+        };
         QVERIFY(types == expected);
     }
 
@@ -193,7 +298,7 @@ private slots:
         QCOMPARE(tape.pointerOf(eight), std::string("/racks/1/pdus/0/c~0d/1"));
         QCOMPARE(tape.pointerOf(0), std::string());
         const std::uint32_t pdus = tape.find(tape.find(0, "racks"), "pdus");
-        QCOMPARE(pdus, JsonTape::npos);  // "racks" is an array: no member "pdus"
+        QCOMPARE(pdus, JsonTape::npos); // "racks" is an array: no member "pdus"
         // Where parsing stopped: at the second comma of "[1,,2]".
         QVERIFY(!tape.parse("[1,,2]"));
         QCOMPARE(tape.errorOffset(), std::size_t(3));
@@ -218,19 +323,26 @@ private slots:
                 const std::size_t at = random() % text.size();
                 const char c = alphabet[random() % alphabet.size()];
                 switch (random() % 4) {
-                case 0: text.erase(at, 1 + random() % 3); break;
-                case 1: text.insert(at, 1, c); break;
-                case 2: text[at] = c; break;
-                case 3: text.insert(at, text.substr(at, random() % 40)); break;
+                case 0:
+                    text.erase(at, 1 + random() % 3);
+                    break;
+                case 1:
+                    text.insert(at, 1, c);
+                    break;
+                case 2:
+                    text[at] = c;
+                    break;
+                case 3:
+                    text.insert(at, text.substr(at, random() % 40));
+                    break;
                 }
                 if (text.empty())
                     text = "x";
             }
             const std::string why = disagreement(text);
             if (!why.empty())
-                QFAIL(qPrintable(QStringLiteral("mutant %1: %2")
-                                     .arg(i)
-                                     .arg(QString::fromStdString(why))));
+                QFAIL(qPrintable(
+                    QStringLiteral("mutant %1: %2").arg(i).arg(QString::fromStdString(why))));
             JsonTape tape;
             accepted += tape.parse(text) ? 1 : 0;
             // The loader never crashes on a mutant and always says where.

@@ -55,7 +55,8 @@ private slots:
         QTest::newRow("overflow") << "dgx-h100" << 40 << "would reach U47";
         QTest::newRow("below U1") << "qm9700" << 0 << "has U1-U42";
         QTest::newRow("unknown type") << "dgx-h999" << 20 << "unknown catalog type \"dgx-h999\"";
-        QTest::newRow("wrong kind") << "h100-sxm-80gb" << 20 << "is a gpu, not a rack-mounted device";
+        QTest::newRow("wrong kind")
+            << "h100-sxm-80gb" << 20 << "is a gpu, not a rack-mounted device";
     }
 
     void refusesBadPlacements()
@@ -90,13 +91,15 @@ private slots:
 
         auto used = b.connect(fabric, node, "mlx5_3", leaf, "p1");
         QVERIFY(!used);
-        QVERIFY(QString::fromStdString(used.error().message).contains("leaf01 port p1 is already used"));
+        QVERIFY(QString::fromStdString(used.error().message)
+                    .contains("leaf01 port p1 is already used"));
         auto noPort = b.connect(fabric, node, "mlx5_99", leaf, "p2");
         QVERIFY(!noPort);
         QVERIFY(QString::fromStdString(noPort.error().message).contains("has no port \"mlx5_99\""));
         auto badCable = b.connect(fabric, node, "mlx5_3", leaf, "p2", "qm9700");
         QVERIFY(!badCable);
-        QVERIFY(QString::fromStdString(badCable.error().message).contains("not a cable or transceiver"));
+        QVERIFY(QString::fromStdString(badCable.error().message)
+                    .contains("not a cable or transceiver"));
         auto negative = b.connect(fabric, node, "mlx5_3", leaf, "p2", {}, -1);
         QVERIFY(!negative);
         auto dupName = b.placeDevice(rack, "dgx01", "qm9700", 20, DeviceRole::Switch);
@@ -119,7 +122,7 @@ private slots:
         QVERIFY(b.placeDevice(rack, "dgx02", "dgx-h100", 11, DeviceRole::Compute));
         QVERIFY(b.placeDevice(rack, "dgx03", "dgx-h100", 19, DeviceRole::Compute));
         QVERIFY(b.placeDevice(rack, "dgx04", "dgx-h100", 27, DeviceRole::Compute));
-        QVERIFY(b.placeDevice(rack, "dgx05", "dgx-h100", 35, DeviceRole::Compute));  // U35-U42
+        QVERIFY(b.placeDevice(rack, "dgx05", "dgx-h100", 35, DeviceRole::Compute)); // U35-U42
         QVERIFY(!b.firstFreeU(rack, "dgx-h100"));
     }
 
@@ -230,7 +233,8 @@ private slots:
         // Same rack: 8U apart = 8 x 44.45 mm + 1 m slack.
         QCOMPARE(estimateCableLengthM(0, 0, 1, 0, 0, 9, 42, 0.6, 3.0, 0.6, 1.0), 8 * 0.04445 + 1.0);
         // Adjacent racks, both at U42: up 0 U + 0.6 m tray each side, 0.6 m along, 1 m slack.
-        QCOMPARE(estimateCableLengthM(0, 0, 42, 0, 1, 42, 42, 0.6, 3.0, 0.6, 1.0), 0.6 + 0.6 + 0.6 + 1.0);
+        QCOMPARE(estimateCableLengthM(0, 0, 42, 0, 1, 42, 42, 0.6, 3.0, 0.6, 1.0),
+                 0.6 + 0.6 + 0.6 + 1.0);
         // Next row, same position, from U1 to U1: (41U x 44.45 mm + 0.6 m) x 2 + 3 m + 1 m.
         QCOMPARE(estimateCableLengthM(0, 2, 1, 1, 2, 1, 42, 0.6, 3.0, 0.6, 1.0),
                  2 * (41 * 0.04445 + 0.6) + 3.0 + 1.0);

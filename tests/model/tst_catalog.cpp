@@ -22,9 +22,9 @@ private slots:
     void builtinLoadsEveryKind()
     {
         const Catalog &catalog = Catalog::builtin();
-        for (PartKind kind : {PartKind::Gpu, PartKind::Server, PartKind::Nic, PartKind::Switch,
-                              PartKind::Storage, PartKind::Cable, PartKind::Transceiver,
-                              PartKind::Rack, PartKind::Pdu, PartKind::Cdu})
+        for (PartKind kind : { PartKind::Gpu, PartKind::Server, PartKind::Nic, PartKind::Switch,
+                               PartKind::Storage, PartKind::Cable, PartKind::Transceiver,
+                               PartKind::Rack, PartKind::Pdu, PartKind::Cdu })
             QVERIFY2(!catalog.partsOfKind(kind).empty(), toString(kind).data());
         for (const auto &part : catalog.parts())
             QVERIFY2(!part->source.empty(), part->id.c_str());
@@ -33,13 +33,32 @@ private slots:
     void partsTheIssueNames()
     {
         const Catalog &catalog = Catalog::builtin();
-        for (const char *id : {"h100-sxm-80gb", "h200-sxm-141gb", "b200-sxm-180gb", "a100-sxm-80gb",
-                               "l40s-48gb", "dgx-h100", "dgx-b200", "dgx-a100", "xe9680-h100",
-                               "sys-821ge-h100", "gpu-server-4x-l40s-pcie", "connectx-7-400g",
-                               "connectx-6-200g-hdr", "bluefield-3-400g", "qm9700", "qm8700",
-                               "sn5600", "mgmt-48x1g", "lustre-mds", "lustre-oss", "weka-node",
-                               "vast-enclosure", "ddn-ai400x2", "rack-42u-air", "rack-48u-air",
-                               "rack-48u-liquid"})
+        for (const char *id : { "h100-sxm-80gb",
+                                "h200-sxm-141gb",
+                                "b200-sxm-180gb",
+                                "a100-sxm-80gb",
+                                "l40s-48gb",
+                                "dgx-h100",
+                                "dgx-b200",
+                                "dgx-a100",
+                                "xe9680-h100",
+                                "sys-821ge-h100",
+                                "gpu-server-4x-l40s-pcie",
+                                "connectx-7-400g",
+                                "connectx-6-200g-hdr",
+                                "bluefield-3-400g",
+                                "qm9700",
+                                "qm8700",
+                                "sn5600",
+                                "mgmt-48x1g",
+                                "lustre-mds",
+                                "lustre-oss",
+                                "weka-node",
+                                "vast-enclosure",
+                                "ddn-ai400x2",
+                                "rack-42u-air",
+                                "rack-48u-air",
+                                "rack-48u-liquid" })
             QVERIFY2(catalog.find(id), id);
     }
 
@@ -63,8 +82,9 @@ private slots:
         for (const PortSpec &port : dgx->ports)
             if (port.role == PortRole::Compute)
                 rails.push_back(port.name);
-        QCOMPARE(rails, (std::vector<std::string>{"mlx5_0", "mlx5_3", "mlx5_4", "mlx5_5", "mlx5_6",
-                                                  "mlx5_9", "mlx5_10", "mlx5_11"}));
+        QCOMPARE(rails,
+                 (std::vector<std::string> { "mlx5_0", "mlx5_3", "mlx5_4", "mlx5_5", "mlx5_6",
+                                             "mlx5_9", "mlx5_10", "mlx5_11" }));
         QCOMPARE(dgx->server->topology.numa.size(), std::size_t(2));
         QCOMPARE(dgx->server->topology.numa[1].cores, std::string("56-111"));
     }
@@ -84,11 +104,11 @@ private slots:
     void currentHardwareLoads()
     {
         const Catalog &catalog = Catalog::builtin();
-        for (const char *id :
-             {"dgx-h200", "sys-821ge-h200", "hgx-b200-8gpu", "hgx-b200-8gpu-dlc",
-              "gb200-blackwell-186gb", "gb200-nvl72-compute-tray",
-              "gb200-nvl72-nvlink-switch-tray", "gb200-nvl72-rack", "connectx-8-800g",
-              "bluefield-3-supernic-400g", "q3400-ra", "sn5600-2x400g", "hgx-b200-8gpu-spectrum-x"})
+        for (const char *id : { "dgx-h200", "sys-821ge-h200", "hgx-b200-8gpu", "hgx-b200-8gpu-dlc",
+                                "gb200-blackwell-186gb", "gb200-nvl72-compute-tray",
+                                "gb200-nvl72-nvlink-switch-tray", "gb200-nvl72-rack",
+                                "connectx-8-800g", "bluefield-3-supernic-400g", "q3400-ra",
+                                "sn5600-2x400g", "hgx-b200-8gpu-spectrum-x" })
             QVERIFY2(catalog.find(id), id);
     }
 
@@ -115,7 +135,7 @@ private slots:
                 QVERIFY2(keys.contains((*it)[1]), (part->id + " cites " + (*it)[0].str()).c_str());
             if (part->origin.find("cables") != std::string::npos
                 || part->origin.find("transceivers") != std::string::npos)
-                continue;  // another file owner converts those sources
+                continue; // another file owner converts those sources
             QVERIFY2(source.find("ref:") != std::string::npos
                          || source.find("UNCONFIRMED") != std::string::npos
                          || source.find("Generic") != std::string::npos,
@@ -141,12 +161,12 @@ private slots:
         QCOMPARE(dgx->server->gpuCount, 8);
         const Part *gpu = catalog.find(dgx->server->gpuPart);
         QVERIFY(gpu && gpu->gpu);
-        QCOMPARE(dgx->server->gpuCount * gpu->gpu->memoryGB, 1128.0);  // 8 x 141 GB
+        QCOMPARE(dgx->server->gpuCount * gpu->gpu->memoryGB, 1128.0); // 8 x 141 GB
         QCOMPARE(dgx->countPorts(PortRole::Compute), 8);
         QCOMPARE(dgx->countPorts(PortRole::Storage), 2);
         QCOMPARE(dgx->maxPowerW, 10200.0);
         QCOMPARE((dgx->server->psu.count - dgx->server->psu.redundant) * dgx->server->psu.ratingW,
-                 13200.0);  // 4 working x 3.3 kW carry the 10.2 kW
+                 13200.0); // 4 working x 3.3 kW carry the 10.2 kW
         // HGX H200 in the SYS-821GE-TNHR: 8 GPUs, one 400G NIC per GPU, 6 x 3 kW in 4+2 =
         // 12 kW usable >= 10.5 kW (ref:sth-sys-821ge-tnhr).
         const Part *hgx = catalog.find("sys-821ge-h200");
@@ -164,11 +184,12 @@ private slots:
         // 4 OSFP ports for 8 single-port ConnectX-7, 2 BlueField-3, 10U.
         const Catalog &catalog = Catalog::builtin();
         for (const char *id :
-             {"dgx-b200", "hgx-b200-8gpu", "hgx-b200-8gpu-dlc", "hgx-b200-8gpu-spectrum-x"}) {
+             { "dgx-b200", "hgx-b200-8gpu", "hgx-b200-8gpu-dlc", "hgx-b200-8gpu-spectrum-x" }) {
             const Part *server = catalog.find(id);
             QVERIFY2(server && server->server, id);
             QCOMPARE(server->server->gpuCount, 8);
-            QCOMPARE(server->server->gpuCount * catalog.find(server->server->gpuPart)->gpu->memoryGB,
+            QCOMPARE(server->server->gpuCount
+                         * catalog.find(server->server->gpuPart)->gpu->memoryGB,
                      1440.0);
             QCOMPARE(server->countPorts(PortRole::Compute), 8);
             QCOMPARE(server->countPorts(PortRole::Storage), 2);
@@ -198,7 +219,7 @@ private slots:
         QCOMPARE(tray->ports[0].speedGbps, 400.0);
         QCOMPARE(tray->ports[0].formFactor, std::string("OSFP"));
         QCOMPARE(tray->countPorts(PortRole::Storage), 2);
-        QCOMPARE(tray->server->psu.count, 0);  // fed by the rack's bus bar
+        QCOMPARE(tray->server->psu.count, 0); // fed by the rack's bus bar
         const Part *nvsw = catalog.find("gb200-nvl72-nvlink-switch-tray");
         QVERIFY(nvsw->network && nvsw->network->nvlinkSwitch);
         QVERIFY(nvsw->network->technologies.empty());
@@ -221,7 +242,7 @@ private slots:
         }
         QCOMPARE(trays, 18);
         QCOMPARE(switches, 9);
-        QCOMPARE(shelfUnits, 8);  // 8 power shelves of 1U
+        QCOMPARE(shelfUnits, 8); // 8 power shelves of 1U
         QCOMPARE(trays * tray->server->gpuCount, 72);
         // 18 x 6.5 kW + 9 x 0.4 kW = 120.6 kW: within 4 shelves x 33 kW = 132 kW per feed,
         // and within 1.2 MW / 8 racks = 150 kW, the SU TDP of ref:nvidia-superpod-gb200-ra.
@@ -237,12 +258,12 @@ private slots:
         const Part *q3400 = catalog.find("q3400-ra");
         QCOMPARE(q3400->countPorts(PortRole::Fabric), 144);
         QCOMPARE(q3400->ports[0].speedGbps, 800.0);
-        QVERIFY(q3400->network->technologies == std::vector<Technology>{Technology::InfiniBand});
+        QVERIFY(q3400->network->technologies == std::vector<Technology> { Technology::InfiniBand });
         QCOMPARE(catalog.find("connectx-8-800g")->ports[0].speedGbps, 800.0);
         // SN5600: 64 x 800G = 51.2 Tb/s; split 2 x 400G: 128 x 400G named swpNs0/swpNs1.
         const Part *split = catalog.find("sn5600-2x400g");
         const Part *whole = catalog.find("sn5600");
-        QCOMPARE(split->countPorts(PortRole::Fabric) - 1, 128);  // + the 25G swp65
+        QCOMPARE(split->countPorts(PortRole::Fabric) - 1, 128); // + the 25G swp65
         QCOMPARE(split->ports[0].name, std::string("swp1s0"));
         QCOMPARE(split->ports[127].name, std::string("swp64s1"));
         QCOMPARE(split->ports[0].speedGbps * 128, whole->ports[0].speedGbps * 64);
@@ -279,7 +300,7 @@ private slots:
             out << R"({"format":"clusterwright-catalog","version":1,"parts":[)"
                 << parts.toStdString() << "]}";
         }
-        auto catalog = Catalog::withUserFolders({dir.path().toStdString()});
+        auto catalog = Catalog::withUserFolders({ dir.path().toStdString() });
         QVERIFY(!catalog);
         QVERIFY2(QString::fromStdString(catalog.error().message).contains(expected),
                  catalog.error().message.c_str());
@@ -299,7 +320,8 @@ private slots:
                     QVERIFY2(part->portIndex(nic) >= 0, (part->id + " " + nic).c_str());
             }
             if (server.psu.count > 0)
-                QVERIFY2((server.psu.count - server.psu.redundant) * server.psu.ratingW >= part->maxPowerW,
+                QVERIFY2((server.psu.count - server.psu.redundant) * server.psu.ratingW
+                             >= part->maxPowerW,
                          part->id.c_str());
             QVERIFY2(part->maxPowerW > 0, part->id.c_str());
             QVERIFY2(part->uHeight > 0, part->id.c_str());
@@ -312,7 +334,9 @@ private slots:
         const Part *pdu = Catalog::builtin().find("pdu-3ph-400v-32a");
         QVERIFY(pdu && pdu->pdu);
         QCOMPARE(pdu->pdu->phases, 3);
-        QCOMPARE(std::round(std::sqrt(3.0) * pdu->pdu->voltageV * pdu->pdu->breakerA / 10.0) / 100.0, 22.17);
+        QCOMPARE(std::round(std::sqrt(3.0) * pdu->pdu->voltageV * pdu->pdu->breakerA / 10.0)
+                     / 100.0,
+                 22.17);
     }
 
     void userFileAddsAndReplaces()
@@ -327,7 +351,7 @@ private slots:
                 {"id":"qm9700","kind":"switch","uHeight":1,"maxPowerW":1700,"source":"site measurement",
                  "ports":[{"role":"fabric","count":64,"speedGbps":400,"namePrefix":"p"}]}]})";
         }
-        auto catalog = Catalog::withUserFolders({dir.path().toStdString()});
+        auto catalog = Catalog::withUserFolders({ dir.path().toStdString() });
         QVERIFY2(catalog, catalog ? "" : catalog.error().message.c_str());
         const Part *mine = (*catalog)->find("my-switch");
         QVERIFY(mine);
@@ -344,14 +368,27 @@ private slots:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("expected");
         const QString head = R"({"format":"clusterwright-catalog","version":1,"parts":[)";
-        QTest::newRow("not json") << "{nope" << "x.json: not valid JSON at line 1";
-        QTest::newRow("wrong format") << R"({"format":"other","version":1,"parts":[]})" << "x.json: /format: expected \"clusterwright-catalog\"";
-        QTest::newRow("negative power") << head + R"({"id":"a","kind":"switch","maxPowerW":-10,"source":"s"}]})" << "x.json: /parts/0/maxPowerW: expected a number >= 0, got -10";
-        QTest::newRow("no source") << head + R"({"id":"a","kind":"switch"}]})" << "/parts/0/source: required key is missing";
-        QTest::newRow("bad kind") << head + R"({"id":"a","kind":"toaster","source":"s"}]})" << "/parts/0/kind: expected gpu | server";
-        QTest::newRow("names count") << head + R"({"id":"a","kind":"switch","source":"s","ports":[{"role":"fabric","count":2,"speedGbps":1,"names":["x"]}]}]})" << "/parts/0/ports/0/names: expected exactly 2 names";
-        QTest::newRow("duplicate id") << head + R"({"id":"a","kind":"cdu","capacityKw":5,"source":"s"},{"id":"a","kind":"cdu","capacityKw":5,"source":"s"}]})" << "/parts/1/id: expected an id not used earlier in this file";
-        QTest::newRow("typical above max") << head + R"({"id":"a","kind":"switch","maxPowerW":10,"typicalPowerW":20,"source":"s"}]})" << "/parts/0/typicalPowerW";
+        QTest::newRow("not json") << "{nope"
+                                  << "x.json: not valid JSON at line 1";
+        QTest::newRow("wrong format") << R"({"format":"other","version":1,"parts":[]})"
+                                      << "x.json: /format: expected \"clusterwright-catalog\"";
+        QTest::newRow("negative power")
+            << head + R"({"id":"a","kind":"switch","maxPowerW":-10,"source":"s"}]})"
+            << "x.json: /parts/0/maxPowerW: expected a number >= 0, got -10";
+        QTest::newRow("no source") << head + R"({"id":"a","kind":"switch"}]})"
+                                   << "/parts/0/source: required key is missing";
+        QTest::newRow("bad kind") << head + R"({"id":"a","kind":"toaster","source":"s"}]})"
+                                  << "/parts/0/kind: expected gpu | server";
+        QTest::newRow("names count") << head
+                + R"({"id":"a","kind":"switch","source":"s","ports":[{"role":"fabric","count":2,"speedGbps":1,"names":["x"]}]}]})"
+                                     << "/parts/0/ports/0/names: expected exactly 2 names";
+        QTest::newRow("duplicate id")
+            << head
+                + R"({"id":"a","kind":"cdu","capacityKw":5,"source":"s"},{"id":"a","kind":"cdu","capacityKw":5,"source":"s"}]})"
+            << "/parts/1/id: expected an id not used earlier in this file";
+        QTest::newRow("typical above max") << head
+                + R"({"id":"a","kind":"switch","maxPowerW":10,"typicalPowerW":20,"source":"s"}]})"
+                                           << "/parts/0/typicalPowerW";
     }
 
     void badFiles()
@@ -363,7 +400,7 @@ private slots:
         QVERIFY(!added);
         QVERIFY2(QString::fromStdString(added.error().message).contains(expected),
                  added.error().message.c_str());
-        QVERIFY(catalog.parts().empty());  // nothing of a bad file is added
+        QVERIFY(catalog.parts().empty()); // nothing of a bad file is added
     }
 
     void danglingGpuReferenceInUserFile()
@@ -375,9 +412,10 @@ private slots:
                 {"id":"srv","kind":"server","uHeight":2,"maxPowerW":1000,"source":"s","memoryGB":512,
                  "cpu":{"sockets":2,"coresPerSocket":32},"gpu":{"part":"no-such-gpu","count":4}}]})";
         }
-        auto catalog = Catalog::withUserFolders({dir.path().toStdString()});
+        auto catalog = Catalog::withUserFolders({ dir.path().toStdString() });
         QVERIFY(!catalog);
-        QVERIFY(QString::fromStdString(catalog.error().message).contains("gpu.part \"no-such-gpu\""));
+        QVERIFY(
+            QString::fromStdString(catalog.error().message).contains("gpu.part \"no-such-gpu\""));
     }
 };
 

@@ -21,20 +21,22 @@ struct Fixture
     Fixture()
     {
         row = design.newId<RowId>();
-        design.addRow(Row{row, "R1", 0, 0, ""});
+        design.addRow(Row { row, "R1", 0, 0, "" });
         rack = design.newId<RackId>();
-        design.addRack(Rack{rack, "A01", "rack-42u-air", row, 0, {}});
+        design.addRack(Rack { rack, "A01", "rack-42u-air", row, 0, {} });
         nodeA = design.newId<DeviceId>();
-        design.addDevice(Device{nodeA, "gpu001", "dgx-h100", rack, 1, Face::Front, DeviceRole::Compute, -1, {}});
+        design.addDevice(Device {
+            nodeA, "gpu001", "dgx-h100", rack, 1, Face::Front, DeviceRole::Compute, -1, {} });
         nodeB = design.newId<DeviceId>();
-        design.addDevice(Device{nodeB, "leaf01", "qm9700", rack, 33, Face::Rear, DeviceRole::Switch, 0, {}});
+        design.addDevice(
+            Device { nodeB, "leaf01", "qm9700", rack, 33, Face::Rear, DeviceRole::Switch, 0, {} });
         fabric = design.newId<FabricId>();
         Fabric f;
         f.id = fabric;
         f.name = "compute";
         design.addFabric(f);
         link = design.newId<LinkId>();
-        design.addLink(Link{link, fabric, PortRef{nodeA, 0}, PortRef{nodeB, 5}, "", 2.0});
+        design.addLink(Link { link, fabric, PortRef { nodeA, 0 }, PortRef { nodeB, 5 }, "", 2.0 });
     }
 };
 
@@ -63,7 +65,7 @@ private slots:
     {
         Design design;
         const RowId row = design.newId<RowId>();
-        const ChangeSet changes = design.addRow(Row{row, "R1", 0, 0, ""});
+        const ChangeSet changes = design.addRow(Row { row, "R1", 0, 0, "" });
         QCOMPARE(changes.added.size(), std::size_t(1));
         QVERIFY(changes.added[0].kind == EntityKind::Row);
         QCOMPARE(changes.added[0].id, row.value);
@@ -75,36 +77,46 @@ private slots:
     {
         Fixture f;
         // A rack may not take the id of a device: ids are unique across kinds.
+        QVERIFY_THROWS_EXCEPTION(
+            DesignIntegrityError,
+            f.design.addRack(Rack { RackId { f.nodeA.value }, "X", "rack-42u-air", f.row, 1, {} }));
         QVERIFY_THROWS_EXCEPTION(DesignIntegrityError,
-                                 f.design.addRack(Rack{RackId{f.nodeA.value}, "X", "rack-42u-air", f.row, 1, {}}));
-        QVERIFY_THROWS_EXCEPTION(DesignIntegrityError,
-                                 f.design.addRow(Row{RowId{0}, "no id", 0, 0, ""}));
+                                 f.design.addRow(Row { RowId { 0 }, "no id", 0, 0, "" }));
     }
 
     void danglingReferencesAreRefused()
     {
         Fixture f;
         QVERIFY_THROWS_EXCEPTION(DesignIntegrityError,
-                                 f.design.addDevice(Device{f.design.newId<DeviceId>(), "x", "dgx-h100",
-                                                           RackId{999}, 1, Face::Front,
-                                                           DeviceRole::Compute, -1, {}}));
-        QVERIFY_THROWS_EXCEPTION(DesignIntegrityError,
-                                 f.design.addLink(Link{f.design.newId<LinkId>(), f.fabric,
-                                                       PortRef{f.nodeA, 1}, PortRef{DeviceId{999}, 0}, "", 1}));
+                                 f.design.addDevice(Device { f.design.newId<DeviceId>(),
+                                                             "x",
+                                                             "dgx-h100",
+                                                             RackId { 999 },
+                                                             1,
+                                                             Face::Front,
+                                                             DeviceRole::Compute,
+                                                             -1,
+                                                             {} }));
+        QVERIFY_THROWS_EXCEPTION(
+            DesignIntegrityError,
+            f.design.addLink(Link { f.design.newId<LinkId>(), f.fabric, PortRef { f.nodeA, 1 },
+                                    PortRef { DeviceId { 999 }, 0 }, "", 1 }));
     }
 
     void portUsedTwiceIsRefused()
     {
         Fixture f;
-        QCOMPARE(f.design.linkAt(PortRef{f.nodeA, 0}), f.link);
-        QCOMPARE(f.design.linkAt(PortRef{f.nodeB, 5}), f.link);
-        QVERIFY(!f.design.linkAt(PortRef{f.nodeA, 1}).isValid());
-        QVERIFY_THROWS_EXCEPTION(DesignIntegrityError,
-                                 f.design.addLink(Link{f.design.newId<LinkId>(), f.fabric,
-                                                       PortRef{f.nodeA, 0}, PortRef{f.nodeB, 6}, "", 1}));
-        QVERIFY_THROWS_EXCEPTION(DesignIntegrityError,
-                                 f.design.addLink(Link{f.design.newId<LinkId>(), f.fabric,
-                                                       PortRef{f.nodeA, 3}, PortRef{f.nodeA, 3}, "", 1}));
+        QCOMPARE(f.design.linkAt(PortRef { f.nodeA, 0 }), f.link);
+        QCOMPARE(f.design.linkAt(PortRef { f.nodeB, 5 }), f.link);
+        QVERIFY(!f.design.linkAt(PortRef { f.nodeA, 1 }).isValid());
+        QVERIFY_THROWS_EXCEPTION(
+            DesignIntegrityError,
+            f.design.addLink(Link { f.design.newId<LinkId>(), f.fabric, PortRef { f.nodeA, 0 },
+                                    PortRef { f.nodeB, 6 }, "", 1 }));
+        QVERIFY_THROWS_EXCEPTION(
+            DesignIntegrityError,
+            f.design.addLink(Link { f.design.newId<LinkId>(), f.fabric, PortRef { f.nodeA, 3 },
+                                    PortRef { f.nodeA, 3 }, "", 1 }));
     }
 
     void updateLinkMovesPortIndex()
@@ -114,8 +126,8 @@ private slots:
         moved.b.port = 7;
         const ChangeSet changes = f.design.updateLink(moved);
         QCOMPARE(changes.modified.size(), std::size_t(1));
-        QVERIFY(!f.design.linkAt(PortRef{f.nodeB, 5}).isValid());
-        QCOMPARE(f.design.linkAt(PortRef{f.nodeB, 7}), f.link);
+        QVERIFY(!f.design.linkAt(PortRef { f.nodeB, 5 }).isValid());
+        QCOMPARE(f.design.linkAt(PortRef { f.nodeB, 7 }), f.link);
     }
 
     void removeRackCascadesAndUndoRestoresIds()
@@ -124,10 +136,10 @@ private slots:
         StorageTier tier;
         tier.id = f.design.newId<StorageTierId>();
         tier.name = "scratch";
-        tier.members = {f.nodeA};
+        tier.members = { f.nodeA };
         f.design.addStorageTier(tier);
         SchedulerSettings scheduler;
-        scheduler.partitions.push_back(Partition{"gpu", {f.nodeA}, true, "INFINITE"});
+        scheduler.partitions.push_back(Partition { "gpu", { f.nodeA }, true, "INFINITE" });
         f.design.setScheduler(scheduler);
 
         // Snapshot what an undo command would hold.
@@ -137,14 +149,14 @@ private slots:
         const Link link = *f.design.link(f.link);
 
         const ChangeSet removed = f.design.removeRack(f.rack);
-        QCOMPARE(removed.removed.size(), std::size_t(4));  // link, 2 devices, rack
+        QCOMPARE(removed.removed.size(), std::size_t(4)); // link, 2 devices, rack
         QCOMPARE(removed.modified.size(), std::size_t(1)); // the storage tier lost a member
-        QVERIFY(removed.settingsChanged);                  // partition lost its node
+        QVERIFY(removed.settingsChanged); // partition lost its node
         QVERIFY(f.design.devices().empty());
         QVERIFY(f.design.links().empty());
         QVERIFY(f.design.storageTier(tier.id)->members.empty());
         QVERIFY(f.design.scheduler().partitions[0].nodes.empty());
-        QVERIFY(!f.design.linkAt(PortRef{f.nodeA, 0}).isValid());
+        QVERIFY(!f.design.linkAt(PortRef { f.nodeA, 0 }).isValid());
 
         const std::uint64_t nextBefore = f.design.nextId();
         f.design.addRack(rack);
@@ -152,8 +164,8 @@ private slots:
         f.design.addDevice(b);
         f.design.addLink(link);
         QCOMPARE(f.design.device(f.nodeA)->name, std::string("gpu001"));
-        QCOMPARE(f.design.linkAt(PortRef{f.nodeB, 5}), f.link);
-        QCOMPARE(f.design.nextId(), nextBefore);  // restoring old ids does not consume new ones
+        QCOMPARE(f.design.linkAt(PortRef { f.nodeB, 5 }), f.link);
+        QCOMPARE(f.design.nextId(), nextBefore); // restoring old ids does not consume new ones
         // New ids are never the old ones.
         QVERIFY(f.design.newId<DeviceId>().value >= nextBefore);
     }
@@ -164,12 +176,13 @@ private slots:
         const Device b = *f.design.device(f.nodeB);
         f.design.removeDevice(f.nodeB);
         const DeviceId later = f.design.newId<DeviceId>();
-        f.design.addDevice(Device{later, "gpu002", "dgx-h100", f.rack, 9, Face::Front, DeviceRole::Compute, -1, {}});
-        f.design.addDevice(b);  // re-inserted with its older id, lands in the middle
+        f.design.addDevice(Device {
+            later, "gpu002", "dgx-h100", f.rack, 9, Face::Front, DeviceRole::Compute, -1, {} });
+        f.design.addDevice(b); // re-inserted with its older id, lands in the middle
         std::vector<std::uint64_t> ids;
         for (const Device &device : f.design.devices())
             ids.push_back(device.id.value);
-        QCOMPARE(ids, (std::vector<std::uint64_t>{f.nodeA.value, f.nodeB.value, later.value}));
+        QCOMPARE(ids, (std::vector<std::uint64_t> { f.nodeA.value, f.nodeB.value, later.value }));
     }
 
     void removeFabricDropsLinksAndTierFabric()

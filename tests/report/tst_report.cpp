@@ -285,9 +285,9 @@ private slots:
         // Both references have warnings (port-speed mismatches, `validate` lists them).
         QVERIFY(validation.warnings > 0);
         // Every section is there, and the hand-computed feed capacity is in the rack table.
-        for (const char *section : { "1 Summary", "2 Power", "3 Cooling", "4 Floor plan",
-                                     "5 Rack elevations", "6 Cabling", "7 Bill of materials",
-                                     "8 Failure domains" })
+        for (const char *section :
+             { "1 Summary", "2 Power", "3 Cooling", "4 Floor plan", "5 Rack elevations",
+               "6 Cabling", "7 Bill of materials", "8 Failure domains" })
             QVERIFY2(text.contains(QLatin1String(section)), section);
         QVERIFY(text.contains(QRegularExpression(
             QStringLiteral("\\s") + QRegularExpression::escape(feedKw) + QStringLiteral("\\s"))));
@@ -315,14 +315,16 @@ private slots:
         QCOMPARE(data.failureDomains.front().domain, std::string("row:R1"));
         QCOMPARE(data.failureDomains.front().gpusLost, 64);
         // Losing feed A caps the eight DGX H100 (3 of 6 PSUs: 9.9 of 10.2 kW), nothing goes off.
-        const auto feedA = std::find_if(data.failureDomains.begin(), data.failureDomains.end(),
-                                        [](const report::FailureRow &row) { return row.domain == "feed:A"; });
+        const auto feedA
+            = std::find_if(data.failureDomains.begin(), data.failureDomains.end(),
+                           [](const report::FailureRow &row) { return row.domain == "feed:A"; });
         QVERIFY(feedA != data.failureDomains.end());
         QCOMPARE(feedA->gpusLost, 0);
         QCOMPARE(feedA->devicesOff, 0);
         QVERIFY(feedA->devicesCapped >= 8);
         QVERIFY(data.worstFailure);
-        QVERIFY(std::all_of(data.worstFailure->rackState.begin(), data.worstFailure->rackState.end(),
+        QVERIFY(std::all_of(data.worstFailure->rackState.begin(),
+                            data.worstFailure->rackState.end(),
                             [](int state) { return state == 2; }));
 
         auto result = runReport(*design);

@@ -186,8 +186,7 @@ const std::vector<Case> &cases()
         // A DGX H100 (6 x 3.3 kW PSUs, 10.2 kW maximum) in the A/B rack A01: PSUs alternate
         // feeds, 3 on B = 9.9 kW < 10.2 kW. With both of A01's and A02's PDUs on feed A there is
         // no feed redundancy to judge.
-        { "power.feed-loss-capacity",
-          [](Mini &, const Catalog &) {},
+        { "power.feed-loss-capacity", [](Mini &, const Catalog &) {},
           [](Mini &m, const Catalog &) {
               for (RackId rack : { m.a01, m.a02 })
                   editRack(m, rack, [](Rack &r) {
@@ -237,23 +236,26 @@ const std::vector<Case> &cases()
               place(m, c, m.a03, "cdu01", "test-cdu-1500w", 22);
               place(m, c, m.a03, "cdu02", "test-cdu-1500w", 23);
           },
-          "row R1 carries 1.0 kW of liquid heat; with 1 of its 1 CDU(s) failed the rest give 0.0 kW "
+          "row R1 carries 1.0 kW of liquid heat; with 1 of its 1 CDU(s) failed the rest give 0.0 "
+          "kW "
           "(the site asks for N+1)" },
         // Rack A01 draws 13.0 kW (A02 14.6 kW); hall H gives 12 kW, then 15 kW per position.
-        { "power.position-limit",
-          [](Mini &m, const Catalog &) { putInHall(m, 12, 3); },
+        { "power.position-limit", [](Mini &m, const Catalog &) { putInHall(m, 12, 3); },
           [](Mini &m, const Catalog &) { putInHall(m, 15, 3); },
           "rack A01 draws 13.0 kW; a position of hall H takes 12.0 kW (air cooling)" },
         // A03 stands at position 3 (index 2) of row R1.
-        { "space.hall-position",
-          [](Mini &m, const Catalog &) { putInHall(m, 0, 2); },
+        { "space.hall-position", [](Mini &m, const Catalog &) { putInHall(m, 0, 2); },
           [](Mini &m, const Catalog &) { putInHall(m, 0, 3); },
           "rack A03 stands at row 1, position 3 of hall H, which has 1 rows of 2 positions" },
         // Rack A02 carries 14.6 kW: + 105.4 kW = 120.0 kW (trips: "at or above"); + 105.3 kW =
         // 119.9 kW passes. A03 is liquid (see rackNeedsLiquidNearMisses for 120 kW there).
         { "cooling.rack-needs-liquid",
-          [](Mini &m, const Catalog &c) { place(m, c, m.a02, "dense01", "test-dense-air-105400w", 20); },
-          [](Mini &m, const Catalog &c) { place(m, c, m.a02, "dense01", "test-dense-air-105300w", 20); },
+          [](Mini &m, const Catalog &c) {
+              place(m, c, m.a02, "dense01", "test-dense-air-105400w", 20);
+          },
+          [](Mini &m, const Catalog &c) {
+              place(m, c, m.a02, "dense01", "test-dense-air-105300w", 20);
+          },
           "rack A02 dissipates 120.0 kW, at or above 120.0 kW where a rack needs direct liquid "
           "cooling, but its type rack-42u-air is air-cooled" },
         // One GB200 tray in the generic liquid rack A03 (no NVLink spine) trips; a complete
@@ -341,7 +343,8 @@ const std::vector<Case> &cases()
           "test-aoc-osfp-twin-qsfpdd (aoc, 400 Gb/s)" },
         // gpu01 mlx5_0 is a DGX H100 twin-port OSFP cage, leaf01 Ethernet0 a QSFP-DD cage.
         // Trip: an MCP7Y00 splitter (twin-port OSFP head, 2 x single OSFP tails; LinkX spec,
-        // ref:nvidia-linkx-specs) fits neither cage. Near miss: a QSFP-DD to QSFP-DD DAC between the
+        // ref:nvidia-linkx-specs) fits neither cage. Near miss: a QSFP-DD to QSFP-DD DAC between
+        // the
         // leaf and the spine (both QSFP-DD cages) fits.
         { "net.cable-connector-mismatch",
           [](Mini &m, const Catalog &) {
@@ -492,7 +495,8 @@ const std::vector<Case> &cases()
           },
           "PFC watchdog on fabric compute-roce's QoS profile detects a storm after 400 ms; allowed "
           "100-200 ms" },
-        // SONiC formula (ref:sonic-buffer-headroom), 400G, MTU 9216, Spectrum constants: peer 905 x 64 = 57920 B,
+        // SONiC formula (ref:sonic-buffer-headroom), 400G, MTU 9216, Spectrum constants: peer 905 x
+        // 64 = 57920 B,
         // cable 2 x 150 x 4e5 x 1e9 / 1.98e8 / 8192 = 73981 B; xoff = ceil1K(1024 + (9216 +
         // 73981 + 819.2 + 57920) x 2.25) = 320512; + xon 18432 = 338944 B. At 100 m: cable
         // 49321 B, xoff 265216, headroom 283648 B.

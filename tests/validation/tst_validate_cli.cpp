@@ -126,7 +126,8 @@ void TestValidateCli::cleanDesignExitsZero()
 {
     const Run text = validate({ fixture("mini-clean.cluster.json").string() });
     QCOMPARE(text.code, 0);
-    QVERIFY2(text.out.find("0 error(s), 2 warning(s), 0 info, 0 waived; " + std::to_string(builtinRules().size()) + " rules run")
+    QVERIFY2(text.out.find("0 error(s), 2 warning(s), 0 info, 0 waived; "
+                           + std::to_string(builtinRules().size()) + " rules run")
                  != std::string::npos,
              text.out.c_str());
 

@@ -179,7 +179,7 @@ void TestValidation::generatedSuperPodIsClean()
     // The generator's DGX SuperPOD H100 designs pass the whole deck without errors (issue 4).
     QFETCH(QString, sus);
     const Catalog &catalog = Catalog::builtin();
-    auto generated = generateDesign("superpod-h100", {{"sus", sus.toStdString()}}, catalog);
+    auto generated = generateDesign("superpod-h100", { { "sus", sus.toStdString() } }, catalog);
     QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
     const ValidationResult result = validateDesign(generated->design, catalog, kToday);
     QVERIFY2(result.errors == 0, qPrintable(describe(result)));

@@ -412,8 +412,8 @@ QString collectiveChart(QCustomPlot *plot, const Inputs &inputs)
         return QStringLiteral("give ranks and the link rate to see bus bandwidth per collective");
     const QVector<double> sizes = logSpaced(1e3, 1e10, 57);
     const bool nvls = inputs.contains("path") && inputs.at("path") == "nvls";
-    // busbw normalises each collective's traffic (ref:nvidia-nccl-tests-performance), so in a ring model
-    // all-reduce, all-gather, reduce-scatter and all-to-all share one curve: drawn nested
+    // busbw normalises each collective's traffic (ref:nvidia-nccl-tests-performance), so in a ring
+    // model all-reduce, all-gather, reduce-scatter and all-to-all share one curve: drawn nested
     // (wide to narrow) so every one stays visible; broadcast differs.
     int colour = 0;
     double width = 6;

@@ -212,7 +212,8 @@ void InspectorDock::buildQosGroup(DeviceId id)
         spin->setToolTip(tr("Editing a value while the device follows the fabric starts an "
                             "override from the fabric's profile"));
     };
-    // Ranges are those of the fields themselves: 3-bit PCP priority, 6-bit DSCP (ref:nvidia-cumulus-roce).
+    // Ranges are those of the fields themselves: 3-bit PCP priority, 6-bit DSCP
+    // (ref:nvidia-cumulus-roce).
     integer("qosPfcPriority", tr("PFC priority"), 0, 7, &QosProfile::pfcPriority);
     integer("qosRoceDscp", tr("RoCE DSCP"), 0, 63, &QosProfile::roceDscp);
     integer("qosCnpDscp", tr("CNP DSCP"), 0, 63, &QosProfile::cnpDscp);

@@ -13,10 +13,7 @@
 #include <algorithm>
 
 namespace cw {
-namespace {
-
-
-} // namespace
+namespace { } // namespace
 
 SummaryFigures computeSummaryFigures(const Design &design, const Catalog &catalog)
 {

@@ -92,7 +92,8 @@ std::string checkDevices(const Design &design, const Catalog &catalog,
     for (const Device &device : devices) {
         if (device.name.empty())
             return "a device needs a hostname";
-        if (std::string why = checkName("hostname", device.name, NameKind::Identifier); !why.empty())
+        if (std::string why = checkName("hostname", device.name, NameKind::Identifier);
+            !why.empty())
             return why;
         if (!batchNames.insert(device.name).second)
             return device.name + ": hostname given to two devices";

@@ -120,8 +120,8 @@ void LiveValidator::reset(const Design &design)
     m_debounce.start(0);
 }
 
-void LiveValidator::designPatched(const std::shared_ptr<const DesignPatch> &patch,
-                                  bool forward, const ChangeSet &changes)
+void LiveValidator::designPatched(const std::shared_ptr<const DesignPatch> &patch, bool forward,
+                                  const ChangeSet &changes)
 {
     if (!m_design)
         return;

@@ -23,7 +23,7 @@ namespace {
 struct RowCooling
 {
     double liquidW = 0;
-    std::vector<double> cduCapacityW;  ///< one entry per CDU of the row
+    std::vector<double> cduCapacityW; ///< one entry per CDU of the row
     std::vector<EntityRef> cdus;
     std::vector<EntityRef> liquidParts;
 };
@@ -31,7 +31,8 @@ struct RowCooling
 bool carriesLiquid(const Part &part, Cooling rackCooling)
 {
     const Cooling cooling = part.cooling.value_or(Cooling::Air);
-    return cooling == Cooling::Liquid || (cooling == Cooling::Hybrid && rackCooling == Cooling::Liquid);
+    return cooling == Cooling::Liquid
+        || (cooling == Cooling::Hybrid && rackCooling == Cooling::Liquid);
 }
 
 std::map<RowId, RowCooling> rowCooling(const RuleContext &context)
@@ -72,20 +73,20 @@ void cduCapacity(const RuleContext &context, EntityRef, std::vector<Finding> &ou
 {
     for (const auto &[id, row] : rowCooling(context)) {
         if (row.liquidW <= 0 || row.cdus.empty())
-            continue;  // no CDU at all: cooling.liquid-without-cdu
+            continue; // no CDU at all: cooling.liquid-without-cdu
         double capacityW = 0;
         for (double w : row.cduCapacityW)
             capacityW += w;
         if (row.liquidW <= capacityW)
             continue;
-        std::vector<EntityRef> entities{EntityRef::of(id)};
+        std::vector<EntityRef> entities { EntityRef::of(id) };
         entities.insert(entities.end(), row.cdus.begin(), row.cdus.end());
-        out.push_back({"row " + rowName(context, id) + " carries " + fmt::kw(row.liquidW)
-                           + " of liquid heat; its " + std::to_string(row.cdus.size())
-                           + " CDU(s) give " + fmt::kw(capacityW),
-                       entities,
-                       "add CDU capacity (" + fmt::kw(row.liquidW - capacityW)
-                           + " short) or move liquid-cooled racks to another row"});
+        out.push_back({ "row " + rowName(context, id) + " carries " + fmt::kw(row.liquidW)
+                            + " of liquid heat; its " + std::to_string(row.cdus.size())
+                            + " CDU(s) give " + fmt::kw(capacityW),
+                        entities,
+                        "add CDU capacity (" + fmt::kw(row.liquidW - capacityW)
+                            + " short) or move liquid-cooled racks to another row" });
     }
 }
 
@@ -105,16 +106,16 @@ void cduRedundancy(const RuleContext &context, EntityRef, std::vector<Finding> &
             remainingW += units[i];
         if (row.liquidW <= remainingW)
             continue;
-        std::vector<EntityRef> entities{EntityRef::of(id)};
+        std::vector<EntityRef> entities { EntityRef::of(id) };
         entities.insert(entities.end(), row.cdus.begin(), row.cdus.end());
-        out.push_back({"row " + rowName(context, id) + " carries " + fmt::kw(row.liquidW)
-                           + " of liquid heat; with " + std::to_string(spares) + " of its "
-                           + std::to_string(units.size()) + " CDU(s) failed the rest give "
-                           + fmt::kw(remainingW) + " (the site asks for N+"
-                           + std::to_string(spares) + ")",
-                       entities,
-                       "add a CDU to the row, or lower site.cduRedundancy if the facility "
-                       "accepts less redundancy"});
+        out.push_back({ "row " + rowName(context, id) + " carries " + fmt::kw(row.liquidW)
+                            + " of liquid heat; with " + std::to_string(spares) + " of its "
+                            + std::to_string(units.size()) + " CDU(s) failed the rest give "
+                            + fmt::kw(remainingW) + " (the site asks for N+"
+                            + std::to_string(spares) + ")",
+                        entities,
+                        "add a CDU to the row, or lower site.cduRedundancy if the facility "
+                        "accepts less redundancy" });
     }
 }
 
@@ -125,42 +126,42 @@ void liquidWithoutCdu(const RuleContext &context, EntityRef, std::vector<Finding
         if (row.liquidParts.empty())
             continue;
         const Row *entity = context.design().row(id);
-        const std::optional<HallCooling> supply = entity ? coolingOfRow(site, *entity)
-                                                         : std::nullopt;
+        const std::optional<HallCooling> supply
+            = entity ? coolingOfRow(site, *entity) : std::nullopt;
         std::string why;
         if (supply && *supply != HallCooling::Liquid)
             why = "its hall gives it " + std::string(toString(*supply))
-                  + " cooling, no facility water for CDUs";
+                + " cooling, no facility water for CDUs";
         else if (row.cdus.empty())
             why = "no CDU supplies the row";
         if (why.empty())
             continue;
-        std::vector<EntityRef> entities{EntityRef::of(id)};
+        std::vector<EntityRef> entities { EntityRef::of(id) };
         entities.insert(entities.end(), row.liquidParts.begin(), row.liquidParts.end());
-        out.push_back({std::to_string(row.liquidParts.size()) + " liquid-cooled part(s) ("
-                           + fmt::kw(row.liquidW) + ") in row " + rowName(context, id) + ": "
-                           + why,
-                       entities,
-                       "place CDUs in the row (a row with direct liquid cooling) or move the "
-                       "liquid-cooled racks there"});
+        out.push_back({ std::to_string(row.liquidParts.size()) + " liquid-cooled part(s) ("
+                            + fmt::kw(row.liquidW) + ") in row " + rowName(context, id) + ": "
+                            + why,
+                        entities,
+                        "place CDUs in the row (a row with direct liquid cooling) or move the "
+                        "liquid-cooled racks there" });
     }
 }
 
 void hallPosition(const RuleContext &context, EntityRef subject, std::vector<Finding> &out)
 {
-    const Rack *rack = context.design().rack(RackId{subject.id});
+    const Rack *rack = context.design().rack(RackId { subject.id });
     const Row *row = context.design().row(rack->row);
     const Hall *hall = row ? hallOfRow(context.design().site(), *row) : nullptr;
     if (!hall)
         return;
     if (row->index < hall->rows && rack->position < hall->positionsPerRow)
         return;
-    out.push_back({"rack " + rack->name + " stands at row " + std::to_string(row->index + 1)
-                       + ", position " + std::to_string(rack->position + 1) + " of hall "
-                       + hall->name + ", which has " + std::to_string(hall->rows) + " rows of "
-                       + std::to_string(hall->positionsPerRow) + " positions",
-                   {subject},
-                   "move the rack to a position of the hall"});
+    out.push_back({ "rack " + rack->name + " stands at row " + std::to_string(row->index + 1)
+                        + ", position " + std::to_string(rack->position + 1) + " of hall "
+                        + hall->name + ", which has " + std::to_string(hall->rows) + " rows of "
+                        + std::to_string(hall->positionsPerRow) + " positions",
+                    { subject },
+                    "move the rack to a position of the hall" });
 }
 
 } // namespace
@@ -168,23 +169,23 @@ void hallPosition(const RuleContext &context, EntityRef subject, std::vector<Fin
 void addCduRules(RuleList &rules)
 {
     // DeviceName: the violations list the CDUs and liquid parts, whose names the engine shows.
-    const Inputs reads = input::RackSpec | input::Placement | input::DeviceSpec
-                         | input::DeviceName | input::Site;
+    const Inputs reads
+        = input::RackSpec | input::Placement | input::DeviceSpec | input::DeviceName | input::Site;
     add(rules,
-        {"cooling.cdu-capacity", "Liquid heat of a row above its CDUs' capacity", "cooling",
-         Severity::Error, RuleScope::Design, reads},
+        { "cooling.cdu-capacity", "Liquid heat of a row above its CDUs' capacity", "cooling",
+          Severity::Error, RuleScope::Design, reads },
         &cduCapacity);
     add(rules,
-        {"cooling.cdu-redundancy", "Row CDUs without the site's spare units (N+1 by default)",
-         "cooling", Severity::Error, RuleScope::Design, reads},
+        { "cooling.cdu-redundancy", "Row CDUs without the site's spare units (N+1 by default)",
+          "cooling", Severity::Error, RuleScope::Design, reads },
         &cduRedundancy);
     add(rules,
-        {"cooling.liquid-without-cdu", "Liquid-cooled part in a row without CDU supply",
-         "cooling", Severity::Error, RuleScope::Design, reads},
+        { "cooling.liquid-without-cdu", "Liquid-cooled part in a row without CDU supply", "cooling",
+          Severity::Error, RuleScope::Design, reads },
         &liquidWithoutCdu);
     add(rules,
-        {"space.hall-position", "Rack outside its hall's rows and positions", "space",
-         Severity::Error, RuleScope::Rack, input::RackSpec | input::Site},
+        { "space.hall-position", "Rack outside its hall's rows and positions", "space",
+          Severity::Error, RuleScope::Rack, input::RackSpec | input::Site },
         &hallPosition);
 }
 

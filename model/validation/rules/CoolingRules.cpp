@@ -1,8 +1,8 @@
 // Cooling rules: the air limit per rack, liquid-only parts in air racks, site capacities.
 // Heat = maximum power (all electrical power ends as heat; nameplate as for the power rules).
 
-#include "model/catalog/Catalog.h"
 #include "calculators/Units.h"
+#include "model/catalog/Catalog.h"
 #include "model/site/SiteLoad.h"
 #include "model/validation/Format.h"
 #include "model/validation/RuleContext.h"
@@ -10,7 +10,6 @@
 
 namespace cw::rules {
 namespace {
-
 
 void airRackLimit(const RuleContext &context, EntityRef subject, std::vector<Finding> &out)
 {
@@ -57,7 +56,8 @@ void siteCapacity(const RuleContext &context, EntityRef, std::vector<Finding> &o
     // counts it.
     const SiteLoad totals = siteLoad(context.design(), context.catalog());
     // A capacity of 0 means "not set" (Site): nothing to compare against.
-    if (site.airCoolingCapacityKw > 0 && totals.airHeatW > site.airCoolingCapacityKw * calc::wattsPerKw)
+    if (site.airCoolingCapacityKw > 0
+        && totals.airHeatW > site.airCoolingCapacityKw * calc::wattsPerKw)
         out.push_back({ "air-cooled equipment dissipates " + fmt::kw(totals.airHeatW)
                             + "; the site's air cooling capacity is "
                             + fmt::kw(site.airCoolingCapacityKw * calc::wattsPerKw),

@@ -124,10 +124,9 @@ void cableConnectorMismatch(const RuleContext &context, EntityRef subject,
         return;
     const CableSpec &spec = *cable->cable;
     const std::string what = cable->kind == PartKind::Transceiver
-                                 ? "module " + cable->id + " (" + endText(spec.endA) + ", links to "
-                                       + endText(spec.endB) + ")"
-                                 : "cable " + cable->id + " (" + endText(spec.endA) + " to "
-                                       + endText(spec.endB) + ")";
+        ? "module " + cable->id + " (" + endText(spec.endA) + ", links to " + endText(spec.endB)
+            + ")"
+        : "cable " + cable->id + " (" + endText(spec.endA) + " to " + endText(spec.endB) + ")";
     out.push_back({ context.portLabel(link->a) + " (" + a->formFactor + " cage) - "
                         + context.portLabel(link->b) + " (" + b->formFactor + " cage): " + what
                         + " does not fit",
@@ -185,9 +184,8 @@ void addNetworkRules(RuleList &rules)
           RuleScope::Link, input::Links | input::DeviceSpec | input::DeviceName },
         &cableReach);
     add(rules,
-        { "net.cable-connector-mismatch", "Cable ends that do not fit the ports' cages",
-          "network", Severity::Error, RuleScope::Link,
-          input::Links | input::DeviceSpec | input::DeviceName },
+        { "net.cable-connector-mismatch", "Cable ends that do not fit the ports' cages", "network",
+          Severity::Error, RuleScope::Link, input::Links | input::DeviceSpec | input::DeviceName },
         &cableConnectorMismatch);
     add(rules,
         { "net.switch-ports-exceeded", "More links on a switch than it has ports", "network",

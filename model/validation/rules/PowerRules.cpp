@@ -3,8 +3,8 @@
 // Every load is the parts' maximum (nameplate) power, the figure breakers and feeds are
 // sized on (DGX H100: 10.2 kW max, ref:nvidia-dgx-h100-ug); typical power would hide the peak.
 
-#include "model/catalog/Catalog.h"
 #include "calculators/Units.h"
+#include "model/catalog/Catalog.h"
 #include "model/core/PduCapacity.h"
 #include "model/site/SiteLoad.h"
 #include "model/validation/Format.h"
@@ -18,7 +18,6 @@
 
 namespace cw::rules {
 namespace {
-
 
 /// "2 x 3-phase 32 A at 400 V", identical PDUs grouped.
 std::string describePdus(const std::vector<const Pdu *> &pdus)

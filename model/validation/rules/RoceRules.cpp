@@ -20,9 +20,11 @@ namespace {
 
 // ref:nvidia-cumulus-roce: RoCE MTU 4096 needs a netdev MTU of 4096 + 96 B of RoCE headers.
 constexpr int kMinHostMtuForRoce4096 = 4192;
-// ref:nvidia-cumulus-roce: SONiC (3, 4) and Cumulus (3) defaults use at most two lossless priorities.
+// ref:nvidia-cumulus-roce: SONiC (3, 4) and Cumulus (3) defaults use at most two lossless
+// priorities.
 constexpr std::size_t kMaxLosslessPriorities = 2;
-// ref:nvidia-cumulus-roce: SONiC PFC watchdog default detection time 200 ms, the bound the rule enforces.
+// ref:nvidia-cumulus-roce: SONiC PFC watchdog default detection time 200 ms, the bound the rule
+// enforces.
 constexpr int kPfcWatchdogMaxDetectionMs = 200;
 // ref:sonic-config-db: SONiC PFC_WD detection_time range 100-5000 ms.
 constexpr int kPfcWatchdogMinDetectionMs = 100;
@@ -197,18 +199,21 @@ void ecnMisconfigured(const RuleContext &context, EntityRef subject, std::vector
             out.push_back({ "ECN is off on " + owner.label
                                 + ": DCQCN gets no congestion marks and PFC pauses do all the work",
                             owner.entities,
-                            "enable ECN on the lossless queue (150000 / 1500000 B, 100%, ref:nvidia-cumulus-roce)" });
+                            "enable ECN on the lossless queue (150000 / 1500000 B, 100%, "
+                            "ref:nvidia-cumulus-roce)" });
         if (qos.ecnMinBytes >= qos.ecnMaxBytes) // ref:nvidia-cumulus-roce
             out.push_back({ "ECN Kmin " + fmt::bytes(qos.ecnMinBytes) + " >= Kmax "
                                 + fmt::bytes(qos.ecnMaxBytes) + " on " + owner.label,
-                            owner.entities, "use Kmin 150000 B, Kmax 1500000 B (ref:nvidia-cumulus-roce)" });
+                            owner.entities,
+                            "use Kmin 150000 B, Kmax 1500000 B (ref:nvidia-cumulus-roce)" });
         if (qos.ecnMaxProbabilityPct < kEcnMinProbabilityPct
             || qos.ecnMaxProbabilityPct > kEcnMaxProbabilityPct)
             out.push_back({ "ECN Pmax " + std::to_string(qos.ecnMaxProbabilityPct) + "% on "
                                 + owner.label + " is outside 1-100%",
                             owner.entities, "use 100% (ref:nvidia-cumulus-roce)" });
     }
-    // ref:nvidia-cumulus-roce: Kmax above the buffer means marking never starts before PFC or drops.
+    // ref:nvidia-cumulus-roce: Kmax above the buffer means marking never starts before PFC or
+    // drops.
     for (DeviceId id : context.fabricView(fabric->id).devices) {
         const Device *device = context.design().device(id);
         const Part *part = context.part(id);
@@ -235,7 +240,8 @@ void cnpPriority(const RuleContext &context, EntityRef subject, std::vector<Find
     for (const Owner &owner : owners(context, *fabric)) {
         const QosProfile &qos = *owner.profile;
         const std::string cnp = std::to_string(qos.cnpPriority);
-        // ref:nvidia-cumulus-roce: CNP DSCP 48 -> priority 6, strict priority, lossy; ref:nvidia-cumulus-roce.
+        // ref:nvidia-cumulus-roce: CNP DSCP 48 -> priority 6, strict priority, lossy;
+        // ref:nvidia-cumulus-roce.
         const int mapped = qos.priorityOfDscp(qos.cnpDscp);
         if (mapped != qos.cnpPriority)
             out.push_back({ "on " + owner.label + " CNP DSCP " + std::to_string(qos.cnpDscp)
@@ -244,17 +250,19 @@ void cnpPriority(const RuleContext &context, EntityRef subject, std::vector<Find
                             owner.entities,
                             "map DSCP " + std::to_string(qos.cnpDscp) + " to priority " + cnp });
         if (isLossless(qos, qos.cnpPriority))
-            out.push_back({ "CNP priority " + cnp + " on " + owner.label
-                                + " is lossless: congestion notifications get paused with the "
-                                  "data they should slow down",
-                            owner.entities,
-                            "keep CNP lossy in a strict-priority queue (6, ref:nvidia-cumulus-roce)" });
+            out.push_back(
+                { "CNP priority " + cnp + " on " + owner.label
+                      + " is lossless: congestion notifications get paused with the "
+                        "data they should slow down",
+                  owner.entities,
+                  "keep CNP lossy in a strict-priority queue (6, ref:nvidia-cumulus-roce)" });
         else if (qos.cnpPriority <= qos.pfcPriority)
             out.push_back({ "CNP priority " + cnp + " on " + owner.label
                                 + " is not above the RoCE priority "
                                 + std::to_string(qos.pfcPriority)
                                 + ": notifications queue behind the congested data",
-                            owner.entities, "use priority 6 with strict scheduling (ref:nvidia-cumulus-roce)" });
+                            owner.entities,
+                            "use priority 6 with strict scheduling (ref:nvidia-cumulus-roce)" });
     }
 }
 
@@ -268,11 +276,11 @@ void pfcWatchdog(const RuleContext &context, EntityRef subject, std::vector<Find
             continue; // the watchdog is a switch feature
         const QosProfile &qos = *owner.profile;
         if (!qos.pfcWatchdog) { // ref:nvidia-cumulus-roce
-            out.push_back(
-                { "PFC watchdog is off on " + owner.label
-                      + ": a stuck receiver can pause the lossless class indefinitely",
-                  owner.entities,
-                  "enable the PFC watchdog (detection 200 ms, restoration 200 ms, ref:nvidia-cumulus-roce)" });
+            out.push_back({ "PFC watchdog is off on " + owner.label
+                                + ": a stuck receiver can pause the lossless class indefinitely",
+                            owner.entities,
+                            "enable the PFC watchdog (detection 200 ms, restoration 200 ms, "
+                            "ref:nvidia-cumulus-roce)" });
             continue;
         }
         const int ms = qos.pfcWatchdogDetectionMs;
@@ -281,7 +289,8 @@ void pfcWatchdog(const RuleContext &context, EntityRef subject, std::vector<Find
                                 + std::to_string(ms) + " ms; allowed "
                                 + std::to_string(kPfcWatchdogMinDetectionMs) + "-"
                                 + std::to_string(kPfcWatchdogMaxDetectionMs) + " ms",
-                            owner.entities, "set detection to 200 ms (SONiC default, ref:nvidia-cumulus-roce)" });
+                            owner.entities,
+                            "set detection to 200 ms (SONiC default, ref:nvidia-cumulus-roce)" });
     }
 }
 
@@ -370,15 +379,16 @@ void mtuMismatch(const RuleContext &context, EntityRef subject, std::vector<Find
     for (const Owner &owner : owners(context, *fabric)) {
         const QosProfile &qos = *owner.profile;
         if (owner.coversHosts && qos.hostMtu < kMinHostMtuForRoce4096)
-            out.push_back(
-                { "host MTU " + std::to_string(qos.hostMtu) + " on " + owner.label
-                      + " is below 4192: RoCE MTU 4096 needs 4096 + 96 B of headers (ref:nvidia-cumulus-roce)",
-                  owner.entities, "use host MTU 9000 (ref:nvidia-cumulus-roce)" });
+            out.push_back({ "host MTU " + std::to_string(qos.hostMtu) + " on " + owner.label
+                                + " is below 4192: RoCE MTU 4096 needs 4096 + 96 B of headers "
+                                  "(ref:nvidia-cumulus-roce)",
+                            owner.entities, "use host MTU 9000 (ref:nvidia-cumulus-roce)" });
         if (!owner.device && qos.hostMtu > qos.switchMtu)
             out.push_back({ owner.label + " has host MTU " + std::to_string(qos.hostMtu)
                                 + " above switch MTU " + std::to_string(qos.switchMtu)
                                 + ": larger frames are dropped",
-                            owner.entities, "use switch MTU 9216 and host MTU 9000 (ref:nvidia-cumulus-roce)" });
+                            owner.entities,
+                            "use switch MTU 9216 and host MTU 9000 (ref:nvidia-cumulus-roce)" });
     }
     // ref:nvidia-cumulus-roce: MTU mismatch along the path.
     forOverriddenPairs(context, *fabric, [&](const Device &a, const Device &b) {
@@ -408,11 +418,11 @@ void tooManyLossless(const RuleContext &context, EntityRef subject, std::vector<
                                      owner.profile->losslessPriorities.end());
         if (lossless.size() <= kMaxLosslessPriorities)
             continue;
-        out.push_back(
-            { owner.label + " has PFC on " + std::to_string(lossless.size()) + " priorities ("
-                  + losslessText(*owner.profile)
-                  + "); at most 2 (SONiC 3,4; Cumulus 3), each needs its own headroom (ref:nvidia-cumulus-roce)",
-              owner.entities, "keep PFC on the RoCE priority only" });
+        out.push_back({ owner.label + " has PFC on " + std::to_string(lossless.size())
+                            + " priorities (" + losslessText(*owner.profile)
+                            + "); at most 2 (SONiC 3,4; Cumulus 3), each needs its own headroom "
+                              "(ref:nvidia-cumulus-roce)",
+                        owner.entities, "keep PFC on the RoCE priority only" });
     }
 }
 
@@ -424,7 +434,8 @@ void ncclTrafficClass(const RuleContext &context, EntityRef, std::vector<Finding
             continue;
         const EntityRef ref = EntityRef::of(fabric.id);
         const int dscp = fabric.qos.roceDscp;
-        // ref:nvidia-nccl-env: NCCL_IB_TC is the IPv4 ToS byte, DSCP << 2 | ECN; 106 = 26 << 2 | 2 (ECT(0)).
+        // ref:nvidia-nccl-env: NCCL_IB_TC is the IPv4 ToS byte, DSCP << 2 | ECN; 106 = 26 << 2 | 2
+        // (ECT(0)).
         const int suggested = (dscp << 2) | 2;
         if (nccl.ibTrafficClass
             && (*nccl.ibTrafficClass >> 2 != dscp || *nccl.ibTrafficClass < 0

@@ -96,7 +96,8 @@ private slots:
     {
         QTest::addColumn<double>("lengthM");
         QTest::addColumn<QString>("bin");
-        // Upper edge included: a 2 m DAC is in "1-2", the longest passive DAC bin (ref:nvidia-linkx-specs).
+        // Upper edge included: a 2 m DAC is in "1-2", the longest passive DAC bin
+        // (ref:nvidia-linkx-specs).
         QTest::newRow("0.5") << 0.5 << "0-1";
         QTest::newRow("1") << 1.0 << "0-1";
         QTest::newRow("1.01") << 1.01 << "1-2";
@@ -507,11 +508,11 @@ private slots:
         }
         QDir(dir.path()).mkdir("csv");
         QProcess process;
-        process.start(office, { "-env:UserInstallation="
-                                    + QUrl::fromLocalFile(dir.filePath("profile")).toString(),
-                                "--headless", "--norestore", "--convert-to", "csv", "--outdir",
-                                dir.filePath("csv"), dir.filePath("cabling.xlsx"),
-                                dir.filePath("labels.xlsx") });
+        process.start(
+            office,
+            { "-env:UserInstallation=" + QUrl::fromLocalFile(dir.filePath("profile")).toString(),
+              "--headless", "--norestore", "--convert-to", "csv", "--outdir", dir.filePath("csv"),
+              dir.filePath("cabling.xlsx"), dir.filePath("labels.xlsx") });
         QVERIFY2(process.waitForFinished(300000), "LibreOffice did not finish within 300 s");
         for (const std::string stem : { "cabling", "labels" }) {
             QFile converted(dir.filePath(QString::fromStdString("csv/" + stem + ".csv")));
@@ -536,7 +537,8 @@ private slots:
               "print(re.search(r'<autoFilter ref=\"([^\"]+)\"', x).group(1))\n"
               "print(len(re.findall(r'<col ', x)))\n";
         const std::vector<std::pair<QString, QString>> expected
-            = { { "cabling.xlsx", "frozen\nA1:S169\n19\n" }, { "labels.xlsx", "frozen\nA1:E94\n5\n" } };
+            = { { "cabling.xlsx", "frozen\nA1:S169\n19\n" },
+                { "labels.xlsx", "frozen\nA1:E94\n5\n" } };
         for (const auto &[name, layout] : expected) {
             QProcess reader;
             reader.start(python, { "-c", script, dir.filePath(name) });

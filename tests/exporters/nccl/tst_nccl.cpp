@@ -464,7 +464,8 @@ private slots:
         const auto vars = envVariables(env);
         QCOMPARE(vars.value("NCCL_IB_HCA"),
                  QStringLiteral("=mlx5_0,mlx5_3,mlx5_4,mlx5_5,mlx5_6,mlx5_9,mlx5_10,mlx5_11"));
-        // Default QoS profile: DSCP 26, ECN on -> 26 << 2 = 104, | 2 (ECT(0)) = 106 (ref:nvidia-nccl-env, ref:nvidia-cumulus-roce).
+        // Default QoS profile: DSCP 26, ECN on -> 26 << 2 = 104, | 2 (ECT(0)) = 106
+        // (ref:nvidia-nccl-env, ref:nvidia-cumulus-roce).
         QCOMPARE(vars.value("NCCL_IB_TC"), QStringLiteral("106"));
         QCOMPARE(vars.value("NCCL_IB_GID_INDEX"), QStringLiteral("3"));
         QCOMPARE(vars.value("NCCL_IB_SL"), QStringLiteral("3")); // PFC priority of the profile

@@ -31,14 +31,16 @@ RunResult runTool(const QString &program, const QStringList &args, const QByteAr
     if (!process.waitForFinished(timeoutMs)) {
         process.kill();
         process.waitForFinished(5000);
-        return { -1, program + QStringLiteral(" timed out: ")
-                         + QString::fromUtf8(process.readAll()) };
+        return { -1,
+                 program + QStringLiteral(" timed out: ") + QString::fromUtf8(process.readAll()) };
     }
     const int code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     return { code, QString::fromUtf8(process.readAll()) };
 }
 
-NetnsLab::NetnsLab(QString prefix) : m_prefix(std::move(prefix)) {}
+NetnsLab::NetnsLab(QString prefix)
+    : m_prefix(std::move(prefix))
+{ }
 
 NetnsLab::~NetnsLab()
 {
@@ -111,8 +113,8 @@ bool NetnsLab::createLinks(QString *error)
         upByNs[link[2]] += QStringLiteral("link set %1 up\n").arg(link[3]);
     }
     m_pendingLinks.clear();
-    const RunResult created = runTool(kIp, { QStringLiteral("-batch"), QStringLiteral("-") },
-                                      batch.toUtf8());
+    const RunResult created
+        = runTool(kIp, { QStringLiteral("-batch"), QStringLiteral("-") }, batch.toUtf8());
     if (created.code != 0) {
         *error = QStringLiteral("ip link add: ") + created.output;
         return false;
@@ -136,9 +138,9 @@ RunResult NetnsLab::ipBatch(const QString &ns, const QString &commands)
 RunResult NetnsLab::exec(const QString &ns, const QString &program, const QStringList &args,
                          int timeoutMs)
 {
-    return runTool(kIp, QStringList { QStringLiteral("netns"), QStringLiteral("exec"), ns, program }
-                       + args,
-                   {}, timeoutMs);
+    return runTool(
+        kIp, QStringList { QStringLiteral("netns"), QStringLiteral("exec"), ns, program } + args,
+        {}, timeoutMs);
 }
 
 RunResult NetnsLab::startFrr(const QString &ns, const QString &dir, bool bfd)

@@ -49,9 +49,9 @@ inline Pod buildPod2x2()
         (i < 2 ? pod.leaves[i] : pod.spines[i - 2]) = id;
     }
     for (int i = 0; i < 4; ++i)
-        pod.hosts[i] = must(b.placeDevice(i < 2 ? rack1 : rack2, "dgx0" + std::to_string(i + 1),
-                                          "dgx-h100", i < 2 ? 1 + 8 * i : 1 + 8 * (i - 2),
-                                          DeviceRole::Compute));
+        pod.hosts[i]
+            = must(b.placeDevice(i < 2 ? rack1 : rack2, "dgx0" + std::to_string(i + 1), "dgx-h100",
+                                 i < 2 ? 1 + 8 * i : 1 + 8 * (i - 2), DeviceRole::Compute));
     Fabric fabric;
     fabric.name = "compute-roce";
     fabric.purpose = FabricPurpose::Compute;

@@ -185,7 +185,8 @@ private slots:
             QCOMPARE(wred["green_max_threshold"].get<std::string>(), std::string("1500000"));
             QCOMPARE(wred["green_drop_probability"].get<std::string>(), std::string("100"));
             QCOMPARE(wred["wred_green_enable"].get<std::string>(), std::string("true"));
-            // SONiC pfcwd default poll 200 ms, not above the 200 ms detection (ref:nvidia-cumulus-roce).
+            // SONiC pfcwd default poll 200 ms, not above the 200 ms detection
+            // (ref:nvidia-cumulus-roce).
             QCOMPARE(db["PFC_WD"]["GLOBAL"]["POLL_INTERVAL"].get<std::string>(),
                      std::string("200"));
 

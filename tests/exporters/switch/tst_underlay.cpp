@@ -26,7 +26,8 @@ using cw::test::must;
 
 namespace {
 
-std::map<std::string, std::string> exportPod(const Design &design, const std::map<std::string, std::string> &params)
+std::map<std::string, std::string> exportPod(const Design &design,
+                                             const std::map<std::string, std::string> &params)
 {
     const Fabric *fabric = nullptr;
     for (const Fabric &f : design.fabrics())
@@ -57,13 +58,15 @@ std::map<std::string, std::string> addressesOf(const UnderlayPlan &plan)
         result[sw.hostname + " lo"] = ipv4Text(sw.loopback) + " AS" + std::to_string(sw.asn);
         result[sw.hostname + " mgmt"] = ipv4Text(sw.management);
         for (const FabricPort &port : sw.fabricPorts)
-            result[sw.hostname + " " + port.port] = ipv4Text(port.localIp) + ">" + ipv4Text(port.peerIp);
+            result[sw.hostname + " " + port.port]
+                = ipv4Text(port.localIp) + ">" + ipv4Text(port.peerIp);
         for (const HostPort &port : sw.hostPorts)
             result[sw.hostname + " " + port.port] = ipv4Text(port.leafIp);
     }
     for (const UnderlayHost &host : plan.hosts)
         for (const HostNic &nic : host.nics)
-            result[host.hostname + " " + nic.port] = ipv4Text(nic.address) + " via " + ipv4Text(nic.gateway);
+            result[host.hostname + " " + nic.port]
+                = ipv4Text(nic.address) + " via " + ipv4Text(nic.gateway);
     return result;
 }
 
@@ -112,10 +115,13 @@ private slots:
         QVERIFY(hasLine(dgx04, "        - from: 10.129.0.23"));
         // SONiC: the same plan in config_db tables.
         const auto db = nlohmann::json::parse(files.at("compute-roce/leaf01.json"));
-        QCOMPARE(db["DEVICE_METADATA"]["localhost"]["bgp_asn"].get<std::string>(), std::string("4201000004"));
+        QCOMPARE(db["DEVICE_METADATA"]["localhost"]["bgp_asn"].get<std::string>(),
+                 std::string("4201000004"));
         QVERIFY(db["LOOPBACK_INTERFACE"].contains("Loopback0|10.0.0.4/32"));
-        QCOMPARE(db["BGP_NEIGHBOR"]["10.1.0.42"]["asn"].get<std::string>(), std::string("4202000006"));
-        QCOMPARE(db["BGP_NEIGHBOR"]["10.1.0.42"]["local_addr"].get<std::string>(), std::string("10.1.0.43"));
+        QCOMPARE(db["BGP_NEIGHBOR"]["10.1.0.42"]["asn"].get<std::string>(),
+                 std::string("4202000006"));
+        QCOMPARE(db["BGP_NEIGHBOR"]["10.1.0.42"]["local_addr"].get<std::string>(),
+                 std::string("10.1.0.43"));
         QVERIFY(db["MGMT_INTERFACE"].contains("eth0|10.254.0.4/16"));
         // The QoS the file had before stays.
         QVERIFY(db.contains("PORT_QOS_MAP"));
@@ -128,8 +134,10 @@ private slots:
         QVERIFY2(provenance.starts_with("Underlay address plan for design \""), provenance.c_str());
         QVERIFY(provenance.ends_with("\nFiles: address-plan.csv (RFC 4180, one header row), "
                                      "address-plan.md; see docs/export-switch-roce.md.\n"));
-        QVERIFY(csv.find("loopback,spine01,spine,lo,10.0.0.6,10.0.0.6/32,,,4202000006,\r\n") != std::string::npos);
-        QVERIFY(csv.find("host-nic,dgx04,host,mlx5_3,10.129.0.23,10.129.0.22/31,leaf02,") != std::string::npos);
+        QVERIFY(csv.find("loopback,spine01,spine,lo,10.0.0.6,10.0.0.6/32,,,4202000006,\r\n")
+                != std::string::npos);
+        QVERIFY(csv.find("host-nic,dgx04,host,mlx5_3,10.129.0.23,10.129.0.22/31,leaf02,")
+                != std::string::npos);
     }
 
     void addingALeafRenumbersNothing()
@@ -141,16 +149,22 @@ private slots:
         // A leaf whose name sorts first, cabled to both spines and to a free rail of dgx01.
         DesignBuilder b(pod.design, Catalog::builtin());
         const RackId rack = pod.design.device(pod.hosts[2])->rack;
-        const DeviceId leaf00 = must(b.placeDevice(rack, "leaf00", test::kSwitchType, 33, DeviceRole::Switch, Face::Front, 0));
-        must(b.connect(pod.fabric, b.ports(pod.hosts[0], PortRole::Compute).at(2), must(b.firstFreePort(leaf00, PortRole::Fabric))));
+        const DeviceId leaf00 = must(b.placeDevice(rack, "leaf00", test::kSwitchType, 33,
+                                                   DeviceRole::Switch, Face::Front, 0));
+        must(b.connect(pod.fabric, b.ports(pod.hosts[0], PortRole::Compute).at(2),
+                       must(b.firstFreePort(leaf00, PortRole::Fabric))));
         for (DeviceId spine : pod.spines)
-            must(b.connect(pod.fabric, must(b.firstFreePort(leaf00, PortRole::Fabric)), must(b.firstFreePort(spine, PortRole::Fabric))));
+            must(b.connect(pod.fabric, must(b.firstFreePort(leaf00, PortRole::Fabric)),
+                           must(b.firstFreePort(spine, PortRole::Fabric))));
         auto after = planUnderlay(pod.design, Catalog::builtin(), fabric, {});
         QVERIFY2(after, after ? "" : after.error().message.c_str());
         const auto old = addressesOf(*before);
         const auto now = addressesOf(*after);
         for (const auto &[what, value] : old)
-            QVERIFY2(now.count(what) && now.at(what) == value, qPrintable(QString::fromStdString(what + ": " + value + " -> " + (now.count(what) ? now.at(what) : "gone"))));
+            QVERIFY2(
+                now.count(what) && now.at(what) == value,
+                qPrintable(QString::fromStdString(what + ": " + value + " -> "
+                                                  + (now.count(what) ? now.at(what) : "gone"))));
         // New: leaf00 lo, mgmt and 3 ports, one new port on each spine, dgx01's third rail.
         QCOMPARE(now.size(), old.size() + 8);
     }
@@ -161,11 +175,28 @@ private slots:
         QTest::addColumn<QString>("param");
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("message");
-        QTest::newRow("name with a space") << "leaf 01" << "" << "" << "\"leaf 01\": the underlay writes names";
-        QTest::newRow("overlapping pools") << "" << "underlay.p2p" << "10.0.0.0/24" << "underlay pools overlap: loopbacks 10.0.0.0/16 and p2p 10.0.0.0/24";
-        QTest::newRow("pool too small") << "" << "underlay.loopbacks" << "10.0.0.0/30" << "device id 4 does not fit the loopbacks pool 10.0.0.0/30";
-        QTest::newRow("host bits") << "" << "underlay.hosts" << "10.128.0.1/10" << "underlay.hosts: expected an IPv4 prefix";
-        QTest::newRow("peering") << "" << "underlay" << "ospf" << "underlay must be numbered, unnumbered or off";
+        QTest::newRow("name with a space") << "leaf 01"
+                                           << ""
+                                           << ""
+                                           << "\"leaf 01\": the underlay writes names";
+        QTest::newRow("overlapping pools")
+            << ""
+            << "underlay.p2p"
+            << "10.0.0.0/24"
+            << "underlay pools overlap: loopbacks 10.0.0.0/16 and p2p 10.0.0.0/24";
+        QTest::newRow("pool too small")
+            << ""
+            << "underlay.loopbacks"
+            << "10.0.0.0/30"
+            << "device id 4 does not fit the loopbacks pool 10.0.0.0/30";
+        QTest::newRow("host bits") << ""
+                                   << "underlay.hosts"
+                                   << "10.128.0.1/10"
+                                   << "underlay.hosts: expected an IPv4 prefix";
+        QTest::newRow("peering") << ""
+                                 << "underlay"
+                                 << "ospf"
+                                 << "underlay must be numbered, unnumbered or off";
     }
 
     void refusals()
@@ -183,9 +214,11 @@ private slots:
         std::map<std::string, std::string> params;
         if (!param.isEmpty())
             params[param.toStdString()] = value.toStdString();
-        auto files = exporters::roceSwitchConfigs(pod.design, Catalog::builtin(), *pod.design.fabric(pod.fabric), params);
+        auto files = exporters::roceSwitchConfigs(pod.design, Catalog::builtin(),
+                                                  *pod.design.fabric(pod.fabric), params);
         QVERIFY(!files);
-        QVERIFY2(files.error().message.find(message.toStdString()) != std::string::npos, files.error().message.c_str());
+        QVERIFY2(files.error().message.find(message.toStdString()) != std::string::npos,
+                 files.error().message.c_str());
     }
 
     void goldenFiles()
@@ -193,9 +226,12 @@ private slots:
         const test::Pod pod = buildPod2x2();
         exporters::ExporterRegistry registry;
         exporters::registerBuiltinExporters(registry);
-        const std::filesystem::path folder = std::filesystem::path(CW_TEST_DATA_DIR) / "golden" / "roce-pod-2x2";
-        for (const auto &[name, params] : { std::pair<std::string, std::map<std::string, std::string>> { "switch", {} },
-                                            { "switch-unnumbered", { { "underlay", "unnumbered" }, { "underlay.bfd", "on" } } } }) {
+        const std::filesystem::path folder
+            = std::filesystem::path(CW_TEST_DATA_DIR) / "golden" / "roce-pod-2x2";
+        for (const auto &[name, params] :
+             { std::pair<std::string, std::map<std::string, std::string>> { "switch", {} },
+               { "switch-unnumbered",
+                 { { "underlay", "unnumbered" }, { "underlay.bfd", "on" } } } }) {
             auto result = registry.find("switch")->run({ pod.design, Catalog::builtin(), params });
             QVERIFY2(result, result ? "" : result.error().message.c_str());
             std::set<std::string> paths;
@@ -210,11 +246,14 @@ private slots:
                     continue;
                 }
                 std::ifstream in(path, std::ios::binary);
-                QVERIFY2(in, ("missing golden file " + path.string() + " (CW_UPDATE_GOLDEN=1)").c_str());
-                const std::string golden((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+                QVERIFY2(
+                    in, ("missing golden file " + path.string() + " (CW_UPDATE_GOLDEN=1)").c_str());
+                const std::string golden((std::istreambuf_iterator<char>(in)),
+                                         std::istreambuf_iterator<char>());
                 QVERIFY2(golden == file.bytes, ("differs from golden: " + path.string()).c_str());
             }
-            QVERIFY(paths.count("compute-roce/leaf01.frr.conf") && paths.count("compute-roce/address-plan.md"));
+            QVERIFY(paths.count("compute-roce/leaf01.frr.conf")
+                    && paths.count("compute-roce/address-plan.md"));
         }
     }
 };

@@ -89,7 +89,8 @@ Cabling cablingOf(const Design &design, const Fabric &fabric)
     for (const Link &link : design.links()) {
         if (link.fabric != fabric.id)
             continue;
-        for (const auto &[self, peer] : { std::pair { link.a, link.b }, std::pair { link.b, link.a } }) {
+        for (const auto &[self, peer] :
+             { std::pair { link.a, link.b }, std::pair { link.b, link.a } }) {
             if (!isSwitchEnd(design, self))
                 continue;
             const QString name = QString::fromStdString(design.device(self.device)->name);
@@ -103,9 +104,10 @@ Cabling cablingOf(const Design &design, const Fabric &fabric)
         }
         for (const PortRef &end : { link.a, link.b })
             if (!isSwitchEnd(design, end))
-                cabling.nics.push_back({ QString::fromStdString(design.device(end.device)->name),
-                                         portName(design, end),
-                                         QStringLiteral("h%1p%2").arg(end.device.value).arg(end.port) });
+                cabling.nics.push_back(
+                    { QString::fromStdString(design.device(end.device)->name),
+                      portName(design, end),
+                      QStringLiteral("h%1p%2").arg(end.device.value).arg(end.port) });
     }
     return cabling;
 }
@@ -152,15 +154,17 @@ QString networkdToIp(const QString &runDir)
         std::map<QString, QString> values;
         auto flush = [&]() {
             if (section == QStringLiteral("[Route]"))
-                commands += QStringLiteral("route add %1 via %2%3\n")
-                                .arg(values[QStringLiteral("Destination")],
-                                     values[QStringLiteral("Gateway")],
-                                     values.count(QStringLiteral("Table"))
-                                         ? QStringLiteral(" table ") + values[QStringLiteral("Table")]
-                                         : QString());
+                commands
+                    += QStringLiteral("route add %1 via %2%3\n")
+                           .arg(values[QStringLiteral("Destination")],
+                                values[QStringLiteral("Gateway")],
+                                values.count(QStringLiteral("Table"))
+                                    ? QStringLiteral(" table ") + values[QStringLiteral("Table")]
+                                    : QString());
             if (section == QStringLiteral("[RoutingPolicyRule]"))
-                commands += QStringLiteral("rule add from %1 table %2\n")
-                                .arg(values[QStringLiteral("From")], values[QStringLiteral("Table")]);
+                commands
+                    += QStringLiteral("rule add from %1 table %2\n")
+                           .arg(values[QStringLiteral("From")], values[QStringLiteral("Table")]);
             values.clear();
         };
         for (const QString &raw : QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'))) {
@@ -193,9 +197,11 @@ QJsonObject jsonOf(const RunResult &result)
 int establishedPeers(const QJsonObject &summary)
 {
     int count = 0;
-    const QJsonObject peers = summary[QStringLiteral("ipv4Unicast")].toObject()[QStringLiteral("peers")].toObject();
+    const QJsonObject peers
+        = summary[QStringLiteral("ipv4Unicast")].toObject()[QStringLiteral("peers")].toObject();
     for (const QJsonValue &peer : peers)
-        count += peer.toObject()[QStringLiteral("state")].toString() == QStringLiteral("Established");
+        count
+            += peer.toObject()[QStringLiteral("state")].toString() == QStringLiteral("Established");
     return count;
 }
 
@@ -216,12 +222,15 @@ QStringList fibInterfaces(const QJsonObject &routes, const QString &prefix)
 }
 
 /// Pings `targets` from `ns` (source `source` when given); returns the ones that did not answer.
-QStringList unreachable(NetnsLab &lab, const QString &ns, const QString &source, const QStringList &targets)
+QStringList unreachable(NetnsLab &lab, const QString &ns, const QString &source,
+                        const QStringList &targets)
 {
-    QString script = QStringLiteral("for a in %1; do ping -c1 -W2 -q %2 $a >/dev/null 2>&1 || echo $a; done")
-                         .arg(targets.join(QLatin1Char(' ')),
-                              source.isEmpty() ? QString() : QStringLiteral("-I ") + source);
-    const RunResult run = lab.exec(ns, QStringLiteral("sh"), { QStringLiteral("-c"), script }, 120000);
+    QString script
+        = QStringLiteral("for a in %1; do ping -c1 -W2 -q %2 $a >/dev/null 2>&1 || echo $a; done")
+              .arg(targets.join(QLatin1Char(' ')),
+                   source.isEmpty() ? QString() : QStringLiteral("-I ") + source);
+    const RunResult run
+        = lab.exec(ns, QStringLiteral("sh"), { QStringLiteral("-c"), script }, 120000);
     return run.output.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
 }
 
@@ -235,8 +244,8 @@ class TestUnderlayFrr : public QObject
 
     /// The expected next hops from `leaf` to `other`'s loopback: its ports to the spines the
     /// two leaves share, minus those of `failed`.
-    static QStringList expectedPorts(const Cabling &cabling, const QString &leaf, const QString &other,
-                                     const QString &failed)
+    static QStringList expectedPorts(const Cabling &cabling, const QString &leaf,
+                                     const QString &other, const QString &failed)
     {
         std::set<QString> otherSpines;
         for (const auto &[port, spine] : cabling.switches.at(other).peerSwitchOfPort)
@@ -258,15 +267,25 @@ private slots:
             if (!QFile::exists(QString::fromLatin1(tool)))
                 m_missing += QString::fromLatin1(tool) + QLatin1Char(' ');
         for (const char *tool : { "vtysh", "ip", "ping", "netplan" })
-            if (QStandardPaths::findExecutable(QString::fromLatin1(tool), { QStringLiteral("/usr/sbin"), QStringLiteral("/usr/bin"), QStringLiteral("/sbin"), QStringLiteral("/bin") }).isEmpty())
+            if (QStandardPaths::findExecutable(QString::fromLatin1(tool),
+                                               { QStringLiteral("/usr/sbin"),
+                                                 QStringLiteral("/usr/bin"),
+                                                 QStringLiteral("/sbin"), QStringLiteral("/bin") })
+                    .isEmpty())
                 m_missing += QString::fromLatin1(tool) + QLatin1Char(' ');
         if (!m_missing.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("not installed: %1(scripts/deps.sh installs frr, iputils-ping, netplan.io)").arg(m_missing)));
+            QSKIP(qPrintable(
+                QStringLiteral(
+                    "not installed: %1(scripts/deps.sh installs frr, iputils-ping, netplan.io)")
+                    .arg(m_missing)));
         if (::geteuid() != 0)
             QSKIP("SKIPPED: needs root to create network namespaces and start FRR");
         const QString why = NetnsLab::namespaceSupport();
         if (!why.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("SKIPPED: the kernel forbids network namespaces here (ip netns add: %1)").arg(why)));
+            QSKIP(qPrintable(
+                QStringLiteral(
+                    "SKIPPED: the kernel forbids network namespaces here (ip netns add: %1)")
+                    .arg(why)));
     }
 
     void underlayComesUp_data()
@@ -275,11 +294,12 @@ private slots:
         QTest::addColumn<QString>("exportParams");
         // Empty design parameters: the hand-built 2-leaf / 2-spine pod (UnderlayFixtures.h).
         QTest::newRow("pod-2x2-numbered") << QString() << QString();
-        QTest::newRow("pod-2x2-unnumbered-bfd") << QString() << QStringLiteral("underlay=unnumbered underlay.bfd=on");
+        QTest::newRow("pod-2x2-unnumbered-bfd")
+            << QString() << QStringLiteral("underlay=unnumbered underlay.bfd=on");
         // Generated: 4 leaves x 2 spines, 16 parallel links per pair (128 sessions), 8 DGX
         // with 4 rails (32 host NICs), 38 namespaces.
-        QTest::newRow("generated-8node-4rail") << QStringLiteral("technology=roce nodes=8 rails=4 storage=none")
-                                               << QString();
+        QTest::newRow("generated-8node-4rail")
+            << QStringLiteral("technology=roce nodes=8 rails=4 storage=none") << QString();
     }
 
     void underlayComesUp()
@@ -289,7 +309,8 @@ private slots:
         auto toParams = [](const QString &text) {
             Params params;
             for (const QString &pair : text.split(QLatin1Char(' '), Qt::SkipEmptyParts))
-                params[pair.section(QLatin1Char('='), 0, 0).toStdString()] = pair.section(QLatin1Char('='), 1).toStdString();
+                params[pair.section(QLatin1Char('='), 0, 0).toStdString()]
+                    = pair.section(QLatin1Char('='), 1).toStdString();
             return params;
         };
         if (designParams.isEmpty()) {
@@ -331,7 +352,9 @@ void TestUnderlayFrr::bringUp(const Design &design, const Params &params)
             continue;
         auto nsOf = [&](const PortRef &end) {
             const QString name = QString::fromStdString(design.device(end.device)->name);
-            return isSwitchEnd(design, end) ? nsOfSwitch[name] : nsOfNic[name + QLatin1Char(' ') + portName(design, end)];
+            return isSwitchEnd(design, end)
+                ? nsOfSwitch[name]
+                : nsOfNic[name + QLatin1Char(' ') + portName(design, end)];
         };
         lab.addLink(nsOf(link.a), portName(design, link.a), nsOf(link.b), portName(design, link.b));
     }
@@ -349,8 +372,11 @@ void TestUnderlayFrr::bringUp(const Design &design, const Params &params)
         yaml.write(exported.files.at(QStringLiteral("netplan/") + host + QStringLiteral(".yaml")));
         yaml.close();
         yaml.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-        const RunResult generate = cw::test::runTool(QStringLiteral("netplan"), { QStringLiteral("generate"), QStringLiteral("--root-dir"), root });
-        QVERIFY2(generate.code == 0, qPrintable(host + QStringLiteral(": netplan generate: ") + generate.output));
+        const RunResult generate
+            = cw::test::runTool(QStringLiteral("netplan"),
+                                { QStringLiteral("generate"), QStringLiteral("--root-dir"), root });
+        QVERIFY2(generate.code == 0,
+                 qPrintable(host + QStringLiteral(": netplan generate: ") + generate.output));
         const QString commands = networkdToIp(root);
         for (const Cabling::Nic &nic : cabling.nics) {
             if (nic.host != host)
@@ -365,7 +391,9 @@ void TestUnderlayFrr::bringUp(const Design &design, const Params &params)
                 if (mine)
                     own += line + QLatin1Char('\n');
             }
-            QVERIFY2(own.contains(QStringLiteral("addr add")), qPrintable(host + QStringLiteral(" ") + nic.port + QStringLiteral(": no address in netplan output")));
+            QVERIFY2(own.contains(QStringLiteral("addr add")),
+                     qPrintable(host + QStringLiteral(" ") + nic.port
+                                + QStringLiteral(": no address in netplan output")));
             const RunResult applied = lab.ipBatch(nsOfNic[host + QLatin1Char(' ') + nic.port], own);
             QVERIFY2(applied.code == 0, qPrintable(own + applied.output));
         }
@@ -380,8 +408,10 @@ void TestUnderlayFrr::bringUp(const Design &design, const Params &params)
         conf.write(exported.files.at(name + QStringLiteral(".frr.conf")));
         conf.close();
         const RunResult loaded = lab.startFrr(nsOfSwitch[name], dir, bfd);
-        for (const char *complaint : { "Unknown command", "% Invalid", "Command incomplete", "% Ambiguous", "line " })
-            QVERIFY2(!loaded.output.contains(QLatin1String(complaint)), qPrintable(name + QStringLiteral(": vtysh -b: ") + loaded.output));
+        for (const char *complaint :
+             { "Unknown command", "% Invalid", "Command incomplete", "% Ambiguous", "line " })
+            QVERIFY2(!loaded.output.contains(QLatin1String(complaint)),
+                     qPrintable(name + QStringLiteral(": vtysh -b: ") + loaded.output));
     }
 
     auto waitFor = [](int seconds, const std::function<QString()> &problem) {
@@ -399,9 +429,13 @@ void TestUnderlayFrr::bringUp(const Design &design, const Params &params)
     // Every switch-to-switch link is one Established session.
     const QString sessions = waitFor(60, [&]() {
         for (const auto &[name, sw] : cabling.switches) {
-            const int up = establishedPeers(jsonOf(lab.vtysh(nsOfSwitch[name], tmp.filePath(name), QStringLiteral("show bgp summary json"))));
+            const int up = establishedPeers(jsonOf(lab.vtysh(
+                nsOfSwitch[name], tmp.filePath(name), QStringLiteral("show bgp summary json"))));
             if (up != static_cast<int>(sw.peerSwitchOfPort.size()))
-                return QStringLiteral("%1: %2 of %3 sessions Established").arg(name).arg(up).arg(sw.peerSwitchOfPort.size());
+                return QStringLiteral("%1: %2 of %3 sessions Established")
+                    .arg(name)
+                    .arg(up)
+                    .arg(sw.peerSwitchOfPort.size());
         }
         return QString();
     });
@@ -410,12 +444,20 @@ void TestUnderlayFrr::bringUp(const Design &design, const Params &params)
         // BFD asked for: every session has a BFD peer that is up (bfdd's own view).
         const QString bfdUp = waitFor(30, [&]() {
             for (const auto &[name, sw] : cabling.switches) {
-                const QJsonArray peers = QJsonDocument::fromJson(lab.vtysh(nsOfSwitch[name], tmp.filePath(name), QStringLiteral("show bfd peers json")).output.toUtf8()).array();
+                const QJsonArray peers
+                    = QJsonDocument::fromJson(lab.vtysh(nsOfSwitch[name], tmp.filePath(name),
+                                                        QStringLiteral("show bfd peers json"))
+                                                  .output.toUtf8())
+                          .array();
                 int up = 0;
                 for (const QJsonValue &peer : peers)
-                    up += peer.toObject()[QStringLiteral("status")].toString() == QStringLiteral("up");
+                    up += peer.toObject()[QStringLiteral("status")].toString()
+                        == QStringLiteral("up");
                 if (up != static_cast<int>(sw.peerSwitchOfPort.size()))
-                    return QStringLiteral("%1: %2 of %3 BFD peers up").arg(name).arg(up).arg(sw.peerSwitchOfPort.size());
+                    return QStringLiteral("%1: %2 of %3 BFD peers up")
+                        .arg(name)
+                        .arg(up)
+                        .arg(sw.peerSwitchOfPort.size());
             }
             return QString();
         });
@@ -426,7 +468,8 @@ void TestUnderlayFrr::bringUp(const Design &design, const Params &params)
         for (const auto &[leaf, sw] : cabling.switches) {
             if (!sw.leaf)
                 continue;
-            const QJsonObject routes = jsonOf(lab.vtysh(nsOfSwitch[leaf], tmp.filePath(leaf), QStringLiteral("show ip route json")));
+            const QJsonObject routes = jsonOf(lab.vtysh(nsOfSwitch[leaf], tmp.filePath(leaf),
+                                                        QStringLiteral("show ip route json")));
             for (const auto &[other, otherSw] : cabling.switches) {
                 if (!otherSw.leaf || other == leaf)
                     continue;
@@ -434,7 +477,9 @@ void TestUnderlayFrr::bringUp(const Design &design, const Params &params)
                 const QStringList want = expectedPorts(cabling, leaf, other, failed);
                 const QStringList got = fibInterfaces(routes, prefix);
                 if (got != want)
-                    return QStringLiteral("%1 -> %2 (%3): next hops [%4], expected [%5]").arg(leaf, other, prefix, got.join(QLatin1Char(' ')), want.join(QLatin1Char(' ')));
+                    return QStringLiteral("%1 -> %2 (%3): next hops [%4], expected [%5]")
+                        .arg(leaf, other, prefix, got.join(QLatin1Char(' ')),
+                             want.join(QLatin1Char(' ')));
             }
         }
         return QString();
@@ -449,25 +494,31 @@ void TestUnderlayFrr::bringUp(const Design &design, const Params &params)
         for (const auto &[name, sw] : cabling.switches) {
             if (!sw.leaf)
                 continue;
-            const QStringList lost = unreachable(lab, nsOfSwitch[name], exported.loopbacks.at(name), loopbacks);
+            const QStringList lost
+                = unreachable(lab, nsOfSwitch[name], exported.loopbacks.at(name), loopbacks);
             if (!lost.isEmpty())
-                return name + QStringLiteral(" cannot reach loopbacks ") + lost.join(QLatin1Char(' '));
+                return name + QStringLiteral(" cannot reach loopbacks ")
+                    + lost.join(QLatin1Char(' '));
         }
         // From the first NIC on each leaf, every host NIC.
         std::set<QString> leavesDone;
         for (const Cabling::Nic &nic : cabling.nics) {
             const QString key = nic.host + QLatin1Char(' ') + nic.port;
             QString leaf;
-            for (const QByteArray &row : exported.files.at(QStringLiteral("address-plan.csv")).split('\n'))
-                if (row.startsWith("host-nic," + (nic.host + QLatin1Char(',')).toUtf8()) && row.contains(("," + nic.port + ",").toUtf8()))
+            for (const QByteArray &row :
+                 exported.files.at(QStringLiteral("address-plan.csv")).split('\n'))
+                if (row.startsWith("host-nic," + (nic.host + QLatin1Char(',')).toUtf8())
+                    && row.contains(("," + nic.port + ",").toUtf8()))
                     leaf = QString::fromUtf8(row).split(QLatin1Char(','))[6];
             if (!leavesDone.insert(leaf).second)
                 continue;
             // Sourced from the NIC's address, as RDMA traffic is (its GID): the netplan rule
             // then picks the NIC's own table, which routes every rail.
-            const QStringList lost = unreachable(lab, nsOfNic[key], exported.nicAddress.at(key), nics);
+            const QStringList lost
+                = unreachable(lab, nsOfNic[key], exported.nicAddress.at(key), nics);
             if (!lost.isEmpty())
-                return key + QStringLiteral(" cannot reach host NICs ") + lost.join(QLatin1Char(' '));
+                return key + QStringLiteral(" cannot reach host NICs ")
+                    + lost.join(QLatin1Char(' '));
         }
         return QString();
     };
@@ -488,10 +539,15 @@ void TestUnderlayFrr::bringUp(const Design &design, const Params &params)
         down += QStringLiteral("link set %1 down\n").arg(port);
     QVERIFY(lab.ipBatch(nsOfSwitch[spine], down).code == 0);
     const QString converged = waitFor(30, [&]() { return ecmpProblem(spine); });
-    QVERIFY2(converged.isEmpty(), qPrintable(QStringLiteral("after failing ") + spine + QStringLiteral(": ") + converged));
+    QVERIFY2(
+        converged.isEmpty(),
+        qPrintable(QStringLiteral("after failing ") + spine + QStringLiteral(": ") + converged));
     const QString reachAfter = reachProblem(spine);
-    QVERIFY2(reachAfter.isEmpty(), qPrintable(QStringLiteral("after failing ") + spine + QStringLiteral(": ") + reachAfter));
-    qInfo("%zu switches, %zu host NICs: sessions up, ECMP per spine, reachability, and convergence after failing %s",
+    QVERIFY2(
+        reachAfter.isEmpty(),
+        qPrintable(QStringLiteral("after failing ") + spine + QStringLiteral(": ") + reachAfter));
+    qInfo("%zu switches, %zu host NICs: sessions up, ECMP per spine, reachability, and convergence "
+          "after failing %s",
           cabling.switches.size(), cabling.nics.size(), qPrintable(spine));
 }
 
