@@ -314,12 +314,13 @@ Result<void> FatTreeBuilder::planStorage()
                 perSu[static_cast<std::size_t>(slot / m_suSize)].push_back(endpoint);
             }
             for (std::size_t su = 0; su < perSu.size(); ++su) {
-                // Port by port: a node's ports on one plane go to different leaves where the
-                // SU has more than one, so losing a leaf cuts no node off its storage.
+                // Port by port, and spread where a partial SU's chunks would not: a node's
+                // ports on one plane go to different leaves, so losing a leaf cuts no node
+                // off its storage (net.single-point-of-failure).
                 std::stable_sort(
                     perSu[su].begin(), perSu[su].end(),
                     [](const Endpoint &x, const Endpoint &y) { return x.port < y.port; });
-                chunkLeaves(perSu[su], down, plane, static_cast<int>(su), leaves);
+                spreadLeaves(perSu[su], down, plane, static_cast<int>(su), leaves);
             }
         }
         for (int plane = 0; plane < planes; ++plane) {
@@ -327,7 +328,7 @@ Result<void> FatTreeBuilder::planStorage()
             for (const auto &[endpoint, ordinal] : serverEndpoints)
                 if (ordinal % planes == plane)
                     endpoints.push_back(endpoint);
-            chunkLeaves(endpoints, down, plane, -1, leaves);
+            spreadLeaves(endpoints, down, plane, -1, leaves);
         }
         return leaves;
     };

@@ -1,6 +1,7 @@
 #include "model/fabric/FatTreeShape.h"
 
 #include <algorithm>
+#include <map>
 
 namespace cw::fattree {
 
@@ -80,6 +81,65 @@ void chunkLeaves(const std::vector<Endpoint> &endpoints, int down, int plane, in
             leaf.endpoints.push_back(endpoint);
         }
         leaves.push_back(std::move(leaf));
+    }
+}
+
+namespace {
+
+/// Whether in-order chunks of `down` put no owner twice on one leaf.
+bool chunksKeepOwnersApart(const std::vector<Endpoint> &endpoints, std::size_t down)
+{
+    for (std::size_t first = 0; first < endpoints.size(); first += down) {
+        std::vector<int> owners;
+        for (std::size_t i = first; i < std::min(endpoints.size(), first + down); ++i)
+            owners.push_back(endpoints[i].owner);
+        std::sort(owners.begin(), owners.end());
+        if (std::adjacent_find(owners.begin(), owners.end()) != owners.end())
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+void spreadLeaves(const std::vector<Endpoint> &endpoints, int down, int plane, int homeSu,
+                  std::vector<Leaf> &leaves)
+{
+    const auto width = static_cast<std::size_t>(down);
+    if (endpoints.empty() || down <= 0 || chunksKeepOwnersApart(endpoints, width)) {
+        chunkLeaves(endpoints, down, plane, homeSu, leaves);
+        return;
+    }
+    // Owners in first-seen order, each with its ports in order.
+    std::vector<std::vector<Endpoint>> owners;
+    std::map<int, std::size_t> ownerIndex;
+    for (const Endpoint &endpoint : endpoints) {
+        auto [it, added] = ownerIndex.try_emplace(endpoint.owner, owners.size());
+        if (added)
+            owners.emplace_back();
+        owners[it->second].push_back(endpoint);
+    }
+    std::size_t widest = 0;
+    for (const auto &ports : owners)
+        widest = std::max(widest, ports.size());
+    std::size_t count = std::max((endpoints.size() + width - 1) / width, widest);
+    for (;; ++count) {
+        std::vector<std::vector<Endpoint>> bins(count);
+        for (std::size_t k = 0; k < owners.size(); ++k)
+            for (std::size_t j = 0; j < owners[k].size(); ++j)
+                bins[(k + j) % count].push_back(owners[k][j]);
+        const bool fits = std::all_of(bins.begin(), bins.end(),
+                                      [&](const auto &bin) { return bin.size() <= width; });
+        if (!fits)
+            continue;
+        for (auto &bin : bins) {
+            if (bin.empty())
+                continue;
+            for (std::size_t i = 0; i < bin.size(); ++i)
+                bin[i].leafPort = static_cast<int>(i);
+            leaves.push_back(Leaf { plane, homeSu, -1, std::move(bin) });
+        }
+        return;
     }
 }
 

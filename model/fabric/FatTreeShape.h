@@ -59,4 +59,12 @@ Result<void> shapeTree(Tree &tree, int requestedTiers, const std::vector<int> &p
 void chunkLeaves(const std::vector<Endpoint> &endpoints, int down, int plane, int homeSu,
                  std::vector<Leaf> &leaves);
 
+/// Leaves of `down` ports for owners with several ports each (dual-homed storage), so that no
+/// owner has two ports on one leaf: losing any one leaf then cuts no owner off. In-order chunks
+/// are kept where they already do that (a full scalable unit sorted port by port); otherwise
+/// owner k's j-th port goes to leaf (k + j) mod L, with L the fewest leaves (at least the
+/// widest owner's port count) that keeps every leaf within `down`.
+void spreadLeaves(const std::vector<Endpoint> &endpoints, int down, int plane, int homeSu,
+                  std::vector<Leaf> &leaves);
+
 } // namespace cw::fattree

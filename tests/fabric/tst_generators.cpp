@@ -347,6 +347,43 @@ private slots:
         for (const Rack &rack : design.racks())
             QVERIFY(rack.pdus.size() >= 2);
     }
+
+    void storageIsDualHomed()
+    {
+        // 8 DGX (2 storage ports each) and Lustre's 5 servers (2 ports each) on QM9700 leaves
+        // of 32 down ports: in-order chunks would put all 16 node ports on one leaf and all
+        // 10 server ports on another, each a single point of failure. Dual-homed instead:
+        // owner i's port k on leaf (i + k) mod 2, so two node leaves of 8 ports and two server
+        // leaves of 5, and every owner reaches two different leaves.
+        auto generated = fatTree({ { "nodes", "8" } });
+        QVERIFY(generated);
+        const Design &design = generated->design;
+        const Counts storage = count(design, FabricPurpose::Storage);
+        QCOMPARE(storage.switches.at(0), 4);
+        QCOMPARE(storage.endpointLinks, 8 * 2 + 5 * 2);
+        FabricId fabric;
+        for (const Fabric &f : design.fabrics())
+            if (f.purpose == FabricPurpose::Storage)
+                fabric = f.id;
+        std::map<DeviceId, std::set<DeviceId>> leavesOf;
+        std::map<DeviceId, int> portsOf;
+        for (const Link &link : design.links()) {
+            const Device &a = *design.device(link.a.device);
+            const Device &b = *design.device(link.b.device);
+            if (link.fabric != fabric
+                || (a.role == DeviceRole::Switch) == (b.role == DeviceRole::Switch))
+                continue;
+            const Device &owner = a.role == DeviceRole::Switch ? b : a;
+            const Device &leaf = a.role == DeviceRole::Switch ? a : b;
+            leavesOf[owner.id].insert(leaf.id);
+            ++portsOf[owner.id];
+        }
+        QCOMPARE(leavesOf.size(), std::size_t(8 + 5));
+        for (const auto &[owner, leaves] : leavesOf) {
+            QCOMPARE(portsOf[owner], 2);
+            QVERIFY2(leaves.size() == 2, design.device(owner)->name.c_str());
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestGenerators)

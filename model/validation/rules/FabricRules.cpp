@@ -188,8 +188,13 @@ void oversubscription(const RuleContext &context, EntityRef subject, std::vector
         for (const FabricView::Edge &edge : view.adjacency[v]) {
             const Device *other
                 = context.design().device(view.devices[static_cast<std::size_t>(edge.to)]);
-            const double speed = context.linkSpeedGbps(*context.design().link(edge.link));
-            if (other->role != DeviceRole::Switch)
+            const Link &link = *context.design().link(edge.link);
+            const double speed = context.linkSpeedGbps(link);
+            // A switch's management port is an endpoint of the management network like a
+            // node's BMC: only a switching port above the leaf is an uplink.
+            const PortSpec *otherPort = context.port(link.a.device == other->id ? link.a : link.b);
+            const bool managementPort = otherPort && otherPort->role == PortRole::Management;
+            if (other->role != DeviceRole::Switch || managementPort)
                 downGbps += speed;
             else if (other->tier > leaf->tier)
                 upGbps += speed;

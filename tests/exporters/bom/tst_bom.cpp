@@ -602,8 +602,9 @@ private slots:
         // Module lines of the generated SuperPOD (1 SU), counted by hand per cage from its
         // cabling.csv (see tst_cabling superpodModulesPerCage): twin MMA4Z00-NS 124 at the
         // DGXs (flat-top variant, no separate catalog part) + 128 at the leaves for DGX/UFM
-        // links (leaf0005-8 each have p31 alone in a cage) + 256 compute leaf-spine + 31 at
-        // the storage leaves for DGX links + 64 storage leaf-spine = 603; single-port OSFP
+        // links (leaf0005-8 each have p31 alone in a cage) + 256 compute leaf-spine + 32 at
+        // the storage leaves for DGX links (31 on each of two leaves: every DGX dual-homed)
+        // + 64 storage leaf-spine = 604; single-port OSFP
         // MMA4Z00-NS400 4 (UFM); QSFP112 MMA1Z00-NS400 62 (one per DGX storage port).
         // Before the per-cage count: 568, 8 and 124. Power = count x catalog maxPowerW
         // (15 W twin, 9 W single). Management: mgmt0001 in the SU's row R02 reaches the
@@ -625,8 +626,8 @@ private slots:
         QCOMPARE(modules.size(), std::size_t(4));
         QCOMPARE(modules.at("qsfp28-100g-cwdm4")->quantity, 2);
         QCOMPARE(modules.at("qsfp28-100g-cwdm4")->powerW, 2 * 3.5);
-        QCOMPARE(modules.at("mma4z00-ns")->quantity, 603);
-        QCOMPARE(modules.at("mma4z00-ns")->powerW, 603 * 15.0);
+        QCOMPARE(modules.at("mma4z00-ns")->quantity, 604);
+        QCOMPARE(modules.at("mma4z00-ns")->powerW, 604 * 15.0);
         QCOMPARE(modules.at("mma4z00-ns400")->quantity, 4);
         QCOMPARE(modules.at("mma4z00-ns400")->powerW, 4 * 9.0);
         QCOMPARE(modules.at("mma1z00-ns400")->quantity, 62);

@@ -451,11 +451,13 @@ private slots:
         //  compute-ib, 4 UFM links on MMA4Z00-NS400: 4 single-port OSFP at the UFM; their
         //    leaf ends are twin modules in the leaf cages above.
         //  compute-ib, 256 leaf-spine links: 128 twin at the leaves, 128 at the spines.
-        //  storage-ib, 62 DGX links on MMA1Z00-NS400: 62 QSFP112 modules at the DGXs, 31 full
-        //    twin cages at the storage leaves; 64 leaf-spine links: 32 + 32 twin.
+        //  storage-ib, 62 DGX links on MMA1Z00-NS400: 62 QSFP112 modules at the DGXs; each
+        //    DGX's two storage ports on different leaves (dual-homed), 31 links on each of
+        //    sleaf0001-2 = 16 twin cages each (the last half full), 32 twin modules; 64
+        //    leaf-spine links: 32 + 32 twin.
         //  oob-mgmt: mgmt0001 (SU row) reaches the aggregation switch in the network row over
         //    100G CWDM4, one QSFP28 module at each end = 2 (3.5 W each).
-        // Twin MMA4Z00-NS: 124 + 128 + 256 + 31 + 64 = 603. Before, each link counted its own
+        // Twin MMA4Z00-NS: 124 + 128 + 256 + 32 + 64 = 604. Before, each link counted its own
         // part at both ends: 700 in all (568 + 8 + 124).
         const Design d = designNamed("superpod");
         const auto plan = cabling::buildCablePlan(d, catalog());
@@ -466,14 +468,14 @@ private slots:
             modules[count.catalogPart] = count.count;
             powerW += count.powerW;
         }
-        QCOMPARE(modules["mma4z00-ns"], 603);
+        QCOMPARE(modules["mma4z00-ns"], 604);
         QCOMPARE(modules["mma4z00-ns400"], 4);
         QCOMPARE(modules["mma1z00-ns400"], 62);
         QCOMPARE(modules["qsfp28-100g-cwdm4"], 2);
-        QCOMPARE(plan->total.transceivers, 603 + 4 + 62 + 2);
+        QCOMPARE(plan->total.transceivers, 604 + 4 + 62 + 2);
         // Power: catalog maxPowerW 15 W twin, 9 W single, 3.5 W CWDM4
         // (resources/catalog/transceivers.json).
-        QCOMPARE(powerW, 603 * 15.0 + 4 * 9.0 + 62 * 9.0 + 2 * 3.5);
+        QCOMPARE(powerW, 604 * 15.0 + 4 * 9.0 + 62 * 9.0 + 2 * 3.5);
         for (const auto &row : plan->rows) {
             if (row.a.device.rfind("ufm", 0) == 0 && row.transceiver) {
                 QCOMPARE(row.moduleA, std::string("mma4z00-ns400"));
