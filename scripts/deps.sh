@@ -21,6 +21,12 @@ cw_test_packages=(xvfb xauth fonts-dejavu-core slurmctld slurm-client munge
     clang clang-format clang-tidy libclang-rt-14-dev libxml2-utils git
     frr iputils-ping netplan.io slurmd slurmdbd libpmix2 libpmix-dev mariadb-server
     yamllint python3-yaml python3-jsonschema)
+# tst_kubernetes: kubectl decodes the Kubernetes export offline; node + npm install the published
+# Kubernetes schemas (npm kubernetes-models). By command, not package name: kubectl or npm may
+# come from another package (Kubernetes' or NodeSource's) that conflicts with Debian's.
+command -v kubectl >/dev/null || cw_test_packages+=(kubernetes-client)
+command -v node >/dev/null || cw_test_packages+=(nodejs)
+command -v npm >/dev/null || cw_test_packages+=(npm)
 
 cw_missing_packages() {
     local missing=()

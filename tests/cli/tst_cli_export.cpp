@@ -64,9 +64,14 @@ private slots:
     {
         const Run list = runCli({ QStringLiteral("export"), QStringLiteral("--list") });
         QCOMPARE(list.exitCode, 0);
+        // Every family (exporters/Families.h plus report and all) starts a line, with its files.
         for (const char *format :
-             { "slurm ", "nccl ", "switch ", "cabling ", "bom ", "graphml ", "all " })
-            QVERIFY2(list.out.contains(format), format);
+             { "slurm     slurm.conf", "nccl      nccl.env", "switch    per fabric",
+               "cabling   cabling.csv", "bom       bom.csv", "graphml   one <fabric>.graphml",
+               "kubernetes node-labels.yaml", "drawio    cluster.drawio", "netbox    device-types/",
+               "report    facilities-report.pdf", "all " })
+            QVERIFY2(list.out.contains(QByteArray("\n") + format) || list.out.startsWith(format),
+                     format);
         QVERIFY(list.out.contains("--param slurm.topology="));
     }
 

@@ -1,6 +1,8 @@
 // Kubernetes export: node labels equal the Slurm topology.conf levels, rail networks follow
-// NCCL_IB_HCA, every file is yamllint-clean and every object validates against the CRD
-// schemas (check_kubernetes.py), hostile names are quoted or refused.
+// NCCL_IB_HCA, every file is yamllint-clean, every object validates against the published
+// Kubernetes schemas (npm kubernetes-models), the CRD schemas and the API server's name rules,
+// and kubectl decodes every object file offline (check_kubernetes.py); hostile names are quoted
+// or refused.
 
 #include "exporters/Exporter.h"
 #include "exporters/Families.h"
@@ -81,6 +83,43 @@ int countOf(const std::string &text, const std::string &needle)
          at = text.find(needle, at + 1))
         ++n;
     return n;
+}
+
+/// A tool the real-tool tests need: a failure, not a skip, when it is missing.
+QString tool(const QString &name)
+{
+    const QString path = QStandardPaths::findExecutable(name);
+    if (path.isEmpty())
+        qFatal("%s missing: scripts/deps.sh installs the test tools", qPrintable(name));
+    return path;
+}
+
+QStringList writeAll(const std::map<std::string, std::string> &files, const QTemporaryDir &dir)
+{
+    QStringList paths;
+    for (const auto &[name, bytes] : files) {
+        QFile out(dir.filePath(QString::fromStdString(name)));
+        if (!out.open(QIODevice::WriteOnly)
+            || out.write(bytes.data(), static_cast<qint64>(bytes.size()))
+                != static_cast<qint64>(bytes.size()))
+            qFatal("cannot write %s", qPrintable(out.fileName()));
+        paths << out.fileName();
+    }
+    return paths;
+}
+
+/// check_kubernetes.py on a folder: its exit code and output. The published schemas come from
+/// npm, installed once per build tree (the first run needs the npm registry, a few seconds).
+std::pair<int, QString> runChecker(const QString &folder)
+{
+    QProcess check;
+    check.start(tool("python3"), { CW_KUBE_CHECKER, folder, CW_BINARY_DIR "/npm-kube" });
+    if (!check.waitForFinished(180000))
+        qFatal("check_kubernetes.py did not finish");
+    QString output = QString::fromUtf8(check.readAllStandardOutput()).trimmed();
+    if (check.exitCode() != 0)
+        output += QString::fromUtf8(check.readAllStandardError());
+    return { check.exitCode(), output };
 }
 
 } // namespace
@@ -224,25 +263,30 @@ private slots:
         // dgx8: 8 Nodes + Topology + 1 flavor + 1 HyperNode + 8 policies + 8 NADs = 27.
         QTest::newRow("dgx8") << "dgx8"
                               << "objects=27 kinds=HyperNode:1,NetworkAttachmentDefinition:8,"
-                                 "Node:8,ResourceFlavor:1,SriovNetworkNodePolicy:8,Topology:1";
+                                 "Node:8,ResourceFlavor:1,SriovNetworkNodePolicy:8,Topology:1 "
+                                 "published=27 core=8 kubectl=27";
         // seed: 8 Nodes + Topology + 1 flavor + 1 HyperNode + 1 policy + 1 NAD = 13.
         QTest::newRow("seed") << "seed"
                               << "objects=13 kinds=HyperNode:1,NetworkAttachmentDefinition:1,"
-                                 "Node:8,ResourceFlavor:1,SriovNetworkNodePolicy:1,Topology:1";
+                                 "Node:8,ResourceFlavor:1,SriovNetworkNodePolicy:1,Topology:1 "
+                                 "published=13 core=8 kubectl=13";
+        // gb200, 2 racks: 2 x 18 compute trays, 4 ConnectX-7 rails per tray (4 policies, 4
+        // NADs), HyperNodes = the 5 leaf switches + 1 spine group of its topology.conf.
+        QTest::newRow("gb200") << "gb200"
+                               << "objects=52 kinds=HyperNode:6,NetworkAttachmentDefinition:4,"
+                                  "Node:36,ResourceFlavor:1,SriovNetworkNodePolicy:4,Topology:1 "
+                                  "published=52 core=36 kubectl=52";
         // hostile: the seed with a rack and design name full of YAML syntax.
         QTest::newRow("hostile") << "hostile"
                                  << "objects=13 kinds=HyperNode:1,NetworkAttachmentDefinition:1,"
-                                    "Node:8,ResourceFlavor:1,SriovNetworkNodePolicy:1,Topology:1";
+                                    "Node:8,ResourceFlavor:1,SriovNetworkNodePolicy:1,Topology:1 "
+                                    "published=13 core=8 kubectl=13";
     }
 
     void realTools()
     {
         QFETCH(QString, design);
         QFETCH(QString, objects);
-        const QString yamllint = QStandardPaths::findExecutable("yamllint");
-        const QString python = QStandardPaths::findExecutable("python3");
-        if (yamllint.isEmpty() || python.isEmpty())
-            QSKIP("yamllint or python3 missing (Debian: yamllint python3-yaml python3-jsonschema)");
         Design d = designNamed(design == "hostile" ? "seed" : design.toStdString());
         if (design == "hostile") {
             d.setName("x\n---\n\"evil\": [&a, *a] # \xe2\x80\xa8");
@@ -254,25 +298,65 @@ private slots:
         QVERIFY(files);
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        QStringList paths;
-        for (const auto &[name, bytes] : *files) {
-            QFile out(dir.filePath(QString::fromStdString(name)));
-            QVERIFY(out.open(QIODevice::WriteOnly));
-            out.write(bytes.data(), static_cast<qint64>(bytes.size()));
-            paths << out.fileName();
-        }
+        const QStringList paths = writeAll(*files, dir);
         QCOMPARE(paths.size(), 7);
+        const QString yamllint = tool("yamllint");
         QProcess lint;
         lint.start(yamllint, QStringList { "-s", "-f", "parsable" } + paths);
         QVERIFY(lint.waitForFinished(60000));
         QVERIFY2(lint.exitCode() == 0, lint.readAllStandardOutput().constData());
-        QProcess check;
-        check.start(python, { CW_KUBE_CHECKER, dir.path() });
-        QVERIFY(check.waitForFinished(60000));
-        const QString output = QString::fromUtf8(check.readAllStandardOutput()).trimmed();
-        QVERIFY2(check.exitCode() == 0,
-                 qPrintable(output + QString::fromUtf8(check.readAllStandardError())));
+        const auto [exitCode, output] = runChecker(dir.path());
+        QVERIFY2(exitCode == 0, qPrintable(output));
         QCOMPARE(output, objects);
+    }
+
+    // The checker is not vacuous: each layer refuses a broken object with its own message.
+    void checkerRefuses_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("to");
+        QTest::addColumn<QString>("message");
+        const QString typeLabel = "    \"node.clusterwright.io/server-type\": \"dgx-h100\"";
+        // A label value that is not a string: the published ObjectMeta schema (labels are
+        // map[string]string) and kubectl's decoder both refuse it.
+        QTest::newRow("published")
+            << "node-labels.yaml" << typeLabel << "    \"node.clusterwright.io/server-type\": 7"
+            << "type {\"type\":\"string\"}";
+        QTest::newRow("kubectl") << "node-labels.yaml" << typeLabel
+                                 << "    \"node.clusterwright.io/server-type\": 7"
+                                 << "cannot unmarshal number into Go struct field ObjectMeta";
+        // Kueue's CEL rule: kubernetes.io/hostname only as the lowest level.
+        QTest::newRow("cel") << "kueue-topology.yaml"
+                             << "    - nodeLabel: \"topology.clusterwright.io/leaf\""
+                             << "    - nodeLabel: \"kubernetes.io/hostname\""
+                             << "kubernetes.io/hostname must be the lowest level";
+        // Volcano's CRD: tier minimum 0.
+        QTest::newRow("crd") << "volcano-hypernodes.yaml"
+                             << "tier: 1"
+                             << "tier: -1"
+                             << "-1 is less than the minimum of 0";
+    }
+
+    void checkerRefuses()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        QFETCH(QString, message);
+        auto exported = run(designNamed("dgx8"));
+        QVERIFY(exported);
+        std::map<std::string, std::string> files = *exported;
+        std::string &text = files.at(file.toStdString());
+        const auto at = text.find(from.toStdString());
+        QVERIFY(at != std::string::npos);
+        text.replace(at, std::size_t(from.toUtf8().size()), to.toStdString());
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        writeAll(files, dir);
+        const auto [exitCode, output] = runChecker(dir.path());
+        QCOMPARE(exitCode, 1);
+        QVERIFY2(output.contains(message), qPrintable(output));
     }
 };
 
