@@ -604,41 +604,31 @@ GroupTable groupByPartAndLength(const std::vector<CableRow> &rows, const Catalog
     return table;
 }
 
-/// One cage holding transceiver modules: the device, the cage, the module part.
-struct ModuleCage
+/// One transceiver end: its cage (device, cage, module part) and the row it is on.
+struct ModuleEnd
 {
     std::uint64_t device = 0;
     int cage = 0;
     const Part *module = nullptr;
+    std::size_t row = 0;
 
-    bool operator==(const ModuleCage &) const = default;
-};
-
-struct ModuleCageHash
-{
-    std::size_t operator()(const ModuleCage &key) const
+    bool sameCage(const ModuleEnd &other) const
     {
-        const std::uint64_t mixed = key.device * 0x9E3779B97F4A7C15ULL
-            ^ (static_cast<std::uint64_t>(static_cast<std::uint32_t>(key.cage)) << 20)
-            ^ reinterpret_cast<std::uintptr_t>(key.module);
-        return static_cast<std::size_t>(mixed ^ (mixed >> 29));
+        return device == other.device && cage == other.cage && module == other.module;
     }
 };
 
 /// Optics modules per cage: the links on the ports of one cage share its modules, a module
 /// serving linksPerCable ports (a twin-port OSFP module both ports of its OSFP-twin cage;
 /// ref:nvidia-superpod-h100-ra, ref:nvidia-linkx-specs). Each cage's modules count in the group
-/// of its first link. Returns the modules per part, sorted by part id. The cages are summed in
-/// (device, cage, module id) order, so the totals do not depend on hashing.
+/// of its first link. Returns the modules per part, sorted by part id. The ends are sorted by
+/// (device, cage, module id, row), so each cage's ends are adjacent, its first row comes first
+/// and the totals are summed in the same order whatever the input order (a sort of a million
+/// small records instead of a hash map of them).
 std::vector<ModuleCount> countModules(const std::vector<CableRow> &rows, const PlaceTable &places,
                                       const Catalog &catalog, GroupTable &table)
 {
-    struct CageLinks
-    {
-        std::size_t firstRow = 0;
-        int links = 0;
-    };
-    std::unordered_map<ModuleCage, CageLinks, ModuleCageHash> moduleCages;
+    std::vector<ModuleEnd> ends;
     CageTable cages;
     ModuleCache parts(catalog);
     for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -649,27 +639,28 @@ std::vector<ModuleCount> countModules(const std::vector<CableRow> &rows, const P
              { std::pair(&row.a, &row.moduleA), std::pair(&row.z, &row.moduleZ) }) {
             const Part *module = parts.part(*moduleId);
             const int perModule = std::max(module->cable->linksPerCable, 1);
-            const int cage = cages.cage(places.at(end->deviceId).part, end->portIndex, perModule);
-            auto it = moduleCages
-                          .try_emplace(ModuleCage { end->deviceId.value, cage, module },
-                                       CageLinks { i, 0 })
-                          .first;
-            ++it->second.links;
+            ends.push_back({ end->deviceId.value,
+                             cages.cage(places.at(end->deviceId).part, end->portIndex, perModule),
+                             module, i });
         }
     }
-    std::vector<std::pair<ModuleCage, CageLinks>> ordered(moduleCages.begin(), moduleCages.end());
-    std::sort(ordered.begin(), ordered.end(), [](const auto &x, const auto &y) {
-        if (x.first.device != y.first.device || x.first.cage != y.first.cage)
-            return std::pair(x.first.device, x.first.cage)
-                < std::pair(y.first.device, y.first.cage);
-        return x.first.module->id < y.first.module->id;
+    std::sort(ends.begin(), ends.end(), [](const ModuleEnd &x, const ModuleEnd &y) {
+        if (x.device != y.device || x.cage != y.cage)
+            return std::pair(x.device, x.cage) < std::pair(y.device, y.cage);
+        if (x.module != y.module)
+            return x.module->id < y.module->id;
+        return x.row < y.row;
     });
     std::map<std::string, ModuleCount> modules;
-    for (const auto &[key, cage] : ordered) {
-        const Part *module = key.module;
-        const int count = ceilDiv(cage.links, std::max(module->cable->linksPerCable, 1));
-        const CableRow &first = rows[cage.firstRow];
-        CableGroup &group = table.at(first.catalogPart, first.lengthM);
+    for (std::size_t first = 0; first < ends.size();) {
+        std::size_t last = first + 1;
+        while (last < ends.size() && ends[last].sameCage(ends[first]))
+            ++last;
+        const Part *module = ends[first].module;
+        const int links = static_cast<int>(last - first);
+        const int count = ceilDiv(links, std::max(module->cable->linksPerCable, 1));
+        const CableRow &firstRow = rows[ends[first].row];
+        CableGroup &group = table.at(firstRow.catalogPart, firstRow.lengthM);
         group.transceivers += count;
         group.activePowerW += count * module->maxPowerW;
         ModuleCount &total = modules[module->id];
@@ -682,6 +673,7 @@ std::vector<ModuleCount> countModules(const std::vector<CableRow> &rows, const P
         }
         total.count += count;
         total.powerW += count * module->maxPowerW;
+        first = last;
     }
     std::vector<ModuleCount> out;
     out.reserve(modules.size());
