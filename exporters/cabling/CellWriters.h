@@ -31,8 +31,8 @@ private:
 /// autofilter over every column, the layout's column widths, numeric columns as numbers,
 /// text as inline strings. The provenance (`title`) goes into the document properties, not
 /// into a cell above the header, so the sheet opens as a clean table. Cells carry no "r"
-/// reference (ECMA-376 Part 1, 18.3.1.4: optional; they follow one another), which halves
-/// the XML to compress. Same cells, same bytes (fixed dates).
+/// reference (ECMA-376 Part 1, 18.3.1.4: optional; they follow one another): a quarter less
+/// XML and half the deflate time. Same cells, same bytes (fixed dates).
 class XlsxCellWriter final : public CellWriter
 {
 public:
