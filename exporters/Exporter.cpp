@@ -1,6 +1,21 @@
 #include "exporters/Exporter.h"
 
+#include "exporters/common/ByteSink.h"
+
 namespace cw::exporters {
+
+Result<std::string> fileBytes(const ExportedFile &file)
+{
+    if (!file.stream)
+        return file.bytes;
+    StringSink sink;
+    if (auto produced = file.stream(sink); !produced)
+        return produced.error();
+    sink.flush();
+    if (sink.failed())
+        return Error { file.path + ": " + sink.error() };
+    return sink.take();
+}
 
 void ExporterRegistry::add(std::unique_ptr<Exporter> exporter)
 {

@@ -2,6 +2,7 @@
 
 #include "model/common/Result.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -14,13 +15,27 @@ class Design;
 
 namespace cw::exporters {
 
+class ByteSink;
+
+/// Writes a streamed file's bytes into the sink (exporters/common/ByteSink.h); an error (or a
+/// failed sink) abandons the whole export, nothing of it reaches the folder.
+using FileProducer = std::function<Result<void>(ByteSink &)>;
+
 /// One file an exporter produces. `path` is relative to the export folder, '/'-separated,
 /// every component built with safeFileName(); writeExport() refuses anything else.
 struct ExportedFile
 {
     std::string path;
     std::string bytes;
+    /// Set for a file too large to hold in memory (a row per link at 16,384 nodes): `bytes`
+    /// is empty and the writer streams the file through this producer, which must hold
+    /// everything it reads (not the request's design, which may be gone by then).
+    FileProducer stream = {};
 };
+
+/// The bytes of `file`: `bytes`, or what its producer writes, collected in memory (tests,
+/// previews).
+Result<std::string> fileBytes(const ExportedFile &file);
 
 /// What an exporter reads: the design, the catalog its parts come from, and the
 /// `--param key=value` options (each exporter names the keys it accepts).

@@ -163,8 +163,8 @@ int runExport(Context &context)
         break;
     }
     for (std::size_t i = 0; i < outcome.written.size(); ++i)
-        context.out << "wrote " << outcome.written[i].string() << " ("
-                    << outcome.files[i].bytes.size() << " bytes)\n";
+        context.out << "wrote " << outcome.written[i].string() << " (" << outcome.sizes[i]
+                    << " bytes)\n";
     return ExitOk;
 }
 

@@ -4,6 +4,9 @@
 #include "exporters/common/FileHeader.h"
 
 #include <algorithm>
+#include <charconv>
+#include <string_view>
+#include <unordered_map>
 
 namespace cw::cabling {
 namespace {
@@ -52,61 +55,172 @@ std::string labelText(const CableRow &row, bool aEnd)
     return labelText(PhysicalCable { row.cableId, row.fabric, { &row } }, aEnd);
 }
 
-CablingTable cablingTable(const CablePlan &plan)
+namespace {
+
+/// A number as csv::number writes it (at most three decimals, trailing zeros dropped): whole
+/// numbers, nearly every length and speed, without the string round trip.
+std::string_view decimal(double value, char (&buffer)[32], std::string &spill)
 {
-    CablingTable table;
-    table.columns = { "cable_id",     "leg",      "fabric",     "a_row",          "a_rack",
-                      "a_u",          "a_device", "a_port",     "z_row",          "z_rack",
-                      "z_u",          "z_device", "z_port",     "medium",         "part_number",
-                      "catalog_part", "length_m", "speed_gbps", "links_per_cable" };
-    table.numericColumns = { 1, 5, 10, 16, 17, 18 };
-    table.widths = { 9, 5, 16, 6, 8, 5, 14, 10, 6, 8, 5, 14, 10, 8, 20, 24, 9, 11, 15 };
-    for (const CableRow &row : plan.rows)
-        table.rows.push_back({ row.cableId, std::to_string(row.leg), row.fabric, row.a.row,
-                               row.a.rack, std::to_string(row.a.u), row.a.device, row.a.port,
-                               row.z.row, row.z.rack, std::to_string(row.z.u), row.z.device,
-                               row.z.port, row.medium, row.partNumber, row.catalogPart,
-                               csv::number(row.lengthM), csv::number(row.speedGbps),
-                               std::to_string(row.linksPerCable) });
-    return table;
+    if (value > -1e15 && value < 1e15
+        && value == static_cast<double>(static_cast<long long>(value))) {
+        const auto end
+            = std::to_chars(buffer, buffer + sizeof buffer, static_cast<long long>(value)).ptr;
+        return { buffer, static_cast<std::size_t>(end - buffer) };
+    }
+    spill = csv::number(value);
+    return spill;
 }
 
-CablingTable summaryTable(const CablePlan &plan)
+std::string_view integer(long long value, char (&buffer)[32])
 {
-    CablingTable table;
-    table.columns
-        = { "medium", "length_bin_m", "links", "cables", "transceivers", "active_power_w" };
-    table.numericColumns = { 2, 3, 4, 5 };
-    table.widths = { 10, 14, 8, 8, 13, 15 };
-    auto add = [&table](const SummaryRow &row) {
-        table.rows.push_back({ row.medium, row.lengthBin, std::to_string(row.links),
-                               std::to_string(row.cables), std::to_string(row.transceivers),
-                               csv::number(row.activePowerW, 1) });
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
+    return { buffer, static_cast<std::size_t>(end - buffer) };
+}
+
+void appendPlace(std::string &out, const CableEnd &end)
+{
+    char digits[32];
+    out += end.rack;
+    out += " U";
+    out += integer(end.u, digits);
+    out += ' ';
+    out += end.device;
+    out += ' ';
+    out += end.port;
+}
+
+/// labelText of a one-leg cable, into `out` (no temporaries).
+void oneLegLabel(std::string &out, const CableRow &row, bool aEnd)
+{
+    out.clear();
+    out += row.cableId;
+    out += ' ';
+    out += row.fabric;
+    out += " | ";
+    appendPlace(out, aEnd ? row.a : row.z);
+    out += " > ";
+    appendPlace(out, aEnd ? row.z : row.a);
+}
+
+} // namespace
+
+const SheetLayout &cablingLayout()
+{
+    static const SheetLayout layout {
+        { "cable_id", "leg", "fabric", "a_row", "a_rack", "a_u", "a_device", "a_port", "z_row",
+          "z_rack", "z_u", "z_device", "z_port", "medium", "part_number", "catalog_part",
+          "length_m", "speed_gbps", "links_per_cable" },
+        { 9, 5, 16, 6, 8, 5, 14, 10, 6, 8, 5, 14, 10, 8, 20, 24, 9, 11, 15 }
+    };
+    return layout;
+}
+
+const SheetLayout &summaryLayout()
+{
+    static const SheetLayout layout { { "medium", "length_bin_m", "links", "cables", "transceivers",
+                                        "active_power_w" },
+                                      { 10, 14, 8, 8, 13, 15 } };
+    return layout;
+}
+
+const SheetLayout &labelsLayout()
+{
+    static const SheetLayout layout { { "cable_id", "fabric", "legs", "a_label", "z_label" },
+                                      { 9, 16, 5, 60, 60 } };
+    return layout;
+}
+
+void writeHeader(const SheetLayout &layout, CellWriter &out)
+{
+    for (const std::string &column : layout.columns)
+        out.text(column);
+    out.endRow();
+}
+
+void writeCablingRows(const CablePlan &plan, CellWriter &out)
+{
+    char digits[32];
+    std::string spill;
+    for (const CableRow &row : plan.rows) {
+        out.text(row.cableId);
+        out.number(integer(row.leg, digits));
+        out.text(row.fabric);
+        for (const CableEnd *end : { &row.a, &row.z }) {
+            out.text(end->row);
+            out.text(end->rack);
+            out.number(integer(end->u, digits));
+            out.text(end->device);
+            out.text(end->port);
+        }
+        out.text(row.medium);
+        out.text(row.partNumber);
+        out.text(row.catalogPart);
+        out.number(decimal(row.lengthM, digits, spill));
+        out.number(decimal(row.speedGbps, digits, spill));
+        out.number(integer(row.linksPerCable, digits));
+        out.endRow();
+    }
+}
+
+void writeSummaryRows(const CablePlan &plan, CellWriter &out)
+{
+    char digits[32];
+    auto add = [&](const SummaryRow &row) {
+        out.text(row.medium);
+        out.text(row.lengthBin);
+        out.number(integer(row.links, digits));
+        out.number(integer(row.cables, digits));
+        out.number(integer(row.transceivers, digits));
+        out.number(csv::number(row.activePowerW, 1));
+        out.endRow();
     };
     for (const SummaryRow &row : plan.summary)
         add(row);
     add(plan.total);
-    return table;
 }
 
-CablingTable labelsTable(const CablePlan &plan)
+void writeLabelRows(const CablePlan &plan, CellWriter &out)
 {
-    CablingTable table;
-    table.columns = { "cable_id", "fabric", "legs", "a_label", "z_label" };
-    table.numericColumns = { 2 };
-    table.widths = { 9, 16, 5, 60, 60 };
-    for (const PhysicalCable &cable : physicalCables(plan))
-        table.rows.push_back({ cable.cableId, cable.fabric, std::to_string(cable.legs.size()),
-                               labelText(cable, true), labelText(cable, false) });
-    return table;
-}
-
-std::string tableCsv(const CablingTable &table)
-{
-    std::string out = csv::line(table.columns);
-    for (const auto &row : table.rows)
-        out += csv::line(row);
-    return out;
+    // A cable of one leg is its row; the legs of a twin-port or splitter cable are gathered
+    // first (they need not be adjacent in row order) and the cable is written where its
+    // first leg appears, as physicalCables() orders them.
+    std::unordered_map<std::string_view, PhysicalCable> multi;
+    for (const CableRow &row : plan.rows)
+        if (row.legs > 1) {
+            PhysicalCable &cable = multi[row.cableId];
+            cable.cableId = row.cableId;
+            cable.fabric = row.fabric;
+            cable.legs.push_back(&row);
+        }
+    for (auto &[id, cable] : multi)
+        std::stable_sort(cable.legs.begin(), cable.legs.end(),
+                         [](const CableRow *x, const CableRow *y) { return x->leg < y->leg; });
+    char digits[32];
+    std::string label;
+    for (const CableRow &row : plan.rows) {
+        if (row.legs <= 1) {
+            out.text(row.cableId);
+            out.text(row.fabric);
+            out.number("1");
+            for (const bool aEnd : { true, false }) {
+                oneLegLabel(label, row, aEnd);
+                out.text(label);
+            }
+            out.endRow();
+            continue;
+        }
+        auto it = multi.find(row.cableId);
+        if (it == multi.end())
+            continue; // written at its first leg
+        const PhysicalCable &cable = it->second;
+        out.text(cable.cableId);
+        out.text(cable.fabric);
+        out.number(integer(static_cast<long long>(cable.legs.size()), digits));
+        out.text(labelText(cable, true));
+        out.text(labelText(cable, false));
+        out.endRow();
+        multi.erase(it);
+    }
 }
 
 std::string cablingProvenance(const Design &design)

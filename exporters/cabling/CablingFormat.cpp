@@ -3,12 +3,43 @@
 #include "exporters/Exporter.h"
 #include "exporters/Families.h"
 #include "exporters/cabling/CablingFiles.h"
-#include "exporters/cabling/XlsxTable.h"
+#include "exporters/cabling/CellWriters.h"
 #include "exporters/common/FileHeader.h"
 #include "model/quantities/CablePlan.h"
 
+#include <memory>
+
 namespace cw::exporters {
 namespace {
+
+using PlanPtr = std::shared_ptr<const cabling::CablePlan>;
+using RowWriter = void (*)(const cabling::CablePlan &, cabling::CellWriter &);
+
+/// A CSV file streamed from the plan: the rows go to the file as they are made.
+FileProducer csvFile(PlanPtr plan, const cabling::SheetLayout &layout, RowWriter rows)
+{
+    return [shared = std::move(plan), &layout, rows](ByteSink &sink) -> Result<void> {
+        cabling::CsvCellWriter out(sink);
+        cabling::writeHeader(layout, out);
+        rows(*shared, out);
+        return {};
+    };
+}
+
+/// The same rows as a one-sheet workbook, streamed.
+FileProducer xlsxFile(PlanPtr plan, const cabling::SheetLayout &layout, RowWriter rows,
+                      std::string sheet, std::string title)
+{
+    return [shared = std::move(plan), &layout, rows, sheetName = std::move(sheet),
+            properties = std::move(title)](ByteSink &sink) -> Result<void> {
+        cabling::XlsxCellWriter out(sink, layout, sheetName, properties);
+        cabling::writeHeader(layout, out);
+        rows(*shared, out);
+        if (auto finished = out.finish(); !finished)
+            return Error { sheetName + ".xlsx: " + finished.error().message };
+        return {};
+    };
+}
 
 class CablingFormat final : public Exporter
 {
@@ -22,33 +53,33 @@ public:
     }
     Result<ExportResult> run(const ExportRequest &request) const override
     {
-        auto plan = cabling::buildCablePlan(request.design, request.catalog);
-        if (!plan)
-            return plan.error();
-        // One table at a time, freed once its two files are made: the peak holds one
-        // table's cells, not both.
+        auto built = cabling::buildCablePlan(request.design, request.catalog);
+        if (!built)
+            return built.error();
+        // One plan, shared by the files; each file is streamed from it when it is written,
+        // so no table or file text is ever held whole.
+        const PlanPtr plan = std::make_shared<const cabling::CablePlan>(std::move(built).value());
+        const cabling::SheetLayout &cables = cabling::cablingLayout();
+        const cabling::SheetLayout &labels = cabling::labelsLayout();
         ExportResult result;
-        std::string cablesCsv, labelsCsv;
-        std::string cablesXlsx, labelsXlsx;
-        for (const bool labels : { false, true }) {
-            const cabling::CablingTable table
-                = labels ? cabling::labelsTable(*plan) : cabling::cablingTable(*plan);
-            auto xlsx = cabling::tableXlsx(
-                table, labels ? "labels" : "cabling",
-                exporters::headerLine(request.design, labels ? "Cable labels" : "Cabling plan"));
-            if (!xlsx)
-                return xlsx.error();
-            (labels ? labelsXlsx : cablesXlsx) = std::move(xlsx).value();
-            (labels ? labelsCsv : cablesCsv) = cabling::tableCsv(table);
-        }
-        result.files.push_back({ "cabling.csv", std::move(cablesCsv) });
         result.files.push_back(
-            { "cabling-summary.csv", cabling::tableCsv(cabling::summaryTable(*plan)) });
-        result.files.push_back({ "labels.csv", std::move(labelsCsv) });
-        result.files.push_back({ "cabling.xlsx", std::move(cablesXlsx) });
-        result.files.push_back({ "labels.xlsx", std::move(labelsXlsx) });
+            { "cabling.csv", {}, csvFile(plan, cables, cabling::writeCablingRows) });
         result.files.push_back(
-            { "cabling-provenance.txt", cabling::cablingProvenance(request.design) });
+            { "cabling-summary.csv",
+              {},
+              csvFile(plan, cabling::summaryLayout(), cabling::writeSummaryRows) });
+        result.files.push_back(
+            { "labels.csv", {}, csvFile(plan, labels, cabling::writeLabelRows) });
+        result.files.push_back({ "cabling.xlsx",
+                                 {},
+                                 xlsxFile(plan, cables, cabling::writeCablingRows, "cabling",
+                                          exporters::headerLine(request.design, "Cabling plan")) });
+        result.files.push_back({ "labels.xlsx",
+                                 {},
+                                 xlsxFile(plan, labels, cabling::writeLabelRows, "labels",
+                                          exporters::headerLine(request.design, "Cable labels")) });
+        result.files.push_back(
+            { "cabling-provenance.txt", cabling::cablingProvenance(request.design), {} });
         result.notes.push_back("cabling.csv: " + std::to_string(plan->rows.size()) + " cables, "
                                + std::to_string(plan->total.transceivers) + " transceivers");
         result.notes.insert(result.notes.end(), plan->notes.begin(), plan->notes.end());

@@ -2,28 +2,45 @@
 
 #include "model/quantities/CablePlan.h"
 
-#include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cw::cabling {
 
-/// One cabling sheet as plain cells: the column names and one row of text per record. The
-/// CSV and the XLSX files are both written from it, so they always hold the same cells.
-struct CablingTable
+/// Where the cells of a cabling sheet go, row by row: a CSV file or an XLSX sheet
+/// (exporters/cabling/CellWriters.h). The tables are produced cell by cell straight into the
+/// file, never held whole (522,460 rows of 19 cells at 16,384 nodes).
+class CellWriter
 {
-    std::vector<std::string> columns;
-    std::vector<std::vector<std::string>> rows;
-    std::set<std::size_t> numericColumns; ///< written as numbers, not text, in the XLSX
-    std::vector<double> widths; ///< XLSX column widths in characters, one per column
+public:
+    virtual ~CellWriter() = default;
+    virtual void text(std::string_view value) = 0;
+    /// A number, given as the decimal text the CSV holds ("11", "2.5"); a numeric cell in XLSX.
+    virtual void number(std::string_view decimal) = 0;
+    virtual void endRow() = 0;
 };
 
-CablingTable cablingTable(const CablePlan &plan);
-CablingTable summaryTable(const CablePlan &plan);
-CablingTable labelsTable(const CablePlan &plan);
+/// A sheet's columns: names, which are numbers (XLSX), widths in characters (XLSX).
+struct SheetLayout
+{
+    std::vector<std::string> columns;
+    std::vector<double> widths;
+};
 
-/// RFC 4180: exactly one header row, nothing before it, CRLF line ends, every field through
-/// the shared CSV writer (quoting and the formula guard).
-std::string tableCsv(const CablingTable &table);
+const SheetLayout &cablingLayout();
+const SheetLayout &summaryLayout();
+const SheetLayout &labelsLayout();
+
+/// The header row of `layout`.
+void writeHeader(const SheetLayout &layout, CellWriter &out);
+
+/// cabling.csv: one row per link in plan order; the legs of a twin-port or splitter cable
+/// share its cable_id and differ in `leg`.
+void writeCablingRows(const CablePlan &plan, CellWriter &out);
+/// cabling-summary.csv: per medium and length bin, then an "all,all" total row.
+void writeSummaryRows(const CablePlan &plan, CellWriter &out);
+/// labels.csv: one row per physical cable, in row order of its first leg.
+void writeLabelRows(const CablePlan &plan, CellWriter &out);
 
 } // namespace cw::cabling

@@ -91,7 +91,7 @@ ExportRunOutcome runExport(const Design &design, const Catalog &catalog,
     }
 
     // Existence was checked above (or force given): writeExport only checks paths now.
-    auto written = writeExport(outcome.files, options.folder, /*force=*/true);
+    auto written = writeExport(outcome.files, options.folder, /*force=*/true, &outcome.sizes);
     if (!written) {
         outcome.status = ExportStatus::WriteFailed;
         outcome.error = written.error().message;

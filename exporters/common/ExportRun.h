@@ -3,6 +3,7 @@
 #include "exporters/Exporter.h"
 #include "model/validation/Violation.h"
 
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -46,6 +47,7 @@ struct ExportRunOutcome
     std::vector<std::string> notes; ///< "<format>: <note>", in format order
     std::vector<ExportedFile> files; ///< prepared files, paths relative to the folder
     std::vector<std::filesystem::path> written; ///< Written: the paths, in `files` order
+    std::vector<std::uint64_t> sizes; ///< Written: bytes of each file, in `files` order
     std::vector<std::filesystem::path> existing; ///< FilesExist: every file in the way
     std::string failedFormat; ///< ExporterFailed: the format's name
     std::string error; ///< ExporterFailed / WriteFailed: the message

@@ -1,5 +1,6 @@
 #include "exporters/common/ExportWriter.h"
 
+#include "exporters/common/ByteSink.h"
 #include "model/io/AtomicFile.h"
 
 #include <cerrno>
@@ -111,38 +112,46 @@ fs::path swapTarget(const fs::path &folder)
     return target;
 }
 
-/// Creates `path` (which must not exist), writes `bytes` and fsyncs it. No temporary file of
-/// its own: the folder it is in is private until swapFolderIn renames it into place, which
-/// is the atomic step. (A temporary per file also scanned the folder for stale ones each
-/// time: quadratic in the 4,819 rack SVGs of a 16,384-node report.)
-Result<void> writeNewFile(const fs::path &path, std::string_view bytes)
+/// Creates `path` (which must not exist), writes the file's bytes (or streams them from its
+/// producer through a buffer) and fsyncs it. No temporary file of its own: the folder it is
+/// in is private until swapFolderIn renames it into place, which is the atomic step. (A
+/// temporary per file also scanned the folder for stale ones each time: quadratic in the
+/// 4,819 rack SVGs of a 16,384-node report.) Returns the bytes written.
+Result<std::uint64_t> writeNewFile(const fs::path &path, const ExportedFile &file)
 {
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (fd < 0)
         return Error { path.string() + ": cannot create (" + std::strerror(errno) + ")" };
-    auto fail = [&](const char *what) {
+    std::uint64_t size = 0;
+    {
+        FileDescriptorSink sink(fd, path.string());
+        if (file.stream) {
+            if (auto produced = file.stream(sink); !produced) {
+                ::close(fd);
+                return Error { path.string() + ": " + produced.error().message };
+            }
+        } else {
+            sink.write(file.bytes);
+        }
+        sink.flush();
+        if (sink.failed()) {
+            ::close(fd);
+            return Error { sink.error() };
+        }
+        size = sink.bytesWritten();
+    }
+    if (::fsync(fd) != 0) {
         const std::string reason = std::strerror(errno);
         ::close(fd);
-        return Error { path.string() + ": " + what + " failed (" + reason + ")" };
-    };
-    std::size_t written = 0;
-    while (written < bytes.size()) {
-        const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            return fail("write");
-        }
-        written += static_cast<std::size_t>(n);
+        return Error { path.string() + ": fsync failed (" + reason + ")" };
     }
-    if (::fsync(fd) != 0)
-        return fail("fsync");
     if (::close(fd) != 0)
         return Error { path.string() + ": close failed (" + std::strerror(errno) + ")" };
-    return {};
+    return size;
 }
 
-Result<void> writeInto(const fs::path &temporary, const std::vector<ExportedFile> &files)
+Result<void> writeInto(const fs::path &temporary, const std::vector<ExportedFile> &files,
+                       std::vector<std::uint64_t> *sizes)
 {
     std::set<fs::path> folders; // created once each, not once per file
     for (const ExportedFile &file : files) {
@@ -158,16 +167,21 @@ Result<void> writeInto(const fs::path &temporary, const std::vector<ExportedFile
         // through: the link would change the old set's copy too.
         std::error_code ignored;
         fs::remove(path, ignored);
-        if (auto written = writeNewFile(path, file.bytes); !written)
+        auto written = writeNewFile(path, file);
+        if (!written)
             return written.error();
+        if (sizes)
+            sizes->push_back(*written);
     }
     return {};
 }
 
 } // namespace
 
-Result<std::vector<std::filesystem::path>>
-writeExport(const std::vector<ExportedFile> &files, const std::filesystem::path &folder, bool force)
+Result<std::vector<std::filesystem::path>> writeExport(const std::vector<ExportedFile> &files,
+                                                       const std::filesystem::path &folder,
+                                                       bool force,
+                                                       std::vector<std::uint64_t> *sizes)
 {
     std::set<std::string> seen;
     std::vector<std::filesystem::path> targets;
@@ -217,7 +231,9 @@ writeExport(const std::vector<ExportedFile> &files, const std::filesystem::path 
         if (auto carried = carryOver(target, *temporary, seen); !carried)
             return abandon(carried.error());
     }
-    if (auto written = writeInto(*temporary, files); !written)
+    if (sizes)
+        sizes->clear();
+    if (auto written = writeInto(*temporary, files, sizes); !written)
         return abandon(written.error());
     if (auto swapped = swapFolderIn(*temporary, target); !swapped)
         return abandon(swapped.error());

@@ -2,6 +2,7 @@
 
 #include "exporters/Exporter.h"
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -22,9 +23,12 @@ Result<void> checkRelativePath(const std::string &relativePath);
 /// writes nothing. The set (plus the folder's other files, hard-linked) is written to a
 /// temporary folder beside `folder` and swapped in with one atomic rename (swapFolderIn):
 /// after a failure or a kill the folder holds the old set or the new one, never a mix;
-/// temporaries of a killed run are removed by the next. Returns the paths in order.
+/// temporaries of a killed run are removed by the next. A streamed file (ExportedFile::stream)
+/// is produced straight into its place in the temporary folder; its failure abandons the set.
+/// Returns the paths in order; `sizes`, when given, receives each file's byte count.
 Result<std::vector<std::filesystem::path>> writeExport(const std::vector<ExportedFile> &files,
                                                        const std::filesystem::path &folder,
-                                                       bool force);
+                                                       bool force,
+                                                       std::vector<std::uint64_t> *sizes = nullptr);
 
 } // namespace cw::exporters

@@ -2,9 +2,13 @@
 // elevations and one fabric view per fabric (docs/export-drawio.md).
 #include "exporters/Exporter.h"
 #include "exporters/Families.h"
+#include "exporters/common/ByteSink.h"
 #include "exporters/common/FileHeader.h"
 #include "exporters/drawio/DrawioPages.h"
 #include "model/core/Design.h"
+
+#include <memory>
+#include <vector>
 
 namespace cw::exporters {
 namespace {
@@ -21,19 +25,32 @@ public:
     Result<ExportResult> run(const ExportRequest &request) const override
     {
         const Design &design = request.design;
-        std::string pages;
+        // The pages are kept as built and streamed into the file one after the other: no
+        // copy of the whole text (145 MB at 16,384 nodes) is made.
+        auto pages = std::make_shared<std::vector<drawio::MxPage>>();
         ExportResult result;
-        auto add = [&pages, &result](const drawio::MxPage &page, const std::string &what) {
-            pages += page.xml();
+        auto add = [&pages, &result](drawio::MxPage page, const std::string &what) {
             result.notes.push_back(what + ": " + std::to_string(page.vertices()) + " shapes, "
                                    + std::to_string(page.edges()) + " connectors");
+            pages->push_back(std::move(page));
         };
         add(drawio::floorPlanPage(design, request.catalog), "floor plan");
         add(drawio::rackElevationsPage(design, request.catalog), "rack elevations");
         for (const Fabric &fabric : design.fabrics())
             add(drawio::fabricPage(design, fabric), "fabric " + fabric.name);
-        result.files.push_back(
-            { "cluster.drawio", drawio::mxFile(headerLine(design, "draw.io diagrams"), pages) });
+        FileProducer write
+            = [pages, head = drawio::mxFileHead(headerLine(design, "draw.io diagrams"))](
+                  ByteSink &sink) -> Result<void> {
+            sink.write(head);
+            for (const drawio::MxPage &page : *pages) {
+                sink.write(page.xmlHead());
+                sink.write(page.cellsXml());
+                sink.write(drawio::MxPage::xmlTail());
+            }
+            sink.write(drawio::mxFileTail());
+            return {};
+        };
+        result.files.push_back({ "cluster.drawio", {}, std::move(write) });
         return result;
     }
 };

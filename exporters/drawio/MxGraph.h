@@ -22,6 +22,10 @@ public:
               const std::string &source, const std::string &target);
 
     std::string xml() const;
+    /// xml() in three pieces, so a writer can stream the cells without copying them.
+    std::string xmlHead() const;
+    const std::string &cellsXml() const { return m_cells; }
+    static std::string_view xmlTail();
     int vertices() const { return m_vertices; }
     int edges() const { return m_edges; }
 
@@ -35,5 +39,8 @@ private:
 
 /// The <mxfile> around the pages' XML, with the XML declaration and a provenance comment.
 std::string mxFile(std::string_view comment, const std::string &pagesXml);
+/// mxFile's text before and after the pages.
+std::string mxFileHead(std::string_view comment);
+std::string_view mxFileTail();
 
 } // namespace cw::drawio

@@ -169,14 +169,15 @@ ReportData gatherReportData(const Design &design, const Catalog &catalog, const 
     data.waiversInForce = waiversInForce(data.validation);
 
     // The cabling and BOM exporters' own figures.
-    if (auto plan = cabling::buildCablePlan(design, catalog))
+    // One counting pass serves both (no row text: the report shows totals and the summary).
+    if (auto plan
+        = cabling::buildCablePlan(design, catalog, cabling::CablePlanDetail::CountsOnly)) {
         data.cabling = std::move(plan).value();
-    else
+        data.bom = bom::computeBom(design, catalog, *data.cabling);
+    } else {
         data.cablingError = plan.error().message;
-    if (auto bom = bom::computeBom(design, catalog))
-        data.bom = std::move(bom).value();
-    else
-        data.bomError = bom.error().message;
+        data.bomError = "bill of materials: " + plan.error().message;
+    }
     gatherFailureDomains(design, catalog, data);
     return data;
 }

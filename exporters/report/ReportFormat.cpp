@@ -2,6 +2,7 @@
 #include "exporters/report/ReportFormat.h"
 
 #include "exporters/Exporter.h"
+#include "exporters/common/ByteSink.h"
 #include "exporters/common/ExportWriter.h"
 #include "exporters/report/GuiApplication.h"
 #include "exporters/report/ReportData.h"
@@ -10,7 +11,9 @@
 #include <QDate>
 #include <QDateTime>
 
+#include <memory>
 #include <set>
+#include <string_view>
 
 namespace cw::exporters {
 namespace {
@@ -77,8 +80,11 @@ public:
         if (auto app = report::ensureGuiApplication(); !app)
             return app.error();
 
-        const report::ReportData data
-            = report::gatherReportData(request.design, request.catalog, *date);
+        // Shared with the rack SVGs' producers: each rack is drawn when its file is written,
+        // so the 4,819 SVGs of a 16,384-node design (210 MB) are never held at once.
+        const auto shared = std::make_shared<const report::ReportData>(
+            report::gatherReportData(request.design, request.catalog, *date));
+        const report::ReportData &data = *shared;
         ExportResult result;
         auto pdf = report::renderReportPdf(data, *paper);
         if (!pdf)
@@ -101,10 +107,15 @@ public:
             if (uses[stem] > 1 || taken.count(stem))
                 stem += "-" + std::to_string(rack.id.value);
             taken.insert(stem);
-            auto svg = report::renderRackSvg(rack, data.designName);
-            if (!svg)
-                return svg.error();
-            result.files.push_back({ "racks/" + stem + ".svg", bytesOf(*svg) });
+            FileProducer draw = [shared, &rack](ByteSink &sink) -> Result<void> {
+                auto svg = report::renderRackSvg(rack, shared->designName);
+                if (!svg)
+                    return svg.error();
+                sink.write(
+                    std::string_view(svg->constData(), static_cast<std::size_t>(svg->size())));
+                return {};
+            };
+            result.files.push_back({ "racks/" + stem + ".svg", {}, std::move(draw) });
         }
 
         result.notes.push_back(

@@ -259,14 +259,20 @@ std::string SparesPolicy::describe() const
 
 Result<Bom> computeBom(const Design &design, const Catalog &catalog, const SparesPolicy &policy)
 {
-    auto plan = cabling::buildCablePlan(design, catalog);
+    // The counts only: the BOM never reads a row's location text.
+    auto plan = cabling::buildCablePlan(design, catalog, cabling::CablePlanDetail::CountsOnly);
     if (!plan)
         return Error { "bill of materials: " + plan.error().message };
+    return computeBom(design, catalog, *plan, policy);
+}
 
+Bom computeBom(const Design &design, const Catalog &catalog, const cabling::CablePlan &plan,
+               const SparesPolicy &policy)
+{
     LineTable table;
     addDevices(design, catalog, table);
     addRacksAndPdus(design, catalog, table);
-    addCabling(*plan, catalog, table);
+    addCabling(plan, catalog, table);
     addSoftwareSupport(design, catalog, table);
     std::vector<BomLine> items = table.take();
     std::vector<BomLine> spares = detail::spareLines(design, catalog, policy, items);
@@ -313,8 +319,8 @@ Result<Bom> computeBom(const Design &design, const Catalog &catalog, const Spare
             bom.gpus += part->server->gpuCount;
         bom.devicePowerW += part ? part->maxPowerW : 0;
     }
-    bom.cablingPowerW = plan->total.activePowerW;
-    bom.transceivers = plan->total.transceivers;
+    bom.cablingPowerW = plan.total.activePowerW;
+    bom.transceivers = plan.total.transceivers;
     // The rest is what addRacksAndPdus counted: rack and PDU parts' own draw.
     bom.pduPowerW = bom.powerW - bom.devicePowerW - bom.cablingPowerW;
     bom.usdPerGpu = bom.gpus > 0 ? bom.grandTotalUsd / bom.gpus : 0;
@@ -342,7 +348,7 @@ Result<Bom> computeBom(const Design &design, const Catalog &catalog, const Spare
                         + decimalText(bom.pduPowerW, 1) + " W.");
     if (bom.gpus == 0)
         bom.notes.push_back("The design has no GPUs, so there is no cost per GPU.");
-    for (const std::string &note : plan->notes)
+    for (const std::string &note : plan.notes)
         bom.notes.push_back("Cabling: " + note);
     return bom;
 }

@@ -8,6 +8,9 @@
 namespace cw {
 class Catalog;
 class Design;
+namespace cabling {
+struct CablePlan;
+}
 } // namespace cw
 
 namespace cw::bom {
@@ -87,5 +90,9 @@ struct Bom
 /// only when the design's cabling cannot be read (a link to a missing device).
 Result<Bom> computeBom(const Design &design, const Catalog &catalog,
                        const SparesPolicy &policy = {});
+/// The same from a cabling plan the caller already has (its counts: CablePlanDetail
+/// CountsOnly is enough), so a report that shows both builds the plan once.
+Bom computeBom(const Design &design, const Catalog &catalog, const cabling::CablePlan &plan,
+               const SparesPolicy &policy = {});
 
 } // namespace cw::bom

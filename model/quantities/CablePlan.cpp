@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <set>
 #include <tuple>
@@ -29,6 +30,52 @@ struct Place
     int rackPosition = 0;
     std::string row;
     std::string rack;
+    /// Position of the device in floor order (row, rack position, rack name, U, hostname);
+    /// equal for equal keys. Rows sort by it instead of by those strings.
+    int rank = 0;
+};
+
+/// Every device's Place, found by id without hashing: ids index a table of positions (the
+/// ids of a generated or edited design are dense, so the table is a few MB at 16,384 nodes).
+/// Half a million links look their ends up several times each. Ids far beyond the device
+/// count (a hand-written file) fall back to a hash map rather than a huge table.
+class PlaceTable
+{
+public:
+    void reserve(std::size_t devices, std::uint64_t maxId)
+    {
+        m_places.reserve(devices);
+        m_dense = maxId <= 8 * static_cast<std::uint64_t>(devices) + (std::uint64_t(1) << 20);
+        if (m_dense)
+            m_index.assign(static_cast<std::size_t>(maxId) + 1, -1);
+    }
+    Place &add(DeviceId id)
+    {
+        const int position = static_cast<int>(m_places.size());
+        if (m_dense && id.value < m_index.size())
+            m_index[static_cast<std::size_t>(id.value)] = position;
+        else
+            m_sparse[id.value] = position;
+        return m_places.emplace_back();
+    }
+    const Place *find(DeviceId id) const
+    {
+        int position = -1;
+        if (m_dense && id.value < m_index.size()) {
+            position = m_index[static_cast<std::size_t>(id.value)];
+        } else if (auto it = m_sparse.find(id.value); it != m_sparse.end()) {
+            position = it->second;
+        }
+        return position < 0 ? nullptr : &m_places[static_cast<std::size_t>(position)];
+    }
+    const Place &at(DeviceId id) const { return *find(id); }
+    std::vector<Place> &all() { return m_places; }
+
+private:
+    std::vector<Place> m_places;
+    bool m_dense = false;
+    std::vector<int> m_index;
+    std::unordered_map<std::uint64_t, int> m_sparse;
 };
 
 std::string cableIdOf(LinkId link)
@@ -49,10 +96,13 @@ int endRank(const Device &device)
 }
 
 CableEnd makeEnd(const Place &place, int portIndex, std::vector<std::string> &badPorts,
-                 const std::string &cableId)
+                 const std::string &cableId, bool text = true)
 {
     CableEnd end;
     end.deviceId = place.device->id;
+    end.portIndex = portIndex;
+    if (!text) // counting only: where the end is, not how a reader names it
+        return end;
     end.row = place.row;
     end.rack = place.rack;
     end.u = place.device->uPosition;
@@ -105,6 +155,34 @@ int cageOf(const Part *part, int portIndex, int perCage)
     return ordinal / perCage;
 }
 
+/// cageOf without the walk over the ports before it: each part's ordinals (the port's place
+/// among the ports of its form factor) are worked out once.
+class CageTable
+{
+public:
+    int cage(const Part *part, int portIndex, int perCage)
+    {
+        if (!part || portIndex < 0 || static_cast<std::size_t>(portIndex) >= part->ports.size())
+            return cageOf(part, portIndex, perCage);
+        if (part != m_lastPart) {
+            auto [it, inserted] = m_ordinals.try_emplace(part);
+            if (inserted) {
+                it->second.reserve(part->ports.size());
+                for (std::size_t p = 0; p < part->ports.size(); ++p)
+                    it->second.push_back(cageOf(part, static_cast<int>(p), 1));
+            }
+            m_lastPart = part;
+            m_last = &it->second;
+        }
+        return (*m_last)[static_cast<std::size_t>(portIndex)] / perCage;
+    }
+
+private:
+    std::unordered_map<const Part *, std::vector<int>> m_ordinals;
+    const Part *m_lastPart = nullptr;
+    const std::vector<int> *m_last = nullptr;
+};
+
 bool connectorFits(const std::string &connector, const std::string &cage)
 {
     // The cage compatibility of cableFitsCages (model/catalog/Part.cpp): QSFP56 plugs in
@@ -115,11 +193,12 @@ bool connectorFits(const std::string &connector, const std::string &cage)
     return cableFitsCages(plug, cage, cage);
 }
 
-std::string cageFormFactor(const Place &place, int portIndex)
+const std::string &cageFormFactor(const Place &place, int portIndex)
 {
+    static const std::string none;
     if (!place.part || portIndex < 0
         || static_cast<std::size_t>(portIndex) >= place.part->ports.size())
-        return {};
+        return none;
     return place.part->ports[static_cast<std::size_t>(portIndex)].formFactor;
 }
 
@@ -147,16 +226,56 @@ const Part *moduleFor(const Catalog &catalog, const Part &linkPart, const std::s
     return best;
 }
 
+/// moduleFor once per (link part, cage): a handful of combinations over half a million ends.
+class ModuleCache
+{
+public:
+    explicit ModuleCache(const Catalog &catalog)
+        : m_catalog(catalog)
+    { }
+    /// catalog.find, remembering the last id (consecutive links mostly share their part).
+    const Part *part(const std::string &id)
+    {
+        if (!m_lastId || *m_lastId != id) {
+            m_lastPart = m_catalog.find(id);
+            m_lastIdText = id;
+            m_lastId = &m_lastIdText;
+        }
+        return m_lastPart;
+    }
+
+    const Part *find(const Part &linkPart, const std::string &cage)
+    {
+        for (const Entry &entry : m_entries)
+            if (entry.linkPart == &linkPart && entry.cage == cage)
+                return entry.module;
+        m_entries.push_back({ &linkPart, cage, moduleFor(m_catalog, linkPart, cage) });
+        return m_entries.back().module;
+    }
+
+private:
+    struct Entry
+    {
+        const Part *linkPart;
+        std::string cage;
+        const Part *module;
+    };
+    const Catalog &m_catalog;
+    std::vector<Entry> m_entries;
+    std::string m_lastIdText;
+    const std::string *m_lastId = nullptr;
+    const Part *m_lastPart = nullptr;
+};
+
 /// Pairs the links of twin-port and splitter cables into physical cables. The twin-port end
 /// is Z (the switch, or the higher tier); links of one fabric, part and length whose Z ends
 /// share a cage are the legs of one cable, in Z port order, `linksPerCable` to a cable.
 /// Every other link is a cable of its own. The cable id is that of its first leg's link.
-void assignCables(std::vector<CableRow> &rows, const std::unordered_map<DeviceId, Place> &places)
+void assignCables(std::vector<CableRow> &rows, const PlaceTable &places)
 {
     using CageKey = std::tuple<std::string, std::string, double, std::uint64_t, int>;
     std::map<CageKey, std::vector<CableRow *>> cages;
     for (CableRow &row : rows) {
-        row.cableId = cableIdOf(row.link);
         if (row.linksPerCable < 2)
             continue;
         const Part *zPart = places.at(row.z.deviceId).part;
@@ -252,11 +371,32 @@ struct Oddities
     std::map<std::string, int> unfittedCages; // "part in a <cage> cage" -> link ends
 };
 
-/// The groups of the plan by (part, length), with the physical cable ids of each.
+/// The groups of the plan by (part, length), with the number of physical cables of each:
+/// every cable has exactly one row with leg 1 (its legs share part and length).
 struct GroupTable
 {
     std::map<std::pair<std::string, double>, CableGroup> groups;
-    std::map<std::pair<std::string, double>, std::set<std::string>> cableIds;
+    std::map<std::pair<std::string, double>, int> cableCounts;
+
+    /// The group of (part, length); consecutive rows mostly share it, so the last one is kept.
+    CableGroup &at(const std::string &part, double lengthM, int **cables = nullptr)
+    {
+        if (!m_last || m_lastKey->first != part || m_lastKey->second != lengthM) {
+            const std::pair<std::string, double> key(part, lengthM);
+            auto it = groups.try_emplace(key).first;
+            m_lastKey = &it->first;
+            m_last = &it->second;
+            m_lastCables = &cableCounts[key];
+        }
+        if (cables)
+            *cables = m_lastCables;
+        return *m_last;
+    }
+
+private:
+    const std::pair<std::string, double> *m_lastKey = nullptr;
+    CableGroup *m_last = nullptr;
+    int *m_lastCables = nullptr;
 };
 
 FabricIndex indexFabrics(const Design &design)
@@ -268,11 +408,13 @@ FabricIndex indexFabrics(const Design &design)
     return fabrics;
 }
 
-std::unordered_map<DeviceId, Place> placeDevices(const Design &design, const Catalog &catalog)
+PlaceTable placeDevices(const Design &design, const Catalog &catalog)
 {
-    std::unordered_map<DeviceId, Place> places;
+    PlaceTable places;
+    places.reserve(design.devices().size(),
+                   design.devices().empty() ? 0 : design.devices().items().back().id.value);
     for (const Device &device : design.devices()) {
-        Place place;
+        Place &place = places.add(device.id);
         place.device = &device;
         place.part = catalog.find(device.catalogType);
         if (const Rack *rack = design.rack(device.rack)) {
@@ -283,20 +425,34 @@ std::unordered_map<DeviceId, Place> placeDevices(const Design &design, const Cat
                 place.rowIndex = row->index;
             }
         }
-        places.emplace(device.id, std::move(place));
     }
+    // Floor order once per device, so the rows sort by integers (not by rack and host names
+    // per link).
+    std::vector<Place *> order;
+    order.reserve(places.all().size());
+    for (Place &place : places.all())
+        order.push_back(&place);
+    auto key = [](const Place *p) {
+        return std::tie(p->rowIndex, p->rackPosition, p->rack, p->device->uPosition,
+                        p->device->name);
+    };
+    std::sort(order.begin(), order.end(),
+              [&key](const Place *x, const Place *y) { return key(x) < key(y); });
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i]->rank = i > 0 && key(order[i]) == key(order[i - 1]) ? order[i - 1]->rank
+                                                                     : static_cast<int>(i);
     return places;
 }
 
 /// The row's medium, part number, modules and links per cable from the link's catalog part;
 /// returns the part's per-link speed (0 when unknown).
 double describeCable(CableRow &row, const Link &link, const Place &a, PortRef refA, const Place &z,
-                     PortRef refZ, const Catalog &catalog, Oddities &odd)
+                     PortRef refZ, const Catalog &catalog, ModuleCache &modules, Oddities &odd)
 {
-    const Part *part = link.cableType.empty() ? nullptr : catalog.find(link.cableType);
+    (void)catalog;
+    const Part *part = link.cableType.empty() ? nullptr : modules.part(link.cableType);
     if (link.cableType.empty()) {
-        row.medium = "none";
-        odd.unassigned.push_back(row.cableId);
+        row.medium = "none"; // named in the notes by oddities()
         return 0;
     }
     if (!part || !part->cable) {
@@ -311,8 +467,8 @@ double describeCable(CableRow &row, const Link &link, const Place &a, PortRef re
     if (row.transceiver) {
         for (auto [place, port, module] :
              { std::tuple(&a, refA.port, &row.moduleA), std::tuple(&z, refZ.port, &row.moduleZ) }) {
-            const std::string cage = cageFormFactor(*place, port);
-            const Part *fit = moduleFor(catalog, *part, cage);
+            const std::string &cage = cageFormFactor(*place, port);
+            const Part *fit = modules.find(*part, cage);
             if (!fit)
                 ++odd.unfittedCages[part->id + " in a " + cage + " cage"];
             *module = fit ? fit->id : part->id;
@@ -323,78 +479,96 @@ double describeCable(CableRow &row, const Link &link, const Place &a, PortRef re
     return part->cable->linkSpeedGbps;
 }
 
-/// One row per link, host end first, sorted by fabric order and then the A end's floor
-/// position. Fails on a link whose device is missing from the design.
-Result<std::vector<CableRow>> sortedRows(const Design &design, const Catalog &catalog,
-                                         const FabricIndex &fabrics,
-                                         const std::unordered_map<DeviceId, Place> &places,
-                                         Oddities &odd)
+/// A link in plan order: the sort key (fabric order, the A end's floor rank and port, link
+/// id) and what the row is made from.
+struct RowEntry
 {
-    // Sort keys kept beside the rows: fabric order, then the A end's floor position.
-    using SortKey = std::tuple<int, int, int, std::string, int, std::string, int, std::uint64_t>;
-    std::vector<std::pair<SortKey, CableRow>> keyed;
-    keyed.reserve(design.links().size());
-    const int fabricOrder = static_cast<int>(fabrics.size());
+    int fabricOrder = 0;
+    int rank = 0;
+    int port = 0;
+    std::uint64_t linkId = 0;
+    const Link *link = nullptr;
+    bool swapped = false; ///< the link's b end is the row's A end
 
+    auto key() const { return std::tie(fabricOrder, rank, port, linkId); }
+};
+
+/// One row per link, host end first, sorted by fabric order and then the A end's floor
+/// position. Fails on a link whose device is missing from the design. The oddities are
+/// collected in link order (the order the notes name them in), the rows made after sorting.
+Result<std::vector<CableRow>> sortedRows(const Design &design, const Catalog &catalog,
+                                         const FabricIndex &fabrics, const PlaceTable &places,
+                                         Oddities &odd, bool text)
+{
+    std::vector<RowEntry> entries;
+    entries.reserve(design.links().size());
+    const int fabricOrder = static_cast<int>(fabrics.size());
+    auto validPort = [](const Place &place, int port) {
+        return place.part && port >= 0 && static_cast<std::size_t>(port) < place.part->ports.size();
+    };
     for (const Link &link : design.links()) {
-        auto placeA = places.find(link.a.device);
-        auto placeB = places.find(link.b.device);
-        if (placeA == places.end() || placeB == places.end())
+        const Place *placeA = places.find(link.a.device);
+        const Place *placeB = places.find(link.b.device);
+        if (!placeA || !placeB)
             return Error { "cabling plan: link " + std::to_string(link.id.value)
                            + " names a device that is not in the design ("
-                           + std::to_string((placeA == places.end() ? link.a : link.b).device.value)
-                           + ")" };
-        PortRef refA = link.a;
-        PortRef refB = link.b;
-        if (endRank(*placeB->second.device) < endRank(*placeA->second.device)) {
+                           + std::to_string((!placeA ? link.a : link.b).device.value) + ")" };
+        RowEntry entry;
+        entry.link = &link;
+        entry.linkId = link.id.value;
+        entry.swapped = endRank(*placeB->device) < endRank(*placeA->device);
+        if (entry.swapped)
             std::swap(placeA, placeB);
-            std::swap(refA, refB);
-        }
-        CableRow row;
-        row.link = link.id;
-        row.cableId = cableIdOf(link.id); // ids of notes; assignCables pairs twin legs later
+        const PortRef &refA = entry.swapped ? link.b : link.a;
+        const PortRef &refB = entry.swapped ? link.a : link.b;
         auto fabric = fabrics.find(link.fabric);
-        if (fabric != fabrics.end()) {
-            row.fabric = fabric->second.second;
-        } else {
-            row.fabric = "?";
-            odd.unknownFabric.push_back(row.cableId);
-        }
-        row.a = makeEnd(placeA->second, refA.port, odd.badPorts, row.cableId);
-        row.z = makeEnd(placeB->second, refB.port, odd.badPorts, row.cableId);
+        entry.fabricOrder = fabric != fabrics.end() ? fabric->second.first : fabricOrder;
+        entry.rank = placeA->rank;
+        entry.port = refA.port;
+        if (fabric == fabrics.end())
+            odd.unknownFabric.push_back(cableIdOf(link.id));
+        for (const auto &[place, ref] : { std::pair(placeA, refA), std::pair(placeB, refB) })
+            if (!validPort(*place, ref.port))
+                odd.badPorts.push_back(cableIdOf(link.id));
+        if (link.cableType.empty())
+            odd.unassigned.push_back(cableIdOf(link.id));
+        entries.push_back(entry);
+    }
+    std::sort(entries.begin(), entries.end(),
+              [](const RowEntry &x, const RowEntry &y) { return x.key() < y.key(); });
+
+    std::vector<CableRow> rows;
+    rows.reserve(entries.size());
+    std::vector<std::string> ignored; // bad ports were named above, in link order
+    ModuleCache modules(catalog);
+    for (const RowEntry &entry : entries) {
+        const Link &link = *entry.link;
+        const PortRef &refA = entry.swapped ? link.b : link.a;
+        const PortRef &refB = entry.swapped ? link.a : link.b;
+        const Place &a = places.at(refA.device);
+        const Place &z = places.at(refB.device);
+        CableRow &row = rows.emplace_back();
+        row.link = link.id;
+        if (text)
+            row.cableId = cableIdOf(link.id); // assignCables pairs twin legs later
+        auto fabric = fabrics.find(link.fabric);
+        row.fabric = fabric != fabrics.end() ? fabric->second.second : std::string("?");
+        row.a = makeEnd(a, refA.port, ignored, row.cableId, text);
+        row.z = makeEnd(z, refB.port, ignored, row.cableId, text);
         row.lengthM = link.lengthM;
         row.catalogPart = link.cableType;
 
         double speed = 0;
-        for (double candidate :
-             { portSpeed(placeA->second, refA.port), portSpeed(placeB->second, refB.port) })
+        for (double candidate : { portSpeed(a, refA.port), portSpeed(z, refB.port) })
             if (candidate > 0 && (speed == 0 || candidate < speed))
                 speed = candidate;
-        const double cableSpeed
-            = describeCable(row, link, placeA->second, refA, placeB->second, refB, catalog, odd);
+        const double cableSpeed = describeCable(row, link, a, refA, z, refB, catalog, modules, odd);
         if (cableSpeed > 0 && (speed == 0 || cableSpeed < speed))
             speed = cableSpeed;
         if (speed == 0 && fabric != fabrics.end())
             speed = design.fabric(link.fabric)->linkSpeedGbps;
         row.speedGbps = speed;
-
-        const Place &a = placeA->second;
-        SortKey key { fabric != fabrics.end() ? fabric->second.first : fabricOrder,
-                      a.rowIndex,
-                      a.rackPosition,
-                      a.rack,
-                      row.a.u,
-                      row.a.device,
-                      row.a.portIndex,
-                      link.id.value };
-        keyed.emplace_back(std::move(key), std::move(row));
     }
-    std::sort(keyed.begin(), keyed.end(),
-              [](const auto &x, const auto &y) { return x.first < y.first; });
-    std::vector<CableRow> rows;
-    rows.reserve(keyed.size());
-    for (auto &entry : keyed)
-        rows.push_back(std::move(entry.second));
     return rows;
 }
 
@@ -403,8 +577,10 @@ GroupTable groupByPartAndLength(const std::vector<CableRow> &rows, const Catalog
 {
     GroupTable table;
     for (const CableRow &row : rows) {
-        table.cableIds[{ row.catalogPart, row.lengthM }].insert(row.cableId);
-        CableGroup &group = table.groups[{ row.catalogPart, row.lengthM }];
+        int *cables = nullptr;
+        CableGroup &group = table.at(row.catalogPart, row.lengthM, &cables);
+        if (row.leg == 1)
+            ++*cables;
         if (group.links == 0) {
             group.catalogPart = row.catalogPart;
             group.partNumber = row.partNumber;
@@ -428,42 +604,63 @@ GroupTable groupByPartAndLength(const std::vector<CableRow> &rows, const Catalog
     return table;
 }
 
+/// One transceiver end: its cage (device, cage, module part) and the row it is on.
+struct ModuleEnd
+{
+    std::uint64_t device = 0;
+    int cage = 0;
+    const Part *module = nullptr;
+    std::size_t row = 0;
+
+    bool sameCage(const ModuleEnd &other) const
+    {
+        return device == other.device && cage == other.cage && module == other.module;
+    }
+};
+
 /// Optics modules per cage: the links on the ports of one cage share its modules, a module
 /// serving linksPerCable ports (a twin-port OSFP module both ports of its OSFP-twin cage;
 /// ref:nvidia-superpod-h100-ra, ref:nvidia-linkx-specs). Each cage's modules count in the group
-/// of its first link. Returns the modules per part, sorted by part id.
-std::vector<ModuleCount> countModules(const std::vector<CableRow> &rows,
-                                      const std::unordered_map<DeviceId, Place> &places,
+/// of its first link. Returns the modules per part, sorted by part id. The ends are sorted by
+/// (device, cage, module id, row), so each cage's ends are adjacent, its first row comes first
+/// and the totals are summed in the same order whatever the input order (a sort of a million
+/// small records instead of a hash map of them).
+std::vector<ModuleCount> countModules(const std::vector<CableRow> &rows, const PlaceTable &places,
                                       const Catalog &catalog, GroupTable &table)
 {
-    struct CageLinks
-    {
-        std::size_t firstRow = 0;
-        int links = 0;
-    };
-    using ModuleCageKey = std::tuple<std::uint64_t, int, std::string>; // device, cage, module
-    std::map<ModuleCageKey, CageLinks> moduleCages;
+    std::vector<ModuleEnd> ends;
+    CageTable cages;
+    ModuleCache parts(catalog);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const CableRow &row = rows[i];
         if (!row.transceiver)
             continue;
         for (const auto &[end, moduleId] :
              { std::pair(&row.a, &row.moduleA), std::pair(&row.z, &row.moduleZ) }) {
-            const Part *module = catalog.find(*moduleId);
+            const Part *module = parts.part(*moduleId);
             const int perModule = std::max(module->cable->linksPerCable, 1);
-            const int cage = cageOf(places.at(end->deviceId).part, end->portIndex, perModule);
-            auto it = moduleCages
-                          .try_emplace({ end->deviceId.value, cage, *moduleId }, CageLinks { i, 0 })
-                          .first;
-            ++it->second.links;
+            ends.push_back({ end->deviceId.value,
+                             cages.cage(places.at(end->deviceId).part, end->portIndex, perModule),
+                             module, i });
         }
     }
+    std::sort(ends.begin(), ends.end(), [](const ModuleEnd &x, const ModuleEnd &y) {
+        if (x.device != y.device || x.cage != y.cage)
+            return std::pair(x.device, x.cage) < std::pair(y.device, y.cage);
+        if (x.module != y.module)
+            return x.module->id < y.module->id;
+        return x.row < y.row;
+    });
     std::map<std::string, ModuleCount> modules;
-    for (const auto &[key, cage] : moduleCages) {
-        const Part *module = catalog.find(std::get<2>(key));
-        const int count = ceilDiv(cage.links, std::max(module->cable->linksPerCable, 1));
-        const CableRow &first = rows[cage.firstRow];
-        CableGroup &group = table.groups[{ first.catalogPart, first.lengthM }];
+    for (std::size_t first = 0; first < ends.size();) {
+        std::size_t last = first + 1;
+        while (last < ends.size() && ends[last].sameCage(ends[first]))
+            ++last;
+        const Part *module = ends[first].module;
+        const int links = static_cast<int>(last - first);
+        const int count = ceilDiv(links, std::max(module->cable->linksPerCable, 1));
+        const CableRow &firstRow = rows[ends[first].row];
+        CableGroup &group = table.at(firstRow.catalogPart, firstRow.lengthM);
         group.transceivers += count;
         group.activePowerW += count * module->maxPowerW;
         ModuleCount &total = modules[module->id];
@@ -476,6 +673,7 @@ std::vector<ModuleCount> countModules(const std::vector<CableRow> &rows,
         }
         total.count += count;
         total.powerW += count * module->maxPowerW;
+        first = last;
     }
     std::vector<ModuleCount> out;
     out.reserve(modules.size());
@@ -494,7 +692,7 @@ std::vector<CableGroup> finishGroups(GroupTable &table, const Catalog &catalog)
         if (group.transceiver) {
             group.cables = group.links; // one fibre per link
         } else {
-            group.cables = static_cast<int>(table.cableIds[key].size());
+            group.cables = table.cableCounts[key];
             group.activePowerW = part ? 2.0 * group.cables * part->cable->powerWPerEnd : 0.0;
         }
         out.push_back(group);
@@ -557,12 +755,14 @@ void addNotes(CablePlan &plan, const Oddities &odd)
 
 } // namespace
 
-Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
+Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog,
+                                 CablePlanDetail detail)
 {
+    const bool text = detail == CablePlanDetail::Rows;
     const FabricIndex fabrics = indexFabrics(design);
-    const std::unordered_map<DeviceId, Place> places = placeDevices(design, catalog);
+    const PlaceTable places = placeDevices(design, catalog);
     Oddities odd;
-    auto rows = sortedRows(design, catalog, fabrics, places, odd);
+    auto rows = sortedRows(design, catalog, fabrics, places, odd, text);
     if (!rows)
         return rows.error();
     CablePlan plan;
@@ -574,6 +774,8 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog)
     plan.groups = finishGroups(groups, catalog);
     summarize(plan);
     addNotes(plan, odd);
+    if (!text)
+        std::vector<CableRow>().swap(plan.rows); // the counts are all the caller wants
     return plan;
 }
 

@@ -124,9 +124,20 @@ struct CablePlan
     std::vector<std::string> notes; ///< links without a cable, parts not in the catalog
 };
 
+/// How much of the plan to keep.
+enum class CablePlanDetail {
+    Rows, ///< every row with its location text (cabling and NetBox exports, work orders)
+    /// The groups, modules, summary, total and notes only: `rows` is left empty and no row
+    /// carries location text (BOM, procurement checklist, cost prefill, report): at 16,384
+    /// nodes the counts without half a million rows of strings.
+    CountsOnly,
+};
+
 /// Builds the plan. Fails only on a link whose device is missing from the design (a broken
-/// file); anything else odd is kept and named in `notes`.
-Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog);
+/// file); anything else odd is kept and named in `notes`. The counts are the same whatever
+/// the detail.
+Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog,
+                                 CablePlanDetail detail = CablePlanDetail::Rows);
 
 /// The plan's physical cables in row order of their first leg (labels.csv: one per cable).
 std::vector<PhysicalCable> physicalCables(const CablePlan &plan);

@@ -1,6 +1,7 @@
 // The whole-set swap of exporters/common/ExportWriter (writeExport): a set is written into a
 // temporary folder beside the target and exchanged with it in one rename, so a failure leaves
 // the target as it was and a kill -9 at any moment leaves either the old set or the new one.
+#include "exporters/common/ByteSink.h"
 #include "exporters/common/ExportWriter.h"
 #include "model/io/AtomicFile.h"
 
@@ -88,6 +89,55 @@ private slots:
         QVERIFY2(refused.error().message.find("is longer than 255 bytes") != std::string::npos,
                  refused.error().message.c_str());
         QCOMPARE(versionsIn(target), std::string("A"));
+        QVERIFY(hiddenBeside(target).empty());
+    }
+
+    void streamedFilesAreWrittenAsProduced()
+    {
+        // A producer writing 3 MB in 1,000 pieces (more than the sink's buffer, so it drains
+        // several times): the file holds every byte in order, the reported size is the byte
+        // count worked out by hand (1,000 x 3,000), and fileBytes() gives the same bytes.
+        QTemporaryDir dir;
+        const fs::path target = fs::path(dir.path().toStdString()) / "out";
+        auto piece = [](int i) {
+            return std::string(3000, static_cast<char>('a' + i % 26));
+        };
+        ExportedFile big { "big.txt", {}, [&piece](ByteSink &sink) -> Result<void> {
+                              for (int i = 0; i < 1000; ++i)
+                                  sink.write(piece(i));
+                              return {};
+                          } };
+        std::vector<ExportedFile> files { { "small.txt", "plain\n" }, big };
+        std::vector<std::uint64_t> sizes;
+        QVERIFY(writeExport(files, target, false, &sizes));
+        QCOMPARE(sizes, (std::vector<std::uint64_t> { 6, 3000000 }));
+        const auto onDisk = readWholeFile(target / "big.txt");
+        QVERIFY(onDisk);
+        QCOMPARE(onDisk->size(), std::size_t(3000000));
+        for (int i = 0; i < 1000; i += 37)
+            QCOMPARE(onDisk->substr(static_cast<std::size_t>(i) * 3000, 3000), piece(i));
+        QCOMPARE(*fileBytes(big), *onDisk);
+        QCOMPARE(*fileBytes(files.front()), std::string("plain\n"));
+    }
+
+    void aFailingProducerLeavesTheTargetUntouched()
+    {
+        // The producer fails half way (after 2 MB reached the file): the whole set is
+        // abandoned, the old set stays and no temporary is left beside it.
+        QTemporaryDir dir;
+        const fs::path target = fs::path(dir.path().toStdString()) / "out";
+        QVERIFY(writeExport(setOf('A'), target, false));
+        std::vector<ExportedFile> files = setOf('B');
+        files.push_back({ "late.txt", {}, [](ByteSink &sink) -> Result<void> {
+                             sink.write(std::string(2 * 1024 * 1024, 'x'));
+                             return Error { "the plan ran out" };
+                         } });
+        auto failed = writeExport(files, target, true);
+        QVERIFY(!failed);
+        QVERIFY2(failed.error().message.find("late.txt: the plan ran out") != std::string::npos,
+                 failed.error().message.c_str());
+        QCOMPARE(versionsIn(target), std::string("A"));
+        QVERIFY(!fs::exists(target / "late.txt"));
         QVERIFY(hiddenBeside(target).empty());
     }
 

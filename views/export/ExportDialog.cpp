@@ -97,7 +97,7 @@ QString outcomeText(const exporters::ExportRunOutcome &outcome)
         for (std::size_t i = 0; i < outcome.written.size(); ++i)
             lines << QStringLiteral("  %1 (%2 bytes)")
                          .arg(QString::fromStdString(outcome.written[i].string()))
-                         .arg(outcome.files[i].bytes.size());
+                         .arg(outcome.sizes[i]);
         break;
     }
     return lines.join(u'\n');

@@ -63,8 +63,12 @@ std::map<std::string, std::string> runExporter(const Design &design)
     if (!result)
         qFatal("cabling export: %s", result.error().message.c_str());
     std::map<std::string, std::string> files;
-    for (const auto &file : result->files)
-        files[file.path] = file.bytes;
+    for (const auto &file : result->files) {
+        auto bytes = exporters::fileBytes(file); // streamed: collected as the writer would
+        if (!bytes)
+            qFatal("cabling export: %s", bytes.error().message.c_str());
+        files[file.path] = std::move(bytes).value();
+    }
     return files;
 }
 

@@ -33,7 +33,10 @@ std::string exported(const Design &design)
     auto result = exporters::makeDrawioExporter()->run({ design, Catalog::builtin(), {} });
     if (!result || result->files.size() != 1)
         qFatal("drawio export failed");
-    return result->files.front().bytes;
+    auto bytes = exporters::fileBytes(result->files.front()); // streamed
+    if (!bytes)
+        qFatal("%s", bytes.error().message.c_str());
+    return std::move(bytes).value();
 }
 
 /// The lines check_drawio.py prints for the design: pages with vertex and edge counts.

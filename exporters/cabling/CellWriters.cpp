@@ -1,0 +1,314 @@
+#include "exporters/cabling/CellWriters.h"
+
+#include "exporters/common/Escape.h"
+
+#include <charconv>
+#include <cstdint>
+
+namespace cw::cabling {
+namespace {
+
+constexpr std::size_t kXmlChunkBytes = std::size_t(1) << 18;
+
+/// Printable ASCII without a comma or quote, not starting like a formula: csvField would
+/// return it unchanged.
+bool plainCsv(std::string_view value)
+{
+    if (value.empty())
+        return true;
+    const char first = value.front();
+    if (first == '=' || first == '+' || first == '-' || first == '@')
+        return false;
+    for (char c : value)
+        if (c < 0x20 || c >= 0x7f || c == ',' || c == '"')
+            return false;
+    return true;
+}
+
+/// Printable ASCII: nothing for visibleText to replace, only markup to escape.
+bool printableAscii(std::string_view value)
+{
+    for (char c : value)
+        if (c < 0x20 || c >= 0x7f)
+            return false;
+    return true;
+}
+
+/// Text content with & < > as entities (quotes need none outside attributes). Labels hold
+/// '>' ("... > leaf01 p1"): a million cells at 16,384 nodes take this path.
+void appendXmlAscii(std::string &out, std::string_view value)
+{
+    std::size_t from = 0;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const char c = value[i];
+        if (c != '&' && c != '<' && c != '>')
+            continue;
+        out.append(value.substr(from, i - from));
+        out += c == '&' ? "&amp;" : c == '<' ? "&lt;" : "&gt;";
+        from = i + 1;
+    }
+    out.append(value.substr(from));
+}
+
+std::string columnName(std::size_t index)
+{
+    std::string name;
+    for (std::size_t n = index + 1; n > 0; n = (n - 1) / 26)
+        name.insert(name.begin(), static_cast<char>('A' + (n - 1) % 26));
+    return name;
+}
+
+std::string shortest(double value)
+{
+    char buffer[32];
+    const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return error == std::errc() ? std::string(buffer, end) : std::string("0");
+}
+
+/// The width Excel stores for `characters` of its default font (Calibri 11: 7-pixel digits,
+/// 5 pixels of padding), as libxlsxwriter and Excel compute it: 9 -> 9.7109375.
+double storedWidth(double characters)
+{
+    constexpr double kDigitPixels = 7;
+    constexpr double kPaddingPixels = 5;
+    if (characters <= 0)
+        return 0;
+    const auto pixels
+        = static_cast<std::uint16_t>(characters * kDigitPixels + 0.5) + kPaddingPixels;
+    return static_cast<std::uint16_t>(pixels / kDigitPixels * 256.0) / 256.0;
+}
+
+constexpr const char *kXmlDeclaration
+    = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n";
+constexpr const char *kMainNamespace = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+constexpr const char *kRelationships
+    = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+
+std::string contentTypes()
+{
+    return std::string(kXmlDeclaration)
+        + "<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\">"
+          "<Default Extension=\"rels\" "
+          "ContentType=\"application/vnd.openxmlformats-package.relationships+xml\"/>"
+          "<Default Extension=\"xml\" ContentType=\"application/xml\"/>"
+          "<Override PartName=\"/docProps/app.xml\" "
+          "ContentType=\"application/vnd.openxmlformats-officedocument.extended-properties+xml\"/>"
+          "<Override PartName=\"/docProps/core.xml\" "
+          "ContentType=\"application/vnd.openxmlformats-package.core-properties+xml\"/>"
+          "<Override PartName=\"/xl/styles.xml\" "
+          "ContentType=\"application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml\"/>"
+          "<Override PartName=\"/xl/workbook.xml\" "
+          "ContentType=\"application/"
+          "vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml\"/>"
+          "<Override PartName=\"/xl/worksheets/sheet1.xml\" "
+          "ContentType=\"application/"
+          "vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml\"/></Types>";
+}
+
+std::string packageRelationships()
+{
+    return std::string(kXmlDeclaration)
+        + "<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">"
+          "<Relationship Id=\"rId1\" Type=\""
+        + kRelationships
+        + "/officeDocument\" Target=\"xl/workbook.xml\"/>"
+          "<Relationship Id=\"rId2\" "
+          "Type=\"http://schemas.openxmlformats.org/package/2006/relationships/metadata/"
+          "core-properties\" Target=\"docProps/core.xml\"/>"
+          "<Relationship Id=\"rId3\" Type=\""
+        + kRelationships + "/extended-properties\" Target=\"docProps/app.xml\"/></Relationships>";
+}
+
+std::string appProperties(const std::string &sheetName)
+{
+    return std::string(kXmlDeclaration)
+        + "<Properties "
+          "xmlns=\"http://schemas.openxmlformats.org/officeDocument/2006/extended-properties\" "
+          "xmlns:vt=\"http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes\">"
+          "<Application>Clusterwright</Application><HeadingPairs><vt:vector size=\"2\" "
+          "baseType=\"variant\"><vt:variant><vt:lpstr>Worksheets</vt:lpstr></vt:variant>"
+          "<vt:variant><vt:i4>1</vt:i4></vt:variant></vt:vector></HeadingPairs><TitlesOfParts>"
+          "<vt:vector size=\"1\" baseType=\"lpstr\"><vt:lpstr>"
+        + exporters::esc::xmlText(sheetName)
+        + "</vt:lpstr></vt:vector></TitlesOfParts></Properties>";
+}
+
+std::string coreProperties(const std::string &title)
+{
+    // A fixed date (1980-01-01, the ZIP epoch) so the same design gives the same bytes.
+    return std::string(kXmlDeclaration)
+        + "<cp:coreProperties "
+          "xmlns:cp=\"http://schemas.openxmlformats.org/package/2006/metadata/core-properties\" "
+          "xmlns:dc=\"http://purl.org/dc/elements/1.1/\" "
+          "xmlns:dcterms=\"http://purl.org/dc/terms/\" "
+          "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"><dc:title>"
+        + exporters::esc::xmlText(title)
+        + "</dc:title><dc:description>Clusterwright</dc:description>"
+          "<dcterms:created xsi:type=\"dcterms:W3CDTF\">1980-01-01T00:00:00Z</dcterms:created>"
+          "<dcterms:modified xsi:type=\"dcterms:W3CDTF\">1980-01-01T00:00:00Z</dcterms:modified>"
+          "</cp:coreProperties>";
+}
+
+std::string workbook(const std::string &sheetName, const std::string &filterRange)
+{
+    // The autofilter's hidden defined name, as Excel writes it (ECMA-376 Part 1, 18.2.5).
+    const std::string quoted = "'" + exporters::esc::xmlText(sheetName) + "'";
+    return std::string(kXmlDeclaration) + "<workbook xmlns=\"" + kMainNamespace + "\" xmlns:r=\""
+        + kRelationships + "\"><bookViews><workbookView/></bookViews><sheets><sheet name=\""
+        + exporters::esc::xmlText(sheetName)
+        + "\" sheetId=\"1\" r:id=\"rId1\"/></sheets><definedNames><definedName "
+          "name=\"_xlnm._FilterDatabase\" localSheetId=\"0\" hidden=\"1\">"
+        + quoted + "!" + filterRange + "</definedName></definedNames></workbook>";
+}
+
+std::string workbookRelationships()
+{
+    return std::string(kXmlDeclaration)
+        + "<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\">"
+          "<Relationship Id=\"rId1\" Type=\""
+        + kRelationships
+        + "/worksheet\" Target=\"worksheets/sheet1.xml\"/><Relationship Id=\"rId2\" Type=\""
+        + kRelationships + "/styles\" Target=\"styles.xml\"/></Relationships>";
+}
+
+std::string styles()
+{
+    // Style 0 the default, style 1 bold (the header row).
+    return std::string(kXmlDeclaration) + "<styleSheet xmlns=\"" + kMainNamespace
+        + "\"><fonts count=\"2\"><font><sz val=\"11\"/><name val=\"Calibri\"/><family "
+          "val=\"2\"/></font><font><b/><sz val=\"11\"/><name val=\"Calibri\"/><family "
+          "val=\"2\"/></font></fonts><fills count=\"2\"><fill><patternFill "
+          "patternType=\"none\"/></fill><fill><patternFill patternType=\"gray125\"/></fill>"
+          "</fills><borders count=\"1\"><border><left/><right/><top/><bottom/><diagonal/>"
+          "</border></borders><cellStyleXfs count=\"1\"><xf numFmtId=\"0\" fontId=\"0\" "
+          "fillId=\"0\" borderId=\"0\"/></cellStyleXfs><cellXfs count=\"2\"><xf numFmtId=\"0\" "
+          "fontId=\"0\" fillId=\"0\" borderId=\"0\" xfId=\"0\"/><xf numFmtId=\"0\" fontId=\"1\" "
+          "fillId=\"0\" borderId=\"0\" xfId=\"0\" applyFont=\"1\"/></cellXfs><cellStyles "
+          "count=\"1\"><cellStyle name=\"Normal\" xfId=\"0\" builtinId=\"0\"/></cellStyles>"
+          "</styleSheet>";
+}
+
+} // namespace
+
+void CsvCellWriter::text(std::string_view value)
+{
+    std::string &buffer = m_out.buffer();
+    if (!m_first)
+        buffer += ',';
+    m_first = false;
+    if (plainCsv(value))
+        buffer.append(value);
+    else
+        buffer += exporters::esc::csvField(value);
+}
+
+void CsvCellWriter::endRow()
+{
+    m_out.buffer() += "\r\n";
+    m_first = true;
+    m_out.flushIfFull();
+}
+
+XlsxCellWriter::XlsxCellWriter(exporters::ByteSink &out, const SheetLayout &layout,
+                               std::string sheetName, std::string title)
+    : m_zip(out)
+    , m_columnCount(layout.columns.size())
+    , m_sheetName(std::move(sheetName))
+    , m_title(std::move(title))
+{
+    m_zip.beginMember("xl/worksheets/sheet1.xml");
+    m_xml.reserve(kXmlChunkBytes + 4096);
+    m_xml += kXmlDeclaration;
+    m_xml += std::string("<worksheet xmlns=\"") + kMainNamespace + "\" xmlns:r=\"" + kRelationships
+        + "\"><sheetViews><sheetView tabSelected=\"1\" workbookViewId=\"0\"><pane ySplit=\"1\" "
+          "topLeftCell=\"A2\" activePane=\"bottomLeft\" state=\"frozen\"/><selection "
+          "pane=\"bottomLeft\"/></sheetView></sheetViews><sheetFormatPr "
+          "defaultRowHeight=\"15\"/><cols>";
+    for (std::size_t c = 0; c < m_columnCount; ++c) {
+        const double width = storedWidth(c < layout.widths.size() ? layout.widths[c] : 12);
+        const std::string index = std::to_string(c + 1);
+        m_xml += "<col min=\"" + index + "\" max=\"" + index + "\" width=\"" + shortest(width)
+            + "\" customWidth=\"1\"/>";
+    }
+    m_xml += "</cols><sheetData>";
+}
+
+void XlsxCellWriter::startRow()
+{
+    if (m_inRow)
+        return;
+    m_inRow = true;
+    ++m_rows;
+    char digits[24];
+    const auto end = std::to_chars(digits, digits + sizeof digits, m_rows).ptr;
+    m_xml += "<row r=\"";
+    m_xml.append(digits, end);
+    m_xml += "\">";
+}
+
+void XlsxCellWriter::text(std::string_view value)
+{
+    startRow();
+    if (value.empty()) {
+        m_xml += "<c/>"; // keeps the next cells in their columns (cells carry no reference)
+        return;
+    }
+    m_xml += m_header ? "<c t=\"inlineStr\" s=\"1\"><is><t" : "<c t=\"inlineStr\"><is><t";
+    if (value.front() == ' ' || value.back() == ' ')
+        m_xml += " xml:space=\"preserve\"";
+    m_xml += '>';
+    if (printableAscii(value))
+        appendXmlAscii(m_xml, value);
+    else
+        m_xml += exporters::esc::xmlText(value);
+    m_xml += "</t></is></c>";
+}
+
+void XlsxCellWriter::number(std::string_view decimal)
+{
+    startRow();
+    m_xml += "<c><v>";
+    m_xml.append(decimal);
+    m_xml += "</v></c>";
+}
+
+void XlsxCellWriter::endRow()
+{
+    startRow();
+    m_xml += "</row>";
+    m_inRow = false;
+    m_header = false;
+    drain(false);
+}
+
+void XlsxCellWriter::drain(bool force)
+{
+    if (force || m_xml.size() >= kXmlChunkBytes) {
+        m_zip.write(m_xml);
+        m_xml.clear();
+    }
+}
+
+Result<void> XlsxCellWriter::finish()
+{
+    if (m_inRow)
+        endRow();
+    const std::string range = "$A$1:$" + columnName(m_columnCount ? m_columnCount - 1 : 0) + "$"
+        + std::to_string(m_rows);
+    m_xml += "</sheetData><autoFilter ref=\"A1:" + columnName(m_columnCount ? m_columnCount - 1 : 0)
+        + std::to_string(m_rows)
+        + "\"/><pageMargins left=\"0.7\" right=\"0.7\" top=\"0.75\" bottom=\"0.75\" "
+          "header=\"0.3\" footer=\"0.3\"/></worksheet>";
+    drain(true);
+    m_zip.endMember();
+    m_zip.addMember("xl/workbook.xml", workbook(m_sheetName, range));
+    m_zip.addMember("xl/_rels/workbook.xml.rels", workbookRelationships());
+    m_zip.addMember("xl/styles.xml", styles());
+    m_zip.addMember("docProps/app.xml", appProperties(m_sheetName));
+    m_zip.addMember("docProps/core.xml", coreProperties(m_title));
+    m_zip.addMember("_rels/.rels", packageRelationships());
+    m_zip.addMember("[Content_Types].xml", contentTypes());
+    return m_zip.finish();
+}
+
+} // namespace cw::cabling

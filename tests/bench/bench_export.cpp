@@ -1,0 +1,97 @@
+// Export families at scale (issue 15): each exporter run on the generated `fat-tree` design
+// and every file it produces streamed to a sink that only counts the bytes, as the CLI's
+// writer streams them (no disk in the figure). Load and validation are not included: this is
+// the exporter's own time. docs/performance.md records the figures.
+//
+//   bench_export [--benchmark_filter='.*/16384']
+
+#include "exporters/Exporter.h"
+#include "exporters/Families.h"
+#include "exporters/common/ByteSink.h"
+#include "model/catalog/Catalog.h"
+#include "model/fabric/Templates.h"
+
+#include <benchmark/benchmark.h>
+
+#include <map>
+#include <memory>
+#include <stdexcept>
+
+using namespace cw;
+
+namespace {
+
+const Design &design(std::int64_t nodes)
+{
+    static std::map<std::int64_t, std::unique_ptr<Design>> cache;
+    auto &slot = cache[nodes];
+    if (!slot) {
+        auto generated = generateDesign("fat-tree", { { "nodes", std::to_string(nodes) } },
+                                        Catalog::builtin());
+        if (!generated)
+            throw std::runtime_error(generated.error().message);
+        slot = std::make_unique<Design>(std::move(generated.value().design));
+    }
+    return *slot;
+}
+
+/// Drops the bytes, keeps the count.
+class CountingSink final : public exporters::ByteSink
+{
+protected:
+    std::string drain(std::string_view) override { return {}; }
+};
+
+void runFamily(benchmark::State &state, std::unique_ptr<exporters::Exporter> exporter)
+{
+    const Design &d = design(state.range(0));
+    std::uint64_t bytes = 0;
+    for (auto _ : state) {
+        auto result = exporter->run({ d, Catalog::builtin(), {} });
+        if (!result) {
+            state.SkipWithError(result.error().message.c_str());
+            return;
+        }
+        bytes = 0;
+        for (const exporters::ExportedFile &file : result->files) {
+            CountingSink sink;
+            if (file.stream) {
+                if (auto produced = file.stream(sink); !produced) {
+                    state.SkipWithError(produced.error().message.c_str());
+                    return;
+                }
+            } else {
+                sink.write(file.bytes);
+            }
+            sink.flush();
+            bytes += sink.bytesWritten();
+        }
+    }
+    state.counters["MB"] = static_cast<double>(bytes) / 1e6;
+}
+
+void BM_ExportCabling(benchmark::State &state)
+{
+    runFamily(state, exporters::makeCablingExporter());
+}
+void BM_ExportBom(benchmark::State &state)
+{
+    runFamily(state, exporters::makeBomExporter());
+}
+void BM_ExportNetbox(benchmark::State &state)
+{
+    runFamily(state, exporters::makeNetboxExporter());
+}
+void BM_ExportDrawio(benchmark::State &state)
+{
+    runFamily(state, exporters::makeDrawioExporter());
+}
+
+} // namespace
+
+BENCHMARK(BM_ExportCabling)->Arg(2048)->Arg(16384)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_ExportBom)->Arg(2048)->Arg(16384)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_ExportNetbox)->Arg(2048)->Arg(16384)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_ExportDrawio)->Arg(2048)->Arg(16384)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+BENCHMARK_MAIN();
