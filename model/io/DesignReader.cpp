@@ -588,13 +588,19 @@ std::optional<std::string> migrate(std::string_view text, long long version,
 
 Result<LoadedDesign> parseDesign(std::string_view text, const Catalog &catalog)
 {
-    // Size, nesting, string length, key count and duplicate keys, before any parser or
-    // error path can be made to recurse or to grow without bound.
-    if (auto limited = checkJsonLimits(text, designLimits()); !limited)
-        return limited.error();
+    // Size, nesting, string length, key count and duplicate keys, before any other parser
+    // or error path can be made to recurse or to grow without bound. The tape parser (not
+    // recursive, its memory bounded by the text) checks them on its way; when it stops, the
+    // limit scan runs first so that a limit is reported before a syntax error, wherever the
+    // two are, and with the scanner's words.
+    const JsonLimits limits = designLimits();
+    if (text.size() > limits.maxBytes)
+        return checkJsonLimits(text, limits).error();
     JsonTape tape;
     std::string rewritten; // the text the tape points into when it is not `text`
-    if (!tape.parse(text)) {
+    if (!tape.parse(text, &limits)) {
+        if (auto limited = checkJsonLimits(text, limits); !limited)
+            return limited.error();
         if (auto error = malformedJsonError(text, tape.errorOffset(), rewritten))
             return *error;
         if (!tape.parse(rewritten))

@@ -2,6 +2,9 @@
 
 // Header-only because one translation unit of cw_model (DesignReader.cpp) uses it.
 
+#include "model/common/JsonLimits.h"
+
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -59,11 +62,16 @@ public:
     static constexpr std::uint32_t npos = 0xffffffffu;
 
     /// Parses `text`, which must outlive the tape. False for anything that is not one valid
-    /// JSON value (or a text of 4 GB or more).
-    bool parse(std::string_view text);
+    /// JSON value (or a text of 4 GB or more). With `limits`, also false as soon as the text
+    /// breaks one of them (nesting, string bytes, keys per object, a duplicate key: what
+    /// checkJsonLimits refuses, found on the way instead of by a second pass over the text);
+    /// limitExceeded() then says so, and checkJsonLimits has the message.
+    bool parse(std::string_view text, const JsonLimits *limits = nullptr);
 
     /// Where parsing stopped when parse() returned false (a byte offset in the text).
     std::size_t errorOffset() const { return m_errorOffset; }
+    /// Whether the last parse() stopped on a limit rather than on the grammar.
+    bool limitExceeded() const { return m_limitExceeded; }
 
     const Node &node(std::uint32_t index) const { return m_nodes[index]; }
     std::size_t nodeCount() const { return m_nodes.size(); }
@@ -129,6 +137,8 @@ public:
 
 private:
     bool parseString(const char *&p, const char *end, Node &node);
+    /// Whether the object whose members end the tape (at `object`) has a key twice.
+    bool hasDuplicateKey(std::uint32_t object) const;
     bool parseNumber(const char *&p, const char *end, Node &node) const;
     std::uint32_t offsetOf(const char *p) const
     {
@@ -139,6 +149,7 @@ private:
     std::vector<Node> m_nodes;
     std::string m_unescaped;
     std::size_t m_errorOffset = 0;
+    bool m_limitExceeded = false;
 };
 
 namespace jsontape_detail {
@@ -400,13 +411,37 @@ inline bool JsonTape::parseNumber(const char *&p, const char *end, Node &node) c
     return std::isfinite(node.v.d);
 }
 
-inline bool JsonTape::parse(std::string_view text)
+inline bool JsonTape::hasDuplicateKey(std::uint32_t object) const
+{
+    // Objects have a handful of keys ("id", "a", "b"...): compare them pairwise; a large
+    // one is sorted instead.
+    constexpr std::uint32_t kPairwiseKeys = 16;
+    const std::uint32_t end = static_cast<std::uint32_t>(m_nodes.size());
+    if (m_nodes[object].v.span.size <= kPairwiseKeys) {
+        for (std::uint32_t k = object + 1; k < end; k = m_nodes[k + 1].next)
+            for (std::uint32_t other = m_nodes[k + 1].next; other < end;
+                 other = m_nodes[other + 1].next)
+                if (m_nodes[k].v.span.size == m_nodes[other].v.span.size
+                    && sameKey(string(k), string(other)))
+                    return true;
+        return false;
+    }
+    std::vector<std::string_view> keys;
+    keys.reserve(m_nodes[object].v.span.size);
+    for (std::uint32_t k = object + 1; k < end; k = m_nodes[k + 1].next)
+        keys.push_back(string(k));
+    std::sort(keys.begin(), keys.end());
+    return std::adjacent_find(keys.begin(), keys.end()) != keys.end();
+}
+
+inline bool JsonTape::parse(std::string_view text, const JsonLimits *limits)
 {
     using namespace jsontape_detail;
     m_text = text;
     m_nodes.clear();
     m_unescaped.clear();
     m_errorOffset = 0;
+    m_limitExceeded = false;
     if (text.size() >= npos)
         return false;
     // A pretty-printed design has about one node per 12 bytes, a minified one per 7: pages
@@ -433,11 +468,29 @@ inline bool JsonTape::parse(std::string_view text)
         while (p < end && isSpace(*p))
             ++p;
     };
-    auto close = [this, &open] {
-        Node &n = m_nodes[open.back().node];
+    auto close = [this, &open, limits] {
+        const std::uint32_t index = open.back().node;
+        Node &n = m_nodes[index];
         n.next = static_cast<std::uint32_t>(m_nodes.size());
         n.v.span.size = open.back().count;
+        const bool object = open.back().object;
         open.pop_back();
+        // Checked when the object closes, its keys still in the cache.
+        if (limits && object
+            && (n.v.span.size > limits->maxKeysPerObject || hasDuplicateKey(index))) {
+            m_limitExceeded = true;
+            return false;
+        }
+        return true;
+    };
+    // The raw bytes between the quotes, as checkJsonLimits counts them (escapes included).
+    auto stringTooLong = [limits](const char *quote, const char *after) {
+        return limits && static_cast<std::size_t>(after - quote) - 2 > limits->maxStringBytes;
+    };
+    auto limitAt = [this](const char *where) {
+        m_limitExceeded = true;
+        m_errorOffset = static_cast<std::size_t>(where - m_text.data());
+        return false;
     };
 
     enum class State { Value, Key, AfterValue };
@@ -452,13 +505,16 @@ inline bool JsonTape::parse(std::string_view text)
             Node &n = m_nodes.emplace_back();
             const char c = *p;
             if (c == '{' || c == '[') {
+                if (limits && open.size() >= limits->maxDepth)
+                    return limitAt(p);
                 n.type = c == '{' ? Type::Object : Type::Array;
                 open.push_back({ index, 0, c == '{' });
                 ++p;
                 skipSpace();
                 if (p < end && *p == (c == '{' ? '}' : ']')) {
                     ++p;
-                    close();
+                    if (!close())
+                        return false;
                     state = State::AfterValue;
                 } else {
                     state = c == '{' ? State::Key : State::Value;
@@ -466,8 +522,11 @@ inline bool JsonTape::parse(std::string_view text)
                 continue;
             }
             if (c == '"') {
+                const char *quote = p;
                 if (!parseString(p, end, n))
                     return failAt(p);
+                if (stringTooLong(quote, p))
+                    return limitAt(quote);
             } else if (c == '-' || isDigit(c)) {
                 if (!parseNumber(p, end, n))
                     return failAt(p);
@@ -493,8 +552,11 @@ inline bool JsonTape::parse(std::string_view text)
                 return failAt(p);
             const auto index = static_cast<std::uint32_t>(m_nodes.size());
             Node &n = m_nodes.emplace_back();
+            const char *quote = p;
             if (!parseString(p, end, n))
                 return failAt(p);
+            if (stringTooLong(quote, p))
+                return limitAt(quote);
             n.next = index + 1;
             skipSpace();
             if (p >= end || *p != ':')
@@ -516,7 +578,8 @@ inline bool JsonTape::parse(std::string_view text)
                 state = object ? State::Key : State::Value;
             } else if (*p == (object ? '}' : ']')) {
                 ++p;
-                close();
+                if (!close())
+                    return false;
             } else {
                 return failAt(p);
             }

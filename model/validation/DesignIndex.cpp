@@ -32,6 +32,8 @@ Inputs deviceDiff(const Device &before, const Device &after)
     if (before.rack != after.rack || before.uPosition != after.uPosition
         || before.face != after.face)
         changed |= input::Placement;
+    if (before.rack != after.rack)
+        changed |= input::DeviceRack;
     if (before.catalogType != after.catalogType || before.role != after.role
         || before.tier != after.tier)
         changed |= input::DeviceSpec;

@@ -33,9 +33,13 @@ enum : std::uint32_t {
     StorageTiers = 1u << 7, ///< storage tiers
     Site = 1u << 8, ///< site budgets and limits
     Settings = 1u << 9, ///< workload, NCCL, scheduler
+    /// Which rack a device is in (set with Placement when the rack changes): what rules that
+    /// sum per rack, row or site read, so moving a device within its rack re-runs none of them.
+    DeviceRack = 1u << 10,
 };
-inline constexpr std::uint32_t kDeviceAll = Placement | DeviceSpec | DeviceName | DeviceQos;
-inline constexpr std::uint32_t kAll = (1u << 10) - 1;
+inline constexpr std::uint32_t kDeviceAll
+    = Placement | DeviceRack | DeviceSpec | DeviceName | DeviceQos;
+inline constexpr std::uint32_t kAll = (1u << 11) - 1;
 } // namespace input
 using Inputs = std::uint32_t;
 

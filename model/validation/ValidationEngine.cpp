@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <ctime>
+#include <iterator>
 #include <unordered_map>
 
 namespace cw {
@@ -138,7 +139,7 @@ ValidationEngine::ValidationEngine(const Catalog &catalog, std::vector<std::uniq
     : m_catalog(catalog)
     , m_rules(std::move(rules))
     , m_results(m_rules.size())
-    , m_enabled(m_rules.size(), false)
+    , m_published(m_rules.size())
 { }
 
 ValidationEngine::~ValidationEngine() = default;
@@ -163,136 +164,157 @@ std::string ValidationEngine::today() const
     return buffer;
 }
 
-void ValidationEngine::readOverrides(const Design &design, std::vector<bool> &enabled,
-                                     std::vector<std::optional<Severity>> &severities,
-                                     std::vector<std::string> &notes) const
+ValidationEngine::Settings ValidationEngine::readSettings(const Design &design) const
 {
-    enabled.assign(m_rules.size(), true);
-    severities.assign(m_rules.size(), std::nullopt);
+    Settings settings;
+    settings.rules.resize(m_rules.size());
+    for (std::size_t i = 0; i < m_rules.size(); ++i) {
+        settings.rules[i].enabled = true;
+        settings.rules[i].severity = m_rules[i]->defaultSeverity();
+    }
     for (const auto &[key, value] : design.severityOverrides()) {
         const auto it = std::find_if(m_rules.begin(), m_rules.end(),
                                      [&key](const auto &rule) { return rule->key() == key; });
         if (it == m_rules.end()) {
-            notes.push_back("severity override for unknown rule \"" + key + "\" ignored");
+            settings.notes.push_back("severity override for unknown rule \"" + key + "\" ignored");
             continue;
         }
-        const auto index = static_cast<std::size_t>(it - m_rules.begin());
+        Publication &rule = settings.rules[static_cast<std::size_t>(it - m_rules.begin())];
         if (value == "off") {
-            enabled[index] = false;
+            rule.enabled = false;
         } else if (auto severity = parseSeverity(value)) {
-            severities[index] = *severity;
+            rule.severity = *severity;
         } else {
-            notes.push_back("severity override \"" + value + "\" for " + key
-                            + " ignored (expected error, warning, info or off)");
+            settings.notes.push_back("severity override \"" + value + "\" for " + key
+                                     + " ignored (expected error, warning, info or off)");
         }
     }
+    // Waivers in force, by rule; expired ones and unknown rules are stale straight away.
+    const std::string now = today();
+    const auto &waivers = design.waivers();
+    for (std::size_t w = 0; w < waivers.size(); ++w) {
+        const Waiver &waiver = waivers[w];
+        const auto it = std::find_if(m_rules.begin(), m_rules.end(), [&waiver](const auto &rule) {
+            return rule->key() == waiver.ruleKey;
+        });
+        if (it == m_rules.end()) {
+            settings.stale.push_back({ w, waiver, "no rule \"" + waiver.ruleKey + "\"", false });
+            continue;
+        }
+        // ISO 8601 dates compare as text; a waiver is good through its expiry day.
+        if (!waiver.expires.empty() && waiver.expires < now) {
+            settings.stale.push_back({ w, waiver, "expired on " + waiver.expires, true });
+            continue;
+        }
+        settings.rules[static_cast<std::size_t>(it - m_rules.begin())].waivers.push_back(w);
+    }
+    return settings;
+}
+
+Violation ValidationEngine::published(std::size_t ruleIndex, const Violation &stored) const
+{
+    const Publication &publication = m_published[ruleIndex];
+    Violation violation = stored;
+    violation.severity = publication.severity;
+    for (std::size_t w : publication.waivers) {
+        if (waiverCovers(m_waivers[w], violation)) {
+            violation.waived = true;
+            violation.waiverReason = m_waivers[w].reason;
+            break;
+        }
+    }
+    return violation;
+}
+
+void ValidationEngine::account(std::size_t ruleIndex, const Violation &stored, int sign)
+{
+    const Publication &publication = m_published[ruleIndex];
+    bool waived = false;
+    for (std::size_t w : publication.waivers) {
+        if (waiverCovers(m_waivers[w], stored)) {
+            m_waiverUses[w] += sign;
+            waived = true;
+        }
+    }
+    if (waived)
+        m_summary.waived += sign;
+    else if (publication.severity == Severity::Error)
+        m_summary.errors += sign;
+    else if (publication.severity == Severity::Warning)
+        m_summary.warnings += sign;
+    else
+        m_summary.infos += sign;
+    if (m_delta)
+        (sign > 0 ? m_delta->added : m_delta->removed).push_back(published(ruleIndex, stored));
+}
+
+void ValidationEngine::retractRule(std::size_t ruleIndex)
+{
+    for (const auto &[subject, violations] : m_results[ruleIndex])
+        for (const Violation &violation : violations)
+            account(ruleIndex, violation, -1);
+    m_results[ruleIndex].clear();
 }
 
 void ValidationEngine::runSubject(std::size_t ruleIndex, const RuleContext &context,
-                                  std::uint64_t subject)
+                                  std::uint64_t subject, std::vector<Violation> before)
+{
+    const Rule &rule = *m_rules[ruleIndex];
+    std::vector<Violation> after;
+    if (subjectExists(context.design(), rule.scope(), subject)) {
+        ++m_lastChecks;
+        m_findings.clear();
+        rule.check(context, EntityRef { kindOf(rule.scope()), subject }, m_findings);
+        after.reserve(m_findings.size());
+        for (Finding &finding : m_findings) {
+            Violation violation;
+            violation.ruleKey = std::string(rule.key());
+            violation.severity = rule.defaultSeverity();
+            violation.message = std::move(finding.message);
+            violation.entities = std::move(finding.entities);
+            for (const EntityRef &ref : violation.entities)
+                violation.names.push_back(context.nameOf(ref));
+            violation.fix = std::move(finding.fix);
+            after.push_back(std::move(violation));
+        }
+    }
+    // Only what differs is published; a subject has a handful of findings at most.
+    if (before != after) {
+        std::vector<bool> kept(after.size(), false);
+        for (const Violation &old : before) {
+            std::size_t k = 0;
+            while (k < after.size() && (kept[k] || !(after[k] == old)))
+                ++k;
+            if (k < after.size())
+                kept[k] = true;
+            else
+                account(ruleIndex, old, -1);
+        }
+        for (std::size_t k = 0; k < after.size(); ++k)
+            if (!kept[k])
+                account(ruleIndex, after[k], +1);
+    }
+    if (after.empty())
+        m_results[ruleIndex].erase(subject);
+    else
+        m_results[ruleIndex][subject] = std::move(after);
+}
+
+void ValidationEngine::runRule(std::size_t ruleIndex, const RuleContext &context,
+                               const DirtySubjects *dirty, bool full)
 {
     const Rule &rule = *m_rules[ruleIndex];
     Results &results = m_results[ruleIndex];
-    if (!subjectExists(context.design(), rule.scope(), subject)) {
-        results.erase(subject);
-        return;
-    }
-    ++m_lastChecks;
-    m_findings.clear();
-    rule.check(context, EntityRef { kindOf(rule.scope()), subject }, m_findings);
-    if (m_findings.empty()) {
-        results.erase(subject);
-        return;
-    }
-    std::vector<Violation> violations;
-    violations.reserve(m_findings.size());
-    for (Finding &finding : m_findings) {
-        Violation violation;
-        violation.ruleKey = std::string(rule.key());
-        violation.severity = rule.defaultSeverity();
-        violation.message = std::move(finding.message);
-        violation.entities = std::move(finding.entities);
-        for (const EntityRef &ref : violation.entities)
-            violation.names.push_back(context.nameOf(ref));
-        violation.fix = std::move(finding.fix);
-        violations.push_back(std::move(violation));
-    }
-    results[subject] = std::move(violations);
-}
-
-void ValidationEngine::runRuleFully(std::size_t ruleIndex, const RuleContext &context)
-{
-    m_results[ruleIndex].clear();
-    const Design &design = context.design();
-    switch (m_rules[ruleIndex]->scope()) {
-    case RuleScope::Rack:
-        for (const Rack &rack : design.racks())
-            runSubject(ruleIndex, context, rack.id.value);
-        break;
-    case RuleScope::Device:
-        for (const Device &device : design.devices())
-            runSubject(ruleIndex, context, device.id.value);
-        break;
-    case RuleScope::Link:
-        for (const Link &link : design.links())
-            runSubject(ruleIndex, context, link.id.value);
-        break;
-    case RuleScope::Fabric:
-        for (const Fabric &fabric : design.fabrics())
-            runSubject(ruleIndex, context, fabric.id.value);
-        break;
-    case RuleScope::Design:
-        runSubject(ruleIndex, context, kDesignSubject);
-        break;
-    }
-}
-
-ValidationResult ValidationEngine::runFull(const Design &design)
-{
-    m_lastChecks = 0;
-    m_index.rebuild(design, m_catalog);
-    std::vector<bool> enabled;
-    std::vector<std::optional<Severity>> severities;
-    std::vector<std::string> notes;
-    readOverrides(design, enabled, severities, notes);
-    const RuleContext context(design, m_catalog, m_index);
-    for (std::size_t i = 0; i < m_rules.size(); ++i) {
-        if (enabled[i])
-            runRuleFully(i, context);
-        else
-            m_results[i].clear();
-    }
-    m_enabled = enabled;
-    m_hasRun = true;
-    return assemble(design, enabled, severities, std::move(notes));
-}
-
-ValidationResult ValidationEngine::runIncremental(const Design &design, const ChangeSet &changes)
-{
-    if (!m_hasRun)
-        return runFull(design);
-    m_lastChecks = 0;
-    const DirtySubjects dirty = m_index.update(design, m_catalog, changes);
-    std::vector<bool> enabled;
-    std::vector<std::optional<Severity>> severities;
-    std::vector<std::string> notes;
-    readOverrides(design, enabled, severities, notes);
-    const RuleContext context(design, m_catalog, m_index);
-    for (std::size_t i = 0; i < m_rules.size(); ++i) {
-        const Rule &rule = *m_rules[i];
-        if (!enabled[i]) {
-            m_results[i].clear();
-            continue;
+    auto take = [](Results &from, std::uint64_t subject) {
+        std::vector<Violation> taken;
+        if (auto it = from.find(subject); it != from.end()) {
+            taken = std::move(it->second);
+            from.erase(it);
         }
-        // A rule switched back on, or one reading the site or settings that changed, has
-        // no valid results to patch.
-        if (!m_enabled[i] || (dirty.global & rule.reads()) != 0) {
-            runRuleFully(i, context);
-            continue;
-        }
-        const auto &subjects = dirty.subjects[static_cast<std::size_t>(rule.scope())];
-        if (subjects.empty())
-            continue;
+        return taken;
+    };
+    if (!full) {
+        const auto &subjects = dirty->subjects[static_cast<std::size_t>(rule.scope())];
         // Sorted so a run's order (and thus any cache filled on the way) is deterministic.
         std::vector<std::uint64_t> ids;
         for (const auto &[id, inputs] : subjects)
@@ -300,87 +322,163 @@ ValidationResult ValidationEngine::runIncremental(const Design &design, const Ch
                 ids.push_back(id);
         std::sort(ids.begin(), ids.end());
         for (std::uint64_t id : ids)
-            runSubject(i, context, id);
+            runSubject(ruleIndex, context, id, take(results, id));
+        return;
     }
-    m_enabled = enabled;
-    return assemble(design, enabled, severities, std::move(notes));
+    Results before = std::exchange(results, {});
+    auto check = [&](std::uint64_t id) {
+        runSubject(ruleIndex, context, id, take(before, id));
+    };
+    const Design &design = context.design();
+    switch (rule.scope()) {
+    case RuleScope::Rack:
+        for (const Rack &rack : design.racks())
+            check(rack.id.value);
+        break;
+    case RuleScope::Device:
+        for (const Device &device : design.devices())
+            check(device.id.value);
+        break;
+    case RuleScope::Link:
+        for (const Link &link : design.links())
+            check(link.id.value);
+        break;
+    case RuleScope::Fabric:
+        for (const Fabric &fabric : design.fabrics())
+            check(fabric.id.value);
+        break;
+    case RuleScope::Design:
+        check(kDesignSubject);
+        break;
+    }
+    // Subjects that are gone: their violations leave the list.
+    for (const auto &[subject, violations] : before)
+        for (const Violation &violation : violations)
+            account(ruleIndex, violation, -1);
 }
 
-ValidationResult ValidationEngine::assemble(const Design &design, const std::vector<bool> &enabled,
-                                            const std::vector<std::optional<Severity>> &severities,
-                                            std::vector<std::string> notes) const
+ViolationDelta ValidationEngine::run(const Design &design, const ChangeSet *changes, bool wantDelta)
 {
-    ValidationResult result;
-    result.notes = std::move(notes);
-    const std::string now = today();
-
-    // Waivers in force, by rule key; expired ones and unknown rules are stale straight away.
-    const auto &waivers = design.waivers();
-    std::vector<bool> used(waivers.size(), false);
-    std::unordered_map<std::string, std::vector<std::size_t>> active;
-    for (std::size_t w = 0; w < waivers.size(); ++w) {
-        const Waiver &waiver = waivers[w];
-        const Rule *rule = this->rule(waiver.ruleKey);
-        if (!rule) {
-            result.staleWaivers.push_back(
-                { w, waiver, "no rule \"" + waiver.ruleKey + "\"", false });
-            continue;
-        }
-        // ISO 8601 dates compare as text; a waiver is good through its expiry day.
-        if (!waiver.expires.empty() && waiver.expires < now) {
-            result.staleWaivers.push_back({ w, waiver, "expired on " + waiver.expires, true });
-            continue;
-        }
-        active[waiver.ruleKey].push_back(w);
-    }
-
+    ViolationDelta delta;
+    m_delta = wantDelta ? &delta : nullptr;
+    m_lastChecks = 0;
+    DirtySubjects dirty;
+    if (changes)
+        dirty = m_index.update(design, m_catalog, *changes);
+    else
+        m_index.rebuild(design, m_catalog);
+    Settings settings = readSettings(design);
+    // A rule whose severity, switch or waivers changed is re-published whole: its old
+    // violations leave the list as they were shown, before any waiver index is reused.
+    const bool waiversChanged = design.waivers() != m_waivers;
+    std::vector<bool> retracted(m_rules.size(), false);
     for (std::size_t i = 0; i < m_rules.size(); ++i) {
-        const std::string key(m_rules[i]->key());
-        if (!enabled[i]) {
-            result.rulesDisabled.push_back(key);
-            // Nothing was checked, so a waiver for it cannot be judged stale.
-            if (auto it = active.find(key); it != active.end())
-                for (std::size_t w : it->second)
-                    used[w] = true;
-            continue;
-        }
-        result.rulesRun.push_back(key);
-        const Severity severity = severities[i].value_or(m_rules[i]->defaultSeverity());
-        const auto waiversOfRule = active.find(key);
-        for (const auto &[subject, violations] : m_results[i]) {
-            for (const Violation &stored : violations) {
-                Violation violation = stored;
-                violation.severity = severity;
-                if (waiversOfRule != active.end()) {
-                    for (std::size_t w : waiversOfRule->second) {
-                        if (!waiverCovers(waivers[w], violation))
-                            continue;
-                        used[w] = true;
-                        if (!violation.waived) {
-                            violation.waived = true;
-                            violation.waiverReason = waivers[w].reason;
-                        }
-                    }
-                }
-                if (violation.waived)
-                    ++result.waived;
-                else if (severity == Severity::Error)
-                    ++result.errors;
-                else if (severity == Severity::Warning)
-                    ++result.warnings;
-                else
-                    ++result.infos;
-                result.violations.push_back(std::move(violation));
-            }
+        const Publication &old = m_published[i];
+        const bool touchesWaivers
+            = waiversChanged && (!old.waivers.empty() || !settings.rules[i].waivers.empty());
+        if (old != settings.rules[i] || touchesWaivers) {
+            retractRule(i);
+            retracted[i] = true;
         }
     }
-    for (const auto &[key, indices] : active)
-        for (std::size_t w : indices)
-            if (!used[w])
-                result.staleWaivers.push_back({ w, waivers[w], "matches no violation", false });
-    std::sort(result.staleWaivers.begin(), result.staleWaivers.end(),
+    if (waiversChanged) {
+        m_waivers = design.waivers();
+        m_waiverUses.assign(m_waivers.size(), 0);
+    }
+
+    const RuleContext context(design, m_catalog, m_index);
+    for (std::size_t i = 0; i < m_rules.size(); ++i) {
+        const bool wasEnabled = m_published[i].enabled;
+        m_published[i] = settings.rules[i];
+        if (!m_published[i].enabled)
+            continue; // retracted above when it was switched off
+        // A rule switched back on, one reading the site or settings that changed, or one
+        // re-published whole has no valid results to patch.
+        const bool full
+            = !changes || !wasEnabled || retracted[i] || (dirty.global & m_rules[i]->reads()) != 0;
+        runRule(i, context, &dirty, full);
+    }
+    m_hasRun = true;
+    summarize(settings);
+    m_delta = nullptr;
+    return delta;
+}
+
+void ValidationEngine::summarize(const Settings &settings)
+{
+    m_summary.notes = settings.notes;
+    m_summary.rulesRun.clear();
+    m_summary.rulesDisabled.clear();
+    m_summary.staleWaivers = settings.stale;
+    for (std::size_t i = 0; i < m_rules.size(); ++i) {
+        const Publication &publication = m_published[i];
+        (publication.enabled ? m_summary.rulesRun : m_summary.rulesDisabled)
+            .emplace_back(m_rules[i]->key());
+        for (std::size_t w : publication.waivers) {
+            // Nothing was checked for a rule switched off, so its waivers cannot be stale.
+            if (publication.enabled && m_waiverUses[w] == 0)
+                m_summary.staleWaivers.push_back(
+                    { w, m_waivers[w], "matches no violation", false });
+        }
+    }
+    std::sort(m_summary.staleWaivers.begin(), m_summary.staleWaivers.end(),
               [](const StaleWaiver &a, const StaleWaiver &b) { return a.index < b.index; });
+}
+
+ValidationResult ValidationEngine::runFull(const Design &design)
+{
+    run(design, nullptr, false);
+    return result();
+}
+
+ValidationResult ValidationEngine::runIncremental(const Design &design, const ChangeSet &changes)
+{
+    run(design, m_hasRun ? &changes : nullptr, false);
+    return result();
+}
+
+ViolationDelta ValidationEngine::runFullDelta(const Design &design)
+{
+    return run(design, nullptr, true);
+}
+
+ViolationDelta ValidationEngine::runIncrementalDelta(const Design &design, const ChangeSet &changes)
+{
+    return run(design, m_hasRun ? &changes : nullptr, true);
+}
+
+std::vector<Violation> ValidationEngine::violations() const
+{
+    std::size_t count = 0;
+    for (const Results &results : m_results)
+        for (const auto &[subject, violations] : results)
+            count += violations.size();
+    std::vector<Violation> list;
+    list.reserve(count);
+    for (std::size_t i = 0; i < m_rules.size(); ++i)
+        for (const auto &[subject, violations] : m_results[i])
+            for (const Violation &violation : violations)
+                list.push_back(published(i, violation));
+    return list;
+}
+
+ValidationResult ValidationEngine::result() const
+{
+    ValidationResult result = m_summary;
+    result.violations = violations();
     return result;
+}
+
+void ViolationDelta::append(ViolationDelta other)
+{
+    if (added.empty())
+        added = std::move(other.added);
+    else
+        std::move(other.added.begin(), other.added.end(), std::back_inserter(added));
+    if (removed.empty())
+        removed = std::move(other.removed);
+    else
+        std::move(other.removed.begin(), other.removed.end(), std::back_inserter(removed));
 }
 
 ValidationResult validateDesign(const Design &design, const Catalog &catalog, std::string today)

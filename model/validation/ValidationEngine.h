@@ -4,6 +4,7 @@
 #include "model/validation/DesignIndex.h"
 #include "model/validation/Rule.h"
 #include "model/validation/Violation.h"
+#include "model/validation/ViolationDelta.h"
 
 #include <cstddef>
 #include <map>
@@ -69,26 +70,67 @@ public:
     /// Falls back to a full run when there was no previous run. Same result as runFull.
     ValidationResult runIncremental(const Design &design, const ChangeSet &changes);
 
+    /// As runFull, but returns how the published list changed since the previous run
+    /// (everything is added on the first run); read the rest from summary().
+    ViolationDelta runFullDelta(const Design &design);
+    /// As runIncremental, but returns only how the published list changed: the cost follows
+    /// the subjects re-checked, not the size of the list (no copy of it is made).
+    ViolationDelta runIncrementalDelta(const Design &design, const ChangeSet &changes);
+
+    /// The last run's result without its violation list: counts, rules run and disabled,
+    /// stale waivers, notes. Kept up to date per run in O(rules + waivers).
+    const ValidationResult &summary() const { return m_summary; }
+    /// The last run's whole result, violations included (a copy: O(violations)).
+    ValidationResult result() const;
+    /// The published violations of the last run, in rule deck order then subject id.
+    std::vector<Violation> violations() const;
+
     /// Rule checks (rule x subject) the last run performed; for tests and benchmarks.
     std::size_t lastCheckCount() const { return m_lastChecks; }
 
 private:
     using Results = std::map<std::uint64_t, std::vector<Violation>>;
 
-    void readOverrides(const Design &design, std::vector<bool> &enabled,
-                       std::vector<std::optional<Severity>> &severities,
-                       std::vector<std::string> &notes) const;
-    void runRuleFully(std::size_t ruleIndex, const RuleContext &context);
-    void runSubject(std::size_t ruleIndex, const RuleContext &context, std::uint64_t subject);
-    ValidationResult assemble(const Design &design, const std::vector<bool> &enabled,
-                              const std::vector<std::optional<Severity>> &severities,
-                              std::vector<std::string> notes) const;
+    /// What a rule's violations look like when published; a change re-publishes them all.
+    struct Publication
+    {
+        bool enabled = false;
+        Severity severity = Severity::Error;
+        std::vector<std::size_t> waivers; ///< indices of the waivers in force for the rule
+
+        bool operator==(const Publication &) const = default;
+    };
+
+    struct Settings
+    {
+        std::vector<Publication> rules;
+        std::vector<std::string> notes;
+        std::vector<StaleWaiver> stale; ///< unknown rule or expired, whatever was found
+    };
+
+    ViolationDelta run(const Design &design, const ChangeSet *changes, bool wantDelta);
+    Settings readSettings(const Design &design) const;
+    void runRule(std::size_t ruleIndex, const RuleContext &context, const DirtySubjects *dirty,
+                 bool full);
+    void runSubject(std::size_t ruleIndex, const RuleContext &context, std::uint64_t subject,
+                    std::vector<Violation> before);
+    /// The violation as published: the rule's severity and the first waiver covering it.
+    Violation published(std::size_t ruleIndex, const Violation &stored) const;
+    /// Counts a stored violation in (+1) or out (-1) of the summary and waiver uses, and
+    /// records it in the delta being built.
+    void account(std::size_t ruleIndex, const Violation &stored, int sign);
+    void retractRule(std::size_t ruleIndex);
+    void summarize(const Settings &settings);
     std::string today() const;
 
     const Catalog &m_catalog;
     std::vector<std::unique_ptr<Rule>> m_rules;
-    std::vector<Results> m_results; ///< per rule: subject id -> its violations
-    std::vector<bool> m_enabled;
+    std::vector<Results> m_results; ///< per rule: subject id -> its violations as found
+    std::vector<Publication> m_published; ///< per rule: how m_results are published
+    std::vector<Waiver> m_waivers; ///< the design's waivers the publication refers to
+    std::vector<int> m_waiverUses; ///< per waiver: published violations it covers
+    ValidationResult m_summary;
+    ViolationDelta *m_delta = nullptr; ///< the delta being built, if any
     DesignIndex m_index;
     bool m_hasRun = false;
     std::string m_today;

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <random>
+#include <tuple>
 
 using namespace cw;
 
@@ -143,6 +144,30 @@ void TestLiveValidator::incrementalEqualsFullAfterRandomEdits()
     std::mt19937 random(20250115);
     const std::vector<std::string> parts
         = { "hdr-8x-h100-seed", "mgmt-server-1u", "lustre-oss", "qm8700", "dgx-h100" };
+    // What a consumer (canvas markers) keeps: the list at the start, then every delta applied.
+    std::vector<Violation> kept = validator->violations();
+    QString deltaProblem;
+    connect(validator, &LiveValidator::violationsChanged, this, [&](const ViolationDelta &delta) {
+        for (const Violation &gone : delta.removed) {
+            const auto it = std::find(kept.begin(), kept.end(), gone);
+            if (it == kept.end())
+                deltaProblem = QString::fromStdString("removed but not listed: " + gone.message);
+            else
+                kept.erase(it);
+        }
+        kept.insert(kept.end(), delta.added.begin(), delta.added.end());
+    });
+    auto sameMultiset = [](std::vector<Violation> a, std::vector<Violation> b) {
+        auto key = [](const Violation &v) {
+            return std::tie(v.ruleKey, v.entities, v.message, v.severity, v.waived, v.names);
+        };
+        auto less = [&key](const Violation &x, const Violation &y) {
+            return key(x) < key(y);
+        };
+        std::sort(a.begin(), a.end(), less);
+        std::sort(b.begin(), b.end(), less);
+        return a == b;
+    };
     int accepted = 0;
     for (int step = 0; step < 120; ++step) {
         const int action = static_cast<int>(random() % 7);
@@ -188,6 +213,11 @@ void TestLiveValidator::incrementalEqualsFullAfterRandomEdits()
             QCOMPARE(validator->result().warnings, full.warnings);
             QVERIFY(validator->result().staleWaivers == full.staleWaivers);
             QVERIFY(validator->result().rulesRun == full.rulesRun);
+            // The deltas alone rebuild the same list.
+            QVERIFY2(deltaProblem.isEmpty(), qPrintable(deltaProblem));
+            QVERIFY2(
+                sameMultiset(kept, full.violations),
+                qPrintable(QStringLiteral("step %1: the list kept from deltas differs").arg(step)));
         }
     }
     // The random walk must have exercised real edits, not only refusals.

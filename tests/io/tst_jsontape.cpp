@@ -5,6 +5,7 @@
 // mutations of a real design file.
 
 #include "model/catalog/Catalog.h"
+#include "model/common/JsonLimits.h"
 #include "model/examples/ReferenceDesigns.h"
 #include "model/io/DesignFile.h"
 #include "model/io/JsonTape.h"
@@ -12,6 +13,8 @@
 #include <nlohmann/json.hpp>
 
 #include <QtTest>
+
+#include <functional>
 
 #include <random>
 
@@ -357,6 +360,56 @@ private slots:
         // Both kinds occur: the comparison covered valid and invalid texts.
         QVERIFY(accepted > 100);
         QVERIFY(accepted < 2900);
+    }
+
+    void limitsAgreeWithTheLimitScan()
+    {
+        // The tape checks the limits on its way (parseDesign no longer scans the text twice):
+        // for every valid text it must refuse exactly what checkJsonLimits refuses. Small
+        // limits so that random documents reach them: depth 4, strings of 6 bytes, 3 keys.
+        JsonLimits limits;
+        limits.maxDepth = 4;
+        limits.maxStringBytes = 6;
+        limits.maxKeysPerObject = 3;
+        std::mt19937 random(20251125);
+        const std::vector<std::string> keys { "\"a\"",       "\"b\"",      "\"c\"",      "\"d\"",
+                                              "\"\\u0061\"", "\"abcdef\"", "\"abcdefg\"" };
+        const std::vector<std::string> scalars { "1",    "\"x\"",       "\"\\n\\n\\n\\n\"",
+                                                 "true", "\"1234567\"", "null" };
+        // A random value: nested objects and arrays up to depth 6.
+        std::function<std::string(int)> value = [&](int depth) -> std::string {
+            const unsigned kind = depth >= 6 ? 2 : random() % 3;
+            if (kind == 2)
+                return scalars[random() % scalars.size()];
+            const int members = static_cast<int>(random() % 5);
+            std::string text = kind == 0 ? "{" : "[";
+            for (int m = 0; m < members; ++m) {
+                if (m > 0)
+                    text += ",";
+                if (kind == 0)
+                    text += keys[random() % keys.size()] + ":";
+                text += value(depth + 1);
+            }
+            return text + (kind == 0 ? "}" : "]");
+        };
+        int refused = 0;
+        int passed = 0;
+        for (int i = 0; i < 4000; ++i) {
+            const std::string text = value(0);
+            const bool scanOk = static_cast<bool>(checkJsonLimits(text, limits));
+            JsonTape tape;
+            const bool tapeOk = tape.parse(text, &limits);
+            QVERIFY2(!tape.limitExceeded() == tapeOk, text.c_str()); // all texts are JSON
+            QVERIFY2(scanOk == tapeOk,
+                     qPrintable(QStringLiteral("%1: scan %2, tape %3")
+                                    .arg(QString::fromStdString(text))
+                                    .arg(scanOk)
+                                    .arg(tapeOk)));
+            (tapeOk ? passed : refused) += 1;
+        }
+        // Both verdicts occur often (the seed is fixed).
+        QVERIFY2(refused > 500 && passed > 500,
+                 qPrintable(QStringLiteral("%1 refused, %2 passed").arg(refused).arg(passed)));
     }
 };
 

@@ -12,6 +12,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <tuple>
 
 using namespace cw;
 using namespace cw::test;
@@ -36,6 +37,37 @@ QString describe(const ValidationResult &result)
 }
 
 constexpr const char *kToday = "2025-06-30";
+
+auto sortKey(const Violation &v)
+{
+    return std::tie(v.ruleKey, v.entities, v.message, v.severity, v.waived, v.names, v.fix,
+                    v.waiverReason);
+}
+
+/// Applies a delta to a list kept by a consumer: every removed violation must be in the list
+/// (one copy each), then the added ones join it. Empty when it applied, else what failed.
+QString applyDelta(std::vector<Violation> &list, const ViolationDelta &delta)
+{
+    for (const Violation &gone : delta.removed) {
+        const auto it = std::find(list.begin(), list.end(), gone);
+        if (it == list.end())
+            return QString::fromStdString("removed but not listed: " + gone.ruleKey + ": "
+                                          + gone.message);
+        list.erase(it);
+    }
+    list.insert(list.end(), delta.added.begin(), delta.added.end());
+    return {};
+}
+
+bool sameMultiset(std::vector<Violation> a, std::vector<Violation> b)
+{
+    auto less = [](const Violation &x, const Violation &y) {
+        return sortKey(x) < sortKey(y);
+    };
+    std::sort(a.begin(), a.end(), less);
+    std::sort(b.begin(), b.end(), less);
+    return a == b;
+}
 
 /// The mini design's two DGX H100 sit in A/B racks: each keeps 3 of its 6 x 3.3 kW PSUs on one
 /// feed (9.9 kW < 10.2 kW), so power.feed-loss-capacity warns once per DGX, by design. The
@@ -71,6 +103,7 @@ private slots:
     void ruleSwitchedOff();
     void incrementalMoveTouchesFewChecks();
     void incrementalEqualsFullUnderRandomEdits();
+    void deltaOfASeverityOverride();
 };
 
 void TestValidation::ruleDeckHasTheIssueKeys()
@@ -329,6 +362,13 @@ void TestValidation::incrementalEqualsFullUnderRandomEdits()
     ValidationEngine engine(*catalog);
     engine.setToday(kToday);
     engine.runFull(design);
+    // A second engine on the delta path, and the list a consumer keeps by applying its
+    // deltas: both must equal a full run after every step.
+    ValidationEngine deltaEngine(*catalog);
+    deltaEngine.setToday(kToday);
+    const ViolationDelta first = deltaEngine.runFullDelta(design);
+    QVERIFY(first.removed.empty());
+    std::vector<Violation> kept = first.added;
 
     std::mt19937 random(20250630); // fixed seed: a failure reproduces
     auto pick = [&random](auto &items) -> auto &
@@ -350,6 +390,7 @@ void TestValidation::incrementalEqualsFullUnderRandomEdits()
     const std::vector<std::string> names { "gpu01", "gpu_9", "leaf01", "node.x", "n1", "GPU02" };
 
     int steps = 0;
+    int deltas = 0;
     for (int step = 0; step < 300; ++step) {
         ChangeSet changes;
         const int edits = 1 + std::uniform_int_distribution<int>(0, 2)(random);
@@ -496,9 +537,64 @@ void TestValidation::incrementalEqualsFullUnderRandomEdits()
                                  << describe(full);
             QFAIL("incremental result differs from a full run");
         }
+        const ViolationDelta delta = deltaEngine.runIncrementalDelta(design, changes);
+        const QString problem = applyDelta(kept, delta);
+        QVERIFY2(problem.isEmpty(), qPrintable(QString("step %1: %2").arg(step).arg(problem)));
+        QVERIFY2(sameMultiset(kept, full.violations),
+                 qPrintable(QString("step %1: the list kept from deltas differs").arg(step)));
+        // The engine's own state: the list in order, and the summary without a list.
+        QVERIFY2(deltaEngine.result() == full, qPrintable(QString("step %1").arg(step)));
+        ValidationResult summary = full;
+        summary.violations.clear();
+        QVERIFY2(deltaEngine.summary() == summary, qPrintable(QString("step %1").arg(step)));
+        deltas += !delta.isEmpty();
         ++steps;
     }
     QCOMPARE(steps, 300);
+    // The edits change the list most of the time (a fixed seed: this count is stable).
+    QVERIFY2(deltas > 100, qPrintable(QString::number(deltas)));
+}
+
+void TestValidation::deltaOfASeverityOverride()
+{
+    // The mini design warns power.feed-loss-capacity once per DGX H100 (2). Raising the rule
+    // to an error re-publishes both: 2 warnings leave, the same 2 findings join as errors,
+    // and nothing else moves; switching the rule off retracts them.
+    const auto catalog = validationCatalog();
+    Mini mini = buildMini(*catalog);
+    ValidationEngine engine(*catalog);
+    engine.setToday(kToday);
+    const ViolationDelta first = engine.runFullDelta(mini.design);
+    QCOMPARE(first.added.size(), std::size_t(2));
+    QCOMPARE(engine.summary().warnings, 2);
+
+    ChangeSet changes
+        = mini.design.setSeverityOverrides({ { "power.feed-loss-capacity", "error" } });
+    const ViolationDelta raised = engine.runIncrementalDelta(mini.design, changes);
+    QCOMPARE(raised.removed.size(), std::size_t(2));
+    QCOMPARE(raised.added.size(), std::size_t(2));
+    for (std::size_t i = 0; i < 2; ++i) {
+        QVERIFY(raised.removed[i].severity == Severity::Warning);
+        QVERIFY(raised.added[i].severity == Severity::Error);
+        QCOMPARE(raised.added[i].message, raised.removed[i].message);
+    }
+    QCOMPARE(engine.summary().errors, 2);
+    QCOMPARE(engine.summary().warnings, 0);
+
+    changes = mini.design.setSeverityOverrides({ { "power.feed-loss-capacity", "off" } });
+    const ViolationDelta off = engine.runIncrementalDelta(mini.design, changes);
+    QCOMPARE(off.removed.size(), std::size_t(2));
+    QVERIFY(off.added.empty());
+    QCOMPARE(engine.summary().errors, 0);
+    QVERIFY(engine.violations().empty());
+
+    // An edit that changes no finding publishes nothing.
+    Device device = *mini.design.device(mini.oss01);
+    device.name = device.name + "b";
+    changes = mini.design.updateDevice(device);
+    device.name.pop_back();
+    changes.merge(mini.design.updateDevice(device));
+    QVERIFY(engine.runIncrementalDelta(mini.design, changes).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestValidation)

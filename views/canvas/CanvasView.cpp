@@ -5,6 +5,7 @@
 #include "views/canvas/CanvasItem.h"
 #include "views/canvas/CanvasStyle.h"
 #include "views/canvas/DesignCache.h"
+#include "views/canvas/ViolationMarkers.h"
 #include "views/document/Document.h"
 #include "views/document/LiveValidator.h"
 
@@ -99,11 +100,14 @@ CanvasView::CanvasView(Document *document, QWidget *parent)
         reapplySelection();
     });
     connect(m_scene, &QGraphicsScene::selectionChanged, this, &CanvasView::onSceneSelectionChanged);
+    m_markers
+        = std::make_unique<ViolationMarkers>([this](EntityRef ref) { return markerItemsFor(ref); });
     if (LiveValidator *validator = document->validator()) {
-        // The delta says something changed; markers are cheap to redo from the whole list.
+        // Counted once here; every later change arrives as a delta (O(edit)).
         connect(validator, &LiveValidator::violationsChanged, this,
-                [this, validator] { setViolations(validator->violations()); });
-        m_violations = validator->violations();
+                &CanvasView::applyViolationDelta);
+        for (const Violation &violation : validator->violations())
+            m_markers->count(violation, +1);
     }
 }
 
@@ -229,28 +233,38 @@ void CanvasView::focusOn(const std::vector<EntityRef> &entities)
 void CanvasView::setViolations(const std::vector<Violation> &violations)
 {
     m_violations = violations;
-    reapplyMarkers();
+    m_ownViolations = true;
+    m_markers->clear();
+    for (const Violation &violation : m_violations)
+        m_markers->count(violation, +1);
+    m_markers->reapplyAll();
+}
+
+const std::vector<Violation> &CanvasView::violations() const
+{
+    const LiveValidator *validator = m_document->validator();
+    return m_ownViolations || !validator ? m_violations : validator->violations();
+}
+
+const std::vector<CanvasItem *> &CanvasView::markedItems() const
+{
+    return m_markers->marked();
+}
+
+void CanvasView::applyViolationDelta(const ViolationDelta &delta)
+{
+    if (m_ownViolations)
+        return;
+    for (const Violation &violation : delta.removed)
+        m_markers->count(violation, -1);
+    for (const Violation &violation : delta.added)
+        m_markers->count(violation, +1);
+    m_markers->refresh();
 }
 
 void CanvasView::reapplyMarkers()
 {
-    for (CanvasItem *item : m_marked)
-        item->setMarker(std::nullopt);
-    m_marked.clear();
-    for (const Violation &violation : m_violations) {
-        if (violation.waived)
-            continue;
-        for (const EntityRef &ref : violation.entities)
-            for (CanvasItem *item : markerItemsFor(ref)) {
-                const auto current = item->marker();
-                // Lower Severity values are more severe.
-                if (!current || violation.severity < *current) {
-                    if (!current)
-                        m_marked.push_back(item);
-                    item->setMarker(violation.severity);
-                }
-            }
-    }
+    m_markers->reapplyAll();
 }
 
 std::vector<CanvasItem *> CanvasView::itemsFor(EntityRef ref) const
@@ -266,9 +280,11 @@ std::size_t CanvasView::entityItemCount() const
 
 void CanvasView::registerItem(CanvasItem *item)
 {
-    for (const EntityRef &ref : item->entities())
+    const std::vector<EntityRef> entities = item->entities();
+    for (const EntityRef &ref : entities)
         m_index[ref.id].push_back(item);
     ++m_itemCount;
+    m_markers->itemAdded(item, entities);
 }
 
 void CanvasView::unregisterTree(QGraphicsItem *item)
@@ -292,7 +308,7 @@ void CanvasView::unregisterTree(QGraphicsItem *item)
     }
     if (known)
         --m_itemCount;
-    std::erase(m_marked, canvasItem);
+    m_markers->itemRemoved(canvasItem);
 }
 
 void CanvasView::destroyItem(QGraphicsItem *item)
@@ -307,7 +323,7 @@ void CanvasView::clearScene()
 {
     m_syncingSelection = true;
     m_index.clear();
-    m_marked.clear();
+    m_markers->itemsCleared();
     m_itemCount = 0;
     m_messageItem = nullptr;
     m_scene->clear();
@@ -349,7 +365,12 @@ void CanvasView::onChanged(const ChangeSet &changes)
     m_syncingSelection = true; // removing selected items must not rewrite the selection
     applyChanges(changes);
     m_syncingSelection = false;
-    reapplyMarkers();
+    // Only what the change names may show elsewhere now; items it rebuilt were touched by
+    // registerItem/unregisterTree.
+    for (const auto *refs : { &changes.added, &changes.removed, &changes.modified })
+        for (const EntityRef &ref : *refs)
+            m_markers->touch(ref);
+    m_markers->refresh();
     reapplySelection();
 }
 
@@ -515,7 +536,7 @@ QString CanvasView::toolTipAt(const QPoint &viewPos) const
     }
     constexpr int kFindingsShown = 3;
     int findings = 0;
-    for (const Violation &violation : m_violations) {
+    for (const Violation &violation : violations()) {
         if (violation.waived)
             continue;
         const bool names = std::any_of(

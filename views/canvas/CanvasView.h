@@ -6,12 +6,14 @@
 #include <QGraphicsView>
 #include <QImage>
 
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
 namespace cw {
 class Document;
-}
+struct ViolationDelta;
+} // namespace cw
 
 namespace cw::canvas {
 
@@ -19,6 +21,7 @@ class CanvasItem;
 class CanvasScene;
 class DesignCache;
 class MessageItem;
+class ViolationMarkers;
 
 /// One line of a view's legend: a swatch (fill, marker dot, line) and what it means.
 struct LegendEntry
@@ -65,7 +68,8 @@ public:
     /// Marks the items the violations name (replaces the previous markers). Fed by the
     /// document's LiveValidator; public so a caller holding violations can show them.
     void setViolations(const std::vector<Violation> &violations);
-    const std::vector<Violation> &violations() const { return m_violations; }
+    /// The list the markers show: the validator's, or the one given to setViolations.
+    const std::vector<Violation> &violations() const;
 
     /// The items that show `ref` (an aggregate counts for each of its members).
     virtual std::vector<CanvasItem *> itemsFor(EntityRef ref) const;
@@ -79,7 +83,7 @@ public:
         return m_index;
     }
     /// The items now carrying a violation marker.
-    const std::vector<CanvasItem *> &markedItems() const { return m_marked; }
+    const std::vector<CanvasItem *> &markedItems() const;
     /// Items standing for entities now in the scene.
     std::size_t entityItemCount() const;
     /// The last refusal or notice shown (also sent as statusMessage).
@@ -147,6 +151,8 @@ protected:
 
 private:
     void onChanged(const ChangeSet &changes);
+    /// Patches the markers from the live validator's delta (O(delta)).
+    void applyViolationDelta(const ViolationDelta &delta);
     void onSceneSelectionChanged();
     void unregisterTree(QGraphicsItem *item);
     void scaleBy(double factor);
@@ -168,8 +174,9 @@ private:
     CanvasScene *m_scene;
     std::unordered_map<std::uint64_t, std::vector<CanvasItem *>> m_index;
     std::size_t m_itemCount = 0;
-    std::vector<Violation> m_violations;
-    std::vector<CanvasItem *> m_marked;
+    std::vector<Violation> m_violations; ///< set by setViolations (no live validator)
+    bool m_ownViolations = false; ///< setViolations replaced the validator's list
+    std::unique_ptr<ViolationMarkers> m_markers;
     bool m_presentation = false;
     bool m_fitMode = false; ///< refit on resize until the user zooms or focuses
     bool m_fitting = false; ///< re-entrancy guard of fitNow()

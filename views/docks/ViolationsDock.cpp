@@ -178,7 +178,8 @@ void ViolationsDock::setDocument(Document *document)
     if (document) {
         LiveValidator *validator = document->validator();
         connect(validator, &LiveValidator::violationsChanged, this, &ViolationsDock::rebuild);
-        connect(validator, &LiveValidator::settled, this, &ViolationsDock::rebuild);
+        // Settling changes only "(checking...)": the list is refilled on its own signal.
+        connect(validator, &LiveValidator::settled, this, &ViolationsDock::updateCounts);
     }
     rebuild();
 }
@@ -246,7 +247,6 @@ QString ViolationsDock::keyOf(const QTreeWidgetItem *item)
 void ViolationsDock::rebuild()
 {
     m_result = m_document ? m_document->validator()->result() : ValidationResult {};
-    const bool pending = m_document && m_document->validator()->isPending();
     // What the user is looking at, by key: the tree is refilled, then put back as it was.
     QSet<QString> selected;
     for (const QTreeWidgetItem *item : m_tree->selectedItems())
@@ -274,6 +274,12 @@ void ViolationsDock::rebuild()
     m_tree->setUpdatesEnabled(true);
     m_filling = false;
 
+    updateCounts();
+}
+
+void ViolationsDock::updateCounts()
+{
+    const bool pending = m_document && m_document->validator()->isPending();
     const QString counts = countsText() + (pending ? tr(" (checking...)") : QString());
     m_counts->setText(counts);
     emit countsChanged(counts);

@@ -82,6 +82,7 @@ signals:
 
 private:
     void rebuild();
+    void updateCounts();
     void fillTree();
     void showContextMenu(const QPoint &pos);
     void askAndWaive(const QList<QTreeWidgetItem *> &items, const QString &title);

@@ -112,11 +112,11 @@ void LiveValidator::reset(const Design &design)
     m_mirrorCurrent = false;
     m_pendingPatches.clear();
     ++m_generation;
-    m_localResult = m_local->runFull(design);
+    ViolationDelta delta = m_local->runFullDelta(design);
     m_globalResult = {};
     m_pendingGlobal = {};
     m_globalNeedsFull = true;
-    publish();
+    publish(std::move(delta));
     m_debounce.start(0);
 }
 
@@ -150,15 +150,16 @@ void LiveValidator::designChanged(const ChangeSet &changes, bool mirrored)
         = m_design->devices().size() + m_design->links().size() + m_design->racks().size();
     const std::size_t changed
         = changes.added.size() + changes.removed.size() + changes.modified.size();
+    ViolationDelta delta;
     if (changed > kFullRunAbove && changed * 4 > size) {
-        m_localResult = m_local->runFull(*m_design);
+        delta = m_local->runFullDelta(*m_design);
         m_globalNeedsFull = true;
         m_pendingGlobal = {};
     } else {
-        m_localResult = m_local->runIncremental(*m_design, changes);
+        delta = m_local->runIncrementalDelta(*m_design, changes);
         m_pendingGlobal.merge(changes);
     }
-    publish();
+    publish(std::move(delta));
     m_debounce.start();
 }
 
@@ -223,7 +224,7 @@ void LiveValidator::acceptGlobal(std::uint64_t generation, ValidationResult resu
         return;
     }
     m_globalResult = std::move(result);
-    publish();
+    publish({});
     if (!isPending())
         emit settled();
 }
@@ -240,7 +241,7 @@ void LiveValidator::flush()
     const bool full = std::exchange(m_globalNeedsFull, false);
     m_globalResult
         = full ? m_global->runFull(*m_design) : m_global->runIncremental(*m_design, changes);
-    publish();
+    publish({});
     emit settled();
 }
 
@@ -250,112 +251,121 @@ std::size_t LiveValidator::rankOf(const std::string &ruleKey) const
     return it != m_rank.end() ? it->second : m_rank.size();
 }
 
-void LiveValidator::mergeInDeckOrder(std::vector<Violation> &out,
-                                     std::vector<std::size_t> &ranks) const
+std::vector<Violation> LiveValidator::shownGlobal() const
+{
+    // A stale global verdict may name something deleted since; do not show ghosts.
+    std::vector<Violation> shown;
+    for (const Violation &violation : m_globalResult.violations)
+        if (std::all_of(violation.entities.begin(), violation.entities.end(),
+                        [this](EntityRef ref) { return entityExists(*m_design, ref); }))
+            shown.push_back(violation);
+    return shown;
+}
+
+std::vector<Violation> LiveValidator::mergeInDeckOrder(std::vector<Violation> local) const
 {
     // Each engine lists its violations rule by rule in its deck's order (a subsequence of
     // builtinRules()), so the two lists merge in one pass; ranks are looked up once per run
     // of one rule, not once per comparison.
-    auto ranked = [this](const std::vector<Violation> &list, bool checkAlive) {
-        std::vector<std::pair<std::size_t, const Violation *>> result;
+    auto ranked = [this](const std::vector<Violation> &list) {
+        std::vector<std::pair<std::size_t, std::size_t>> result; // rank, index
         result.reserve(list.size());
         const std::string *lastKey = nullptr;
         std::size_t lastRank = 0;
-        for (const Violation &violation : list) {
-            // A stale global verdict may name something deleted since; do not show ghosts.
-            if (checkAlive
-                && !std::all_of(violation.entities.begin(), violation.entities.end(),
-                                [this](EntityRef ref) { return entityExists(*m_design, ref); }))
-                continue;
-            if (!lastKey || *lastKey != violation.ruleKey) {
-                lastKey = &violation.ruleKey;
-                lastRank = rankOf(violation.ruleKey);
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            if (!lastKey || *lastKey != list[i].ruleKey) {
+                lastKey = &list[i].ruleKey;
+                lastRank = rankOf(list[i].ruleKey);
             }
-            result.emplace_back(lastRank, &violation);
+            result.emplace_back(lastRank, i);
         }
         return result;
     };
-    auto local = ranked(m_localResult.violations, false);
-    auto global = ranked(m_globalResult.violations, true);
+    auto localRanks = ranked(local);
+    auto globalRanks = ranked(m_globalShown);
     auto byRank = [](const auto &a, const auto &b) {
         return a.first < b.first;
     };
+    if (!std::is_sorted(localRanks.begin(), localRanks.end(), byRank))
+        std::stable_sort(localRanks.begin(), localRanks.end(), byRank);
+    if (!std::is_sorted(globalRanks.begin(), globalRanks.end(), byRank))
+        std::stable_sort(globalRanks.begin(), globalRanks.end(), byRank);
+    std::vector<Violation> merged;
+    merged.reserve(local.size() + m_globalShown.size());
+    auto l = localRanks.begin();
+    auto g = globalRanks.begin();
     // Rule deck order, each rule's violations in the engine's subject order.
-    if (!std::is_sorted(local.begin(), local.end(), byRank))
-        std::stable_sort(local.begin(), local.end(), byRank);
-    if (!std::is_sorted(global.begin(), global.end(), byRank))
-        std::stable_sort(global.begin(), global.end(), byRank);
-    std::vector<std::pair<std::size_t, const Violation *>> merged;
-    merged.reserve(local.size() + global.size());
-    std::merge(local.begin(), local.end(), global.begin(), global.end(), std::back_inserter(merged),
-               byRank);
-    out.reserve(merged.size());
-    ranks.reserve(merged.size());
-    for (const auto &[rank, violation] : merged) {
-        out.push_back(*violation);
-        ranks.push_back(rank);
+    while (l != localRanks.end() || g != globalRanks.end()) {
+        if (g == globalRanks.end() || (l != localRanks.end() && !byRank(*g, *l)))
+            merged.push_back(std::move(local[(l++)->second]));
+        else
+            merged.push_back(m_globalShown[(g++)->second]);
     }
+    return merged;
 }
 
 ViolationDelta LiveValidator::difference(const std::vector<Violation> &before,
-                                         const std::vector<std::size_t> &beforeRanks,
-                                         const std::vector<Violation> &after,
-                                         const std::vector<std::size_t> &afterRanks)
+                                         const std::vector<Violation> &after)
 {
     ViolationDelta delta;
     auto less = [](const Violation *a, const Violation *b) {
         return sortKey(*a) < sortKey(*b);
     };
-    std::size_t i = 0;
-    std::size_t j = 0;
-    while (i < before.size() || j < after.size()) {
-        // The next rule present in either list, and its range in both.
-        const std::size_t rank = std::min(i < before.size() ? beforeRanks[i] : SIZE_MAX,
-                                          j < after.size() ? afterRanks[j] : SIZE_MAX);
-        std::size_t iEnd = i;
-        while (iEnd < before.size() && beforeRanks[iEnd] == rank)
-            ++iEnd;
-        std::size_t jEnd = j;
-        while (jEnd < after.size() && afterRanks[jEnd] == rank)
-            ++jEnd;
-        if (iEnd - i == jEnd - j
-            && std::equal(before.begin() + static_cast<std::ptrdiff_t>(i),
-                          before.begin() + static_cast<std::ptrdiff_t>(iEnd),
-                          after.begin() + static_cast<std::ptrdiff_t>(j))) {
-            i = iEnd;
-            j = jEnd;
-            continue;
+    auto sorted = [&less](const std::vector<Violation> &list) {
+        std::vector<const Violation *> pointers;
+        pointers.reserve(list.size());
+        for (const Violation &violation : list)
+            pointers.push_back(&violation);
+        std::sort(pointers.begin(), pointers.end(), less);
+        return pointers;
+    };
+    const auto was = sorted(before);
+    const auto now = sorted(after);
+    std::size_t a = 0, b = 0;
+    while (a < was.size() || b < now.size()) {
+        if (b == now.size() || (a < was.size() && less(was[a], now[b])))
+            delta.removed.push_back(*was[a++]);
+        else if (a == was.size() || less(now[b], was[a]))
+            delta.added.push_back(*now[b++]);
+        else {
+            ++a;
+            ++b;
         }
-        std::vector<const Violation *> was, now;
-        for (std::size_t k = i; k < iEnd; ++k)
-            was.push_back(&before[k]);
-        for (std::size_t k = j; k < jEnd; ++k)
-            now.push_back(&after[k]);
-        std::sort(was.begin(), was.end(), less);
-        std::sort(now.begin(), now.end(), less);
-        std::size_t a = 0, b = 0;
-        while (a < was.size() || b < now.size()) {
-            if (b == now.size() || (a < was.size() && less(was[a], now[b])))
-                delta.removed.push_back(*was[a++]);
-            else if (a == was.size() || less(now[b], was[a]))
-                delta.added.push_back(*now[b++]);
-            else {
-                ++a;
-                ++b;
-            }
-        }
-        i = iEnd;
-        j = jEnd;
     }
     return delta;
 }
 
-void LiveValidator::publish()
+const std::vector<Violation> &LiveValidator::violations() const
 {
+    if (m_listStale) {
+        m_result.violations = mergeInDeckOrder(m_local->violations());
+        m_listStale = false;
+    }
+    return m_result.violations;
+}
+
+const ValidationResult &LiveValidator::result() const
+{
+    violations();
+    return m_result;
+}
+
+void LiveValidator::publish(ViolationDelta localDelta)
+{
+    // The local engine reports its own delta; the global findings are few (fabric and
+    // design scope), so theirs is a difference of the two short lists.
+    std::vector<Violation> global = shownGlobal();
+    ViolationDelta delta = std::move(localDelta);
+    delta.append(difference(m_globalShown, global));
+    m_globalShown = std::move(global);
+
+    const ValidationResult &local = m_local->summary();
     ValidationResult combined;
-    std::vector<std::size_t> ranks;
-    mergeInDeckOrder(combined.violations, ranks);
-    for (const Violation &violation : combined.violations) {
+    combined.errors = local.errors;
+    combined.warnings = local.warnings;
+    combined.infos = local.infos;
+    combined.waived = local.waived;
+    for (const Violation &violation : m_globalShown) {
         if (violation.waived)
             ++combined.waived;
         else if (violation.severity == Severity::Error)
@@ -367,7 +377,7 @@ void LiveValidator::publish()
     }
     // Each engine judges only its own rules' waivers; one naming a rule in neither deck is
     // stale for both (keep the local copy of that verdict).
-    for (const StaleWaiver &stale : m_localResult.staleWaivers)
+    for (const StaleWaiver &stale : local.staleWaivers)
         if (!hasKey(m_globalKeys, stale.waiver.ruleKey))
             combined.staleWaivers.push_back(stale);
     for (const StaleWaiver &stale : m_globalResult.staleWaivers)
@@ -380,7 +390,7 @@ void LiveValidator::publish()
             return note.find("\"" + key + "\"") != std::string::npos;
         });
     };
-    for (const std::string &note : m_localResult.notes)
+    for (const std::string &note : local.notes)
         if (!(note.starts_with("severity override for unknown rule")
               && mentionsKeyOf(note, m_globalKeys)))
             combined.notes.push_back(note);
@@ -390,19 +400,21 @@ void LiveValidator::publish()
                 == combined.notes.end())
             combined.notes.push_back(note);
     for (const std::string &key : m_deckOrder) {
-        const auto &run = hasKey(m_globalKeys, key) ? m_globalResult : m_localResult;
+        const auto &run = hasKey(m_globalKeys, key) ? m_globalResult : local;
         if (hasKey(run.rulesRun, key))
             combined.rulesRun.push_back(key);
         if (hasKey(run.rulesDisabled, key))
             combined.rulesDisabled.push_back(key);
     }
 
-    // The delta: a multiset difference of the old and new lists, rule by rule (both are in
-    // deck order); a rule whose findings are unchanged costs one linear comparison.
-    ViolationDelta delta = difference(m_result.violations, m_ranks, combined.violations, ranks);
     const bool listChanged = !delta.isEmpty() || m_result.staleWaivers != combined.staleWaivers;
+    // The list itself is rebuilt only when someone asks for it (violations()).
+    if (!delta.isEmpty() || m_listStale)
+        combined.violations.clear();
+    else
+        combined.violations = std::move(m_result.violations);
+    m_listStale = !delta.isEmpty() || m_listStale;
     m_result = std::move(combined);
-    m_ranks = std::move(ranks);
     if (listChanged)
         emit violationsChanged(delta);
 }

@@ -19,15 +19,6 @@ class Catalog;
 class Design;
 class DesignPatch;
 
-/// What changed in the violation list since the previous emission.
-struct ViolationDelta
-{
-    std::vector<Violation> added;
-    std::vector<Violation> removed;
-
-    bool isEmpty() const { return added.empty() && removed.empty(); }
-};
-
 /// Keeps the design's violations current while it is edited (docs/workbench.md, "How an edit
 /// flows"). The cheap rules (rack, device and link scope) re-run incrementally and synchronously on
 /// every change; the global rules (fabric and design scope: connectivity, oversubscription,
@@ -65,9 +56,13 @@ public:
     /// Runs whatever is pending now and waits for it (tests, before saving a report).
     void flush();
 
-    const std::vector<Violation> &violations() const { return m_result.violations; }
+    /// The current list, in rule deck order. Built on first use after a change (O(list));
+    /// consumers that follow every edit apply violationsChanged's delta instead.
+    const std::vector<Violation> &violations() const;
     /// The current list with counts and stale waivers, as one full run would report it.
-    const ValidationResult &result() const { return m_result; }
+    const ValidationResult &result() const;
+    /// The counts, rules run, stale waivers and notes of result(), without building the list.
+    const ValidationResult &summary() const { return m_result; }
     /// Whether the global rules still have to catch up with the latest change.
     bool isPending() const;
     std::uint64_t generation() const { return m_generation; }
@@ -75,6 +70,8 @@ public:
     int staleResultsDropped() const { return m_staleDropped; }
 
 signals:
+    /// The list changed by `delta` (what left it and what joined it since the previous
+    /// emission); also emitted when only the stale waivers changed (then the delta is empty).
     void violationsChanged(const cw::ViolationDelta &delta);
     /// The global rules caught up with the latest change.
     void settled();
@@ -85,14 +82,15 @@ private:
     void designChanged(const ChangeSet &changes, bool mirrored);
     void startGlobalRun();
     void acceptGlobal(std::uint64_t generation, ValidationResult result);
-    void publish();
+    void publish(ViolationDelta localDelta);
     std::size_t rankOf(const std::string &ruleKey) const;
-    /// The local and global lists merged in deck order, with each entry's rule rank.
-    void mergeInDeckOrder(std::vector<Violation> &out, std::vector<std::size_t> &ranks) const;
+    /// The global verdicts that name only entities that still exist.
+    std::vector<Violation> shownGlobal() const;
+    /// The local and global lists merged in deck order.
+    std::vector<Violation> mergeInDeckOrder(std::vector<Violation> local) const;
+    /// The multiset difference of two short lists (the global rules' findings).
     static ViolationDelta difference(const std::vector<Violation> &before,
-                                     const std::vector<std::size_t> &beforeRanks,
-                                     const std::vector<Violation> &after,
-                                     const std::vector<std::size_t> &afterRanks);
+                                     const std::vector<Violation> &after);
 
     const Catalog &m_catalog;
     const Design *m_design = nullptr;
@@ -102,10 +100,11 @@ private:
     std::vector<std::string> m_globalKeys;
     std::vector<std::string> m_deckOrder; ///< every key in builtinRules() order
     std::unordered_map<std::string, std::size_t> m_rank; ///< key -> index in m_deckOrder
-    std::vector<std::size_t> m_ranks; ///< the rank of each of m_result.violations
-    ValidationResult m_localResult;
-    ValidationResult m_globalResult;
-    ValidationResult m_result;
+    ValidationResult m_globalResult; ///< the worker's last accepted run (global rules only)
+    std::vector<Violation> m_globalShown; ///< its violations naming live entities
+    /// The combined result; its violation list is built by violations() when stale.
+    mutable ValidationResult m_result;
+    mutable bool m_listStale = false;
     ChangeSet m_pendingGlobal; ///< changes the global engine has not seen
     /// The worker's design: a copy taken once, then kept current by the patches the
     /// document applied (m_pendingPatches), applied in order on the worker thread. Only

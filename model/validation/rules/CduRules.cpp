@@ -169,8 +169,9 @@ void hallPosition(const RuleContext &context, EntityRef subject, std::vector<Fin
 void addCduRules(RuleList &rules)
 {
     // DeviceName: the violations list the CDUs and liquid parts, whose names the engine shows.
+    // DeviceRack, not Placement: a row's sums do not depend on where in a rack a part sits.
     const Inputs reads
-        = input::RackSpec | input::Placement | input::DeviceSpec | input::DeviceName | input::Site;
+        = input::RackSpec | input::DeviceRack | input::DeviceSpec | input::DeviceName | input::Site;
     add(rules,
         { "cooling.cdu-capacity", "Liquid heat of a row above its CDUs' capacity", "cooling",
           Severity::Error, RuleScope::Design, reads },

@@ -90,7 +90,7 @@ void addCoolingRules(RuleList &rules)
     add(rules,
         { "cooling.site-capacity", "Air or liquid heat above the site's capacity", "cooling",
           Severity::Error, RuleScope::Design,
-          input::RackSpec | input::Placement | input::DeviceSpec | input::Site },
+          input::RackSpec | input::DeviceRack | input::DeviceSpec | input::Site },
         &siteCapacity);
 }
 
