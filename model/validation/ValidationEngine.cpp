@@ -170,8 +170,9 @@ void ValidationEngine::readOverrides(const Design &design, std::vector<bool> &en
     enabled.assign(m_rules.size(), true);
     severities.assign(m_rules.size(), std::nullopt);
     for (const auto &[key, value] : design.severityOverrides()) {
-        const auto it = std::find_if(m_rules.begin(), m_rules.end(),
-                                     [&key](const auto &rule) { return rule->key() == key; });
+        const auto it
+            = std::find_if(m_rules.begin(), m_rules.end(),
+                           [&name = key](const auto &rule) { return rule->key() == name; });
         if (it == m_rules.end()) {
             notes.push_back("severity override for unknown rule \"" + key + "\" ignored");
             continue;
