@@ -35,6 +35,43 @@ std::unique_ptr<LoadedDesign> Context::loadDesign(const std::string &path, const
     return std::make_unique<LoadedDesign>(std::move(loaded).value());
 }
 
+DesignInput::DesignInput() = default;
+DesignInput::DesignInput(DesignInput &&) noexcept = default;
+DesignInput::~DesignInput() = default;
+
+const Design &DesignInput::design(std::size_t file) const
+{
+    return files.at(file)->design;
+}
+
+std::optional<DesignInput> Context::loadDesigns(const std::vector<std::string> &paths)
+{
+    DesignInput input;
+    input.catalogPointer = catalog();
+    if (!input.catalogPointer)
+        return std::nullopt;
+    for (const std::string &path : paths) {
+        auto loaded = loadDesign(path, *input.catalogPointer);
+        if (!loaded)
+            return std::nullopt;
+        input.files.push_back(std::move(loaded));
+    }
+    return input;
+}
+
+std::optional<int> answerHelpOrUsage(Context &context, const ParsedArgs &args, const char *help,
+                                     const std::string &problem)
+{
+    if (args.has("--help")) {
+        context.out << help;
+        return ExitOk;
+    }
+    if (args.error.empty() && problem.empty())
+        return std::nullopt;
+    context.err << "error: " << (args.error.empty() ? problem : args.error) << "\n" << help;
+    return ExitUsage;
+}
+
 std::string ParsedArgs::value(const std::string &option, const std::string &fallback) const
 {
     auto it = values.find(option);
