@@ -202,7 +202,9 @@ void TestCanvas::eachViewOfEachExampleRenders()
         QVERIFY(!elevation->racks().empty());
         for (RackId id : elevation->racks()) {
             const QString name = QString::fromStdString(design.rack(id)->name);
-            QVERIFY2(drawnInside(name, elevation->faceItem(id, Face::Front)), qPrintable(name));
+            const ElevationFaceItem *face = elevation->faceItem(id, Face::Front);
+            QVERIFY2(face, qPrintable(name));
+            QVERIFY2(drawnInside(name, face), qPrintable(name));
         }
     } else {
         auto *fabric = static_cast<FabricView *>(canvas.get());
