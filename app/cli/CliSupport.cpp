@@ -3,6 +3,7 @@
 #include "model/catalog/Catalog.h"
 #include "model/io/DesignFile.h"
 
+#include <charconv>
 #include <cstdio>
 #include <ostream>
 
@@ -136,6 +137,15 @@ std::optional<std::map<std::string, std::string>> keyValueParams(const ParsedArg
             parameters.emplace(key, pair.substr(eq + 1));
         }
     return parameters;
+}
+
+std::optional<int> wholeNumber(const std::string &text, int minimum)
+{
+    int value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value < minimum)
+        return std::nullopt;
+    return value;
 }
 
 std::string fixed(double value, int decimals)

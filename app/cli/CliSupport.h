@@ -93,6 +93,9 @@ ParsedArgs parseArgs(const std::vector<std::string> &args, const std::set<std::s
 std::optional<std::map<std::string, std::string>> keyValueParams(const ParsedArgs &args,
                                                                  std::ostream &err);
 
+/// `text` as a whole number of at least `minimum`, or nullopt ("", "12x", "1.5", too large).
+std::optional<int> wholeNumber(const std::string &text, int minimum);
+
 /// Formats a number the way the text reports show it: fixed with `decimals` places.
 std::string fixed(double value, int decimals);
 

@@ -7,7 +7,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <charconv>
 #include <optional>
 #include <ostream>
 #include <random>
@@ -41,12 +40,6 @@ read or is invalid.
 )";
 
 namespace {
-
-bool parseCount(const std::string &text, int &value)
-{
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    return ec == std::errc() && end == text.data() + text.size() && value >= 0;
-}
 
 nlohmann::ordered_json optionalNumber(const std::optional<double> &value)
 {
@@ -218,10 +211,9 @@ int runAnalyze(Context &context)
         = answerHelpOrUsage(context, args, kAnalyzeHelp,
                             args.positional.size() != 1 ? "analyze takes one DESIGN file" : ""))
         return *answered;
-    int randomSpines = 0;
-    int seed = 1;
-    if (!parseCount(args.value("--fail-random-spines", "0"), randomSpines)
-        || !parseCount(args.value("--seed", "1"), seed)) {
+    const auto randomSpines = wholeNumber(args.value("--fail-random-spines", "0"), 0);
+    const auto seed = wholeNumber(args.value("--seed", "1"), 0);
+    if (!randomSpines || !seed) {
         context.err << "error: --fail-random-spines and --seed take a whole number >= 0\n";
         return ExitUsage;
     }
@@ -252,7 +244,7 @@ int runAnalyze(Context &context)
             return ExitBadInput;
         }
         const auto failed
-            = failedSwitches(context, *graph, fabric->name, *named, randomSpines, seed);
+            = failedSwitches(context, *graph, fabric->name, *named, *randomSpines, *seed);
         if (!failed)
             return ExitUsage;
         AnalysisOptions options;

@@ -7,7 +7,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <charconv>
 #include <ostream>
 #include <sstream>
 
@@ -224,10 +223,8 @@ int runWhatIf(Context &context)
                        "switch, link, device\n";
         return ExitUsage;
     }
-    int top = 20;
-    const std::string topText = args.value("--top", "20");
-    const auto [end, ec] = std::from_chars(topText.data(), topText.data() + topText.size(), top);
-    if (ec != std::errc() || end != topText.data() + topText.size() || top < 1) {
+    const auto top = wholeNumber(args.value("--top", "20"), 1);
+    if (!top) {
         context.err << "error: --top takes a whole number >= 1\n";
         return ExitUsage;
     }
@@ -269,7 +266,7 @@ int runWhatIf(Context &context)
         return ExitOk;
     }
     const std::vector<SweepEntry> entries = sweepSingleFailures(*model, domains);
-    printSweep(context.out, entries, top, args.has("--json"));
+    printSweep(context.out, entries, *top, args.has("--json"));
     return ExitOk;
 }
 
