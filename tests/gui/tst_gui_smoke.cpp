@@ -1,5 +1,5 @@
 // The workbench program opens each reference design offscreen and paints the names of its
-// racks and switches where the picture shows them (--screenshot with --labels).
+// racks, fabrics and servers where the picture shows them (--screenshot with --labels).
 
 #include <QFile>
 #include <QImage>
@@ -18,7 +18,8 @@ private slots:
     {
         // The canvas names the program must paint in each view, from
         // model/examples/ReferenceDesigns.cpp: the seed's racks A01-A05 on the floor plan;
-        // the DGX example's switches on the fabric view; the two racks its elevation shows.
+        // the DGX example's three fabrics on the fabric view (fitted, a box is too small for
+        // a device name); the two racks its elevation shows and their front servers.
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("view");
         QTest::addColumn<QStringList>("names");
@@ -27,10 +28,10 @@ private slots:
             << QStringList { "A01", "A02", "A03", "A04", "A05" };
         QTest::newRow("dgx/fabric")
             << QStringLiteral("8dgx-h100-ndr.cluster.json") << QStringLiteral("fabric")
-            << QStringList { "leaf01", "leaf02", "spine01", "spine02", "mgmt01" };
+            << QStringList { "compute-ndr", "storage-ndr", "oob-mgmt" };
         QTest::newRow("dgx/rack-elevation")
             << QStringLiteral("8dgx-h100-ndr.cluster.json") << QStringLiteral("rack-elevation")
-            << QStringList { "A01", "A02", "dgx01", "leaf01", "spine01" };
+            << QStringList { "A01", "A02", "dgx01", "dgx04", "dgx05", "dgx08" };
     }
 
     void rendersEachExample()
