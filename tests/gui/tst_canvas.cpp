@@ -208,10 +208,10 @@ void TestCanvas::eachViewOfEachExampleRenders()
         }
     } else {
         // Fitted, a box is too small for its device's name: each band shows its fabric's.
-        auto *view = static_cast<FabricView *>(canvas.get());
+        auto *fabricView = static_cast<FabricView *>(canvas.get());
         for (const Fabric &fabric : design.fabrics()) {
             const QString name = QString::fromStdString(fabric.name);
-            const FabricBandItem *band = view->bandItem(fabric.id);
+            const FabricBandItem *band = fabricView->bandItem(fabric.id);
             QVERIFY2(band, qPrintable(name));
             QVERIFY2(drawnInside(name, band), qPrintable(name));
         }
