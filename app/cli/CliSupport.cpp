@@ -3,6 +3,7 @@
 #include "model/catalog/Catalog.h"
 #include "model/io/DesignFile.h"
 
+#include <charconv>
 #include <cstdio>
 #include <ostream>
 
@@ -33,6 +34,43 @@ std::unique_ptr<LoadedDesign> Context::loadDesign(const std::string &path, const
     for (const std::string &warning : loaded->warnings)
         err << "warning: " << warning << "\n";
     return std::make_unique<LoadedDesign>(std::move(loaded).value());
+}
+
+DesignInput::DesignInput() = default;
+DesignInput::DesignInput(DesignInput &&) noexcept = default;
+DesignInput::~DesignInput() = default;
+
+const Design &DesignInput::design(std::size_t file) const
+{
+    return files.at(file)->design;
+}
+
+std::optional<DesignInput> Context::loadDesigns(const std::vector<std::string> &paths)
+{
+    DesignInput input;
+    input.catalogPointer = catalog();
+    if (!input.catalogPointer)
+        return std::nullopt;
+    for (const std::string &path : paths) {
+        auto loaded = loadDesign(path, *input.catalogPointer);
+        if (!loaded)
+            return std::nullopt;
+        input.files.push_back(std::move(loaded));
+    }
+    return input;
+}
+
+std::optional<int> answerHelpOrUsage(Context &context, const ParsedArgs &args, const char *help,
+                                     const std::string &problem)
+{
+    if (args.has("--help")) {
+        context.out << help;
+        return ExitOk;
+    }
+    if (args.error.empty() && problem.empty())
+        return std::nullopt;
+    context.err << "error: " << (args.error.empty() ? problem : args.error) << "\n" << help;
+    return ExitUsage;
 }
 
 std::string ParsedArgs::value(const std::string &option, const std::string &fallback) const
@@ -99,6 +137,15 @@ std::optional<std::map<std::string, std::string>> keyValueParams(const ParsedArg
             parameters.emplace(key, pair.substr(eq + 1));
         }
     return parameters;
+}
+
+std::optional<int> wholeNumber(const std::string &text, int minimum)
+{
+    int value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value < minimum)
+        return std::nullopt;
+    return value;
 }
 
 std::string fixed(double value, int decimals)

@@ -7,9 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include <charconv>
+#include <optional>
 #include <ostream>
 #include <random>
+#include <set>
 #include <unordered_map>
 
 namespace cw::cli {
@@ -39,12 +40,6 @@ read or is invalid.
 )";
 
 namespace {
-
-bool parseCount(const std::string &text, int &value)
-{
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    return ec == std::errc() && end == text.data() + text.size() && value >= 0;
-}
 
 nlohmann::ordered_json optionalNumber(const std::optional<double> &value)
 {
@@ -154,49 +149,83 @@ void printReport(std::ostream &out, const FabricReport &report, const FabricRepo
     }
 }
 
+/// The switches --fail names; nullopt after reporting a name that is no switch.
+std::optional<std::set<DeviceId>> namedSwitches(Context &context, const Design &design,
+                                                const ParsedArgs &args)
+{
+    std::set<DeviceId> named;
+    const auto it = args.values.find("--fail");
+    if (it == args.values.end())
+        return named;
+    std::unordered_map<std::string_view, const Device *> byName;
+    for (const Device &device : design.devices())
+        byName.emplace(device.name, &device);
+    for (const std::string &name : it->second) {
+        auto found = byName.find(name);
+        if (found == byName.end() || found->second->role != DeviceRole::Switch) {
+            context.err << "error: --fail " << name << ": no switch of that name\n";
+            return std::nullopt;
+        }
+        named.insert(found->second->id);
+    }
+    return named;
+}
+
+/// The switches of one fabric to fail: those named that are in it, and `randomSpines` of its
+/// spines drawn with `seed`. Nullopt after reporting a fabric with fewer spines than that.
+std::optional<std::set<DeviceId>> failedSwitches(Context &context, const FabricGraph &graph,
+                                                 const std::string &fabricName,
+                                                 const std::set<DeviceId> &named, int randomSpines,
+                                                 int seed)
+{
+    std::set<DeviceId> failed;
+    for (const FabricVertex &vertex : graph.vertices)
+        if (named.contains(vertex.device))
+            failed.insert(vertex.device);
+    if (randomSpines == 0)
+        return failed;
+    std::vector<DeviceId> spines;
+    for (const FabricVertex &vertex : graph.vertices)
+        if (vertex.kind == VertexKind::Switch && vertex.tier == 1)
+            spines.push_back(vertex.device);
+    if (randomSpines > static_cast<int>(spines.size())) {
+        context.err << "error: --fail-random-spines " << randomSpines << ": fabric " << fabricName
+                    << " has " << spines.size() << " spine(s)\n";
+        return std::nullopt;
+    }
+    // Same draw as the partitions: Fisher-Yates on mt19937_64, canonical order.
+    std::mt19937_64 engine(static_cast<std::uint64_t>(seed));
+    for (std::size_t i = spines.size(); i > 1; --i)
+        std::swap(spines[i - 1], spines[engine() % i]);
+    failed.insert(spines.begin(), spines.begin() + randomSpines);
+    return failed;
+}
+
 } // namespace
 
 int runAnalyze(Context &context)
 {
     const ParsedArgs args = parseArgs(context.args, { "--json", "--help" },
                                       { "--fabric", "--fail", "--fail-random-spines", "--seed" });
-    if (args.has("--help")) {
-        context.out << kAnalyzeHelp;
-        return ExitOk;
-    }
-    if (!args.error.empty() || args.positional.size() != 1) {
-        context.err << "error: "
-                    << (args.error.empty() ? "analyze takes one DESIGN file" : args.error) << "\n"
-                    << kAnalyzeHelp;
-        return ExitUsage;
-    }
-    int randomSpines = 0;
-    int seed = 1;
-    if (!parseCount(args.value("--fail-random-spines", "0"), randomSpines)
-        || !parseCount(args.value("--seed", "1"), seed)) {
+    if (const auto answered
+        = answerHelpOrUsage(context, args, kAnalyzeHelp,
+                            args.positional.size() != 1 ? "analyze takes one DESIGN file" : ""))
+        return *answered;
+    const auto randomSpines = wholeNumber(args.value("--fail-random-spines", "0"), 0);
+    const auto seed = wholeNumber(args.value("--seed", "1"), 0);
+    if (!randomSpines || !seed) {
         context.err << "error: --fail-random-spines and --seed take a whole number >= 0\n";
         return ExitUsage;
     }
-    const auto catalog = context.catalog();
-    const auto loaded = catalog ? context.loadDesign(args.positional[0], *catalog) : nullptr;
-    if (!loaded)
+    const auto input = context.loadDesigns({ args.positional[0] });
+    if (!input)
         return ExitBadInput;
-    const Design &design = loaded->design;
+    const Catalog &catalog = input->catalog();
+    const Design &design = input->design();
 
-    std::set<DeviceId> named;
-    if (auto it = args.values.find("--fail"); it != args.values.end()) {
-        std::unordered_map<std::string_view, const Device *> byName;
-        for (const Device &device : design.devices())
-            byName.emplace(device.name, &device);
-        for (const std::string &name : it->second) {
-            auto found = byName.find(name);
-            if (found == byName.end() || found->second->role != DeviceRole::Switch) {
-                context.err << "error: --fail " << name << ": no switch of that name\n";
-                return ExitUsage;
-            }
-            named.insert(found->second->id);
-        }
-    }
+    const auto named = namedSwitches(context, design, args);
+    if (!named)
+        return ExitUsage;
     std::vector<const Fabric *> fabrics;
     const std::string only = args.value("--fabric");
     for (const Fabric &fabric : design.fabrics())
@@ -209,37 +238,21 @@ int runAnalyze(Context &context)
 
     nlohmann::ordered_json jsonFabrics = nlohmann::ordered_json::array();
     for (const Fabric *fabric : fabrics) {
-        auto graph = buildFabricGraph(design, *catalog, fabric->id);
+        auto graph = buildFabricGraph(design, catalog, fabric->id);
         if (!graph) {
             context.err << "error: " << graph.error().message << "\n";
             return ExitBadInput;
         }
-        std::set<DeviceId> failed;
-        for (const FabricVertex &vertex : graph->vertices)
-            if (named.contains(vertex.device))
-                failed.insert(vertex.device);
-        if (randomSpines > 0) {
-            std::vector<DeviceId> spines;
-            for (const FabricVertex &vertex : graph->vertices)
-                if (vertex.kind == VertexKind::Switch && vertex.tier == 1)
-                    spines.push_back(vertex.device);
-            if (randomSpines > static_cast<int>(spines.size())) {
-                context.err << "error: --fail-random-spines " << randomSpines << ": fabric "
-                            << fabric->name << " has " << spines.size() << " spine(s)\n";
-                return ExitUsage;
-            }
-            // Same draw as the partitions: Fisher-Yates on mt19937_64, canonical order.
-            std::mt19937_64 engine(static_cast<std::uint64_t>(seed));
-            for (std::size_t i = spines.size(); i > 1; --i)
-                std::swap(spines[i - 1], spines[engine() % i]);
-            failed.insert(spines.begin(), spines.begin() + randomSpines);
-        }
+        const auto failed
+            = failedSwitches(context, *graph, fabric->name, *named, *randomSpines, *seed);
+        if (!failed)
+            return ExitUsage;
         AnalysisOptions options;
         options.refineCut = true; // "at most X (worst cut found by ...)": search for worse cuts
         const FabricReport before = analyzeFabric(*graph, options);
         FabricReport report = before;
-        if (!failed.empty()) {
-            auto after = buildFabricGraph(design, *catalog, fabric->id, failed);
+        if (!failed->empty()) {
+            auto after = buildFabricGraph(design, catalog, fabric->id, *failed);
             if (!after) {
                 context.err << "error: " << after.error().message << "\n";
                 return ExitBadInput;
@@ -248,13 +261,13 @@ int runAnalyze(Context &context)
         }
         if (args.has("--json")) {
             nlohmann::ordered_json j = reportJson(report);
-            if (!failed.empty())
+            if (!failed->empty())
                 j["before_failure"] = { { "bisection_gbps", before.bisectionGbps },
                                         { "full_bisection_gbps", before.fullBisectionGbps },
                                         { "ratio", before.ratio } };
             jsonFabrics.push_back(std::move(j));
         } else {
-            printReport(context.out, report, failed.empty() ? nullptr : &before);
+            printReport(context.out, report, failed->empty() ? nullptr : &before);
         }
     }
     if (args.has("--json"))

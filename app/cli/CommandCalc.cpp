@@ -123,12 +123,10 @@ nlohmann::json prefilledValue(const std::string &text)
     return text;
 }
 
-} // namespace
-
-int runCalc(Context &context)
+/// What `calc` answers without running a calculator: --list, --help, NAME --help and a wrong
+/// command line. The exit code when the command ends here, nullopt when NAME is to be run.
+std::optional<int> answerWithoutRunning(Context &context, const ParsedArgs &args)
 {
-    const ParsedArgs args
-        = parseArgs(context.args, { "--list", "--json", "--help" }, { "--param", "--design" });
     if (!args.error.empty()) {
         context.err << "error: " << args.error << "\n" << kCalcHelp;
         return ExitUsage;
@@ -150,35 +148,51 @@ int runCalc(Context &context)
         context.err << "error: unexpected argument " << args.positional[1] << "\n";
         return ExitUsage;
     }
-    const std::string name = args.positional[0];
-    if (args.has("--help")) {
-        for (const calc::CalculatorInfo &info : calc::calculators())
-            if (info.name == name) {
-                printInputs(context.out, info);
-                return ExitOk;
-            }
-        context.err << "error: unknown calculator " << name << " (see calc --list)\n";
-        return ExitUsage;
-    }
+    if (!args.has("--help"))
+        return std::nullopt;
+    const std::string &name = args.positional[0];
+    for (const calc::CalculatorInfo &info : calc::calculators())
+        if (info.name == name) {
+            printInputs(context.out, info);
+            return ExitOk;
+        }
+    context.err << "error: unknown calculator " << name << " (see calc --list)\n";
+    return ExitUsage;
+}
+
+/// The inputs of one run: the user's (former names mapped to the current ones) and, with
+/// --design, the design's prefill under them.
+struct CalcInputs
+{
+    std::map<std::string, std::string> given; ///< the user's --param, current names
+    std::vector<std::string> aliasWarnings; ///< one per former name used
+    std::map<std::string, std::string> params; ///< what the calculator runs with
+    std::optional<calc::Prefill> prefill; ///< with --design
+    std::string designName;
+};
+
+/// Reads --param and --design into `inputs`; ExitOk, or the exit code of the error it reported.
+int gatherInputs(Context &context, const ParsedArgs &args, const std::string &name,
+                 CalcInputs &inputs)
+{
     const auto typed = keyValueParams(args, context.err);
     if (!typed)
         return ExitUsage;
     // Former parameter names map to the current ones before the design fills the rest.
-    std::vector<std::string> aliasWarnings;
-    std::optional<std::map<std::string, std::string>> given;
     try {
-        given = calc::canonicalInputs(name, *typed, aliasWarnings);
+        inputs.given = calc::canonicalInputs(name, *typed, inputs.aliasWarnings);
     } catch (const calc::InputError &error) {
         context.err << "error: " << name << ": " << error.what() << "\n";
         return ExitUsage;
     }
+    const std::map<std::string, std::string> &given = inputs.given;
     const auto designs = args.values.find("--design");
     if (designs != args.values.end() && designs->second.size() > 1) {
         context.err << "error: --design given more than once\n";
         return ExitUsage;
     }
     const bool withDesign = designs != args.values.end();
-    if (name == "cost" && !withDesign && !given->contains("capex-usd")) {
+    if (name == "cost" && !withDesign && !given.contains("capex-usd")) {
         context.err << "error: cost: needs --design DESIGN (capex from its bill of materials) "
                        "or --param capex-usd=...\n";
         return ExitUsage;
@@ -187,69 +201,89 @@ int runCalc(Context &context)
     // The catalog is the source of the GPU peaks (training-time gpu=...) and of every design
     // figure; read it only when one of them is asked for.
     std::shared_ptr<const Catalog> catalog;
-    if (withDesign || given->contains("gpu")) {
+    if (withDesign || given.contains("gpu")) {
         catalog = context.catalog();
         if (!catalog)
             return ExitBadInput;
         calc::registerCatalogGpus(*catalog);
     }
 
-    std::map<std::string, std::string> params = *given;
-    std::optional<calc::Prefill> prefill;
-    std::string designName;
-    if (withDesign) {
-        const auto loaded = context.loadDesign(designs->second.front(), *catalog);
-        if (!loaded)
-            return ExitBadInput;
-        const calc::DesignFacts facts = calc::gatherDesignFacts(loaded->design, *catalog);
-        designName = facts.designName;
-        const calc::PrefillExtras extras = name == "cost" && !given->contains("capex-usd")
-            ? calc::capexFromBom(loaded->design, *catalog)
-            : calc::PrefillExtras {};
-        prefill = calc::prefillFromDesign(name, facts, *given, extras);
-        params = prefill->merged(*given);
-    }
+    inputs.params = given;
+    if (!withDesign)
+        return ExitOk;
+    const auto loaded = context.loadDesign(designs->second.front(), *catalog);
+    if (!loaded)
+        return ExitBadInput;
+    const calc::DesignFacts facts = calc::gatherDesignFacts(loaded->design, *catalog);
+    inputs.designName = facts.designName;
+    const calc::PrefillExtras extras = name == "cost" && !given.contains("capex-usd")
+        ? calc::capexFromBom(loaded->design, *catalog)
+        : calc::PrefillExtras {};
+    inputs.prefill = calc::prefillFromDesign(name, facts, given, extras);
+    inputs.params = inputs.prefill->merged(given);
+    return ExitOk;
+}
 
-    calc::CalcOutcome outcome = calc::runCalculator(name, params);
-    for (const std::string &warning : aliasWarnings)
-        context.err << "warning: " << name << ": " << warning << "\n";
-    for (const std::string &warning : outcome.warnings)
-        context.err << "warning: " << name << ": " << warning << "\n";
-    if (!outcome.ok()) {
-        context.err << "error: " << name << ": " << outcome.error << "\n";
-        if (prefill && !prefill->notes.empty())
-            for (const std::string &note : prefill->notes)
-                context.err << "note: not from the design: " << note << "\n";
-        return ExitUsage;
-    }
-    if (prefill) {
+/// Prints a successful run: the JSON document with --json, else the prefill and the result.
+void printOutcome(Context &context, const ParsedArgs &args, const std::string &name,
+                  const CalcInputs &inputs, calc::CalcOutcome &outcome)
+{
+    if (inputs.prefill) {
         nlohmann::json filled = nlohmann::json::object();
-        for (const calc::PrefilledInput &input : prefill->inputs)
+        for (const calc::PrefilledInput &input : inputs.prefill->inputs)
             filled[input.key] = { { "value", prefilledValue(input.value) },
                                   { "source", input.source },
                                   { "assumed", input.assumed } };
         outcome.result["prefilled"] = filled;
-        outcome.result["prefill_notes"] = prefill->notes;
+        outcome.result["prefill_notes"] = inputs.prefill->notes;
     }
-    if (!aliasWarnings.empty()) {
-        std::vector<std::string> all = aliasWarnings;
+    if (!inputs.aliasWarnings.empty()) {
+        std::vector<std::string> all = inputs.aliasWarnings;
         for (const std::string &warning : outcome.warnings)
             all.push_back(warning);
         outcome.result["warnings"] = all;
     }
     if (args.has("--json")) {
         context.out << outcome.result.dump(2) << "\n";
-    } else {
-        if (prefill)
-            printPrefill(context.out, designName, *prefill, *given, name);
-        std::set<std::string> formerOutputs;
-        for (const calc::CalculatorInfo &info : calc::calculators()) {
-            if (info.name == name)
-                for (const auto &[former, current] : info.renamedOutputs)
-                    formerOutputs.insert(former);
-        }
-        printResult(context.out, outcome.result, formerOutputs);
+        return;
     }
+    if (inputs.prefill)
+        printPrefill(context.out, inputs.designName, *inputs.prefill, inputs.given, name);
+    std::set<std::string> formerOutputs;
+    for (const calc::CalculatorInfo &info : calc::calculators()) {
+        if (info.name == name)
+            for (const auto &[former, current] : info.renamedOutputs)
+                formerOutputs.insert(former);
+    }
+    printResult(context.out, outcome.result, formerOutputs);
+}
+
+} // namespace
+
+int runCalc(Context &context)
+{
+    const ParsedArgs args
+        = parseArgs(context.args, { "--list", "--json", "--help" }, { "--param", "--design" });
+    if (const auto answered = answerWithoutRunning(context, args))
+        return *answered;
+    const std::string name = args.positional[0];
+    CalcInputs inputs;
+    if (const int code = gatherInputs(context, args, name, inputs); code != ExitOk)
+        return code;
+
+    calc::CalcOutcome outcome = calc::runCalculator(name, inputs.params);
+    for (const std::string &warning : inputs.aliasWarnings)
+        context.err << "warning: " << name << ": " << warning << "\n";
+    for (const std::string &warning : outcome.warnings)
+        context.err << "warning: " << name << ": " << warning << "\n";
+    if (!outcome.ok()) {
+        context.err << "error: " << name << ": " << outcome.error << "\n";
+        if (inputs.prefill)
+            for (const std::string &note : inputs.prefill->notes)
+                context.err << "note: not from the design: " << note << "\n";
+        return ExitUsage;
+    }
+    printOutcome(context, args, name, inputs, outcome);
     return ExitOk;
 }
 

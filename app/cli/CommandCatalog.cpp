@@ -68,7 +68,7 @@ int runCatalog(Context &context)
                         << " repeats an earlier file's\n";
             return ExitBadInput;
         }
-        parts.push_back(std::move(*part));
+        parts.push_back(std::move(part).value());
     }
     const nlohmann::json file
         = { { "format", "clusterwright-catalog" }, { "version", 1 }, { "parts", parts } };

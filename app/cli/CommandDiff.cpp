@@ -79,25 +79,17 @@ int runDiff(Context &context)
 {
     const ParsedArgs args = parseArgs(
         context.args, { "--json", "--help", "--no-bisection", "--exit-code" }, { "--output-dir" });
-    if (args.has("--help")) {
-        context.out << kDiffHelp;
-        return ExitOk;
-    }
-    if (!args.error.empty() || args.positional.size() != 2) {
-        context.err << "error: "
-                    << (args.error.empty() ? "diff takes two designs, OLD and NEW" : args.error)
-                    << "\n"
-                    << kDiffHelp;
-        return ExitUsage;
-    }
-    const auto catalog = context.catalog();
-    const auto before = catalog ? context.loadDesign(args.positional[0], *catalog) : nullptr;
-    const auto after = before ? context.loadDesign(args.positional[1], *catalog) : nullptr;
-    if (!after)
+    if (const auto answered = answerHelpOrUsage(
+            context, args, kDiffHelp,
+            args.positional.size() != 2 ? "diff takes two designs, OLD and NEW" : ""))
+        return *answered;
+    const auto input = context.loadDesigns(args.positional);
+    if (!input)
         return ExitBadInput;
     changes::ChangeReportOptions options;
     options.bisection = !args.has("--no-bisection");
-    auto report = changes::buildChangeReport(before->design, after->design, *catalog, options);
+    auto report
+        = changes::buildChangeReport(input->design(0), input->design(1), input->catalog(), options);
     if (!report) {
         context.err << "error: " << report.error().message << "\n";
         return ExitBadInput;
@@ -107,7 +99,7 @@ int runDiff(Context &context)
     else
         context.out << changes::changeReportText(*report);
     const std::string dir = args.value("--output-dir");
-    if (!dir.empty() && !writeArtifacts(dir, *report, after->design, context.err))
+    if (!dir.empty() && !writeArtifacts(dir, *report, input->design(1), context.err))
         return ExitBadInput;
     if (args.has("--exit-code") && !report->diff.empty())
         return ExitViolations;

@@ -9,7 +9,11 @@
 #include "model/validation/ValidationEngine.h"
 
 #include <filesystem>
+#include <map>
+#include <optional>
 #include <ostream>
+#include <string>
+#include <vector>
 
 namespace cw::cli {
 
@@ -57,88 +61,58 @@ void printList(std::ostream &out, const exporters::ExporterRegistry &registry)
     out << "all       every format above, each in DIR/<format>/\n";
 }
 
-} // namespace
-
-int runExport(Context &context)
+/// The formats --format names (one, or every one for `all`); empty after reporting an error.
+std::vector<const exporters::Exporter *> chosenFormats(Context &context,
+                                                       const exporters::ExporterRegistry &registry,
+                                                       const std::string &format)
 {
-    const ParsedArgs args
-        = parseArgs(context.args, { "--list", "--force", "--allow-errors", "--help" },
-                    { "--format", "--output", "--fabric", "--param" });
-    if (args.has("--help")) {
-        context.out << kExportHelp;
-        return ExitOk;
-    }
-    if (!args.error.empty()) {
-        context.err << "error: " << args.error << "\n" << kExportHelp;
-        return ExitUsage;
-    }
-    const exporters::ExporterRegistry registry = exportRegistry();
-    if (args.has("--list")) {
-        printList(context.out, registry);
-        return ExitOk;
-    }
-    if (args.positional.size() != 1) {
-        context.err << "error: export takes one DESIGN file\n" << kExportHelp;
-        return ExitUsage;
-    }
-    const std::string format = args.value("--format");
     std::vector<const exporters::Exporter *> chosen;
     if (format == "all")
         chosen = registry.all();
     else if (const exporters::Exporter *exporter = registry.find(format))
         chosen = { exporter };
-    if (chosen.empty()) {
+    if (chosen.empty())
         context.err << "error: --format must be one of the formats of `export --list` or all"
                     << (format.empty() ? std::string(" (none given)") : ", got \"" + format + "\"")
                     << "\n";
-        return ExitUsage;
-    }
-    const std::string output = args.value("--output");
-    if (output.empty()) {
-        context.err << "error: export needs -o DIR\n";
-        return ExitUsage;
-    }
+    return chosen;
+}
+
+/// The --param pairs (and --fabric), each meaning something to the chosen format (to one of
+/// them for `all`); nullopt after reporting the first that does not.
+std::optional<std::map<std::string, std::string>>
+formatParams(Context &context, const ParsedArgs &args,
+             const std::vector<const exporters::Exporter *> &chosen)
+{
     auto params = keyValueParams(args, context.err);
     if (!params)
-        return ExitUsage;
+        return std::nullopt;
     if (const std::string fabric = args.value("--fabric"); !fabric.empty())
         (*params)["fabric"] = fabric;
-    // Every parameter must mean something to the chosen format (to one of them for all).
     for (const auto &[key, value] : *params) {
         bool known = false;
         for (const exporters::Exporter *exporter : chosen)
             known = known || !exporters::paramsFor(*exporter, { { key, value } }).empty();
-        if (!known) {
-            if (chosen.size() == 1)
-                context.err << "error: "
-                            << exporters::checkParameters(*chosen.front(), *params).error().message
-                            << "\n";
-            else
-                context.err << "error: no export format takes the parameter \"" << key << "\"\n";
-            return ExitUsage;
-        }
+        if (known)
+            continue;
+        if (chosen.size() == 1)
+            context.err << "error: "
+                        << exporters::checkParameters(*chosen.front(), *params).error().message
+                        << "\n";
+        else
+            context.err << "error: no export format takes the parameter \"" << key << "\"\n";
+        return std::nullopt;
     }
+    return params;
+}
 
-    const auto catalog = context.catalog();
-    const auto loaded = catalog ? context.loadDesign(args.positional[0], *catalog) : nullptr;
-    if (!loaded)
-        return ExitBadInput;
-    const Design &design = loaded->design;
-
-    const ValidationResult validation = validateDesign(design, *catalog);
-    std::vector<exporters::ExportSelection> selections;
-    for (const exporters::Exporter *exporter : chosen)
-        selections.push_back({ exporter, exporters::paramsFor(*exporter, *params) });
-    exporters::ExportRunOptions options;
-    options.folder = std::filesystem::path(output);
-    options.force = args.has("--force");
-    options.allowErrors = args.has("--allow-errors");
-    options.subfolders = chosen.size() > 1; // `all`: each format in DIR/<format>/
-    const exporters::ExportRunOutcome outcome
-        = exporters::runExport(design, *catalog, validation.violations, selections, options);
+/// Prints what the run did (the blocking violations, its notes, the files or the refusal) and
+/// returns the exit code.
+int reportOutcome(Context &context, const exporters::ExportRunOutcome &outcome, bool allowErrors)
+{
     if (const std::size_t errors = outcome.blockingErrors.size(); errors > 0) {
-        context.err << (options.allowErrors ? "warning: " : "error: ") << "the design has "
-                    << errors << " validation error" << (errors == 1 ? "" : "s") << " that "
+        context.err << (allowErrors ? "warning: " : "error: ") << "the design has " << errors
+                    << " validation error" << (errors == 1 ? "" : "s") << " that "
                     << (errors == 1 ? "is" : "are") << " not waived:\n";
         for (const Violation &violation : outcome.blockingErrors)
             context.err << "  " << violation.ruleKey << ": " << violation.message << "\n";
@@ -166,6 +140,60 @@ int runExport(Context &context)
         context.out << "wrote " << outcome.written[i].string() << " (" << outcome.sizes[i]
                     << " bytes)\n";
     return ExitOk;
+}
+
+} // namespace
+
+int runExport(Context &context)
+{
+    const ParsedArgs args
+        = parseArgs(context.args, { "--list", "--force", "--allow-errors", "--help" },
+                    { "--format", "--output", "--fabric", "--param" });
+    if (args.has("--help")) {
+        context.out << kExportHelp;
+        return ExitOk;
+    }
+    if (!args.error.empty()) {
+        context.err << "error: " << args.error << "\n" << kExportHelp;
+        return ExitUsage;
+    }
+    const exporters::ExporterRegistry registry = exportRegistry();
+    if (args.has("--list")) {
+        printList(context.out, registry);
+        return ExitOk;
+    }
+    if (args.positional.size() != 1) {
+        context.err << "error: export takes one DESIGN file\n" << kExportHelp;
+        return ExitUsage;
+    }
+    const auto chosen = chosenFormats(context, registry, args.value("--format"));
+    if (chosen.empty())
+        return ExitUsage;
+    const std::string output = args.value("--output");
+    if (output.empty()) {
+        context.err << "error: export needs -o DIR\n";
+        return ExitUsage;
+    }
+    const auto params = formatParams(context, args, chosen);
+    if (!params)
+        return ExitUsage;
+
+    const auto input = context.loadDesigns({ args.positional[0] });
+    if (!input)
+        return ExitBadInput;
+    const ValidationResult validation = validateDesign(input->design(), input->catalog());
+    std::vector<exporters::ExportSelection> selections;
+    selections.reserve(chosen.size());
+    for (const exporters::Exporter *exporter : chosen)
+        selections.push_back({ exporter, exporters::paramsFor(*exporter, *params) });
+    exporters::ExportRunOptions options;
+    options.folder = std::filesystem::path(output);
+    options.force = args.has("--force");
+    options.allowErrors = args.has("--allow-errors");
+    options.subfolders = chosen.size() > 1; // `all`: each format in DIR/<format>/
+    const exporters::ExportRunOutcome outcome = exporters::runExport(
+        input->design(), input->catalog(), validation.violations, selections, options);
+    return reportOutcome(context, outcome, options.allowErrors);
 }
 
 } // namespace cw::cli

@@ -26,22 +26,16 @@ Exit codes: 0 ok, 1 usage, 2 the design cannot be read or is invalid.
 int runInfo(Context &context)
 {
     const ParsedArgs args = parseArgs(context.args, { "--json", "--help" }, {});
-    if (args.has("--help")) {
-        context.out << kInfoHelp;
-        return ExitOk;
-    }
-    if (!args.error.empty() || args.positional.size() != 1) {
-        context.err << "error: " << (args.error.empty() ? "info takes one DESIGN file" : args.error)
-                    << "\n"
-                    << kInfoHelp;
-        return ExitUsage;
-    }
-    const auto catalog = context.catalog();
-    const auto loaded = catalog ? context.loadDesign(args.positional[0], *catalog) : nullptr;
-    if (!loaded)
+    if (const auto answered
+        = answerHelpOrUsage(context, args, kInfoHelp,
+                            args.positional.size() != 1 ? "info takes one DESIGN file" : ""))
+        return *answered;
+    const auto input = context.loadDesigns({ args.positional[0] });
+    if (!input)
         return ExitBadInput;
-    const Design &design = loaded->design;
-    const DesignSummary summary = summarize(design, *catalog);
+    const Catalog &catalog = input->catalog();
+    const Design &design = input->design();
+    const DesignSummary summary = summarize(design, catalog);
 
     if (args.has("--json")) {
         nlohmann::ordered_json j;

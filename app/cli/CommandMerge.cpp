@@ -62,19 +62,15 @@ int runMerge(Context &context)
         context.err << "error: " << usage << "\n" << kMergeHelp;
         return ExitUsage;
     }
-    const auto catalog = context.catalog();
-    if (!catalog)
+    const auto input = context.loadDesigns(args.positional);
+    if (!input)
         return ExitBadInput;
-    const auto base = context.loadDesign(args.positional[0], *catalog);
-    const auto ours = base ? context.loadDesign(args.positional[1], *catalog) : nullptr;
-    const auto theirs = ours ? context.loadDesign(args.positional[2], *catalog) : nullptr;
-    if (!theirs)
-        return ExitBadInput;
+    const Catalog &catalog = input->catalog();
     const change::Resolve resolve = side == "ours" ? change::Resolve::Ours
         : side == "theirs"                         ? change::Resolve::Theirs
                                                    : change::Resolve::None;
-    change::MergeResult merged
-        = change::mergeDesigns(base->design, ours->design, theirs->design, *catalog, resolve);
+    change::MergeResult merged = change::mergeDesigns(input->design(0), input->design(1),
+                                                      input->design(2), catalog, resolve);
 
     nlohmann::ordered_json json;
     json["conflicts"] = nlohmann::ordered_json::array();
@@ -98,11 +94,11 @@ int runMerge(Context &context)
         context.err << merged.conflicts.size() << " conflict(s); nothing written (--resolve "
                     << "ours|theirs to take one side)\n";
         code = ExitUsage;
-    } else if (auto saved = saveDesignFile(*merged.design, *catalog, output); !saved) {
+    } else if (auto saved = saveDesignFile(*merged.design, catalog, output); !saved) {
         context.err << "error: " << saved.error().message << "\n";
         code = ExitBadInput;
     } else {
-        const ValidationResult check = validateDesign(*merged.design, *catalog);
+        const ValidationResult check = validateDesign(*merged.design, catalog);
         json["validation"] = { { "error", check.errors }, { "warning", check.warnings } };
         if (!args.has("--json")) {
             context.out << "wrote " << output << " (" << merged.conflicts.size()

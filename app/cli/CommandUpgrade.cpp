@@ -24,28 +24,20 @@ Exit codes: 0 ok, 1 usage, 2 the design cannot be read, is invalid, or cannot be
 int runUpgrade(Context &context)
 {
     const ParsedArgs args = parseArgs(context.args, { "--help" }, { "--output" });
-    if (args.has("--help")) {
-        context.out << kUpgradeHelp;
-        return ExitOk;
-    }
-    if (!args.error.empty() || args.positional.size() != 1) {
-        context.err << "error: "
-                    << (args.error.empty() ? "upgrade takes one DESIGN file" : args.error) << "\n"
-                    << kUpgradeHelp;
-        return ExitUsage;
-    }
-    const std::string input = args.positional[0];
-    const std::string output = args.value("--output", input);
-    const auto catalog = context.catalog();
-    const auto loaded = catalog ? context.loadDesign(input, *catalog) : nullptr;
-    if (!loaded)
+    if (const auto answered
+        = answerHelpOrUsage(context, args, kUpgradeHelp,
+                            args.positional.size() != 1 ? "upgrade takes one DESIGN file" : ""))
+        return *answered;
+    const std::string output = args.value("--output", args.positional[0]);
+    const auto input = context.loadDesigns(args.positional);
+    if (!input)
         return ExitBadInput;
-    if (auto saved = saveDesignFile(loaded->design, *catalog, output); !saved) {
+    if (auto saved = saveDesignFile(input->design(), input->catalog(), output); !saved) {
         context.err << "error: " << saved.error().message << "\n";
         return ExitBadInput;
     }
     context.out << "wrote " << output << " (schema version " << kDesignSchemaVersion
-                << ", from version " << loaded->fileSchemaVersion << ")\n";
+                << ", from version " << input->files.front()->fileSchemaVersion << ")\n";
     return ExitOk;
 }
 

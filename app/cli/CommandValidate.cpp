@@ -114,12 +114,12 @@ int runValidate(Context &context)
         context.err << "error: " << usageError << "\n" << kValidateHelp;
         return ExitUsage;
     }
-    const auto catalog = context.catalog();
-    const auto loaded = catalog ? context.loadDesign(args.positional[0], *catalog) : nullptr;
-    if (!loaded)
+    const auto input = context.loadDesigns({ args.positional[0] });
+    if (!input)
         return ExitBadInput;
+    const Catalog &catalog = input->catalog();
 
-    const ValidationResult result = validateDesign(loaded->design, *catalog);
+    const ValidationResult result = validateDesign(input->design(), catalog);
     if (args.has("--json"))
         context.out << toJson(result).dump(2) << "\n";
     else

@@ -7,7 +7,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <charconv>
 #include <ostream>
 #include <sstream>
 
@@ -148,6 +147,49 @@ bool parseKinds(const std::string &text, std::set<DomainKind> &kinds)
     return !kinds.empty();
 }
 
+/// The N-1 sweep's table, worst first (`top` rows), or the whole sweep as JSON.
+void printSweep(std::ostream &out, const std::vector<SweepEntry> &entries, int top, bool json)
+{
+    if (json) {
+        nlohmann::ordered_json j;
+        j["domains"] = entries.size();
+        j["sweep"] = nlohmann::ordered_json::array();
+        for (const SweepEntry &entry : entries) {
+            nlohmann::ordered_json row = toJson(entry.report);
+            row["bisection_lost_gbps"] = entry.bisectionLostGbps;
+            j["sweep"].push_back(std::move(row));
+        }
+        out << j.dump(2) << "\n";
+        return;
+    }
+    out << "N-1 sweep over " << entries.size()
+        << " domains, worst first (GPUs lost, then bisection lost):\n\n"
+        << "rank  domain                     GPUs lost  nodes lost capped  bisection lost "
+           "Gb/s  largest job\n";
+    const auto printed = std::min(entries.size(), static_cast<std::size_t>(top));
+    for (std::size_t i = 0; i < printed; ++i) {
+        const WhatIfReport &r = entries[i].report;
+        std::ostringstream line;
+        line.width(4);
+        line << i + 1 << "  ";
+        std::string name = r.failures.front();
+        name.resize(std::max<std::size_t>(name.size(), 26), ' ');
+        line << name << " ";
+        line.width(9);
+        line << r.gpusLost << "  ";
+        line.width(9);
+        line << r.nodesLost << "  ";
+        line.width(6);
+        line << r.devicesCapped.size() << "  ";
+        line.width(19);
+        line << fixed(entries[i].bisectionLostGbps, 0) << "  " << r.largestJobNodes << " nodes";
+        out << line.str() << "\n";
+    }
+    out << "\nBisection after each failure: the minimum over the halves and interleaved "
+           "partitions of the survivors, an upper bound (whatif --fail also searches "
+           "for worse cuts).\n";
+}
+
 } // namespace
 
 int runWhatIf(Context &context)
@@ -181,19 +223,17 @@ int runWhatIf(Context &context)
                        "switch, link, device\n";
         return ExitUsage;
     }
-    int top = 20;
-    const std::string topText = args.value("--top", "20");
-    const auto [end, ec] = std::from_chars(topText.data(), topText.data() + topText.size(), top);
-    if (ec != std::errc() || end != topText.data() + topText.size() || top < 1) {
+    const auto top = wholeNumber(args.value("--top", "20"), 1);
+    if (!top) {
         context.err << "error: --top takes a whole number >= 1\n";
         return ExitUsage;
     }
 
-    const auto catalog = context.catalog();
-    const auto loaded = catalog ? context.loadDesign(args.positional[0], *catalog) : nullptr;
-    if (!loaded)
+    const auto input = context.loadDesigns({ args.positional[0] });
+    if (!input)
         return ExitBadInput;
-    const Design &design = loaded->design;
+    const Catalog &catalog = input->catalog();
+    const Design &design = input->design();
     std::vector<FailureDomain> domains;
     if (fail) {
         for (const std::string &text : args.values.at("--fail")) {
@@ -212,7 +252,7 @@ int runWhatIf(Context &context)
         options.analysis.randomPartitions = 0; // halves and interleaved: thousands of runs
     else
         options.analysis.refineCut = true; // one run: also search for a worse cut
-    auto model = FailureModel::build(design, *catalog, options);
+    auto model = FailureModel::build(design, catalog, options);
     if (!model) {
         context.err << "error: " << model.error().message << "\n";
         return ExitBadInput;
@@ -226,44 +266,7 @@ int runWhatIf(Context &context)
         return ExitOk;
     }
     const std::vector<SweepEntry> entries = sweepSingleFailures(*model, domains);
-    if (args.has("--json")) {
-        nlohmann::ordered_json j;
-        j["domains"] = entries.size();
-        j["sweep"] = nlohmann::ordered_json::array();
-        for (const SweepEntry &entry : entries) {
-            nlohmann::ordered_json row = toJson(entry.report);
-            row["bisection_lost_gbps"] = entry.bisectionLostGbps;
-            j["sweep"].push_back(std::move(row));
-        }
-        context.out << j.dump(2) << "\n";
-        return ExitOk;
-    }
-    context.out << "N-1 sweep over " << entries.size()
-                << " domains, worst first (GPUs lost, then bisection lost):\n\n"
-                << "rank  domain                     GPUs lost  nodes lost capped  bisection lost "
-                   "Gb/s  largest job\n";
-    const auto printed = std::min(entries.size(), static_cast<std::size_t>(top));
-    for (std::size_t i = 0; i < printed; ++i) {
-        const WhatIfReport &r = entries[i].report;
-        std::ostringstream line;
-        line.width(4);
-        line << i + 1 << "  ";
-        std::string name = r.failures.front();
-        name.resize(std::max<std::size_t>(name.size(), 26), ' ');
-        line << name << " ";
-        line.width(9);
-        line << r.gpusLost << "  ";
-        line.width(9);
-        line << r.nodesLost << "  ";
-        line.width(6);
-        line << r.devicesCapped.size() << "  ";
-        line.width(19);
-        line << fixed(entries[i].bisectionLostGbps, 0) << "  " << r.largestJobNodes << " nodes";
-        context.out << line.str() << "\n";
-    }
-    context.out << "\nBisection after each failure: the minimum over the halves and interleaved "
-                   "partitions of the survivors, an upper bound (whatif --fail also searches "
-                   "for worse cuts).\n";
+    printSweep(context.out, entries, *top, args.has("--json"));
     return ExitOk;
 }
 

@@ -1,17 +1,22 @@
 #include "app/gui/MainWindow.h"
 
+#include "views/canvas/CanvasItem.h"
 #include "views/canvas/CanvasView.h"
 
 #include "model/catalog/Catalog.h"
 #include "model/common/Version.h"
 #include "model/core/Design.h"
 
+#include <QAbstractScrollArea>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDockWidget>
 #include <QMessageBox>
+#include <QPixmap>
 #include <QRegularExpression>
+#include <QSaveFile>
 #include <QTabWidget>
+#include <QTextStream>
 
 #include <cstdio>
 #include <optional>
@@ -40,6 +45,124 @@ void settle()
         QApplication::processEvents();
 }
 
+/// The command line's options, added to `parser` in the order --help lists them.
+struct Options
+{
+    explicit Options(QCommandLineParser &parser)
+    {
+        parser.setApplicationDescription(
+            QStringLiteral("Workbench for designing GPU training clusters"));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addPositionalArgument(QStringLiteral("design"),
+                                     QStringLiteral("A .cluster.json file to open"));
+        for (const QCommandLineOption *option :
+             { &screenshot, &labels, &size, &view, &select, &dock })
+            parser.addOption(*option);
+    }
+
+    const QCommandLineOption screenshot { QStringLiteral("screenshot"),
+                                          QStringLiteral("Render the window to a PNG file and "
+                                                         "exit (documentation, smoke tests)."),
+                                          QStringLiteral("file") };
+    const QCommandLineOption labels {
+        QStringLiteral("labels"),
+        QStringLiteral("With --screenshot: also write the canvas labels drawn, one a line "
+                       "(x y width height text, in the PNG's pixels)."),
+        QStringLiteral("file")
+    };
+    const QCommandLineOption size { QStringLiteral("size"),
+                                    QStringLiteral("Window size for --screenshot, e.g. 1600x1000 "
+                                                   "(default 1200x760)."),
+                                    QStringLiteral("WxH") };
+    const QCommandLineOption view { QStringLiteral("view"),
+                                    QStringLiteral("Tab to show: floor-plan, rack-elevation or "
+                                                   "fabric."),
+                                    QStringLiteral("view") };
+    const QCommandLineOption select { QStringLiteral("select"),
+                                      QStringLiteral("Select the row, rack or device of this name "
+                                                     "(the Inspector shows it)."),
+                                      QStringLiteral("name") };
+    const QCommandLineOption dock { QStringLiteral("dock"),
+                                    QStringLiteral("Bring this dock to the front: inspector, "
+                                                   "summary or calculators."),
+                                    QStringLiteral("dock") };
+};
+
+/// --select, --view and --dock: what the window shows. 0, or the exit code of a bad choice.
+int showChoices(cw::MainWindow &window, const QCommandLineParser &parser, const Options &options)
+{
+    if (parser.isSet(options.select)) {
+        const auto entity = window.design()
+            ? entityNamed(*window.design(), parser.value(options.select).toStdString())
+            : std::nullopt;
+        if (!entity) {
+            std::fprintf(stderr, "error: --select: no row, rack or device is called %s\n",
+                         qPrintable(parser.value(options.select)));
+            return 1;
+        }
+        // Selected only: the views stay fitted to the whole design.
+        window.document()->setSelection({ *entity });
+    }
+    if (parser.isSet(options.view)) {
+        const QStringList views { QStringLiteral("floor-plan"), QStringLiteral("rack-elevation"),
+                                  QStringLiteral("fabric") };
+        const auto index = views.indexOf(parser.value(options.view));
+        if (index < 0) {
+            std::fprintf(stderr, "error: --view expects floor-plan, rack-elevation or fabric\n");
+            return 1;
+        }
+        window.viewTabs()->setCurrentIndex(static_cast<int>(index));
+    }
+    if (parser.isSet(options.dock)) {
+        const QString name = parser.value(options.dock);
+        QDockWidget *target = window.findChild<QDockWidget *>(name.left(1).toUpper() + name.mid(1)
+                                                              + QStringLiteral("Dock"));
+        if (!target) {
+            std::fprintf(stderr, "error: --dock expects inspector, summary or calculators\n");
+            return 1;
+        }
+        target->show();
+        target->raise();
+    }
+    return 0;
+}
+
+/// Grabs the window as the user would see it to `path`, and with `labelsPath` the canvas
+/// labels painted in that grab (what the smoke test reads). 0, or 2 when a file cannot be
+/// written.
+int writeScreenshot(cw::MainWindow &window, const QString &path, const QString &labelsPath)
+{
+    settle();
+    cw::canvas::LabelRecorder recorder;
+    const QPixmap pixmap = window.grab();
+    if (!pixmap.save(path)) {
+        std::fprintf(stderr, "error: cannot write %s\n", qPrintable(path));
+        return 2;
+    }
+    if (labelsPath.isEmpty())
+        return 0;
+    // The recorder holds the labels in the canvas viewport's pixels; the PNG is the window's.
+    QPoint offset;
+    if (const auto *canvas
+        = qobject_cast<QAbstractScrollArea *>(window.viewTabs()->currentWidget()))
+        offset = canvas->viewport()->mapTo(&window, QPoint(0, 0));
+    QSaveFile file(labelsPath);
+    if (file.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        QTextStream out(&file);
+        for (const cw::canvas::DrawnLabel &label : recorder.labels()) {
+            const QRect rect = label.deviceRect.toAlignedRect().translated(offset);
+            out << rect.x() << ' ' << rect.y() << ' ' << rect.width() << ' ' << rect.height() << ' '
+                << label.text << '\n';
+        }
+    }
+    if (!file.commit()) {
+        std::fprintf(stderr, "error: cannot write %s\n", qPrintable(labelsPath));
+        return 2;
+    }
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -50,37 +173,7 @@ int main(int argc, char **argv)
     QApplication::setApplicationVersion(QString::fromLatin1(cw::clusterwrightVersion()));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Workbench for designing GPU training clusters"));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("design"),
-                                 QStringLiteral("A .cluster.json file to open"));
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        QStringLiteral("Render the window to a PNG file and exit "
-                                                       "(documentation, smoke tests)."),
-                                        QStringLiteral("file"));
-    parser.addOption(screenshot);
-    const QCommandLineOption size(QStringLiteral("size"),
-                                  QStringLiteral("Window size for --screenshot, e.g. 1600x1000 "
-                                                 "(default 1200x760)."),
-                                  QStringLiteral("WxH"));
-    parser.addOption(size);
-    const QCommandLineOption view(QStringLiteral("view"),
-                                  QStringLiteral("Tab to show: floor-plan, rack-elevation or "
-                                                 "fabric."),
-                                  QStringLiteral("view"));
-    parser.addOption(view);
-    const QCommandLineOption select(QStringLiteral("select"),
-                                    QStringLiteral("Select the row, rack or device of this name "
-                                                   "(the Inspector shows it)."),
-                                    QStringLiteral("name"));
-    parser.addOption(select);
-    const QCommandLineOption dock(QStringLiteral("dock"),
-                                  QStringLiteral("Bring this dock to the front: inspector, summary "
-                                                 "or calculators."),
-                                  QStringLiteral("dock"));
-    parser.addOption(dock);
+    const Options options(parser);
     parser.process(app);
 
     auto catalog = cw::Catalog::withUserFolders();
@@ -90,17 +183,17 @@ int main(int argc, char **argv)
         return 2;
     }
     cw::MainWindow window(**catalog);
-    const bool batch = parser.isSet(screenshot);
+    const bool batch = parser.isSet(options.screenshot);
     window.setBatchMode(batch);
     if (!batch)
         window.readSettings();
-    if (parser.isSet(size)) {
-        const auto match
-            = QRegularExpression(QStringLiteral("^(\\d+)x(\\d+)$")).match(parser.value(size));
+    if (parser.isSet(options.size)) {
+        const auto match = QRegularExpression(QStringLiteral("^(\\d+)x(\\d+)$"))
+                               .match(parser.value(options.size));
         if (!match.hasMatch() || match.captured(1).toInt() < 200
             || match.captured(2).toInt() < 200) {
             std::fprintf(stderr, "error: --size expects WxH in pixels (at least 200x200), got %s\n",
-                         qPrintable(parser.value(size)));
+                         qPrintable(parser.value(options.size)));
             return 1;
         }
         window.resize(match.captured(1).toInt(), match.captured(2).toInt());
@@ -109,52 +202,14 @@ int main(int argc, char **argv)
     if (!batch && parser.positionalArguments().isEmpty())
         window.offerRecovery();
     if (!parser.positionalArguments().isEmpty()
-        && !window.openFile(parser.positionalArguments().constFirst()) && parser.isSet(screenshot))
+        && !window.openFile(parser.positionalArguments().constFirst()) && batch)
         return 2;
     // Let the layout settle (views fit themselves once laid out) before choosing what shows.
     settle();
-    if (parser.isSet(select)) {
-        const auto entity = window.design()
-            ? entityNamed(*window.design(), parser.value(select).toStdString())
-            : std::nullopt;
-        if (!entity) {
-            std::fprintf(stderr, "error: --select: no row, rack or device is called %s\n",
-                         qPrintable(parser.value(select)));
-            return 1;
-        }
-        // Selected only: the views stay fitted to the whole design.
-        window.document()->setSelection({ *entity });
-    }
-    if (parser.isSet(view)) {
-        const QStringList views { QStringLiteral("floor-plan"), QStringLiteral("rack-elevation"),
-                                  QStringLiteral("fabric") };
-        const auto index = views.indexOf(parser.value(view));
-        if (index < 0) {
-            std::fprintf(stderr, "error: --view expects floor-plan, rack-elevation or fabric\n");
-            return 1;
-        }
-        window.viewTabs()->setCurrentIndex(static_cast<int>(index));
-    }
-    if (parser.isSet(dock)) {
-        QDockWidget *target
-            = window.findChild<QDockWidget *>(parser.value(dock).left(1).toUpper()
-                                              + parser.value(dock).mid(1) + QStringLiteral("Dock"));
-        if (!target) {
-            std::fprintf(stderr, "error: --dock expects inspector, summary or calculators\n");
-            return 1;
-        }
-        target->show();
-        target->raise();
-    }
-    if (parser.isSet(screenshot)) {
-        // Grab the window as the user would see it once the choices above are laid out.
-        settle();
-        const QString path = parser.value(screenshot);
-        if (!window.grab().save(path)) {
-            std::fprintf(stderr, "error: cannot write %s\n", qPrintable(path));
-            return 2;
-        }
-        return 0;
-    }
+    if (const int code = showChoices(window, parser, options); code != 0)
+        return code;
+    if (batch)
+        return writeScreenshot(window, parser.value(options.screenshot),
+                               parser.value(options.labels));
     return app.exec();
 }

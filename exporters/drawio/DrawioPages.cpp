@@ -53,7 +53,7 @@ MxPage floorPlanPage(const Design &design, const Catalog &catalog)
             if (rack.row != rows[r]->id)
                 continue;
             double powerW = 0;
-            const auto devices = design.devicesInRack(rack.id);
+            const auto &devices = design.devicesInRack(rack.id);
             for (DeviceId id : devices)
                 if (const Part *part = catalog.find(design.device(id)->catalogType))
                     powerW += part->maxPowerW;

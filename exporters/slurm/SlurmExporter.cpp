@@ -47,6 +47,7 @@ std::string rangeText(const std::vector<int> &values)
 {
     // "/dev/nvidia[0-3]" style for consecutive values, "[0,2,4]" otherwise.
     std::vector<std::string> names;
+    names.reserve(values.size());
     for (int v : values)
         names.push_back("x" + std::to_string(v));
     std::string compressed = compressHostlist(names);
@@ -511,6 +512,7 @@ std::string gresConfText(const Design &design, const NodeGroups &groups,
         }
         if (!covered) {
             std::vector<int> devices;
+            devices.reserve(static_cast<std::size_t>(std::max(server.gpuCount, 0)));
             for (int i = 0; i < server.gpuCount; ++i)
                 devices.push_back(i);
             gres << "NodeName=" << nodes << " Name=gpu Type=" << gpu << " File=/dev/nvidia"

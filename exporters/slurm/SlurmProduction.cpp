@@ -159,7 +159,7 @@ Result<std::vector<ProductionSetting>> productionSettings(const Design &design)
     std::vector<ProductionSetting> settings = defaults(scheduler.controllerHost);
     for (const auto &[key, value] : scheduler.slurmOverrides) {
         auto it = std::find_if(settings.begin(), settings.end(),
-                               [&key](const ProductionSetting &s) { return s.key == key; });
+                               [&name = key](const ProductionSetting &s) { return s.key == name; });
         if (it == settings.end()) {
             std::string accepted;
             for (const ProductionSetting &s : settings)

@@ -303,6 +303,7 @@ std::vector<HeadroomGroup> headroomGroups(const SwitchPlan &plan)
         group.ports.push_back(port.name);
     }
     std::vector<HeadroomGroup> result;
+    result.reserve(groups.size());
     for (auto &[key, group] : groups)
         result.push_back(std::move(group));
     return result;

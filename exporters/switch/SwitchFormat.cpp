@@ -42,7 +42,7 @@ public:
                 files = roceSwitchConfigs(request.design, request.catalog, fabric, request.params);
             if (!files)
                 return files.error();
-            for (auto &file : *files)
+            for (ExportedFile &file : files.value())
                 result.files.push_back(std::move(file));
         }
         if (only != request.params.end() && !matched)

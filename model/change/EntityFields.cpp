@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <utility>
 
 namespace cw::change {
 
@@ -88,14 +89,14 @@ auto text()
 
 auto number(std::string unit = {})
 {
-    return [unit](double value, const NameContext &) {
+    return [unit = std::move(unit)](double value, const NameContext &) {
         return numberText(value, unit);
     };
 }
 
 auto integer(std::string unit = {})
 {
-    return [unit](int value, const NameContext &) {
+    return [unit = std::move(unit)](int value, const NameContext &) {
         return unit.empty() ? std::to_string(value) : std::to_string(value) + " " + unit;
     };
 }

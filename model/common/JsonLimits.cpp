@@ -119,7 +119,8 @@ Result<void> LimitScanner::run()
 {
     if (m_limits.maxBytes > 0 && m_text.size() > m_limits.maxBytes)
         return Error { "the text has " + std::to_string(m_text.size()) + " bytes, more than the "
-                       + std::to_string(m_limits.maxBytes / (1024 * 1024)) + " MiB limit" };
+                       + std::to_string(m_limits.maxBytes / (std::size_t { 1024 } * 1024))
+                       + " MiB limit" };
     // Only quotes, brackets and commas matter; indentation, numbers and literals are
     // skipped through a table (most of a pretty-printed design's bytes).
     static constexpr auto kStructural = [] {

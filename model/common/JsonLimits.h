@@ -15,7 +15,7 @@ struct JsonLimits
 {
     std::size_t maxBytes = 0;
     std::size_t maxDepth = 64;
-    std::size_t maxStringBytes = 64 * 1024;
+    std::size_t maxStringBytes = std::size_t { 64 } * 1024;
     std::size_t maxKeysPerObject = 10000;
 };
 

@@ -9,11 +9,14 @@
 namespace cw {
 namespace {
 
+// `var` is the name of the variable the macro declares, which cannot be parenthesised.
+// NOLINTBEGIN(bugprone-macro-parentheses)
 #define CW_TRY(var, expr)                                                                          \
     auto var##Result = (expr);                                                                     \
     if (!var##Result)                                                                              \
         return var##Result.error();                                                                \
     auto var = *var##Result
+// NOLINTEND(bugprone-macro-parentheses)
 
 /// Places devices bottom-up in racks and cables them with a length estimated from the floor
 /// plan and a medium chosen by reach.

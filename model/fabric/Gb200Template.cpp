@@ -118,7 +118,7 @@ Result<FatTreeSpec> gb200Nvl72Spec(const std::map<std::string, std::string> &val
         (void)value;
         const auto &accepted = gb200Nvl72Parameters();
         if (std::none_of(accepted.begin(), accepted.end(),
-                         [&](const TemplateParameter &p) { return p.name == key; }))
+                         [&name = key](const TemplateParameter &p) { return p.name == name; }))
             return Error { fail("unknown parameter \"" + key + "\" (accepted: " + parameterNames()
                                 + ")") };
     }

@@ -138,7 +138,7 @@ public:
             (void)value;
             const bool known
                 = std::any_of(accepted.begin(), accepted.end(),
-                              [&](const TemplateParameter &p) { return p.name == key; });
+                              [&name = key](const TemplateParameter &p) { return p.name == name; });
             if (!known && m_error.empty())
                 m_error = m_template + ": unknown parameter \"" + key + "\" (accepted: "
                     + (accepted.empty() ? std::string("none") : joinNames(accepted)) + ")";
@@ -171,7 +171,7 @@ public:
     std::string choice(const std::string &key, const std::string &fallback,
                        const std::vector<std::string> &allowed)
     {
-        const std::string value = text(key, fallback);
+        std::string value = text(key, fallback);
         if (std::find(allowed.begin(), allowed.end(), value) == allowed.end()) {
             std::string list;
             for (const std::string &name : allowed)
@@ -524,7 +524,7 @@ Result<GeneratedDesign> generateDesign(const std::string &name,
         auto spec = parseFatTree(parameters, catalog);
         if (!spec)
             return spec.error();
-        const FatTreeSpec base = *spec;
+        const FatTreeSpec &base = *spec;
         const SpecAtSize specAt = [&base, &site](int nodes) {
             FatTreeSpec sized = base;
             sized.nodes = nodes;
@@ -553,7 +553,7 @@ Result<GeneratedDesign> generateDesign(const std::string &name,
         auto spec = gb200Nvl72Spec(parameters, catalog, racks);
         if (!spec)
             return spec.error();
-        const FatTreeSpec base = *spec;
+        const FatTreeSpec &base = *spec;
         const SpecAtSize specAt = [&base, &site](int size) {
             FatTreeSpec sized = gb200Nvl72At(base, size);
             sized.site = placementFor(site, sized);

@@ -11,7 +11,7 @@
 
 namespace cw {
 
-class Fabric;
+struct Fabric;
 
 /// One fabric as it was before any failure, with what lets a failure be judged from the
 /// failed elements' neighbourhood instead of the whole graph (an N-1 sweep runs thousands).

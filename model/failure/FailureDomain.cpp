@@ -131,7 +131,7 @@ Result<FailureDomain> parseFailureDomain(const Design &design, std::string_view 
 std::vector<FailureDomain> enumerateDomains(const Design &design, const std::set<DomainKind> &kinds)
 {
     std::vector<FailureDomain> domains;
-    auto add = [&](FailureDomain domain, std::string name) {
+    auto add = [&](FailureDomain domain, const std::string &name) {
         domain.label = std::string(toString(domain.kind)) + ":" + name;
         domains.push_back(std::move(domain));
     };

@@ -157,7 +157,7 @@ Result<std::string> readWholeFile(const std::filesystem::path &path, std::size_t
         return Error { path.string() + ": cannot be opened (" + std::strerror(errno) + ")" };
     const auto tooLarge = [&] {
         return Error { path.string() + ": larger than the limit of "
-                       + std::to_string(maxBytes / (1024 * 1024)) + " MiB" };
+                       + std::to_string(maxBytes / (std::size_t { 1024 } * 1024)) + " MiB" };
     };
     // One read into a string of the file's size: a 138 MB design is not copied through a
     // stringstream. Whatever the size does not cover (a pipe, /dev/zero, a file still

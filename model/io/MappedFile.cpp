@@ -31,14 +31,14 @@ Result<MappedFile> MappedFile::open(const std::filesystem::path &path, std::size
         if (!text)
             return text.error();
         MappedFile file;
-        file.m_copy = std::move(*text);
+        file.m_copy = std::move(text).value();
         return file;
     }
     const auto size = static_cast<std::size_t>(info.st_size);
     if (size > maxBytes) {
         ::close(fd);
         return Error { path.string() + ": larger than the limit of "
-                       + std::to_string(maxBytes / (1024 * 1024)) + " MiB" };
+                       + std::to_string(maxBytes / (std::size_t { 1024 } * 1024)) + " MiB" };
     }
     // MAP_POPULATE maps every page of the page cache up front (one call instead of a fault
     // per 4 KiB page while parsing).

@@ -239,6 +239,7 @@ public:
                            unknownNames.end());
         const std::string base = pointer();
         std::vector<std::string> result;
+        result.reserve(unknownNames.size());
         for (const std::string &name : unknownNames)
             result.push_back(base + "/" + JsonTape::escapePointerKey(name));
         return result;

@@ -14,7 +14,7 @@ PrefillExtras capexFromBom(const Design &design, const Catalog &catalog)
         extras.capexNote = "the bill of materials failed: " + bom.error().message;
         return extras;
     }
-    int unpriced = 0;
+    int &unpriced = extras.unpricedLines;
     for (const bom::BomLine &line : bom->lines)
         unpriced += line.unitPriceUsd <= 0 ? 1 : 0;
     extras.capexUsd = bom->grandTotalUsd;

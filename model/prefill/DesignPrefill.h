@@ -32,11 +32,12 @@ struct Prefill
     const PrefilledInput *find(const std::string &key) const;
 };
 
-/// Figures that come from outside cw_model (the bill of materials lives in cw_exporters, above
-/// this library): the caller computes them and passes them in.
+/// Figures too costly to gather for every calculator (the bill of materials counts every
+/// cable, model/quantities): the caller computes them (capexFromBom) and passes them in.
 struct PrefillExtras
 {
     std::optional<double> capexUsd;
+    int unpricedLines = 0; ///< BOM lines with no catalog price (counted at $0)
     std::string capexSource; ///< "bill of materials: 123 lines incl. spares"
     std::string capexNote; ///< why there is no capex (BOM failed or unavailable)
 };

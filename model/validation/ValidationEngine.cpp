@@ -173,8 +173,9 @@ ValidationEngine::Settings ValidationEngine::readSettings(const Design &design) 
         settings.rules[i].severity = m_rules[i]->defaultSeverity();
     }
     for (const auto &[key, value] : design.severityOverrides()) {
-        const auto it = std::find_if(m_rules.begin(), m_rules.end(),
-                                     [&key](const auto &rule) { return rule->key() == key; });
+        const auto it
+            = std::find_if(m_rules.begin(), m_rules.end(),
+                           [&name = key](const auto &rule) { return rule->key() == name; });
         if (it == m_rules.end()) {
             settings.notes.push_back("severity override for unknown rule \"" + key + "\" ignored");
             continue;

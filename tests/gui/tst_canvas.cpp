@@ -7,6 +7,7 @@
 #include "model/core/Design.h"
 #include "model/examples/ReferenceDesigns.h"
 #include "model/fabric/Templates.h"
+#include "views/canvas/CanvasItem.h"
 #include "views/canvas/CanvasStyle.h"
 #include "views/canvas/DesignCache.h"
 #include "views/canvas/ElevationItems.h"
@@ -66,18 +67,6 @@ void showView(QGraphicsView &view, QSize size = QSize(1200, 800))
     view.resize(size);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
-}
-
-/// Pixels that are not the canvas background (CanvasView's background brush).
-int inkPixels(const QImage &image)
-{
-    const QRgb background = qRgb(0xfa, 0xfa, 0xf7);
-    int count = 0;
-    for (int y = 0; y < image.height(); ++y)
-        for (int x = 0; x < image.width(); ++x)
-            if ((image.pixel(x, y) & 0xffffff) != (background & 0xffffff))
-                ++count;
-    return count;
 }
 
 void sendMouse(QWidget *widget, QEvent::Type type, QPoint pos, Qt::MouseButton button,
@@ -174,12 +163,59 @@ void TestCanvas::eachViewOfEachExampleRenders()
         canvas = std::make_unique<FabricView>(document.get());
     showView(*canvas, QSize(800, 600));
     canvas->zoomToFit();
-    const QImage image = canvas->viewport()->grab().toImage();
+    std::vector<DrawnLabel> labels;
+    QImage image;
+    {
+        LabelRecorder recorder;
+        image = canvas->viewport()->grab().toImage();
+        labels = recorder.labels();
+    }
     QCOMPARE(image.size(), canvas->viewport()->size());
-    // Not blank: racks, rows, devices or fabric bands cover a good part of a fitted view.
-    // An empty canvas has no ink at all; 5 % is far below what any of these views draws.
-    const int ink = inkPixels(image);
-    QVERIFY2(ink > image.width() * image.height() / 20, qPrintable(QString::number(ink)));
+    // What is drawn, item by item: each name below is painted (alone, or first as in the
+    // elevation's "A01 · front") inside its own item's rectangle
+    // (every rack on the floor plan, every rack the elevation shows, every fabric in the
+    // fabric view), and each rack of the floor plan is filled with its load's colour.
+    const Design &design = document->design();
+    const auto drawnInside = [&](const QString &name, const QGraphicsItem *item) {
+        const QRect box = canvas->mapFromScene(item->sceneBoundingRect()).boundingRect();
+        for (const DrawnLabel &label : labels)
+            if ((label.text == name || label.text.startsWith(name + ' '))
+                && box.intersects(label.deviceRect.toAlignedRect()))
+                return true;
+        return false;
+    };
+    if (view == 0) {
+        auto *floor = static_cast<FloorPlanView *>(canvas.get());
+        for (const Rack &rack : design.racks()) {
+            const FloorRackItem *item = floor->rackItem(rack.id);
+            QVERIFY(item);
+            const QString name = QString::fromStdString(rack.name);
+            QVERIFY2(drawnInside(name, item), qPrintable(name));
+            QCOMPARE(item->fillColor(), loadColor(item->power().level));
+            // The bottom-right corner, away from the labels (rackColourFollowsLoadWorkedByHand).
+            const QRectF rect = item->sceneBoundingRect().adjusted(2, 2, -2, -2);
+            const QPoint corner = canvas->mapFromScene(rect.bottomRight() - QPointF(4, 4));
+            QCOMPARE(QColor(image.pixel(corner)), item->fillColor());
+        }
+    } else if (view == 1) {
+        auto *elevation = static_cast<RackElevationView *>(canvas.get());
+        QVERIFY(!elevation->racks().empty());
+        for (RackId id : elevation->racks()) {
+            const QString name = QString::fromStdString(design.rack(id)->name);
+            const ElevationFaceItem *face = elevation->faceItem(id, Face::Front);
+            QVERIFY2(face, qPrintable(name));
+            QVERIFY2(drawnInside(name, face), qPrintable(name));
+        }
+    } else {
+        // Fitted, a box is too small for its device's name: each band shows its fabric's.
+        auto *fabricView = static_cast<FabricView *>(canvas.get());
+        for (const Fabric &fabric : design.fabrics()) {
+            const QString name = QString::fromStdString(fabric.name);
+            const FabricBandItem *band = fabricView->bandItem(fabric.id);
+            QVERIFY2(band, qPrintable(name));
+            QVERIFY2(drawnInside(name, band), qPrintable(name));
+        }
+    }
 
     // Presentation mode enlarges labels: the same items, different text pixels.
     canvas->setPresentationMode(true);

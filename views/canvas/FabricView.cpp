@@ -264,140 +264,161 @@ std::vector<CanvasItem *> FabricView::itemsFor(EntityRef ref) const
 
 void FabricView::applyChanges(const ChangeSet &changes)
 {
+    DirtyBands dirty;
+    for (const EntityRef &ref : changes.removed)
+        markRemoved(ref, dirty);
+    for (const EntityRef &ref : changes.added)
+        markAdded(ref, dirty);
+    for (const EntityRef &ref : changes.modified)
+        markModified(ref, dirty);
+    redrawDirty(dirty);
+}
+
+bool FabricView::inUnconnected(DeviceId device) const
+{
+    return boxItem(device, FabricId { kUnconnected }) != nullptr;
+}
+
+void FabricView::markTierBand(DirtyBands &dirty, std::uint64_t fabric) const
+{
+    // A storage tier is drawn in its fabric's band, or in the last band when it has none.
+    if (document()->design().fabric(FabricId { fabric }))
+        dirty.fabrics.insert(fabric);
+    else
+        dirty.unconnected = true;
+}
+
+void FabricView::markRemoved(const EntityRef &ref, DirtyBands &dirty)
+{
+    switch (ref.kind) {
+    case EntityKind::Link:
+        if (auto it = m_linkFabric.find(ref.id); it != m_linkFabric.end()) {
+            dirty.fabrics.insert(it->second);
+            m_linkFabric.erase(it);
+        }
+        dirty.unconnected = true; // its ends may have lost their last link
+        break;
+    case EntityKind::Device:
+        dirty.unconnected = dirty.unconnected || inUnconnected(DeviceId { ref.id });
+        break;
+    case EntityKind::Fabric:
+        destroyBand(ref.id);
+        dirty.fabrics.erase(ref.id);
+        dirty.unconnected = true; // its storage tiers lose their fabric
+        break;
+    case EntityKind::StorageTier:
+        if (auto it = m_tierFabric.find(ref.id); it != m_tierFabric.end()) {
+            markTierBand(dirty, it->second);
+            m_tierFabric.erase(it);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+void FabricView::markAdded(const EntityRef &ref, DirtyBands &dirty)
+{
     const Design &design = document()->design();
-    std::set<std::uint64_t> dirty;
-    bool unconnectedDirty = false;
-    const auto inUnconnected = [this](DeviceId device) {
-        return boxItem(device, FabricId { kUnconnected }) != nullptr;
-    };
-    const auto tierBand = [&](std::uint64_t fabric) {
-        if (design.fabric(FabricId { fabric }))
-            dirty.insert(fabric);
-        else
-            unconnectedDirty = true;
-    };
-
-    for (const EntityRef &ref : changes.removed) {
-        switch (ref.kind) {
-        case EntityKind::Link:
-            if (auto it = m_linkFabric.find(ref.id); it != m_linkFabric.end()) {
-                dirty.insert(it->second);
-                m_linkFabric.erase(it);
-            }
-            unconnectedDirty = true; // its ends may have lost their last link
+    switch (ref.kind) {
+    case EntityKind::Link: {
+        const Link *link = design.link(LinkId { ref.id });
+        if (!link)
             break;
-        case EntityKind::Device:
-            unconnectedDirty = unconnectedDirty || inUnconnected(DeviceId { ref.id });
-            break;
-        case EntityKind::Fabric:
-            destroyBand(ref.id);
-            dirty.erase(ref.id);
-            unconnectedDirty = true; // its storage tiers lose their fabric
-            break;
-        case EntityKind::StorageTier:
-            if (auto it = m_tierFabric.find(ref.id); it != m_tierFabric.end()) {
-                tierBand(it->second);
-                m_tierFabric.erase(it);
-            }
-            break;
-        default:
-            break;
+        m_linkFabric[ref.id] = link->fabric.value;
+        auto band = m_bands.find(link->fabric.value);
+        FabricBoxItem *a = boxItem(link->a.device, link->fabric);
+        FabricBoxItem *b = boxItem(link->b.device, link->fabric);
+        if (band != m_bands.end() && !band->second.aggregated && a && b
+            && !dirty.fabrics.contains(link->fabric.value)) {
+            // Both ends already drawn: one new item, nothing else moves.
+            auto *item = new FabricLinkItem(link->id, a, b, 1, colourOf(link->fabric));
+            item->setParentItem(band->second.item);
+            registerItem(item);
+        } else {
+            dirty.fabrics.insert(link->fabric.value);
         }
+        dirty.unconnected
+            = dirty.unconnected || inUnconnected(link->a.device) || inUnconnected(link->b.device);
+        break;
     }
-    for (const EntityRef &ref : changes.added) {
-        switch (ref.kind) {
-        case EntityKind::Link: {
-            const Link *link = design.link(LinkId { ref.id });
-            if (!link)
-                break;
+    case EntityKind::Device:
+        dirty.unconnected = true;
+        break;
+    case EntityKind::Fabric:
+        dirty.fabrics.insert(ref.id);
+        break;
+    case EntityKind::StorageTier:
+        if (const StorageTier *tier = design.storageTier(StorageTierId { ref.id })) {
+            m_tierFabric[ref.id] = tier->fabric.value;
+            markTierBand(dirty, tier->fabric.value);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+void FabricView::markModified(const EntityRef &ref, DirtyBands &dirty)
+{
+    const Design &design = document()->design();
+    switch (ref.kind) {
+    case EntityKind::Link: {
+        const Link *link = design.link(LinkId { ref.id });
+        auto old = m_linkFabric.find(ref.id);
+        if (old != m_linkFabric.end())
+            dirty.fabrics.insert(old->second);
+        if (link) {
+            dirty.fabrics.insert(link->fabric.value);
             m_linkFabric[ref.id] = link->fabric.value;
-            auto band = m_bands.find(link->fabric.value);
-            FabricBoxItem *a = boxItem(link->a.device, link->fabric);
-            FabricBoxItem *b = boxItem(link->b.device, link->fabric);
-            if (band != m_bands.end() && !band->second.aggregated && a && b
-                && !dirty.contains(link->fabric.value)) {
-                // Both ends already drawn: one new item, nothing else moves.
-                auto *item = new FabricLinkItem(link->id, a, b, 1, colourOf(link->fabric));
-                item->setParentItem(band->second.item);
-                registerItem(item);
-            } else {
-                dirty.insert(link->fabric.value);
-            }
-            unconnectedDirty = unconnectedDirty || inUnconnected(link->a.device)
-                || inUnconnected(link->b.device);
-            break;
         }
-        case EntityKind::Device:
-            unconnectedDirty = true;
-            break;
-        case EntityKind::Fabric:
-            dirty.insert(ref.id);
-            break;
-        case EntityKind::StorageTier:
-            if (const StorageTier *tier = design.storageTier(StorageTierId { ref.id })) {
-                m_tierFabric[ref.id] = tier->fabric.value;
-                tierBand(tier->fabric.value);
-            }
-            break;
-        default:
-            break;
-        }
+        break;
     }
-    for (const EntityRef &ref : changes.modified) {
-        switch (ref.kind) {
-        case EntityKind::Link: {
-            const Link *link = design.link(LinkId { ref.id });
-            auto old = m_linkFabric.find(ref.id);
-            if (old != m_linkFabric.end())
-                dirty.insert(old->second);
-            if (link) {
-                dirty.insert(link->fabric.value);
-                m_linkFabric[ref.id] = link->fabric.value;
-            }
+    case EntityKind::Device: {
+        const Device *device = design.device(DeviceId { ref.id });
+        if (!device)
             break;
+        for (auto &[key, band] : m_bands) {
+            auto it = band.boxOf.find(ref.id);
+            if (it == band.boxOf.end())
+                continue;
+            if (it->second->layer() != layerOf(*device)) {
+                if (key == kUnconnected)
+                    dirty.unconnected = true;
+                else
+                    dirty.fabrics.insert(key);
+            } else if (!it->second->isAggregate())
+                it->second->setLabels(QString::fromStdString(device->name),
+                                      QString::fromStdString(device->catalogType));
         }
-        case EntityKind::Device: {
-            const Device *device = design.device(DeviceId { ref.id });
-            if (!device)
-                break;
-            for (auto &[key, band] : m_bands) {
-                auto it = band.boxOf.find(ref.id);
-                if (it == band.boxOf.end())
-                    continue;
-                if (it->second->layer() != layerOf(*device)) {
-                    if (key == kUnconnected)
-                        unconnectedDirty = true;
-                    else
-                        dirty.insert(key);
-                } else if (!it->second->isAggregate())
-                    it->second->setLabels(QString::fromStdString(device->name),
-                                          QString::fromStdString(device->catalogType));
-            }
-            break;
-        }
-        case EntityKind::Fabric:
-            dirty.insert(ref.id);
-            break;
-        case EntityKind::StorageTier: {
-            if (auto it = m_tierFabric.find(ref.id); it != m_tierFabric.end())
-                tierBand(it->second);
-            if (const StorageTier *tier = design.storageTier(StorageTierId { ref.id })) {
-                m_tierFabric[ref.id] = tier->fabric.value;
-                tierBand(tier->fabric.value);
-            }
-            break;
-        }
-        default:
-            break;
-        }
+        break;
     }
+    case EntityKind::Fabric:
+        dirty.fabrics.insert(ref.id);
+        break;
+    case EntityKind::StorageTier: {
+        if (auto it = m_tierFabric.find(ref.id); it != m_tierFabric.end())
+            markTierBand(dirty, it->second);
+        if (const StorageTier *tier = design.storageTier(StorageTierId { ref.id })) {
+            m_tierFabric[ref.id] = tier->fabric.value;
+            markTierBand(dirty, tier->fabric.value);
+        }
+        break;
+    }
+    default:
+        break;
+    }
+}
 
-    if (dirty.empty() && !unconnectedDirty)
+void FabricView::redrawDirty(const DirtyBands &dirty)
+{
+    if (dirty.fabrics.empty() && !dirty.unconnected)
         return;
-    if (!dirty.empty()) {
+    const Design &design = document()->design();
+    if (!dirty.fabrics.empty()) {
         // Collect the dirty fabrics' links in one pass over the design.
         std::map<std::uint64_t, std::vector<const Link *>> links;
-        for (std::uint64_t fabric : dirty)
+        for (std::uint64_t fabric : dirty.fabrics)
             links[fabric];
         for (const Link &link : design.links())
             if (auto it = links.find(link.fabric.value); it != links.end())
@@ -407,7 +428,7 @@ void FabricView::applyChanges(const ChangeSet &changes)
             buildBand(FabricId { fabric }, fabricLinks);
         }
     }
-    if (unconnectedDirty) {
+    if (dirty.unconnected) {
         destroyBand(kUnconnected);
         buildUnconnected();
     }

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <unordered_map>
 #include <vector>
 
@@ -79,6 +80,22 @@ private:
         std::vector<FabricBoxItem *> boxes;
         int links = 0;
     };
+
+    /// What a change set leaves to redraw: whole fabric bands and the "not connected" band.
+    struct DirtyBands
+    {
+        std::set<std::uint64_t> fabrics;
+        bool unconnected = false;
+    };
+
+    // applyChanges in steps: mark what each removed, added or modified entity touches (a new
+    // link between two drawn boxes is added on the spot), then redraw the marked bands.
+    void markRemoved(const EntityRef &ref, DirtyBands &dirty);
+    void markAdded(const EntityRef &ref, DirtyBands &dirty);
+    void markModified(const EntityRef &ref, DirtyBands &dirty);
+    void markTierBand(DirtyBands &dirty, std::uint64_t fabric) const;
+    bool inUnconnected(DeviceId device) const;
+    void redrawDirty(const DirtyBands &dirty);
 
     void rebuild();
     void buildBand(FabricId fabric, const std::vector<const Link *> &links);

@@ -3,6 +3,7 @@
 #include "views/document/Document.h"
 
 #include "model/core/Design.h"
+#include "model/prefill/CapexPrefill.h"
 
 #include <QLabel>
 #include <QPushButton>
@@ -66,6 +67,7 @@ void SummaryDock::setDocument(Document *document)
     m_document = document;
     ++m_generation;
     m_bisections.clear();
+    m_capex = {};
     if (document)
         connect(document, &Document::changed, this, &SummaryDock::scheduleRefresh);
     refreshNow();
@@ -101,19 +103,37 @@ void SummaryDock::analyzeFabrics()
     render();
     m_pool.start([this, snapshot, catalog, generation] {
         std::vector<FabricBisection> result = computeBisections(*snapshot, *catalog);
+        calc::PrefillExtras capex = calc::capexFromBom(*snapshot, *catalog);
         QMetaObject::invokeMethod(
             this,
-            [this, generation, result = std::move(result)]() mutable {
+            [this, generation, result = std::move(result), capex = std::move(capex)]() mutable {
                 if (generation != m_generation)
                     return; // the design changed meanwhile; a newer run follows
                 m_analyzing = false;
                 m_bisections = std::move(result);
+                m_capex = std::move(capex);
                 m_bisectionGeneration = generation;
                 render();
                 emit bisectionsUpdated();
             },
             Qt::QueuedConnection);
     });
+}
+
+QString SummaryDock::costText() const
+{
+    if (!m_capex.capexUsd && m_capex.capexNote.empty()) // no worker run yet for this document
+        return QStringLiteral("<i>%1</i>")
+            .arg(m_analyzing                                ? tr("analyzing...")
+                     : m_figures.nodes > autoBisectionNodes ? tr("use Analyze Fabrics")
+                                                            : tr("pending"));
+    if (!m_capex.capexUsd)
+        return QStringLiteral("<i>%1</i>")
+            .arg(QString::fromStdString(m_capex.capexNote).toHtmlEscaped());
+    QString text = money(*m_capex.capexUsd);
+    if (m_capex.unpricedLines > 0)
+        text += tr(" (unpriced BOM lines: %1)").arg(m_capex.unpricedLines);
+    return text;
 }
 
 QString SummaryDock::text() const
@@ -146,9 +166,7 @@ void SummaryDock::render()
         tr("%1 kW").arg(f.facilityKw, 0, 'f', 1));
     row(tr("Heat to air"), tr("%1 kW").arg(f.airHeatKw, 0, 'f', 1));
     row(tr("Heat to liquid"), tr("%1 kW").arg(f.liquidHeatKw, 0, 'f', 1));
-    row(tr("Estimated cost"),
-        money(f.capexUsd)
-            + (f.unpricedItems > 0 ? tr(" (%n unpriced)", nullptr, f.unpricedItems) : QString()));
+    row(tr("Estimated cost"), costText());
     row(tr("Energy per year"), money(f.energyUsdPerYear));
     html += QStringLiteral("</table><h4>%1</h4><table cellspacing=4>").arg(tr("Bisection"));
     if (m_bisections.empty())
@@ -171,8 +189,8 @@ void SummaryDock::render()
                     .arg(fabric.fullBisectionGbps / 1000.0, 0, 'f', 1));
     }
     html += QStringLiteral("</table>");
-    if (!m_bisections.empty() && !bisectionsCurrent())
-        html += tr("<i>bisection from before the last change%1</i>")
+    if ((!m_bisections.empty() || m_capex.capexUsd) && !bisectionsCurrent())
+        html += tr("<i>bisection and cost from before the last change%1</i>")
                     .arg(m_analyzing ? tr("; updating...") : QString());
     m_label->setText(html);
 }

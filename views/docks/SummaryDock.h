@@ -2,6 +2,8 @@
 
 #include "views/docks/SummaryFigures.h"
 
+#include "model/prefill/DesignPrefill.h"
+
 #include "views/document/Document.h"
 
 #include <QDockWidget>
@@ -18,8 +20,10 @@ namespace cw {
 
 /// The Summary dock: GPUs, nodes, IT and facility kW (PUE), air and liquid heat, estimated
 /// cost, and the bisection ratio of each fabric. Counts and power follow every change (a
-/// short debounce); bisection, a max-flow per fabric, runs on a worker after a longer one and
-/// only on request for designs above `autoBisectionNodes` compute nodes.
+/// short debounce). Bisection (a max-flow per fabric) and the cost (the bill of materials'
+/// grand total, calc::capexFromBom: the figure the BOM files and the cost calculator print)
+/// run on a worker after a longer one, and only on request for designs above
+/// `autoBisectionNodes` compute nodes.
 class SummaryDock : public QDockWidget
 {
     Q_OBJECT
@@ -31,22 +35,26 @@ public:
     void setDocument(Document *document);
     const SummaryFigures &figures() const { return m_figures; }
     const std::vector<FabricBisection> &bisections() const { return m_bisections; }
-    /// Whether the shown bisections belong to the current design.
+    /// The cost from the worker's last run (empty capexUsd before the first, or with a note).
+    const calc::PrefillExtras &capex() const { return m_capex; }
+    /// Whether the shown bisections and cost belong to the current design.
     bool bisectionsCurrent() const { return m_bisectionGeneration == m_generation; }
     QString text() const;
     /// Recomputes the figures now (tests, and before a screenshot).
     void refreshNow();
-    /// Starts the bisection analysis now, whatever the design size.
+    /// Starts the bisection analysis and the cost now, whatever the design size.
     void analyzeFabrics();
 
     static constexpr int autoBisectionNodes = 2048;
 
 signals:
+    /// The worker's bisections and cost arrived.
     void bisectionsUpdated();
 
 private:
     void scheduleRefresh();
     void render();
+    QString costText() const;
 
     QPointer<Document> m_document;
     QLabel *m_label;
@@ -56,6 +64,7 @@ private:
     QThreadPool m_pool;
     SummaryFigures m_figures;
     std::vector<FabricBisection> m_bisections;
+    calc::PrefillExtras m_capex;
     std::uint64_t m_generation = 0;
     std::uint64_t m_bisectionGeneration = 0;
     bool m_analyzing = false;

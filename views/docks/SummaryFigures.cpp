@@ -1,7 +1,7 @@
 #include "views/docks/SummaryFigures.h"
-#include "calculators/Units.h"
 
 #include "calculators/Cost.h"
+#include "calculators/Units.h"
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
 #include "model/fabric/FabricAnalysis.h"
@@ -10,10 +10,7 @@
 #include "model/validation/DesignIndex.h"
 #include "model/validation/RuleContext.h"
 
-#include <algorithm>
-
 namespace cw {
-namespace { } // namespace
 
 SummaryFigures computeSummaryFigures(const Design &design, const Catalog &catalog)
 {
@@ -36,32 +33,6 @@ SummaryFigures computeSummaryFigures(const Design &design, const Catalog &catalo
     figures.airHeatKw = context.totals().airHeatW / calc::wattsPerKw;
     figures.liquidHeatKw = context.totals().liquidHeatW / calc::wattsPerKw;
 
-    auto price = [&](const std::string &id, double quantity) {
-        const Part *part = id.empty() ? nullptr : catalog.find(id);
-        if (!part || part->priceUsd <= 0) {
-            ++figures.unpricedItems;
-            return;
-        }
-        figures.capexUsd += part->priceUsd * quantity;
-    };
-    for (const Device &device : design.devices())
-        price(device.catalogType, 1);
-    for (const Rack &rack : design.racks()) {
-        price(rack.catalogType, 1);
-        for (const Pdu &pdu : rack.pdus)
-            if (!pdu.catalogType.empty())
-                price(pdu.catalogType, 1);
-    }
-    for (const Link &link : design.links()) {
-        const Part *cable = link.cableType.empty() ? nullptr : catalog.find(link.cableType);
-        if (cable && cable->kind == PartKind::Transceiver) {
-            price(link.cableType, 2); // one module at each end; the fibre is not priced here
-        } else {
-            // A splitter or twin-port cable carries several links: each pays its share.
-            const int share = cable && cable->cable ? std::max(cable->cable->linksPerCable, 1) : 1;
-            price(link.cableType, 1.0 / share);
-        }
-    }
     figures.energyUsdPerYear
         = figures.facilityKw * calc::hoursPerYear * design.site().electricityUsdPerKwh;
     return figures;

@@ -33,11 +33,12 @@ struct SummaryFigures
     double facilityKw = 0; ///< itKw x PUE
     double airHeatKw = 0; ///< split as the cooling rules split it (RuleContext::totals)
     double liquidHeatKw = 0;
-    double capexUsd = 0; ///< devices, racks, PDUs and cables at catalog prices
-    int unpricedItems = 0; ///< items whose part has no price (counted at 0)
     double energyUsdPerYear = 0; ///< facility kW x 8760 h x the site's $/kWh
 };
 
+/// The counts, power, heat and energy: one pass each, cheap enough for every edit. The cost is
+/// not here: it is the bill of materials' grand total (calc::capexFromBom, model/quantities),
+/// which counts every cable and optic and so runs on the dock's worker.
 SummaryFigures computeSummaryFigures(const Design &design, const Catalog &catalog);
 /// Max-flow bisection of every fabric that has compute nodes; the costly part, run on a
 /// worker by the dock. `partitions` random splits besides halves and interleaved.
