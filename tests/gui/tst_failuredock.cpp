@@ -227,6 +227,13 @@ private slots:
         QVERIFY(legend.contains(QStringLiteral("Failure: off / cut off")));
         QVERIFY(legend.contains(QStringLiteral("Failure: degraded (links lost, partly hit)")));
         QVERIFY(!legend.contains(QStringLiteral("Failure: capped (power or cooling)")));
+        // Views that rebuild their items (another rack set, presentation mode) draw it again.
+        views.elevation.setRacks({ RackId { idOf(*document, "A02") } });
+        QVERIFY(allAre(statesOf(views.elevation, *document, "dgx05"), FailureState::Lost));
+        QVERIFY(allAre(statesOf(views.elevation, *document, "spine01"), FailureState::None));
+        views.floor.setPresentationMode(true);
+        QVERIFY(allAre(statesOf(views.floor, *document, "A01"), FailureState::Lost));
+        views.floor.setPresentationMode(false);
         // Another domain replaces the drawing; an edit clears it.
         QVERIFY(dock.showBlastRadius(QStringLiteral("feed:A")).isEmpty());
         QVERIFY(allAre(statesOf(views.elevation, *document, "dgx05"), FailureState::Capped));

@@ -310,6 +310,7 @@ void CanvasView::clearScene()
     m_syncingSelection = true;
     m_index.clear();
     m_marked.clear();
+    m_failed.clear(); // the items go; the states stay and return with reapplyMarkers
     m_itemCount = 0;
     m_messageItem = nullptr;
     m_scene->clear();

@@ -50,10 +50,12 @@ FailureDock::FailureDock(QWidget *parent)
     auto *layout = new QVBoxLayout(body);
     auto *row = new QHBoxLayout;
     m_domains = new QComboBox(body);
-    m_domains->setToolTip(tr("A feed, PDU, row, rack or switch: what losing it takes down"));
+    m_domains->setToolTip(
+        tr("A feed, PDU, CDU, hall, row, rack or switch: what losing it takes down"));
     m_sweepButton = new QPushButton(tr("Run N-1 Sweep"), body);
-    m_sweepButton->setToolTip(tr("Fail every feed, PDU, row, rack and switch alone and rank "
-                                 "them by GPUs lost, then bisection lost"));
+    m_sweepButton->setToolTip(
+        tr("Fail every feed, PDU, CDU, hall, row, rack and switch alone and rank "
+           "them by GPUs lost, then bisection lost"));
     row->addWidget(new QLabel(tr("Lose:"), body));
     row->addWidget(m_domains, 1);
     row->addWidget(m_sweepButton);
