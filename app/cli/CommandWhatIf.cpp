@@ -15,13 +15,16 @@ namespace cw::cli {
 const char *const kWhatIfHelp = R"(Usage: clusterwright-cli whatif DESIGN --fail DOMAIN... [--json]
        clusterwright-cli whatif DESIGN --sweep N-1 [--kinds K,K...] [--top N] [--json]
 
-What a lost feed, PDU, row, rack, switch or link does to the cluster, across power, fabric
-and workload, in one simulation (docs/failure-domains.md). With several --fail they fail
+What a lost feed, PDU, CDU, hall, row, rack, switch or link does to the cluster, across
+power, cooling, fabric and workload, in one simulation (docs/failure-domains.md). With several --fail they fail
 together. The design is not changed.
 
 Domains:
   feed:A | feed:B          every PDU on that feed, site-wide
   pdu:RACK/PDU             one PDU (e.g. pdu:A01/A1)
+  cdu:NAME                 one CDU (a floor-standing or in-rack unit): its row's liquid
+                           heat falls on the CDUs left
+  hall:NAME                the site hall goes dark: every row in it
   row:NAME, rack:NAME      everything in the row or rack goes dark
   switch:NAME, device:NAME one device
   link:ID                  one cable (its id in the design file)
@@ -30,10 +33,11 @@ Options:
   --fail DOMAIN       fail this domain (repeatable)
   --sweep N-1         fail each domain of the chosen kinds alone and rank them by GPUs lost,
                       then bisection lost: the worst single points of failure first
-  --kinds K,K...      kinds for --sweep (default feed,pdu,row,rack,switch)
+  --kinds K,K...      kinds for --sweep (default feed,pdu,cdu,hall,row,rack,switch)
   --top N             rows of the sweep table (default 20; the JSON has every domain)
   --json              machine-readable output: gpus_lost, nodes_lost, devices_off,
-                      devices_capped, pdus_overloaded, largest_job_nodes, largest_job_gpus,
+                      devices_capped (with cause power or cooling), pdus_overloaded,
+                      cdus_lost, cooling_rows[], largest_job_nodes, largest_job_gpus,
                       fabrics[] (name, bisection_gbps, bisection_before_gbps, ...), storage[],
                       verdict; with --sweep, sweep[] of those in rank order
   --help              this text
@@ -59,7 +63,8 @@ nlohmann::ordered_json toJson(const WhatIfReport &report)
                            { "psus_up", device.psusUp },
                            { "psus", device.psus },
                            { "available_w", device.availableW },
-                           { "max_power_w", device.maxPowerW } });
+                           { "max_power_w", device.maxPowerW },
+                           { "cause", device.cause == CapCause::Power ? "power" : "cooling" } });
     j["devices_capped"] = capped;
     nlohmann::ordered_json pdus = nlohmann::ordered_json::array();
     for (const OverloadedPdu &pdu : report.pdusOverloaded)
@@ -69,6 +74,19 @@ nlohmann::ordered_json toJson(const WhatIfReport &report)
                          { "capacity_w", pdu.capacityW },
                          { "overloaded_before", pdu.overloadedBefore } });
     j["pdus_overloaded"] = pdus;
+    j["cdus_lost"] = report.cdusLost;
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    for (const RowCoolingImpact &row : report.coolingRows)
+        rows.push_back({ { "row", row.row },
+                         { "cdus", row.cdus },
+                         { "cdus_up", row.cdusUp },
+                         { "liquid_w", row.liquidW },
+                         { "capacity_before_w", row.capacityBeforeW },
+                         { "capacity_w", row.capacityW },
+                         { "short", row.isShort() },
+                         { "devices_off", row.devicesOff },
+                         { "devices_capped", row.devicesCapped } });
+    j["cooling_rows"] = rows;
     j["largest_job_nodes"] = report.largestJobNodes;
     j["largest_job_gpus"] = report.largestJobGpus;
     nlohmann::ordered_json fabrics = nlohmann::ordered_json::array();
@@ -107,8 +125,12 @@ void printReport(std::ostream &out, const WhatIfReport &report)
     out << "  devices capped:   " << report.devicesCapped.size() << "\n";
     for (std::size_t i = 0; i < report.devicesCapped.size() && i < 8; ++i) {
         const CappedDevice &d = report.devicesCapped[i];
-        out << "    " << d.name << ": " << d.psusUp << " of " << d.psus << " PSUs, "
-            << fixed(d.availableW / 1000.0, 1) << " kW of " << fixed(d.maxPowerW / 1000.0, 1)
+        out << "    " << d.name << ": ";
+        if (d.cause == CapCause::Power)
+            out << d.psusUp << " of " << d.psus << " PSUs, ";
+        else
+            out << "its row's CDUs left, ";
+        out << fixed(d.availableW / 1000.0, 1) << " kW of " << fixed(d.maxPowerW / 1000.0, 1)
             << " kW maximum\n";
     }
     out << "  PDUs overloaded:  " << report.pdusOverloaded.size() << "\n";
@@ -116,6 +138,15 @@ void printReport(std::ostream &out, const WhatIfReport &report)
         out << "    " << pdu.rack << "/" << pdu.pdu << ": " << fixed(pdu.loadW / 1000.0, 1)
             << " kW on " << fixed(pdu.capacityW / 1000.0, 1) << " kW after derating"
             << (pdu.overloadedBefore ? " (already over before the failure)" : "") << "\n";
+    out << "cooling:\n  CDUs lost:        " << report.cdusLost.size() << "\n";
+    for (const RowCoolingImpact &row : report.coolingRows)
+        out << "    row " << row.row << ": " << row.cdusUp << " of " << row.cdus << " CDUs left, "
+            << fixed(row.capacityW / 1000.0, 1) << " kW for " << fixed(row.liquidW / 1000.0, 1)
+            << " kW of liquid heat"
+            << (row.devicesOff > 0          ? ", liquid-cooled devices off"
+                    : row.devicesCapped > 0 ? ", liquid-cooled devices capped"
+                                            : ", covered")
+            << "\n";
     out << "fabric:\n";
     for (const FabricImpact &f : report.fabrics)
         out << "  " << f.name << ": bisection at most " << fixed(f.bisectionGbps, 0) << " of "
@@ -216,11 +247,12 @@ int runWhatIf(Context &context)
         context.err << "error: --sweep takes N-1 (single failures)\n";
         return ExitUsage;
     }
-    std::set<DomainKind> kinds { DomainKind::Feed, DomainKind::Pdu, DomainKind::Row,
-                                 DomainKind::Rack, DomainKind::Switch };
+    std::set<DomainKind> kinds { DomainKind::Feed,  DomainKind::Pdu, DomainKind::Cdu,
+                                 DomainKind::Hall,  DomainKind::Row, DomainKind::Rack,
+                                 DomainKind::Switch };
     if (args.values.contains("--kinds") && !parseKinds(args.value("--kinds"), kinds = {})) {
-        context.err << "error: --kinds takes a comma-separated list of feed, pdu, row, rack, "
-                       "switch, link, device\n";
+        context.err << "error: --kinds takes a comma-separated list of feed, pdu, cdu, hall, "
+                       "row, rack, switch, link, device\n";
         return ExitUsage;
     }
     const auto top = wholeNumber(args.value("--top", "20"), 1);
@@ -237,7 +269,7 @@ int runWhatIf(Context &context)
     std::vector<FailureDomain> domains;
     if (fail) {
         for (const std::string &text : args.values.at("--fail")) {
-            auto domain = parseFailureDomain(design, text);
+            auto domain = parseFailureDomain(design, text, catalog.get());
             if (!domain) {
                 context.err << "error: " << domain.error().message << "\n";
                 return ExitUsage;
@@ -245,7 +277,7 @@ int runWhatIf(Context &context)
             domains.push_back(domain.value());
         }
     } else {
-        domains = enumerateDomains(design, kinds);
+        domains = enumerateDomains(design, kinds, catalog.get());
     }
     WhatIfOptions options;
     if (sweep)

@@ -208,6 +208,11 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
                                       static_cast<canvas::CanvasView *>(m_elevation),
                                       static_cast<canvas::CanvasView *>(m_fabric) }) {
         connect(view, &canvas::CanvasView::statusMessage, this, &MainWindow::showMessage);
+        // Blast radius in every view; right-click > Simulate Failure opens it in the dock.
+        connect(m_failures, &FailureDock::failureStatesChanged, view,
+                &canvas::CanvasView::setFailureStates);
+        connect(view, &canvas::CanvasView::simulateFailureRequested, m_failures,
+                &FailureDock::simulate);
         view->setPresentationMode(m_presentation);
         if (QAction *legend = action(QStringLiteral("viewLegend")))
             view->setLegendVisible(legend->isChecked()); // the choice outlives the document

@@ -60,7 +60,8 @@ double floorLoadKgPerM2(const RackFigures &rack)
 
 namespace {
 
-/// The failure-domain table: every feed, PDU and row failed alone, ranked as whatif ranks them.
+/// The failure-domain table: every feed, PDU, CDU and row failed alone, ranked as whatif ranks
+/// them.
 void gatherFailureDomains(const Design &design, const Catalog &catalog, ReportData &data)
 {
     WhatIfOptions options;
@@ -70,8 +71,8 @@ void gatherFailureDomains(const Design &design, const Catalog &catalog, ReportDa
         data.failureError = model.error().message;
         return;
     }
-    const auto domains
-        = enumerateDomains(design, { DomainKind::Feed, DomainKind::Pdu, DomainKind::Row });
+    const auto domains = enumerateDomains(
+        design, { DomainKind::Feed, DomainKind::Pdu, DomainKind::Cdu, DomainKind::Row }, &catalog);
     data.failureDomainCount = static_cast<int>(domains.size());
     const std::vector<SweepEntry> entries = sweepSingleFailures(model.value(), domains);
     for (const SweepEntry &entry : entries) {

@@ -1,4 +1,4 @@
-// Failure domains: what one lost feed, PDU or row does (docs/failure-domains.md).
+// Failure domains: what one lost feed, PDU, CDU or row does (docs/failure-domains.md).
 #include "exporters/report/FloorPlan.h"
 #include "exporters/report/ReportSections.h"
 
@@ -25,16 +25,18 @@ void writeFailureDomains(PageWriter &pages, const ReportData &data)
         return;
     }
     pages.paragraph(
-        QStringLiteral("Each feed, PDU and row failed alone (%1 domains), worst first: GPUs lost, "
-                       "then fabric bisection lost. A device is off when none of its PSUs has "
-                       "power, capped when the PSUs left deliver less than its maximum draw; PSUs "
-                       "alternate between feeds A and B. The largest job counts nodes that are on "
+        QStringLiteral("Each feed, PDU, CDU and row failed alone (%1 domains), worst first: GPUs "
+                       "lost, then fabric bisection lost. A device is off when none of its PSUs "
+                       "has power, capped when the PSUs left deliver less than its maximum draw; "
+                       "PSUs alternate between feeds A and B. A CDU cools its row: with none left "
+                       "the row's liquid-cooled parts are off, with too few they are capped to "
+                       "an equal share of what is left. The largest job counts nodes that are on "
                        "and keep every fabric link, in one connected piece of the compute fabric. "
                        "clusterwright-cli whatif DESIGN --sweep N-1 gives the same figures.")
             .arg(data.failureDomainCount),
         8);
     if (data.failureDomains.empty()) {
-        pages.paragraph(QStringLiteral("The design has no feed, PDU or row to fail."));
+        pages.paragraph(QStringLiteral("The design has no feed, PDU, CDU or row to fail."));
         return;
     }
     Table table;
@@ -70,7 +72,7 @@ void writeFailureDomains(PageWriter &pages, const ReportData &data)
                       std::min(pages.remaining(), pages.body().height() / 2));
     drawFloorPlan(pages.painter(), area, data, pages.scale(), fills,
                   { { QStringLiteral("something off"), kOff },
-                    { QStringLiteral("power-capped"), kCapped },
+                    { QStringLiteral("capped (power or cooling)"), kCapped },
                     { QStringLiteral("unaffected"), kUnaffected } });
     pages.advance(area.height());
 }

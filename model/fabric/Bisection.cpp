@@ -103,15 +103,104 @@ std::int64_t BisectionSolver::cutMbps(const std::vector<bool> &inA) const
     return direct + m_network.solve(m_switchCount, m_switchCount + 1, capacities);
 }
 
-std::int64_t
-BisectionSolver::cutAfterFailuresMbps(const std::vector<signed char> &side,
-                                      const std::vector<bool> &switchDown,
-                                      const std::vector<FabricEdgeRef> &failedEdges) const
+std::int64_t BisectionSolver::cutAfterFailuresMbps(const std::vector<signed char> &side,
+                                                   const std::vector<bool> &switchDown,
+                                                   const std::vector<FabricEdgeRef> &failedEdges,
+                                                   int warmStart) const
 {
     if (static_cast<int>(side.size()) != m_nodeCount
         || static_cast<int>(switchDown.size()) != m_switchCount)
         throw std::invalid_argument("BisectionSolver: one side per node, one flag per switch");
+    if (warmStart >= static_cast<int>(m_warm.size()))
+        throw std::invalid_argument("BisectionSolver: no such prepared side");
+    if (warmStart >= 0 && m_switchCount > 0)
+        return warmCutMbps(warmStart, side, switchDown, failedEdges);
     thread_local std::vector<std::int64_t> capacities; // reused: no page faults per solve
+    std::int64_t direct = 0;
+    capacitiesAfter(side, switchDown, failedEdges, capacities, direct);
+    if (m_switchCount == 0)
+        return direct;
+    return direct + m_network.solve(m_switchCount, m_switchCount + 1, capacities);
+}
+
+std::int64_t BisectionSolver::warmCutMbps(int warmStart, const std::vector<signed char> &side,
+                                          const std::vector<bool> &switchDown,
+                                          const std::vector<FabricEdgeRef> &failedEdges) const
+{
+    const WarmFlow &warm = m_warm[static_cast<std::size_t>(warmStart)];
+    std::vector<int> closed;
+    for (int sw = 0; sw < m_switchCount; ++sw)
+        if (switchDown[static_cast<std::size_t>(sw)])
+            closed.push_back(sw);
+    // What each failed link takes from its arc (summed: parallel links share one).
+    std::vector<std::pair<int, std::int64_t>> losses;
+    std::int64_t direct = 0;
+    for (const FabricEdgeRef &edge : failedEdges) {
+        const bool nodeA = edge.a < m_nodeCount;
+        const bool nodeB = edge.b < m_nodeCount;
+        if (nodeA && nodeB) {
+            const signed char a = side[static_cast<std::size_t>(edge.a)];
+            const signed char b = side[static_cast<std::size_t>(edge.b)];
+            if (a >= 0 && b >= 0 && a != b)
+                direct -= edge.capacityMbps;
+        } else if (nodeA || nodeB) {
+            const int node = nodeA ? edge.a : edge.b;
+            const int sw = (nodeA ? edge.b : edge.a) - m_nodeCount;
+            const signed char s = side[static_cast<std::size_t>(node)];
+            if (s >= 0)
+                losses.emplace_back(2
+                                        * (s == 1 ? m_sourcePair[static_cast<std::size_t>(sw)]
+                                                  : m_sinkPair[static_cast<std::size_t>(sw)]),
+                                    edge.capacityMbps);
+        } else {
+            const auto x = static_cast<std::uint64_t>(std::min(edge.a, edge.b) - m_nodeCount);
+            const auto y = static_cast<std::uint64_t>(std::max(edge.a, edge.b) - m_nodeCount);
+            const auto it = std::lower_bound(m_switchPairs.begin(), m_switchPairs.end(),
+                                             std::pair<std::uint64_t, int>((x << 32) | y, -1));
+            if (it != m_switchPairs.end() && it->first == ((x << 32) | y)) {
+                losses.emplace_back(2 * it->second, edge.capacityMbps);
+                losses.emplace_back(2 * it->second + 1, edge.capacityMbps);
+            }
+        }
+    }
+    std::sort(losses.begin(), losses.end());
+    std::vector<WarmFlow::LoweredArc> lowered;
+    for (std::size_t i = 0; i < losses.size();) {
+        const int arc = losses[i].first;
+        std::int64_t lost = 0;
+        for (; i < losses.size() && losses[i].first == arc; ++i)
+            lost += losses[i].second;
+        lowered.push_back({ arc, std::max<std::int64_t>(warm.capacity(arc) - lost, 0) });
+    }
+    for (const NodePair &pair : m_nodePairs) {
+        const signed char a = side[static_cast<std::size_t>(pair.a)];
+        const signed char b = side[static_cast<std::size_t>(pair.b)];
+        if (a >= 0 && b >= 0 && a != b)
+            direct += pair.capacity;
+    }
+    return direct + warm.solveLowered(closed, lowered);
+}
+
+void BisectionSolver::prepareWarmStarts(const std::vector<std::vector<signed char>> &sides)
+{
+    m_warm.clear();
+    if (m_switchCount == 0)
+        return;
+    std::vector<std::int64_t> capacities;
+    std::int64_t direct = 0;
+    for (const std::vector<signed char> &side : sides) {
+        capacitiesAfter(side, std::vector<bool>(static_cast<std::size_t>(m_switchCount), false), {},
+                        capacities, direct);
+        m_warm.emplace_back(m_network, m_switchCount, m_switchCount + 1, capacities);
+    }
+}
+
+void BisectionSolver::capacitiesAfter(const std::vector<signed char> &side,
+                                      const std::vector<bool> &switchDown,
+                                      const std::vector<FabricEdgeRef> &failedEdges,
+                                      std::vector<std::int64_t> &capacities,
+                                      std::int64_t &direct) const
+{
     capacities = m_baseCapacities;
     // Failed single links first: a node's link lowers that node's summed arc, a switch pair's
     // lowers the pair (both directions).
@@ -157,7 +246,7 @@ BisectionSolver::cutAfterFailuresMbps(const std::vector<signed char> &side,
     std::vector<bool> closed(switchDown);
     closed.resize(static_cast<std::size_t>(m_switchCount) + 2, false); // s and t stay open
     m_network.closeVertices(closed, capacities);
-    std::int64_t direct = 0;
+    direct = 0;
     for (const NodePair &pair : m_nodePairs) {
         const signed char a = side[static_cast<std::size_t>(pair.a)];
         const signed char b = side[static_cast<std::size_t>(pair.b)];
@@ -165,9 +254,6 @@ BisectionSolver::cutAfterFailuresMbps(const std::vector<signed char> &side,
             direct += pair.capacity;
     }
     direct -= directLoss;
-    if (m_switchCount == 0)
-        return direct;
-    return direct + m_network.solve(m_switchCount, m_switchCount + 1, capacities);
 }
 
 } // namespace cw

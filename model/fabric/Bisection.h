@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/fabric/MaxFlow.h"
+#include "model/fabric/WarmFlow.h"
 
 #include <cstdint>
 #include <utility>
@@ -39,13 +40,33 @@ public:
     /// `switchDown[switch index]` carry nothing; `failedEdges` are graph edges (of the graph
     /// the solver was built from) that no longer carry traffic. Equal to cutMbps() on the
     /// graph with those vertices and edges removed.
+    /// With `warmStart` >= 0 the max-flow starts from the unfailed maximum flow of the
+    /// side prepareWarmStarts() got at that index (WarmFlow), which `side` must be.
     std::int64_t cutAfterFailuresMbps(const std::vector<signed char> &side,
                                       const std::vector<bool> &switchDown,
-                                      const std::vector<FabricEdgeRef> &failedEdges) const;
+                                      const std::vector<FabricEdgeRef> &failedEdges,
+                                      int warmStart = -1) const;
+
+    /// Solves each side (as cutAfterFailuresMbps takes it) without failures once and keeps
+    /// the flows, so failures of those sides start from them. Not thread-safe; call before
+    /// sharing the solver.
+    void prepareWarmStarts(const std::vector<std::vector<signed char>> &sides);
 
     static std::int64_t toMbps(double gbps);
 
 private:
+    /// The flow network's capacities for `side` after the failures; `direct` gets the
+    /// node-node links across the cut.
+    void capacitiesAfter(const std::vector<signed char> &side, const std::vector<bool> &switchDown,
+                         const std::vector<FabricEdgeRef> &failedEdges,
+                         std::vector<std::int64_t> &capacities, std::int64_t &direct) const;
+
+    /// cutAfterFailuresMbps from the prepared side `warmStart`: only the arcs the failures
+    /// reach are lowered, nothing is copied per solve.
+    std::int64_t warmCutMbps(int warmStart, const std::vector<signed char> &side,
+                             const std::vector<bool> &switchDown,
+                             const std::vector<FabricEdgeRef> &failedEdges) const;
+
     int m_nodeCount = 0;
     int m_switchCount = 0;
     FlowNetwork m_network;
@@ -63,6 +84,7 @@ private:
     std::vector<int> m_sourcePair; ///< switch -> pair index of s->switch, -1 if no node link
     std::vector<int> m_sinkPair; ///< switch -> pair index of switch->t
     std::vector<std::pair<std::uint64_t, int>> m_switchPairs; ///< (x << 32 | y) -> pair, sorted
+    std::vector<WarmFlow> m_warm; ///< per prepared side
 };
 
 } // namespace cw

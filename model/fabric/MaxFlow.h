@@ -24,6 +24,8 @@ public:
     int addPair(int u, int v);
     int pairCount() const { return static_cast<int>(m_ends.size() / 2); }
     int vertexCount() const { return m_vertexCount; }
+    /// The vertex arc `arc` leaves (its head is arcTail(arc ^ 1)).
+    int arcTail(int arc) const { return m_ends[static_cast<std::size_t>(arc)]; }
     /// Builds the compressed graph; call once after the last addPair.
     void finalize();
 

@@ -158,7 +158,10 @@ void bisectionAfter(const FabricState &state, const FabricOutcome &outcome,
         std::fill(side.begin(), side.end(), -1);
         for (std::size_t k = 0; k < survivors.size(); ++k)
             side[at(survivors[k])] = partition.inA[k] ? 1 : 0;
-        const std::int64_t cut = state.solver->cutAfterFailuresMbps(side, switchDown, failedEdges);
+        const int warm
+            = allNodes && state.warm ? static_cast<int>(&partition - partitions.data()) : -1;
+        const std::int64_t cut
+            = state.solver->cutAfterFailuresMbps(side, switchDown, failedEdges, warm);
         if (worstMbps < 0 || cut < worstMbps) {
             worstMbps = cut;
             worst = static_cast<std::size_t>(&partition - partitions.data());
@@ -208,7 +211,7 @@ void countDamage(const FabricState &state, const FabricOutcome &outcome, FabricI
 } // namespace
 
 FabricState FabricState::make(const Fabric &fabric, FabricGraph graph,
-                              const AnalysisOptions &options)
+                              const AnalysisOptions &options, bool warmStart)
 {
     FabricState state;
     state.fabric = &fabric;
@@ -244,7 +247,16 @@ FabricState FabricState::make(const Fabric &fabric, FabricGraph graph,
             ++state.leaves;
     }
     state.partitions = standardPartitions(g.nodeCount, options);
-    state.solver = std::make_shared<const BisectionSolver>(g);
+    // Failures that leave every node up keep these partitions: their solves start from the
+    // unfailed flows (WarmFlow), only the failed capacities change.
+    auto solver = std::make_shared<BisectionSolver>(g);
+    std::vector<std::vector<signed char>> sides;
+    for (const NodePartition &partition : state.partitions)
+        sides.emplace_back(partition.inA.begin(), partition.inA.end());
+    if (warmStart)
+        solver->prepareWarmStarts(sides);
+    state.warm = warmStart;
+    state.solver = std::move(solver);
     return state;
 }
 

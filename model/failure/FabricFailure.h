@@ -31,10 +31,12 @@ struct FabricState
     int leaves = 0;
     std::vector<NodePartition> partitions; ///< the standard partitions of all nodes
     std::shared_ptr<const BisectionSolver> solver; ///< on the unfailed graph, reused
+    bool warm = false; ///< the solver holds the partitions' unfailed flows
 
-    /// Builds everything above from `graph` (moved in).
-    static FabricState make(const Fabric &fabric, FabricGraph graph,
-                            const AnalysisOptions &options);
+    /// Builds everything above from `graph` (moved in); with `warmStart` the solver keeps the
+    /// unfailed flow of each standard partition to start failures from.
+    static FabricState make(const Fabric &fabric, FabricGraph graph, const AnalysisOptions &options,
+                            bool warmStart = true);
 };
 
 /// What a failure did to one fabric: only the vertices it touched are stored.

@@ -1,6 +1,7 @@
 #include "model/failure/FailureDomain.h"
 
 #include "model/core/Design.h"
+#include "model/failure/CoolingChain.h"
 
 #include <array>
 #include <charconv>
@@ -8,9 +9,11 @@
 namespace cw {
 namespace {
 
-constexpr std::array<std::pair<DomainKind, std::string_view>, 7> kKindNames { {
+constexpr std::array<std::pair<DomainKind, std::string_view>, 9> kKindNames { {
     { DomainKind::Feed, "feed" },
     { DomainKind::Pdu, "pdu" },
+    { DomainKind::Cdu, "cdu" },
+    { DomainKind::Hall, "hall" },
     { DomainKind::Row, "row" },
     { DomainKind::Rack, "rack" },
     { DomainKind::Switch, "switch" },
@@ -39,6 +42,23 @@ Error unknown(std::string_view text, std::string_view what)
     return Error { "--fail " + std::string(text) + ": " + std::string(what) };
 }
 
+/// cdu:NAME: a rack or device whose catalog part is a CDU.
+Result<FailureDomain> parseCdu(const Design &design, const Catalog *catalog, std::string_view text,
+                               std::string_view name, FailureDomain domain)
+{
+    if (!catalog)
+        return unknown(text, "cdu domains need the catalog");
+    for (const CduUnit &cdu : findCdus(design, *catalog))
+        if (cdu.name == name) {
+            if (cdu.isRack)
+                domain.rack = RackId { cdu.id };
+            else
+                domain.device = DeviceId { cdu.id };
+            return domain;
+        }
+    return unknown(text, "no CDU of that name (a rack or device whose catalog part is a CDU)");
+}
+
 } // namespace
 
 std::string_view toString(DomainKind kind)
@@ -59,14 +79,15 @@ bool parseDomainKind(std::string_view word, DomainKind &kind)
     return false;
 }
 
-Result<FailureDomain> parseFailureDomain(const Design &design, std::string_view text)
+Result<FailureDomain> parseFailureDomain(const Design &design, std::string_view text,
+                                         const Catalog *catalog)
 {
     const std::size_t colon = text.find(':');
     DomainKind kind;
     if (colon == std::string_view::npos || !parseDomainKind(text.substr(0, colon), kind))
         return unknown(text,
-                       "expected KIND:NAME with KIND one of feed, pdu, row, rack, switch, "
-                       "link, device (e.g. feed:A, pdu:A01/A1, switch:spine0003)");
+                       "expected KIND:NAME with KIND one of feed, pdu, cdu, hall, row, rack, "
+                       "switch, link, device (e.g. feed:A, pdu:A01/A1, switch:spine0003)");
     const std::string_view name = text.substr(colon + 1);
     FailureDomain domain;
     domain.kind = kind;
@@ -93,6 +114,15 @@ Result<FailureDomain> parseFailureDomain(const Design &design, std::string_view 
         return unknown(text,
                        "rack " + rack->name + " has no PDU named \"" + std::string(pduName) + "\"");
     }
+    case DomainKind::Cdu:
+        return parseCdu(design, catalog, text, name, std::move(domain));
+    case DomainKind::Hall:
+        for (const Hall &hall : design.site().halls)
+            if (hall.name == name) {
+                domain.hall = hall.name;
+                return domain;
+            }
+        return unknown(text, "no hall of that name in the site");
     case DomainKind::Row:
         for (const Row &row : design.rows())
             if (row.name == name) {
@@ -128,7 +158,8 @@ Result<FailureDomain> parseFailureDomain(const Design &design, std::string_view 
     return unknown(text, "unknown kind");
 }
 
-std::vector<FailureDomain> enumerateDomains(const Design &design, const std::set<DomainKind> &kinds)
+std::vector<FailureDomain> enumerateDomains(const Design &design, const std::set<DomainKind> &kinds,
+                                            const Catalog *catalog)
 {
     std::vector<FailureDomain> domains;
     auto add = [&](FailureDomain domain, const std::string &name) {
@@ -163,6 +194,26 @@ std::vector<FailureDomain> enumerateDomains(const Design &design, const std::set
                     domain.pdu = pdu.name;
                     add(std::move(domain), rack.name + "/" + pdu.name);
                 }
+            break;
+        case DomainKind::Cdu:
+            if (catalog)
+                for (const CduUnit &cdu : findCdus(design, *catalog)) {
+                    FailureDomain domain;
+                    domain.kind = kind;
+                    if (cdu.isRack)
+                        domain.rack = RackId { cdu.id };
+                    else
+                        domain.device = DeviceId { cdu.id };
+                    add(std::move(domain), cdu.name);
+                }
+            break;
+        case DomainKind::Hall:
+            for (const Hall &hall : design.site().halls) {
+                FailureDomain domain;
+                domain.kind = kind;
+                domain.hall = hall.name;
+                add(std::move(domain), hall.name);
+            }
             break;
         case DomainKind::Row:
             for (const Row &row : design.rows()) {

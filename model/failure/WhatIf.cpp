@@ -4,6 +4,7 @@
 #include "model/core/Design.h"
 #include "model/core/PduCapacity.h"
 #include "model/fabric/Bisection.h"
+#include "model/failure/CoolingChain.h"
 #include "model/failure/FabricFailure.h"
 
 #include <algorithm>
@@ -26,6 +27,7 @@ struct FailureModel::Data
     std::unordered_map<std::uint64_t, std::size_t> powerOf; ///< device id -> index in power
     std::map<std::pair<std::uint64_t, int>, double> baselinePduLoadW;
     std::unordered_map<std::uint64_t, std::vector<std::size_t>> powerInRack; ///< rack -> power
+    CoolingChain cooling;
     std::vector<FabricState> fabrics;
     std::vector<const Device *> nodes; ///< compute nodes, design order
     std::vector<int> nodeGpus;
@@ -54,6 +56,7 @@ struct FailureSet
     std::unordered_set<std::uint64_t> rows;
     std::unordered_set<std::uint64_t> devices;
     std::unordered_set<std::uint64_t> links;
+    std::unordered_set<std::uint64_t> cdus; ///< rack or device ids of CDUs failed by name
 };
 
 FailureSet gather(const Design &design, const std::vector<FailureDomain> &domains)
@@ -69,6 +72,14 @@ FailureSet gather(const Design &design, const std::vector<FailureDomain> &domain
                 for (std::size_t i = 0; i < rack->pdus.size(); ++i)
                     if (rack->pdus[i].name == domain.pdu)
                         set.pdus.insert({ rack->id.value, static_cast<int>(i) });
+            break;
+        case DomainKind::Cdu:
+            set.cdus.insert(domain.rack.value != 0 ? domain.rack.value : domain.device.value);
+            break;
+        case DomainKind::Hall: // the hall goes dark: every row in it
+            for (const Row &row : design.rows())
+                if (row.hall == domain.hall)
+                    set.rows.insert(row.id.value);
             break;
         case DomainKind::Row:
             set.rows.insert(domain.row.value);
@@ -94,6 +105,9 @@ struct PowerOutcome
     std::unordered_set<std::uint64_t> off;
     std::vector<CappedDevice> capped;
     std::map<PduKey, double> pduLoadW;
+    /// Per device of the racks visited: the PDUs its draw is on and its draw per PSU, so a
+    /// device the cooling pass turns off can give its load back.
+    std::unordered_map<std::uint64_t, std::pair<std::vector<int>, double>> shares;
 };
 
 PowerOutcome simulatePower(const FailureModel::Data &data, const FailureSet &failures)
@@ -153,10 +167,119 @@ PowerOutcome simulatePower(const FailureModel::Data &data, const FailureSet &fai
                 { dp.device, device->name, psusUp, psus, availableW, dp.maxPowerW });
         for (int pdu : up)
             outcome.pduLoadW[{ rack->id.value, pdu }] += drawW / psusUp;
+        outcome.shares.emplace(dp.device.value, std::pair(std::move(up), drawW / psusUp));
     }
     for (std::uint64_t id : failures.devices)
         outcome.off.insert(id);
     return outcome;
+}
+
+/// The CDUs the failures take out: named ones, floor CDUs in a failed rack or row, in-rack
+/// CDUs that are off. A CDU's pumps are facility load (the mechanical plant feeds them), so a
+/// feed or PDU loss alone does not stop a floor CDU.
+std::vector<bool> lostCdus(const FailureModel::Data &data, const FailureSet &failures,
+                           const PowerOutcome &power)
+{
+    const std::vector<CduUnit> &cdus = data.cooling.cdus;
+    std::vector<bool> lost(cdus.size(), false);
+    for (std::size_t i = 0; i < cdus.size(); ++i) {
+        const CduUnit &cdu = cdus[i];
+        lost[i] = failures.cdus.contains(cdu.id) || failures.rows.contains(cdu.row.value)
+            || (cdu.isRack ? failures.racks.contains(cdu.id) : power.off.contains(cdu.id));
+    }
+    return lost;
+}
+
+/// Turns a device off for lack of coolant: it leaves the capped list and gives its PDU load back.
+void coolingOff(const FailureModel::Data &data, std::uint64_t id, PowerOutcome &power)
+{
+    power.off.insert(id);
+    std::erase_if(power.capped, [&](const CappedDevice &d) { return d.device.value == id; });
+    const auto share = power.shares.find(id);
+    if (share == power.shares.end())
+        return;
+    const Device *device = data.design->device(DeviceId { id });
+    for (int pdu : share->second.first)
+        power.pduLoadW[{ device->rack.value, pdu }] -= share->second.second;
+}
+
+/// The liquid devices of one row that lost CDUs, after the failure. The decision (docs/
+/// failure-domains.md, "Cooling"): with no CDU left a liquid-cooled part has no coolant and
+/// shuts down (cold plates lose their heat path within seconds); with some left but short,
+/// every liquid device still on is capped to the same share of its draw, so the row's heat
+/// fits what is left (as a facility would set power caps); covered (N+1) changes nothing.
+RowCoolingImpact coolRow(const FailureModel::Data &data, const RowLiquid &row,
+                         const std::vector<bool> &lost, PowerOutcome &power)
+{
+    const Row *entity = data.design->row(row.row);
+    RowCoolingImpact impact;
+    impact.row = entity ? entity->name : std::to_string(row.row.value);
+    impact.cdus = static_cast<int>(row.cdus.size());
+    impact.capacityBeforeW = row.capacityW;
+    for (std::size_t cdu : row.cdus)
+        if (!lost[cdu]) {
+            ++impact.cdusUp;
+            impact.capacityW += data.cooling.cdus[cdu].capacityW;
+        }
+    std::unordered_map<std::uint64_t, std::size_t> cappedAt;
+    for (std::size_t i = 0; i < power.capped.size(); ++i)
+        cappedAt.emplace(power.capped[i].device.value, i);
+    std::vector<std::pair<DeviceId, double>> running; // device, its draw now
+    for (DeviceId id : row.liquidDevices) {
+        if (power.off.contains(id.value))
+            continue;
+        const auto entry = data.powerOf.find(id.value);
+        if (entry == data.powerOf.end())
+            continue;
+        double drawW = data.power[entry->second].maxPowerW;
+        if (const auto it = cappedAt.find(id.value); it != cappedAt.end())
+            drawW = std::min(drawW, power.capped[it->second].availableW);
+        running.emplace_back(id, drawW);
+        impact.liquidW += drawW;
+    }
+    if (!impact.isShort())
+        return impact;
+    if (impact.cdusUp == 0 || impact.capacityW <= 0) {
+        for (const auto &[id, drawW] : running)
+            coolingOff(data, id.value, power);
+        impact.devicesOff = static_cast<int>(running.size());
+        return impact;
+    }
+    const double share = impact.capacityW / impact.liquidW;
+    for (const auto &[id, drawW] : running) {
+        const DevicePower &dp = data.power[data.powerOf.at(id.value)];
+        const double allowedW = drawW * share;
+        if (const auto it = cappedAt.find(id.value); it != cappedAt.end()) {
+            power.capped[it->second].availableW = allowedW;
+            power.capped[it->second].cause = CapCause::Cooling;
+        } else {
+            const int psus = static_cast<int>(dp.psuPdu.size());
+            power.capped.push_back({ id, data.design->device(id)->name, psus, psus, allowedW,
+                                     dp.maxPowerW, CapCause::Cooling });
+        }
+        if (const auto it = power.shares.find(id.value); it != power.shares.end())
+            for (int pdu : it->second.first)
+                power.pduLoadW[{ dp.rack.value, pdu }]
+                    -= it->second.second * (1.0 - share); // the capped draw is lower
+    }
+    impact.devicesCapped = static_cast<int>(running.size());
+    return impact;
+}
+
+/// The cooling pass, after power: only the rows that lost a CDU can change.
+void simulateCooling(const FailureModel::Data &data, const FailureSet &failures,
+                     PowerOutcome &power, WhatIfReport &report)
+{
+    const std::vector<bool> lost = lostCdus(data, failures, power);
+    std::vector<bool> rowTouched(data.cooling.rows.size(), false);
+    for (std::size_t i = 0; i < lost.size(); ++i)
+        if (lost[i]) {
+            report.cdusLost.push_back(data.cooling.cdus[i].name);
+            rowTouched[data.cooling.rowOf.at(data.cooling.cdus[i].row.value)] = true;
+        }
+    for (std::size_t r = 0; r < data.cooling.rows.size(); ++r)
+        if (rowTouched[r])
+            report.coolingRows.push_back(coolRow(data, data.cooling.rows[r], lost, power));
 }
 
 std::vector<OverloadedPdu> overloadedPdus(const FailureModel::Data &data, const PowerOutcome &power)
@@ -192,6 +315,37 @@ std::string gbps(double value)
     return out.str();
 }
 
+/// "; 1 CDU lost: row R1 still covered (1500 kW of CDUs for 915 kW of liquid heat)" or
+/// "...: row R1 short of cooling (750 kW for 915 kW): 64 liquid-cooled devices capped to 82 %".
+std::string coolingVerdict(const WhatIfReport &report)
+{
+    if (report.cdusLost.empty())
+        return {};
+    std::string text = "; " + std::to_string(report.cdusLost.size()) + " CDU"
+        + (report.cdusLost.size() == 1 ? "" : "s") + " lost";
+    int covered = 0;
+    for (const RowCoolingImpact &row : report.coolingRows) {
+        if (!row.isShort() && row.liquidW > 0) {
+            ++covered;
+            continue;
+        }
+        if (!row.isShort())
+            continue;
+        text += ": row " + row.row + " short of cooling (" + kw(row.capacityW) + " of CDUs for "
+            + kw(row.liquidW) + " of liquid heat), ";
+        if (row.devicesOff > 0)
+            text += std::to_string(row.devicesOff) + " liquid-cooled devices off";
+        else
+            text += std::to_string(row.devicesCapped) + " liquid-cooled devices capped to "
+                + std::to_string(static_cast<int>(std::floor(100.0 * row.capacityW / row.liquidW)))
+                + " %";
+    }
+    if (covered > 0)
+        text += " (" + std::to_string(covered) + " row" + (covered == 1 ? "" : "s")
+            + " still covered by the CDUs left)";
+    return text;
+}
+
 std::string verdictOf(const WhatIfReport &report)
 {
     std::string text = "Losing " + [&] {
@@ -205,11 +359,12 @@ std::string verdictOf(const WhatIfReport &report)
         text += ", " + std::to_string(report.devicesOff.size()) + " devices off";
     if (!report.devicesCapped.empty()) {
         const CappedDevice &first = report.devicesCapped.front();
-        text += ", " + std::to_string(report.devicesCapped.size()) + " devices power-capped (e.g. "
+        text += ", " + std::to_string(report.devicesCapped.size()) + " devices capped (e.g. "
             + first.name + " at " + kw(first.availableW) + " of its " + kw(first.maxPowerW) + ")";
     }
     if (!report.pdusOverloaded.empty())
         text += ", " + std::to_string(report.pdusOverloaded.size()) + " PDUs overloaded";
+    text += coolingVerdict(report);
     for (const FabricImpact &fabric : report.fabrics)
         if (fabric.bisectionGbps + 1e-9 < fabric.bisectionBeforeGbps)
             text += "; " + fabric.name + " bisection at most " + gbps(fabric.bisectionGbps) + " of "
@@ -350,6 +505,10 @@ void countWorkload(const FailureModel::Data &data, const std::unordered_set<std:
             ++report.nodesLost;
             report.gpusLost += gpus;
         }
+        if (state.lost && !off.contains(data.nodes[n]->id.value))
+            report.nodesCutOff.push_back(data.nodes[n]->id);
+        else if (!state.lost && !state.whole)
+            report.nodesDegraded.push_back(data.nodes[n]->id);
         if (state.lost || !state.whole) {
             --report.nodesUsable;
             continue;
@@ -386,6 +545,7 @@ Result<FailureModel> FailureModel::build(const Design &design, const Catalog &ca
     data->catalog = &catalog;
     data->options = options;
     data->power = placePowerSupplies(design, catalog);
+    data->cooling = buildCoolingChain(design, catalog);
     for (std::size_t i = 0; i < data->power.size(); ++i) {
         const DevicePower &dp = data->power[i];
         data->powerOf.emplace(dp.device.value, i);
@@ -407,8 +567,8 @@ Result<FailureModel> FailureModel::build(const Design &design, const Catalog &ca
         auto graph = buildFabricGraph(design, catalog, fabric.id);
         if (!graph)
             return Error { "fabric " + fabric.name + ": " + graph.error().message };
-        data->fabrics.push_back(
-            FabricState::make(fabric, std::move(graph).value(), options.analysis));
+        data->fabrics.push_back(FabricState::make(fabric, std::move(graph).value(),
+                                                  options.analysis, options.warmStart));
     }
     indexNodes(*data);
     return FailureModel(std::move(data));
@@ -432,6 +592,7 @@ WhatIfReport FailureModel::simulate(const std::vector<FailureDomain> &domains) c
         report.failures.push_back(domain.label);
     const FailureSet failures = gather(design, domains);
     PowerOutcome power = simulatePower(data, failures);
+    simulateCooling(data, failures, power, report);
     std::vector<std::uint64_t> offIds(power.off.begin(), power.off.end());
     std::sort(offIds.begin(), offIds.end()); // design order
     for (std::uint64_t id : offIds)
@@ -460,6 +621,11 @@ WhatIfReport FailureModel::simulate(const std::vector<FailureDomain> &domains) c
     report.notes.push_back("PSUs alternate between feeds A and B and spread over each feed's "
                            "PDUs in rack order; parts without PSU figures are taken as 1+1 "
                            "redundant, one PSU per feed");
+    if (!data.cooling.cdus.empty())
+        report.notes.push_back(
+            "a CDU cools the row it stands in; with no CDU left a row's liquid-cooled parts shut "
+            "down, with too few they are capped to an equal share of what is left; CDU pumps "
+            "are fed by the mechanical plant (a feed loss does not stop them)");
     report.notes.push_back("a node is usable when it is on and keeps every link on its compute "
                            "fabric; power-capped nodes still count as usable (they run slower)");
     report.verdict = verdictOf(report);

@@ -15,15 +15,35 @@ namespace cw {
 class Catalog;
 class Design;
 
-/// A device left running on fewer PSUs than its maximum draw needs.
+/// Why a device runs below its maximum draw.
+enum class CapCause { Power, Cooling };
+
+/// A device left running below its maximum draw: on fewer PSUs than that needs (power), or in a
+/// row whose CDUs left carry less than the row's liquid heat (cooling).
 struct CappedDevice
 {
     DeviceId device;
     std::string name;
     int psusUp = 0;
     int psus = 0;
-    double availableW = 0; ///< psusUp x the PSU rating
+    double availableW = 0; ///< power: psusUp x the PSU rating; cooling: its share of the CDUs
     double maxPowerW = 0;
+    CapCause cause = CapCause::Power;
+};
+
+/// A row that lost CDUs: what is left against the liquid heat of the devices still on in it.
+struct RowCoolingImpact
+{
+    std::string row;
+    int cdus = 0;
+    int cdusUp = 0;
+    double liquidW = 0; ///< the liquid heat of the row's devices still on (their maximum draw)
+    double capacityBeforeW = 0; ///< every CDU of the row
+    double capacityW = 0; ///< the CDUs left
+    int devicesOff = 0; ///< no CDU left: the liquid-cooled devices shut down
+    int devicesCapped = 0; ///< short but some left: capped to their share of what is left
+
+    bool isShort() const { return liquidW > capacityW + 1e-6; }
 };
 
 /// A PDU that carries more than its derated capacity once the failed PDUs' load moves to it.
@@ -68,6 +88,9 @@ struct WhatIfReport
     std::vector<std::string> devicesOff; ///< names, design order
     std::vector<CappedDevice> devicesCapped;
     std::vector<OverloadedPdu> pdusOverloaded;
+    // cooling
+    std::vector<std::string> cdusLost; ///< names, design order
+    std::vector<RowCoolingImpact> coolingRows; ///< rows that lost a CDU, design order
     // fabric
     std::vector<FabricImpact> fabrics;
     // workload
@@ -78,6 +101,8 @@ struct WhatIfReport
     int nodesUsable = 0; ///< on, not capped... see usable in docs/failure-domains.md
     int largestJobNodes = 0; ///< usable nodes in one connected piece of the compute fabric
     int largestJobGpus = 0;
+    std::vector<DeviceId> nodesCutOff; ///< on, but with no link left on a compute fabric
+    std::vector<DeviceId> nodesDegraded; ///< on and connected, with some links lost
     std::vector<StorageImpact> storage;
     std::vector<std::string> notes; ///< what the model assumed or could not judge
     std::string verdict; ///< one sentence a facilities engineer can read aloud
@@ -86,6 +111,9 @@ struct WhatIfReport
 struct WhatIfOptions
 {
     AnalysisOptions analysis; ///< partitions for the bisection after the failure
+    /// Failures that leave every node up start their max-flow from the unfailed flow
+    /// (WarmFlow); false solves each from zero (the same values: tests compare the two).
+    bool warmStart = true;
 };
 
 /// The design's failure-domain model: PSU placement and the unfailed fabric graphs, built once

@@ -32,12 +32,14 @@ const Design &design(std::int64_t nodes)
     return *slot;
 }
 
-/// The sweep `whatif --sweep N-1` runs: default kinds, halves and interleaved partitions.
-WhatIfOptions sweepOptions(int threads)
+/// The sweep `whatif --sweep N-1` runs: halves and interleaved partitions; `warm`: failures
+/// that leave every node up start their max-flow from the unfailed flow (the default).
+WhatIfOptions sweepOptions(int threads, bool warm = true)
 {
     WhatIfOptions options;
     options.analysis.randomPartitions = 0;
     options.analysis.threads = threads;
+    options.warmStart = warm;
     return options;
 }
 
@@ -55,11 +57,13 @@ void BM_BuildFailureModel(benchmark::State &state)
     }
 }
 
-/// range(0) nodes, range(1) threads (0 = one per hardware thread).
+/// range(0) nodes, range(1) threads (0 = one per hardware thread), range(2) 1 = warm start,
+/// 0 = every max-flow from zero (as before WarmFlow).
 void BM_SweepN1(benchmark::State &state)
 {
     const Design &d = design(state.range(0));
-    const WhatIfOptions options = sweepOptions(static_cast<int>(state.range(1)));
+    const WhatIfOptions options
+        = sweepOptions(static_cast<int>(state.range(1)), state.range(2) != 0);
     auto model = FailureModel::build(d, Catalog::builtin(), options);
     if (!model) {
         state.SkipWithError(model.error().message.c_str());
@@ -81,10 +85,11 @@ BENCHMARK(BM_BuildFailureModel)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 BENCHMARK(BM_SweepN1)
-    ->Args({ 2048, 1 })
-    ->Args({ 2048, 0 })
-    ->Args({ 16384, 1 })
-    ->Args({ 16384, 0 })
+    ->Args({ 2048, 1, 0 })
+    ->Args({ 2048, 1, 1 })
+    ->Args({ 2048, 0, 1 })
+    ->Args({ 16384, 1, 1 })
+    ->Args({ 16384, 0, 1 })
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1)
     ->UseRealTime();

@@ -1,17 +1,25 @@
 // The Failure Domains dock on the 8x DGX H100 example: its N-1 table row by row against
 // `clusterwright-cli whatif --sweep N-1 --json`, and the blast radius of a feed and of the row
 // checked by hand (docs/failure-domains.md).
+#include "views/canvas/CanvasItem.h"
+#include "views/canvas/FabricView.h"
+#include "views/canvas/FloorPlanView.h"
+#include "views/canvas/RackElevationView.h"
 #include "views/docks/FailureDock.h"
 #include "views/document/Document.h"
 
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
 
+#include <QApplication>
+#include <QContextMenuEvent>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMenu>
 #include <QProcess>
 #include <QTableWidget>
+#include <QTimer>
 #include <QtTest>
 
 #include <algorithm>
@@ -45,6 +53,67 @@ QString text(const QTableWidget *table, int row, int column)
 {
     const QTableWidgetItem *item = table->item(row, column);
     return item ? item->text() : QString();
+}
+
+using canvas::FailureState;
+
+/// The three views of a document, each drawing the dock's blast radius as MainWindow wires them.
+struct Views
+{
+    canvas::FloorPlanView floor;
+    canvas::RackElevationView elevation;
+    canvas::FabricView fabric;
+
+    Views(Document *document, FailureDock &dock)
+        : floor(document)
+        , elevation(document)
+        , fabric(document)
+    {
+        for (canvas::CanvasView *view : all()) {
+            QObject::connect(&dock, &FailureDock::failureStatesChanged, view,
+                             &canvas::CanvasView::setFailureStates);
+            QObject::connect(view, &canvas::CanvasView::simulateFailureRequested, &dock,
+                             &FailureDock::simulate);
+        }
+    }
+    std::vector<canvas::CanvasView *> all() { return { &floor, &elevation, &fabric }; }
+};
+
+std::uint64_t idOf(const Document &document, const std::string &name)
+{
+    for (const Device &device : document.design().devices())
+        if (device.name == name)
+            return device.id.value;
+    for (const Rack &rack : document.design().racks())
+        if (rack.name == name)
+            return rack.id.value;
+    qFatal("no %s", name.c_str());
+}
+
+/// The states of the items `view` draws for the entity called `name` (none: not drawn there).
+std::vector<FailureState> statesOf(const canvas::CanvasView &view, const Document &document,
+                                   const std::string &name)
+{
+    std::vector<FailureState> states;
+    const auto &index = view.itemIndex();
+    if (const auto it = index.find(idOf(document, name)); it != index.end())
+        for (const canvas::CanvasItem *item : it->second)
+            states.push_back(item->failureState());
+    return states;
+}
+
+bool allAre(const std::vector<FailureState> &states, FailureState state)
+{
+    return !states.empty()
+        && std::all_of(states.begin(), states.end(), [&](FailureState s) { return s == state; });
+}
+
+QStringList legendTexts(const canvas::CanvasView &view)
+{
+    QStringList texts;
+    for (const canvas::LegendEntry &entry : view.shownLegend())
+        texts << entry.text;
+    return texts;
 }
 
 } // namespace
@@ -132,8 +201,94 @@ private slots:
         QVERIFY(dock.summaryText().contains(QStringLiteral("0 of 64 GPUs lost")));
         QVERIFY(dock.summaryText().contains(QStringLiteral("Off: 0</span>")));
         QVERIFY(dock.summaryText().contains(
-            QStringLiteral("power-capped: %1</span>").arg(dock.blastRadius().size())));
+            QStringLiteral("capped: %1</span>").arg(dock.blastRadius().size())));
         QVERIFY(!dock.showBlastRadius(QStringLiteral("pdu:Z99/A1")).isEmpty()); // no such rack
+    }
+
+    void rackLossIsDrawnInEveryView()
+    {
+        // rack:A01 turns off dgx01-04, leaf01, leaf02 and the rest of A01. dgx05-08 in A02
+        // keep power but every rail ends on leaf01 or leaf02: cut off, lost too. The other
+        // devices of A02 (spines, storage, head) stay up: A02 is hit in part, degraded.
+        auto document = openExample();
+        FailureDock dock;
+        dock.setDocument(document.get());
+        Views views(document.get(), dock);
+        QVERIFY(dock.showBlastRadius(QStringLiteral("rack:A01")).isEmpty());
+        QVERIFY(allAre(statesOf(views.elevation, *document, "dgx01"), FailureState::Lost));
+        QVERIFY(allAre(statesOf(views.elevation, *document, "leaf01"), FailureState::Lost));
+        QVERIFY(allAre(statesOf(views.elevation, *document, "dgx05"), FailureState::Lost));
+        QVERIFY(allAre(statesOf(views.elevation, *document, "spine01"), FailureState::None));
+        QVERIFY(allAre(statesOf(views.fabric, *document, "dgx07"), FailureState::Lost));
+        QVERIFY(allAre(statesOf(views.fabric, *document, "leaf02"), FailureState::Lost));
+        QVERIFY(allAre(statesOf(views.floor, *document, "A01"), FailureState::Lost));
+        QVERIFY(allAre(statesOf(views.floor, *document, "A02"), FailureState::Degraded));
+        const QStringList legend = legendTexts(views.floor);
+        QVERIFY(legend.contains(QStringLiteral("Failure: off / cut off")));
+        QVERIFY(legend.contains(QStringLiteral("Failure: degraded (links lost, partly hit)")));
+        QVERIFY(!legend.contains(QStringLiteral("Failure: capped (power or cooling)")));
+        // Views that rebuild their items (another rack set, presentation mode) draw it again.
+        views.elevation.setRacks({ RackId { idOf(*document, "A02") } });
+        QVERIFY(allAre(statesOf(views.elevation, *document, "dgx05"), FailureState::Lost));
+        QVERIFY(allAre(statesOf(views.elevation, *document, "spine01"), FailureState::None));
+        views.floor.setPresentationMode(true);
+        QVERIFY(allAre(statesOf(views.floor, *document, "A01"), FailureState::Lost));
+        views.floor.setPresentationMode(false);
+        // Another domain replaces the drawing; an edit clears it.
+        QVERIFY(dock.showBlastRadius(QStringLiteral("feed:A")).isEmpty());
+        QVERIFY(allAre(statesOf(views.elevation, *document, "dgx05"), FailureState::Capped));
+        QVERIFY(allAre(statesOf(views.floor, *document, "A02"), FailureState::Capped));
+        QVERIFY(legendTexts(views.fabric)
+                    .contains(QStringLiteral("Failure: capped (power or cooling)")));
+        QVERIFY(!legendTexts(views.fabric).contains(QStringLiteral("Failure: off / cut off")));
+        Device renamed = *document->design().devices().begin();
+        renamed.name += "-renamed";
+        QVERIFY(document->updateDevice(renamed).isEmpty());
+        for (canvas::CanvasView *view : views.all())
+            QVERIFY(view->failureStates().empty());
+        QVERIFY(allAre(statesOf(views.elevation, *document, "dgx05"), FailureState::None));
+    }
+
+    void rightClickSimulatesTheFailure()
+    {
+        auto document = openExample();
+        FailureDock dock;
+        dock.setDocument(document.get());
+        Views views(document.get(), dock);
+        canvas::FloorPlanView &floor = views.floor;
+        floor.resize(1200, 800);
+        floor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&floor));
+        floor.zoomToFit();
+        const auto &index = floor.itemIndex();
+        const auto rack = index.find(idOf(*document, "A01"));
+        QVERIFY(rack != index.end() && !rack->second.empty());
+        const QPoint at = floor.mapFromScene(rack->second.front()->sceneBoundingRect().center());
+        // The rack's domains, innermost first (A01 has PDUs A1, A2 on feed A, B1, B2 on B).
+        QCOMPARE(floor.failureDomainsAt(at),
+                 QStringList({ "rack:A01", "pdu:A01/A1", "pdu:A01/A2", "pdu:A01/B1", "pdu:A01/B2",
+                               "feed:A", "feed:B", "row:R1" }));
+        // Pick Simulate Failure > pdu:A01/A1 in the real context menu.
+        bool picked = false;
+        QTimer::singleShot(50, &floor, [&] {
+            auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+            auto *simulate = menu ? menu->findChild<QMenu *>("simulateFailureMenu") : nullptr;
+            if (simulate)
+                for (QAction *action : simulate->actions())
+                    if (action->text() == QStringLiteral("pdu:A01/A1")) {
+                        action->trigger();
+                        picked = true;
+                    }
+            if (menu)
+                menu->close();
+        });
+        QContextMenuEvent event(QContextMenuEvent::Mouse, at, floor.viewport()->mapToGlobal(at));
+        QApplication::sendEvent(floor.viewport(), &event);
+        QVERIFY(picked);
+        // PDU A1 holds PSUs 0 and 4 of each DGX in A01: the DGX keep 4 of 6 PSUs = 13.2 kW
+        // >= 10.2 kW, so they are neither capped nor off, and not drawn; the dock names it.
+        QVERIFY(dock.summaryText().contains(QStringLiteral("pdu:A01/A1")));
+        QVERIFY(!floor.failureStates().contains(idOf(*document, "dgx01")));
     }
 
     void anEditClearsTheResults()

@@ -157,8 +157,58 @@ int CanvasItem::readablePixels(double base, double lod) const
     return std::max(1, static_cast<int>(std::ceil(std::max(base, minimum) * labelScale())));
 }
 
+QColor failureColor(FailureState state)
+{
+    switch (state) {
+    case FailureState::Lost:
+        return QColor(0x55, 0x55, 0x55);
+    case FailureState::Capped:
+        return QColor(0xf5, 0x9e, 0x00);
+    case FailureState::Degraded:
+        return QColor(0x8e, 0x44, 0xad);
+    case FailureState::None:
+        break;
+    }
+    return {};
+}
+
+void CanvasItem::setFailureState(FailureState state)
+{
+    if (state == m_failure)
+        return;
+    m_failure = state;
+    update();
+}
+
+void CanvasItem::paintFailureState(QPainter *painter, const QRectF &rect, double lod) const
+{
+    if (m_failure == FailureState::None)
+        return;
+    painter->save();
+    const double pixel = 1.0 / std::max(lod, 1e-6);
+    const QColor colour = failureColor(m_failure);
+    if (m_failure == FailureState::Lost) {
+        // Hatching in device pixels: the same density at any zoom.
+        QBrush hatch(QColor(0x33, 0x33, 0x33, 150), Qt::BDiagPattern);
+        hatch.setTransform(QTransform::fromScale(pixel * 1.5, pixel * 1.5));
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(0x80, 0x80, 0x80, 110));
+        painter->drawRect(rect);
+        painter->setBrush(hatch);
+        painter->drawRect(rect);
+    }
+    QPen pen(colour, 3.0 * pixel,
+             m_failure == FailureState::Degraded ? Qt::DashLine : Qt::SolidLine);
+    pen.setCosmetic(false);
+    painter->setPen(pen);
+    painter->setBrush(Qt::NoBrush);
+    painter->drawRect(rect);
+    painter->restore();
+}
+
 void CanvasItem::paintMarker(QPainter *painter, const QRectF &rect, double lod) const
 {
+    paintFailureState(painter, rect, lod);
     if (!m_marker)
         return;
     // A quarter of the item's smaller side, at least 7 screen pixels when zoomed out, never

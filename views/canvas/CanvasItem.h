@@ -2,7 +2,9 @@
 
 #include "model/core/ChangeSet.h"
 #include "model/validation/Violation.h"
+#include "views/canvas/FailureState.h"
 
+#include <QColor>
 #include <QFont>
 #include <QGraphicsItem>
 #include <QGraphicsScene>
@@ -111,6 +113,11 @@ public:
     std::optional<Severity> marker() const { return m_marker; }
     void setMarker(std::optional<Severity> severity);
 
+    /// The blast-radius overlay: drawn over the item by paintMarker (every item that can carry
+    /// a marker shows it; the items' own painting is untouched).
+    FailureState failureState() const { return m_failure; }
+    void setFailureState(FailureState state);
+
 protected:
     /// Scene pixels per item unit at the current zoom (QStyleOptionGraphicsItem).
     static double levelOfDetail(const QStyleOptionGraphicsItem *option, const QPainter *painter);
@@ -121,14 +128,22 @@ protected:
     /// where it fits: that is the level-of-detail policy.
     int readablePixels(double base, double lod) const;
     /// The marker badge in the top-right corner of `rect`, at least a few pixels wide at
-    /// any zoom so a violation never disappears when zoomed out.
+    /// any zoom so a violation never disappears when zoomed out. First the failure overlay
+    /// over `rect` (paintFailureState), so the badge stays on top.
     void paintMarker(QPainter *painter, const QRectF &rect, double lod) const;
+    /// Lost: hatched grey over `rect` with a dark grey outline; capped: an amber outline;
+    /// degraded: a dashed violet outline. Outlines stay a few pixels wide at any zoom.
+    void paintFailureState(QPainter *painter, const QRectF &rect, double lod) const;
     /// Selection outline drawn the same in every view.
     static void paintSelection(QPainter *painter, const QRectF &rect, double lod);
 
 private:
     EntityRef m_ref;
     std::optional<Severity> m_marker;
+    FailureState m_failure = FailureState::None;
 };
+
+/// The colours of the failure overlay, shared by the items and the legend.
+QColor failureColor(FailureState state);
 
 } // namespace cw::canvas

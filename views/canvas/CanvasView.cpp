@@ -180,7 +180,7 @@ void CanvasView::fitNow()
         // Leave the legend a strip of its own on the left rather than cover the drawing with
         // it, unless the drawing leaves that much room on its sides anyway.
         const double legendWidth
-            = m_legendVisible && !legend().empty() ? legendSize().width() + 20 : 0;
+            = m_legendVisible && !shownLegend().empty() ? legendSize().width() + 20 : 0;
         const QSizeF view = viewport()->size();
         const double scale
             = std::min(view.width() / bounds.width(), view.height() / bounds.height());
@@ -265,6 +265,7 @@ void CanvasView::applyViolationDelta(const ViolationDelta &delta)
 void CanvasView::reapplyMarkers()
 {
     m_markers->reapplyAll();
+    reapplyFailureStates(); // items rebuilt since: the blast radius goes back on them
 }
 
 std::vector<CanvasItem *> CanvasView::itemsFor(EntityRef ref) const
@@ -309,6 +310,7 @@ void CanvasView::unregisterTree(QGraphicsItem *item)
     if (known)
         --m_itemCount;
     m_markers->itemRemoved(canvasItem);
+    std::erase(m_failed, canvasItem);
 }
 
 void CanvasView::destroyItem(QGraphicsItem *item)
@@ -324,6 +326,7 @@ void CanvasView::clearScene()
     m_syncingSelection = true;
     m_index.clear();
     m_markers->itemsCleared();
+    m_failed.clear(); // the items go; the states stay and return with reapplyMarkers
     m_itemCount = 0;
     m_messageItem = nullptr;
     m_scene->clear();
@@ -656,11 +659,27 @@ void drawOverlayText(QPainter *painter, const QPointF &topLeft, const QString &t
     LabelRecorder::record(painter, text, box, px);
 }
 
+/// The failure overlay's look in small: as CanvasItem::paintFailureState draws it.
+void drawFailureSwatch(QPainter *painter, const LegendEntry &entry, const QRectF &sw, double scale)
+{
+    if (entry.kind == LegendEntry::Hatched) {
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(0x80, 0x80, 0x80, 110));
+        painter->drawRect(sw);
+        painter->setBrush(QBrush(QColor(0x33, 0x33, 0x33, 150), Qt::BDiagPattern));
+        painter->drawRect(sw);
+    }
+    painter->setPen(QPen(entry.colour, 2.0 * scale,
+                         entry.kind == LegendEntry::DashedOutline ? Qt::DashLine : Qt::SolidLine));
+    painter->setBrush(Qt::NoBrush);
+    painter->drawRect(sw);
+}
+
 } // namespace
 
 QSizeF CanvasView::legendSize() const
 {
-    const std::vector<LegendEntry> entries = legend();
+    const std::vector<LegendEntry> entries = shownLegend();
     const double scale = m_scene->labelScale();
     QFont font;
     font.setPixelSize(overlayPixels(scale));
@@ -678,7 +697,7 @@ QSizeF CanvasView::legendSize() const
 void CanvasView::drawLegend(QPainter *painter)
 {
     m_legendRect = QRect();
-    const std::vector<LegendEntry> entries = legend();
+    const std::vector<LegendEntry> entries = shownLegend();
     if (!m_legendVisible || entries.empty())
         return;
     const double scale = m_scene->labelScale();
@@ -722,6 +741,11 @@ void CanvasView::drawLegend(QPainter *painter)
                               QPointF(sw.right(), sw.center().y()));
             break;
         }
+        case LegendEntry::Hatched:
+        case LegendEntry::Outline:
+        case LegendEntry::DashedOutline:
+            drawFailureSwatch(painter, entry, sw, scale);
+            break;
         }
         painter->setPen(QColor(0x22, 0x22, 0x22));
         drawOverlayText(painter, QPointF(sw.right() + pad, y), entry.text, px);

@@ -2,13 +2,17 @@
 
 #include "model/core/ChangeSet.h"
 #include "model/validation/Violation.h"
+#include "views/canvas/FailureState.h"
 
 #include <QGraphicsView>
 #include <QImage>
+#include <QStringList>
 
 #include <memory>
 #include <unordered_map>
 #include <vector>
+
+class QMenu;
 
 namespace cw {
 class Document;
@@ -26,7 +30,7 @@ class ViolationMarkers;
 /// One line of a view's legend: a swatch (fill, marker dot, line) and what it means.
 struct LegendEntry
 {
-    enum Kind { Fill, Marker, Line, DashedLine };
+    enum Kind { Fill, Marker, Line, DashedLine, Hatched, Outline, DashedOutline };
     Kind kind = Fill;
     QColor colour;
     QString text;
@@ -106,6 +110,17 @@ public:
     QRect legendRect() const { return m_legendRect; }
     QRect overviewRect() const { return m_overviewRect; }
 
+    /// The blast radius the Failure Domains dock shows, drawn over the items (CanvasItem::
+    /// paintFailureState); an empty map clears it. An aggregate item shows its members' common
+    /// state, or degraded when only some of them are hit.
+    void setFailureStates(const FailureStates &states);
+    const FailureStates &failureStates() const { return m_failureStates; }
+    /// legend() and, while a blast radius is shown, the failure styles it uses.
+    std::vector<LegendEntry> shownLegend() const;
+    /// The failure domains (as whatif writes them: "rack:A01", "pdu:A01/A1", "feed:A",
+    /// "row:R1", "hall:H1", "cdu:CDU001", "switch:leaf01") the item under `viewPos` is part of.
+    QStringList failureDomainsAt(const QPoint &viewPos) const;
+
     void deleteSelection();
     void duplicateSelection();
     /// The hover text for the item under `viewPos` (viewport coordinates): its name, part and
@@ -115,6 +130,8 @@ public:
 
 signals:
     void statusMessage(const QString &message);
+    /// "Simulate Failure" was picked for `domain` (the Failure Domains dock shows it).
+    void simulateFailureRequested(const QString &domain);
 
 protected:
     /// Updates the scene for what `changes` names, and nothing else.
@@ -138,6 +155,10 @@ protected:
     void updateSceneRect();
     void reapplyMarkers();
     void reapplySelection();
+    /// Adds "Simulate Failure" (failureDomainsAt) to a context menu; nothing over no entity.
+    void addSimulateFailureMenu(QMenu &menu, const QPoint &viewPos);
+    /// The fabric view's menu (the other views build their own): Simulate Failure, legend.
+    void contextMenuEvent(QContextMenuEvent *event) override;
 
     void wheelEvent(QWheelEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
@@ -161,6 +182,7 @@ private:
     void setFitMode(bool on);
     void fitNow();
     void applyScrollBarPolicy();
+    void reapplyFailureStates();
     void drawLegend(QPainter *painter);
     /// The legend's size in viewport pixels.
     QSizeF legendSize() const;
@@ -177,6 +199,8 @@ private:
     std::vector<Violation> m_violations; ///< set by setViolations (no live validator)
     bool m_ownViolations = false; ///< setViolations replaced the validator's list
     std::unique_ptr<ViolationMarkers> m_markers;
+    FailureStates m_failureStates;
+    std::vector<CanvasItem *> m_failed; ///< items now carrying a failure state
     bool m_presentation = false;
     bool m_fitMode = false; ///< refit on resize until the user zooms or focuses
     bool m_fitting = false; ///< re-entrancy guard of fitNow()

@@ -501,6 +501,7 @@ void FloorPlanView::contextMenuEvent(QContextMenuEvent *event)
         menu.addAction(tr("Delete"), this, &CanvasView::deleteSelection);
         menu.addSeparator();
     }
+    addSimulateFailureMenu(menu, event->pos());
     if (const auto slot = slotAt(scenePos); slot && row) {
         QMenu *add = menu.addMenu(tr("Add rack here"));
         for (const Part *part : document()->catalog().partsOfKind(PartKind::Rack)) {

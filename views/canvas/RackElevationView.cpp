@@ -481,6 +481,7 @@ void RackElevationView::contextMenuEvent(QContextMenuEvent *event)
             menu.addSeparator();
             break;
         }
+    addSimulateFailureMenu(menu, event->pos());
     if (QAction *pick = findChild<QAction *>(QStringLiteral("elevationPickRacks")))
         menu.addAction(pick);
     QAction *legendAction = menu.addAction(tr("Show Legend"));

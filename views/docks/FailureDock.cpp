@@ -2,7 +2,9 @@
 
 #include "views/document/Document.h"
 
+#include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
+#include "model/failure/CoolingChain.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -17,8 +19,9 @@
 namespace cw {
 namespace {
 
-const std::set<DomainKind> kSweepKinds { DomainKind::Feed, DomainKind::Pdu, DomainKind::Row,
-                                         DomainKind::Rack, DomainKind::Switch };
+const std::set<DomainKind> kSweepKinds { DomainKind::Feed,  DomainKind::Pdu, DomainKind::Cdu,
+                                         DomainKind::Hall,  DomainKind::Row, DomainKind::Rack,
+                                         DomainKind::Switch };
 
 /// The sweep table's columns, as the CLI table prints them.
 enum Column { Rank, Domain, GpusLost, NodesLost, Capped, BisectionLost, LargestJob, Columns };
@@ -47,10 +50,12 @@ FailureDock::FailureDock(QWidget *parent)
     auto *layout = new QVBoxLayout(body);
     auto *row = new QHBoxLayout;
     m_domains = new QComboBox(body);
-    m_domains->setToolTip(tr("A feed, PDU, row, rack or switch: what losing it takes down"));
+    m_domains->setToolTip(
+        tr("A feed, PDU, CDU, hall, row, rack or switch: what losing it takes down"));
     m_sweepButton = new QPushButton(tr("Run N-1 Sweep"), body);
-    m_sweepButton->setToolTip(tr("Fail every feed, PDU, row, rack and switch alone and rank "
-                                 "them by GPUs lost, then bisection lost"));
+    m_sweepButton->setToolTip(
+        tr("Fail every feed, PDU, CDU, hall, row, rack and switch alone and rank "
+           "them by GPUs lost, then bisection lost"));
     row->addWidget(new QLabel(tr("Lose:"), body));
     row->addWidget(m_domains, 1);
     row->addWidget(m_sweepButton);
@@ -100,6 +105,8 @@ void FailureDock::designChanged()
     m_model.reset();
     m_sweep.clear();
     m_blast.clear();
+    m_states.clear();
+    emit failureStatesChanged(m_states);
     m_table->setRowCount(0);
     m_summary->setText(m_document
                            ? tr("Pick a domain to see its blast radius, or run the N-1 sweep.")
@@ -113,7 +120,8 @@ void FailureDock::fillDomains()
     m_domains->addItem(tr("(choose a domain)"));
     if (!m_document)
         return;
-    for (const FailureDomain &domain : enumerateDomains(m_document->design(), kSweepKinds))
+    for (const FailureDomain &domain :
+         enumerateDomains(m_document->design(), kSweepKinds, &m_document->catalog()))
         m_domains->addItem(QString::fromStdString(domain.label));
 }
 
@@ -145,7 +153,7 @@ QString FailureDock::showBlastRadius(const QString &label)
         return error;
     }
     const Design &design = m_document->design();
-    auto domain = parseFailureDomain(design, label.toStdString());
+    auto domain = parseFailureDomain(design, label.toStdString(), &m_document->catalog());
     if (!domain) {
         error = QString::fromStdString(domain.error().message);
         m_summary->setText(error.toHtmlEscaped());
@@ -165,7 +173,7 @@ QString FailureDock::showBlastRadius(const QString &label)
     QString text
         = QStringLiteral("<p>%1</p>").arg(QString::fromStdString(report.verdict).toHtmlEscaped());
     text += tr("<p><span style='color:#c62828'>Off: %1</span> &middot; "
-               "<span style='color:#ef6c00'>power-capped: %2</span> &middot; PDUs overloaded: %3")
+               "<span style='color:#ef6c00'>capped: %2</span> &middot; PDUs overloaded: %3")
                 .arg(report.devicesOff.size())
                 .arg(report.devicesCapped.size())
                 .arg(report.pdusOverloaded.size());
@@ -175,6 +183,17 @@ QString FailureDock::showBlastRadius(const QString &label)
                          kw(report.devicesCapped.front().availableW),
                          kw(report.devicesCapped.front().maxPowerW));
     text += QStringLiteral("</p>");
+    if (!report.cdusLost.empty())
+        text += tr("<p>CDUs lost: %1").arg(report.cdusLost.size());
+    for (const RowCoolingImpact &row : report.coolingRows)
+        text += tr("<br>row %1: %2 of %3 CDUs left, %4 for %5 of liquid heat%6")
+                    .arg(QString::fromStdString(row.row).toHtmlEscaped())
+                    .arg(row.cdusUp)
+                    .arg(row.cdus)
+                    .arg(kw(row.capacityW), kw(row.liquidW),
+                         row.devicesOff > 0          ? tr(": liquid-cooled devices off")
+                             : row.devicesCapped > 0 ? tr(": liquid-cooled devices capped")
+                                                     : tr(": covered"));
     for (const FabricImpact &fabric : report.fabrics)
         text += tr("<br>%1: bisection at most %2 of %3 Gb/s, %4 nodes cut off, %5 degraded")
                     .arg(QString::fromStdString(fabric.name).toHtmlEscaped())
@@ -184,11 +203,70 @@ QString FailureDock::showBlastRadius(const QString &label)
                     .arg(fabric.nodesDegraded);
     m_summary->setText(text);
     m_domains->setCurrentText(label);
-    // The selection is what every view highlights: the lost and capped devices.
+    setStates(report);
+    // Also the selection, for the inspector and the focus: the lost and capped devices.
     m_document->setSelection(m_blast);
     if (!m_blast.empty())
         emit focusRequested(m_blast);
     return {};
+}
+
+void FailureDock::simulate(const QString &label)
+{
+    show();
+    raise();
+    showBlastRadius(label);
+}
+
+void FailureDock::setStates(const WhatIfReport &report)
+{
+    using canvas::FailureState;
+    const Design &design = m_document->design();
+    m_states.clear();
+    auto mark = [this](std::uint64_t id, FailureState state) {
+        FailureState &current = m_states[id];
+        current = std::max(current, state);
+    };
+    for (const CappedDevice &capped : report.devicesCapped)
+        mark(capped.device.value, FailureState::Capped);
+    std::unordered_map<std::string, std::uint64_t> byName;
+    for (const Device &device : design.devices())
+        byName.emplace(device.name, device.id.value);
+    for (const std::string &name : report.devicesOff)
+        if (auto it = byName.find(name); it != byName.end())
+            mark(it->second, FailureState::Lost);
+    for (DeviceId id : report.nodesCutOff)
+        mark(id.value, FailureState::Lost);
+    for (DeviceId id : report.nodesDegraded)
+        mark(id.value, FailureState::Degraded);
+    const std::vector<CduUnit> cdus = findCdus(design, m_document->catalog());
+    for (const std::string &name : report.cdusLost)
+        for (const CduUnit &cdu : cdus)
+            if (cdu.name == name)
+                mark(cdu.id, FailureState::Lost);
+    // A rack: lost when everything in it is, degraded when part of it is lost or degraded,
+    // capped when something in it is capped.
+    for (const Rack &rack : design.racks()) {
+        int lost = 0;
+        int degraded = 0;
+        int capped = 0;
+        const std::vector<DeviceId> &devices = design.devicesInRack(rack.id);
+        for (DeviceId id : devices) {
+            const auto it = m_states.find(id.value);
+            const FailureState state = it == m_states.end() ? FailureState::None : it->second;
+            lost += state == FailureState::Lost ? 1 : 0;
+            degraded += state == FailureState::Degraded ? 1 : 0;
+            capped += state == FailureState::Capped ? 1 : 0;
+        }
+        if (!devices.empty() && lost == static_cast<int>(devices.size()))
+            mark(rack.id.value, FailureState::Lost);
+        else if (lost > 0 || degraded > 0)
+            mark(rack.id.value, FailureState::Degraded);
+        else if (capped > 0)
+            mark(rack.id.value, FailureState::Capped);
+    }
+    std::erase_if(m_states, [](const auto &entry) { return entry.second == FailureState::None; });
+    emit failureStatesChanged(m_states);
 }
 
 void FailureDock::runSweep()
@@ -199,8 +277,8 @@ void FailureDock::runSweep()
         m_summary->setText(error.toHtmlEscaped());
         return;
     }
-    m_sweep
-        = sweepSingleFailures(*failureModel, enumerateDomains(m_document->design(), kSweepKinds));
+    m_sweep = sweepSingleFailures(
+        *failureModel, enumerateDomains(m_document->design(), kSweepKinds, &m_document->catalog()));
     fillTable();
     m_summary->setText(
         tr("N-1 sweep over %1 domains, worst first (GPUs lost, then bisection lost). "

@@ -2,6 +2,7 @@
 
 #include "model/core/ChangeSet.h"
 #include "model/failure/FailureSweep.h"
+#include "views/canvas/FailureState.h"
 
 #include <QDockWidget>
 #include <QPointer>
@@ -18,9 +19,10 @@ namespace cw {
 
 class Document;
 
-/// The Failure Domains dock (docs/failure-domains.md): pick a feed, PDU, row, rack or switch
-/// and see its blast radius (the devices it turns off and caps become the selection, so every
-/// view highlights them; the verdict and counts are listed here), and run the N-1 sweep: every
+/// The Failure Domains dock (docs/failure-domains.md): pick a feed, PDU, CDU, hall, row, rack or
+/// switch and see its blast radius (every view draws the lost, capped and degraded devices and
+/// racks in their own style, failureStatesChanged; they also become the selection; the verdict
+/// and counts are listed here), and run the N-1 sweep: every
 /// single domain ranked as `clusterwright-cli whatif --sweep N-1` ranks them (the same model
 /// code), a click on a row showing that domain's blast radius.
 class FailureDock : public QDockWidget
@@ -36,7 +38,9 @@ public:
     /// Fails `label` ("feed:A", "pdu:A01/A1"...) alone: shows and selects its blast radius.
     /// Returns an error naming the domain when it is not one of the design's.
     QString showBlastRadius(const QString &label);
-    /// Runs the N-1 sweep over the default kinds (feed, PDU, row, rack, switch).
+    /// Shows the dock and the blast radius of `label` (a view's "Simulate Failure").
+    void simulate(const QString &label);
+    /// Runs the N-1 sweep over the default kinds (feed, PDU, CDU, hall, row, rack, switch).
     void runSweep();
 
     const std::vector<SweepEntry> &sweep() const { return m_sweep; }
@@ -44,15 +48,20 @@ public:
     QString summaryText() const;
     /// The devices of the shown blast radius: off, then capped.
     const std::vector<EntityRef> &blastRadius() const { return m_blast; }
+    /// Per device and rack of the shown blast radius: lost, capped or degraded.
+    const canvas::FailureStates &failureStates() const { return m_states; }
 
 signals:
     void focusRequested(const std::vector<cw::EntityRef> &entities);
+    /// The blast radius to draw in every view (empty: none shown).
+    void failureStatesChanged(const cw::canvas::FailureStates &states);
 
 private:
     void designChanged();
     void fillDomains();
     void fillTable();
     const FailureModel *model(QString *error);
+    void setStates(const WhatIfReport &report);
 
     QPointer<Document> m_document;
     QComboBox *m_domains;
@@ -62,6 +71,7 @@ private:
     std::unique_ptr<FailureModel> m_model; ///< built on first use after each change
     std::vector<SweepEntry> m_sweep;
     std::vector<EntityRef> m_blast;
+    canvas::FailureStates m_states;
 };
 
 } // namespace cw
