@@ -269,7 +269,7 @@ int runWhatIf(Context &context)
     std::vector<FailureDomain> domains;
     if (fail) {
         for (const std::string &text : args.values.at("--fail")) {
-            auto domain = parseFailureDomain(design, text, catalog.get());
+            auto domain = parseFailureDomain(design, text, &catalog);
             if (!domain) {
                 context.err << "error: " << domain.error().message << "\n";
                 return ExitUsage;
@@ -277,7 +277,7 @@ int runWhatIf(Context &context)
             domains.push_back(domain.value());
         }
     } else {
-        domains = enumerateDomains(design, kinds, catalog.get());
+        domains = enumerateDomains(design, kinds, &catalog);
     }
     WhatIfOptions options;
     if (sweep)
