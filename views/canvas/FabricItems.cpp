@@ -113,7 +113,7 @@ void FabricBandItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
             // Centred on the boxes, but never up into the header nor out of the band.
             const double top = std::clamp(y + g.boxHeight / 2 - layerPx * 0.6, g.titleHeight,
                                           std::max(g.titleHeight, m_size.height() - layerPx * 1.2));
-            label.draw(painter, QPointF(1.6 * pad, top), layerPx, g.gutter - 2.4 * pad, true);
+            label.draw(painter, QPointF(0.6 * pad, top), layerPx, g.gutter - 1.2 * pad, true);
         }
     }
     if (isSelected())

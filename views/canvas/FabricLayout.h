@@ -33,7 +33,7 @@ struct FabricGeometry
     double gapX = 26;
     double linkSpace = 170; ///< between a layer's boxes and the boxes of the layer above
     double titleHeight = 90;
-    double gutter = 150; ///< layer names left of the boxes
+    double gutter = 170; ///< layer names left of the boxes ("spine" at 22 units, bold)
     double storageGap = 40;
     double storageHeight = 80;
     double padding = 30;
