@@ -126,10 +126,12 @@ void FloorRackItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     const int px = readablePixels(kRackLabelPx, lod);
     const double inner = m_size.width() - 4;
     const int minPx = static_cast<int>(std::ceil(kMinLabelPx * labelScale() / lod));
-    if (px * 1.3 <= room && minPx * 1.8 <= inner) { // room for 3 characters
+    // A label is drawn whole or not at all: "C..." names nothing (presentation mode fits a
+    // rack's name at 16 px only from a closer zoom).
+    if (px * 1.3 <= room && m_name.widthAt(minPx, true) <= inner) {
         painter->setPen(QColor(0x1a, 0x1a, 0x1a));
         m_name.draw(painter, QPointF(2, top + 3), px, inner, true, true, minPx);
-        if (px * 2.6 + 3 <= room)
+        if (px * 2.6 + 3 <= room && m_load.widthAt(minPx) <= inner)
             m_load.draw(painter, QPointF(2, top + 3 + px * 1.3), px, inner, false, true, minPx);
     }
     if (isSelected())
