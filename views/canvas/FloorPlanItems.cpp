@@ -292,20 +292,29 @@ void FloorFeedItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     painter->setPen(pen);
     painter->setBrush(feedColor(m_feed));
     painter->drawRect(m_rect);
-    // As large as the strip allows, like the hall's name: the title, the figures beside it.
+    // The title and its figures on one line, at the largest size that fits both when that
+    // is readable; else the title alone, as large as the strip allows.
     const auto *canvas = dynamic_cast<const CanvasScene *>(scene());
-    const double scale = canvas ? canvas->labelScale() : 1.0;
-    const int px = static_cast<int>(std::floor(m_rect.height() * 0.5));
-    if (px * lod < kMinLabelPx * scale - 0.01)
-        return;
+    const double minimum = kMinLabelPx * (canvas ? canvas->labelScale() : 1.0) - 0.01;
     const double pad = m_rect.height() * 0.2;
+    const double room = m_rect.width() - 2 * pad;
+    const int fullPx = static_cast<int>(std::floor(m_rect.height() * 0.5));
+    constexpr int kProbePx = 100; // text width grows in proportion to its size
+    const double perPx = (m_title.widthAt(kProbePx, true) + m_figures.widthAt(kProbePx)) / kProbePx
+        + 0.6; // the gap between them
+    int px = std::min(fullPx, static_cast<int>(room / perPx));
+    const bool both = px * lod >= minimum;
+    if (!both)
+        px = fullPx;
+    if (px * lod < minimum)
+        return;
     const QPointF at(m_rect.left() + pad, m_rect.top() + (m_rect.height() - px * 1.2) / 2);
     painter->setPen(QColor(0x22, 0x1a, 0x33));
-    m_title.draw(painter, at, px, m_rect.width() - 2 * pad, true);
-    const double titleWidth = m_title.widthAt(px, true) + pad;
-    if (titleWidth + m_figures.widthAt(px) * 0.3 < m_rect.width() - 2 * pad)
-        m_figures.draw(painter, at + QPointF(titleWidth, 0), px,
-                       m_rect.width() - 2 * pad - titleWidth);
+    m_title.draw(painter, at, px, room, true);
+    if (both) {
+        const double titleWidth = m_title.widthAt(px, true) + px * 0.6;
+        m_figures.draw(painter, at + QPointF(titleWidth, 0), px, room - titleWidth);
+    }
 }
 
 } // namespace cw::canvas
