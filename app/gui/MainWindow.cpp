@@ -31,6 +31,7 @@
 #include <QStringList>
 #include <QTabWidget>
 #include <QTimer>
+#include <QToolBar>
 #include <QUndoStack>
 #include <QUndoView>
 
@@ -412,6 +413,10 @@ void MainWindow::setPresentationMode(bool on)
     }
     menuBar()->setVisible(!on);
     statusBar()->setVisible(!on);
+    // A projector shows the drawing: the toolbar goes with the menus (docs/canvas.md lists the
+    // keys and mouse gestures that stay); leaving restores it with the rest of the state.
+    if (auto *bar = findChild<QToolBar *>(QStringLiteral("mainToolBar")))
+        bar->setVisible(!on);
     for (int i = 0; i < m_tabs->count(); ++i)
         if (auto *view = qobject_cast<canvas::CanvasView *>(m_tabs->widget(i)))
             view->setPresentationMode(on);

@@ -284,11 +284,14 @@ void TestCanvas::rackColourFollowsLoadWorkedByHand()
     QCOMPARE(floor.rackItem(a05->id)->power().loadW, 8950.0);
     QVERIFY(floor.rackItem(a05->id)->power().level == LoadLevel::Green);
 
-    // The rendered rack shows the colour (bottom-right corner, away from the labels).
+    // The rendered rack shows the colour (bottom-right corner, away from the labels and from
+    // the dark strip on its front edge).
     showView(floor);
     floor.zoomToFit();
-    const QRectF rect = item->sceneBoundingRect().adjusted(2, 2, -2, -2);
-    const QPoint corner = floor.mapFromScene(rect.bottomRight() - QPointF(4, 4));
+    const QRectF front = item->frontRect();
+    const double bottom = item->isFrontDown() ? front.top() : item->boundingRect().bottom() - 2;
+    const QPoint corner
+        = floor.mapFromScene(item->mapToScene(QPointF(front.right() - 4, bottom - 4)));
     const QImage image = floor.viewport()->grab().toImage();
     QCOMPARE(QColor(image.pixel(corner)), loadColor(LoadLevel::Green));
 

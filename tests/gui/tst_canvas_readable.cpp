@@ -6,11 +6,13 @@
 #include "model/catalog/Catalog.h"
 #include "model/catalog/Part.h"
 #include "model/core/Design.h"
+#include "model/core/PduCapacity.h"
 #include "model/fabric/Templates.h"
 #include "views/canvas/CanvasItem.h"
 #include "views/canvas/CanvasStyle.h"
 #include "views/canvas/DesignCache.h"
 #include "views/canvas/ElevationItems.h"
+#include "views/canvas/FabricItems.h"
 #include "views/canvas/FabricView.h"
 #include "views/canvas/FloorLayout.h"
 #include "views/canvas/FloorPlanItems.h"
@@ -25,21 +27,28 @@
 #include <QScrollBar>
 #include <QtTest>
 
+#include <map>
 #include <memory>
+#include <numbers>
 
 using namespace cw;
 using namespace cw::canvas;
 
 namespace {
 
-std::unique_ptr<Document> generated(int nodes)
+std::unique_ptr<Document> generatedFrom(const std::string &name,
+                                        const std::map<std::string, std::string> &params)
 {
-    auto result
-        = generateDesign("fat-tree", { { "nodes", std::to_string(nodes) } }, Catalog::builtin());
+    auto result = generateDesign(name, params, Catalog::builtin());
     if (!result)
-        qFatal("fat-tree %d does not generate: %s", nodes, result.error().message.c_str());
+        qFatal("%s does not generate: %s", name.c_str(), result.error().message.c_str());
     return std::make_unique<Document>(
         Catalog::builtin(), std::make_unique<Design>(std::move(result.value().design)), QString());
+}
+
+std::unique_ptr<Document> generated(int nodes)
+{
+    return generatedFrom("fat-tree", { { "nodes", std::to_string(nodes) } });
 }
 
 /// Renders the view as the screen would show it and returns the labels drawn.
@@ -68,6 +77,51 @@ void showAt(CanvasView &view, QSize size = QSize(1100, 720))
     view.show();
     QCoreApplication::processEvents();
     view.zoomToFit();
+}
+
+/// Where an item's rectangle (item coordinates) is on the viewport.
+QRectF onScreen(const CanvasView &view, const QGraphicsItem &item, const QRectF &rect)
+{
+    return view.mapFromScene(item.mapToScene(rect)).boundingRect();
+}
+
+/// Whether two on-screen rectangles share more than a pixel's sliver.
+bool overlaps(const QRectF &a, const QRectF &b)
+{
+    const QRectF common = a.intersected(b);
+    return common.width() >= 1 && common.height() >= 1;
+}
+
+/// Fails with both texts when two labels drawn overlap.
+bool labelsApart(const std::vector<DrawnLabel> &labels, QString *clash)
+{
+    for (std::size_t i = 0; i < labels.size(); ++i)
+        for (std::size_t j = i + 1; j < labels.size(); ++j)
+            if (overlaps(labels[i].deviceRect, labels[j].deviceRect)) {
+                *clash = labels[i].text + QStringLiteral(" / ") + labels[j].text;
+                return false;
+            }
+    return true;
+}
+
+/// The labels drawn on the drawing, not on the legend or scale bar (overlays).
+std::vector<DrawnLabel> drawingLabels(const CanvasView &view, const std::vector<DrawnLabel> &all)
+{
+    std::vector<DrawnLabel> labels;
+    for (const DrawnLabel &label : all)
+        if (!QRectF(view.legendRect()).intersects(label.deviceRect)
+            && label.deviceRect.bottom() < view.viewport()->height() - 40)
+            labels.push_back(label);
+    return labels;
+}
+
+std::vector<FabricBoxItem *> boxesOf(const FabricBandItem &band)
+{
+    std::vector<FabricBoxItem *> boxes;
+    for (QGraphicsItem *child : band.childItems())
+        if (auto *box = dynamic_cast<FabricBoxItem *>(child))
+            boxes.push_back(box);
+    return boxes;
 }
 
 /// Device names of `rack`, bottom to top.
@@ -101,6 +155,10 @@ private slots:
     void scaleBarIsTrueToTheDrawing();
     void overviewAppearsAndPans();
     void rackPickerByRowNameAndSelection();
+    void fabricPresentationGrowsBoxesWithText();
+    void fabricBandTitlesReadableWhenA16kDesignIsFitted();
+    void floorPlanAislesBetweenFacingRows();
+    void floorPlanDrawsCdusAndFeedsInTheirHall();
 };
 
 void TestCanvasReadable::hallsComeFromRowNames()
@@ -154,6 +212,19 @@ void TestCanvasReadable::floorWrapsRowsIntoAScreenShape()
             const DrawnLabel *label = findLabel(labels, QString::fromStdString(hall.name));
             QVERIFY2(label, hall.name.c_str());
             QVERIFY(label->pixelSize >= kMinLabelPx - 0.01);
+            // In its hall's title strip, clear of every hall's rows.
+            const FloorHallItem *item = nullptr;
+            for (const FloorHallItem *candidate : floor.hallItems())
+                if (candidate->name() == label->text)
+                    item = candidate;
+            QVERIFY(item);
+            QVERIFY2(onScreen(floor, *item, item->titleRect())
+                         .adjusted(-1, -1, 1, 1)
+                         .contains(label->deviceRect),
+                     hall.name.c_str());
+            for (const FloorHall &other : floor.halls())
+                QVERIFY2(!overlaps(onScreen(floor, *item, other.rowsRect), label->deviceRect),
+                         hall.name.c_str());
         }
         return;
     }
@@ -474,6 +545,262 @@ void TestCanvasReadable::rackPickerByRowNameAndSelection()
         std::sort(expected.begin(), expected.end());
         QVERIFY(picked == expected);
     }
+}
+
+void TestCanvasReadable::fabricPresentationGrowsBoxesWithText()
+{
+    // 8 DGX H100 on 2 leaves and 2 spines: every box is one device with its name and part.
+    auto document = generatedFrom("seed-8dgx-ndr", {});
+    const Fabric &compute = *document->design().fabrics().begin();
+    FabricView fabric(document.get());
+    showAt(fabric, QSize(1600, 1000));
+    const FabricGeometry normal = fabric.geometry();
+    fabric.setPresentationMode(true);
+    // Boxes, header and gutter grow with the text (1.8x); the space between them does not.
+    const FabricGeometry large = fabric.geometry();
+    QCOMPARE(large.boxWidth, normal.boxWidth * kPresentationLabelScale);
+    QCOMPARE(large.boxHeight, normal.boxHeight * kPresentationLabelScale);
+    QVERIFY(large.titleHeight >= normal.titleHeight * kPresentationLabelScale - 0.01);
+    QVERIFY(large.gutter >= normal.gutter * kPresentationLabelScale - 0.01);
+    QCOMPARE(large.gapX, normal.gapX);
+    FabricBandItem *band = fabric.bandItem(compute.id);
+    QVERIFY(band);
+    // The compute band filling the window, as a presenter shows it.
+    fabric.fitInView(band->sceneBoundingRect(), Qt::KeepAspectRatio);
+    const auto labels = render(fabric);
+    const std::vector<FabricBoxItem *> boxes = boxesOf(*band);
+    QCOMPARE(boxes.size(), std::size_t(12)); // 8 nodes, 2 leaves, 2 spines
+    std::vector<DrawnLabel> inBoxes;
+    for (const FabricBoxItem *box : boxes) {
+        const Device &device = *document->design().device(box->deviceId());
+        const QRectF screen = onScreen(fabric, *box, box->rect()).adjusted(-1, -1, 1, 1);
+        // Its name and part, both whole (never elided), at the projector's size, inside it.
+        for (const std::string &text : { device.name, device.catalogType }) {
+            const DrawnLabel *label = nullptr; // eight nodes share the part: this box's one
+            for (const DrawnLabel &candidate : labels)
+                if (candidate.text == QString::fromStdString(text)
+                    && screen.contains(candidate.deviceRect))
+                    label = &candidate;
+            QVERIFY2(label, text.c_str());
+            QVERIFY2(label->pixelSize >= kMinLabelPx * kPresentationLabelScale - 0.01,
+                     qPrintable(QStringLiteral("%1 %2").arg(label->text).arg(label->pixelSize)));
+            QVERIFY2(screen.contains(label->deviceRect), text.c_str());
+            inBoxes.push_back(*label);
+        }
+    }
+    // The band's title and figures in its header, above every box.
+    const DrawnLabel *title = findLabel(labels, QString::fromStdString(compute.name));
+    QVERIFY(title);
+    QVERIFY(title->pixelSize >= kMinLabelPx * kPresentationLabelScale - 0.01);
+    QVERIFY(onScreen(fabric, *band, band->headerRect())
+                .adjusted(-1, -1, 1, 1)
+                .contains(title->deviceRect));
+    // Its figures ("InfiniBand · 400 Gb/s · ...") under the title, in the header too (the
+    // storage band beside it has its own).
+    const QRectF header = onScreen(fabric, *band, band->headerRect()).adjusted(-1, -1, 1, 1);
+    const DrawnLabel *figures = nullptr;
+    for (const DrawnLabel &label : labels)
+        if (label.text.startsWith(QStringLiteral("InfiniBand"))
+            && header.contains(label.deviceRect))
+            figures = &label;
+    QVERIFY(figures);
+    QVERIFY(figures->deviceRect.top() >= title->deviceRect.bottom() - 1);
+    for (const FabricBoxItem *box : boxes) {
+        QVERIFY(!overlaps(onScreen(fabric, *box, box->rect()), title->deviceRect));
+        QVERIFY(!overlaps(onScreen(fabric, *box, box->rect()), figures->deviceRect));
+    }
+    // Layer names in the gutter, left of every box.
+    for (const QString &layer :
+         { QStringLiteral("nodes"), QStringLiteral("leaf"), QStringLiteral("spine") }) {
+        const DrawnLabel *label = findLabel(labels, layer);
+        QVERIFY2(label, qPrintable(layer));
+        QVERIFY(label->pixelSize >= kMinLabelPx * kPresentationLabelScale - 0.01);
+        for (const FabricBoxItem *box : boxes)
+            QVERIFY2(!overlaps(onScreen(fabric, *box, box->rect()), label->deviceRect),
+                     qPrintable(layer));
+    }
+    QString clash;
+    QVERIFY2(labelsApart(drawingLabels(fabric, labels), &clash), qPrintable(clash));
+}
+
+void TestCanvasReadable::fabricBandTitlesReadableWhenA16kDesignIsFitted()
+{
+    // 16,384 nodes: 15 bands (compute, storage, an out-of-band tree per hall), the compute
+    // band 48 boxes wide, so fitted, a box is a pixel or two. The header grows with the widest
+    // band: every band's title is still read, in its header, clear of the boxes.
+    auto document = generated(16384);
+    FabricView fabric(document.get());
+    for (const QSize size : { QSize(1100, 720), QSize(760, 560) }) {
+        showAt(fabric, size);
+        QVERIFY(fabric.isFitMode());
+        QVERIFY(fabric.geometry().headerScale > 1);
+        const auto labels = render(fabric);
+        for (const Fabric &f : document->design().fabrics()) {
+            const FabricBandItem *band = fabric.bandItem(f.id);
+            QVERIFY(band);
+            const DrawnLabel *title = findLabel(labels, QString::fromStdString(f.name));
+            QVERIFY2(title, f.name.c_str());
+            QVERIFY2(title->pixelSize >= kMinLabelPx - 0.01, f.name.c_str());
+            QVERIFY2(onScreen(fabric, *band, band->headerRect())
+                         .adjusted(-1, -1, 1, 1)
+                         .contains(title->deviceRect),
+                     f.name.c_str());
+            for (const FabricBoxItem *box : boxesOf(*band))
+                QVERIFY2(!overlaps(onScreen(fabric, *box, box->rect()), title->deviceRect),
+                         f.name.c_str());
+        }
+        QString clash;
+        QVERIFY2(labelsApart(drawingLabels(fabric, labels), &clash), qPrintable(clash));
+    }
+}
+
+void TestCanvasReadable::floorPlanAislesBetweenFacingRows()
+{
+    auto document = generated(256);
+    const Design &design = document->design();
+    FloorPlanView floor(document.get());
+    showAt(floor);
+    // Rows of a column of a hall, front to back: consecutive rows face each other across one
+    // aisle. Work out the expected aisles from the rows' places: same hall, same column (x),
+    // one pitch apart.
+    std::map<std::pair<std::string, qint64>, std::vector<const Row *>> columns;
+    for (const Row &row : design.rows())
+        columns[{ row.hall, qRound64(floor.slotRect(row.id, 0).left()) }].push_back(&row);
+    std::size_t expected = 0;
+    for (auto &[key, rows] : columns) {
+        std::sort(rows.begin(), rows.end(), [&](const Row *a, const Row *b) {
+            return floor.slotRect(a->id, 0).top() < floor.slotRect(b->id, 0).top();
+        });
+        expected += rows.size() - 1;
+    }
+    QVERIFY(expected >= 3);
+    QCOMPARE(floor.aisleItems().size(), expected);
+    const double pitch = design.site().rowPitchM * 100;
+    int cold = 0;
+    int hot = 0;
+    for (const FloorAisleItem *item : floor.aisleItems()) {
+        const FloorAisle &aisle = item->aisle();
+        const QRectF before = floor.slotRect(aisle.before, 0);
+        const QRectF after = floor.slotRect(aisle.after, 0);
+        // Between the two rows' racks, one pitch apart, over their slots.
+        QCOMPARE(after.top() - before.top(), pitch);
+        QCOMPARE(aisle.rect.top(), before.bottom());
+        QCOMPARE(aisle.rect.bottom(), after.top());
+        QCOMPARE(aisle.rect.left(), before.left());
+        // Cold: both rows' fronts on the aisle; hot: both rears. Never one of each.
+        for (const Rack &rack : design.racks()) {
+            if (rack.row != aisle.before && rack.row != aisle.after)
+                continue;
+            const FloorRackItem *r = floor.rackItem(rack.id);
+            const bool above = rack.row == aisle.before;
+            const bool frontOnAisle = above ? r->isFrontDown() : !r->isFrontDown();
+            QVERIFY2(frontOnAisle == !aisle.hot, rack.name.c_str());
+            // The front strip is drawn on the front edge.
+            const QRectF front = r->frontRect();
+            QCOMPARE(front.top() > 0, r->isFrontDown());
+        }
+        (aisle.hot ? hot : cold) += 1;
+    }
+    QVERIFY(cold > 0 && hot > 0);
+    QVERIFY(std::abs(cold - hot) <= static_cast<int>(columns.size()));
+    // Zoomed on the first aisle: its name is drawn inside it, readable.
+    const FloorAisleItem *first = floor.aisleItems().front();
+    floor.setTransform(QTransform::fromScale(0.5, 0.5));
+    floor.centerOn(first->aisle().rect.center());
+    const auto labels = render(floor);
+    const QString name
+        = first->aisle().hot ? QStringLiteral("hot aisle") : QStringLiteral("cold aisle");
+    const DrawnLabel *label = findLabel(labels, name);
+    QVERIFY(label);
+    QVERIFY(label->pixelSize >= kMinLabelPx - 0.01);
+    QVERIFY(onScreen(floor, *first, first->aisle().rect).contains(label->deviceRect));
+    // The legend says what the tints and the strip mean.
+    QVERIFY(findLabel(labels, QStringLiteral("cold aisle (fronts)")));
+    QVERIFY(findLabel(labels, QStringLiteral("hot aisle (rears)")));
+    QVERIFY(findLabel(labels, QStringLiteral("rack front")));
+}
+
+void TestCanvasReadable::floorPlanDrawsCdusAndFeedsInTheirHall()
+{
+    // GB200 NVL72 racks are liquid-cooled: each row with them ends with in-row CDUs.
+    auto document = generatedFrom("gb200-nvl72", { { "racks", "16" } });
+    const Design &design = document->design();
+    const Catalog &catalog = document->catalog();
+    FloorPlanView floor(document.get());
+    showAt(floor, QSize(1600, 1000));
+    int cdus = 0;
+    for (const Rack &rack : design.racks()) {
+        const Part *part = catalog.find(rack.catalogType);
+        const bool isCdu = part && part->cdu;
+        const FloorRackItem *item = floor.rackItem(rack.id);
+        QVERIFY(item);
+        QCOMPARE(item->isCdu(), isCdu);
+        if (!isCdu)
+            continue;
+        ++cdus;
+        QCOMPARE(item->fillColor(), cduColor());
+        // In the hall its row stands in.
+        const Row *row = design.row(rack.row);
+        QVERIFY(row && !row->hall.empty());
+        const FloorHall *hall = nullptr;
+        for (const FloorHall &h : floor.halls())
+            if (h.name == QString::fromStdString(row->hall))
+                hall = &h;
+        QVERIFY2(hall, row->hall.c_str());
+        QVERIFY(hall->rowsRect.contains(item->sceneBoundingRect().adjusted(2, 2, -2, -2)));
+    }
+    QVERIFY2(cdus >= 2, qPrintable(QString::number(cdus))); // N+1 at least
+    // Zoomed on a CDU: its name and its capacity (the catalog part's 750 kW).
+    const Rack *unit = nullptr;
+    for (const Rack &rack : design.racks())
+        if (floor.rackItem(rack.id)->isCdu())
+            unit = &rack;
+    floor.setTransform(QTransform::fromScale(2, 2));
+    floor.centerOn(floor.rackItem(unit->id)->sceneBoundingRect().center());
+    auto labels = render(floor);
+    QVERIFY(findLabel(labels, QString::fromStdString(unit->name)));
+    const DrawnLabel *capacity = findLabel(labels, QStringLiteral("CDU 750 kW"));
+    QVERIFY(capacity);
+    QVERIFY(capacity->pixelSize >= kMinLabelPx - 0.01);
+    QVERIFY(findLabel(labels, QStringLiteral("CDU (coolant distribution)")));
+    // Each hall's feeds beside its name: feed A and feed B with the PDUs of its racks. A PDU
+    // carries V x A x sqrt 3 x 0.8 (three-phase, 80 % continuous): 415 V x 60 A -> 34.5 kW.
+    QVERIFY(!floor.feedItems().empty());
+    for (const FloorFeedItem *item : floor.feedItems()) {
+        const FloorHall &hall = floor.halls()[static_cast<std::size_t>(item->hall())];
+        int pdus = 0;
+        double capacityW = 0;
+        for (const Rack &rack : design.racks())
+            if (QString::fromStdString(design.row(rack.row)->hall) == hall.name)
+                for (const Pdu &pdu : rack.pdus)
+                    if (pdu.feed == item->feed()) {
+                        ++pdus;
+                        capacityW += pdu.voltageV * pdu.breakerA
+                            * (pdu.phases == 3 ? std::numbers::sqrt3 : 1.0) * 0.8;
+                    }
+        QCOMPARE(item->pduCount(), pdus);
+        QVERIFY(std::abs(item->capacityW() - capacityW) < 1);
+        // In the hall's title strip beside its name, clear of the rows.
+        QVERIFY(hall.rect.contains(item->rect()));
+        QVERIFY(!item->rect().intersects(hall.rowsRect));
+        QVERIFY(!item->rect().intersects(hall.titleRect));
+    }
+    // Fitted, each feed's title is read in its strip.
+    floor.zoomToFit();
+    labels = render(floor);
+    const DrawnLabel *title = findLabel(labels, QStringLiteral("Feed A"));
+    QVERIFY(title);
+    QVERIFY(title->pixelSize >= kMinLabelPx - 0.01);
+    bool inStrip = false;
+    for (const FloorFeedItem *item : floor.feedItems())
+        inStrip = inStrip
+            || (item->feed() == Feed::A
+                && onScreen(floor, *item, item->rect())
+                       .adjusted(-1, -1, 1, 1)
+                       .contains(title->deviceRect));
+    QVERIFY(inStrip);
+    QString clash;
+    QVERIFY2(labelsApart(drawingLabels(floor, labels), &clash), qPrintable(clash));
 }
 
 QTEST_MAIN(TestCanvasReadable)

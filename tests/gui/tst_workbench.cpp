@@ -36,6 +36,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenuBar>
 #include <QMimeData>
 #include <QPushButton>
 #include <QSpinBox>
@@ -433,8 +434,14 @@ void TestWorkbench::presentationModeHidesDocks()
     QVERIFY(!window->libraryDock()->isVisible());
     QVERIFY(!window->violationsDock()->isVisible());
     QVERIFY(window->floorPlanView()->isPresentationMode());
+    // The toolbar goes with the menu bar (docs/canvas.md), and comes back with it.
+    auto *toolBar = window->findChild<QToolBar *>(QStringLiteral("mainToolBar"));
+    QVERIFY(toolBar);
+    QVERIFY(!toolBar->isVisible());
+    QVERIFY(!window->menuBar()->isVisible());
     window->action(QStringLiteral("viewPresentation"))->trigger();
     QVERIFY(!window->isPresentationMode());
+    QVERIFY(toolBar->isVisible());
     QVERIFY(window->libraryDock()->isVisible());
     QVERIFY(!window->floorPlanView()->isPresentationMode());
 }

@@ -210,7 +210,12 @@ void ElevationDeviceItem::paint(QPainter *painter, const QStyleOptionGraphicsIte
     const int detailPx = readablePixels(kDeviceDetailPx, lod);
     if (namePx * 1.1 <= body.height()) {
         painter->setPen(QColor(0x10, 0x10, 0x10));
-        const double width = body.width() - 40;
+        // Clear of the marker badge in the top-right corner (paintMarker's size): a finding
+        // must not hide the device's power figure.
+        const double side = std::min(body.width(), body.height());
+        const double badge
+            = marker() ? std::min(std::max(side * 0.25, 7.0 / std::max(lod, 1e-6)), side) + 4 : 0;
+        const double width = body.width() - std::max(40.0, 16 + badge);
         const int minPx = readablePixels(0, lod);
         if (body.height() >= (namePx + detailPx) * 1.15 + 4) {
             m_name.draw(painter, body.topLeft() + QPointF(8, 3), namePx, width, true, true, minPx);

@@ -6,12 +6,11 @@
 #include <QPainterPathStroker>
 #include <QStyleOptionGraphicsItem>
 
+#include <algorithm>
 #include <cmath>
 
 namespace cw::canvas {
 namespace {
-
-using G = FabricGeometry;
 
 constexpr double kTitlePx = 34;
 constexpr double kSubtitlePx = 20;
@@ -53,6 +52,7 @@ FabricBandItem::FabricBandItem(FabricId fabric, const QColor &colour, const Fabr
     : CanvasItem(EntityRef::of(fabric))
     , m_colour(colour)
     , m_size(layout.width, layout.height)
+    , m_geometry(layout.geometry)
 {
     setZValue(-1);
     setFlag(ItemIsSelectable, fabric.isValid());
@@ -70,6 +70,11 @@ void FabricBandItem::setTitle(const QString &title, const QString &subtitle)
     update();
 }
 
+QRectF FabricBandItem::headerRect() const
+{
+    return QRectF(0, 0, m_size.width(), m_geometry.titleHeight);
+}
+
 QRectF FabricBandItem::boundingRect() const
 {
     return QRectF(QPointF(0, 0), m_size).adjusted(-2, -2, 2, 2);
@@ -85,22 +90,31 @@ void FabricBandItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
     painter->setBrush(fill);
     painter->drawRect(rect);
     // Readable or not drawn: the title where it fits in the band's header, the figures under
-    // it where both fit (never running into the boxes below).
-    const int titlePx = readablePixels(kTitlePx, lod);
-    const int subtitlePx = readablePixels(kSubtitlePx, lod);
-    if (titlePx * 1.2 + 10 <= G::titleHeight) {
+    // it where both fit (never running into the boxes below). Header and fonts grow together
+    // (presentation mode, wide bands), so what fits at one scale fits at the other.
+    const FabricGeometry &g = m_geometry;
+    const double hs = g.headerScale;
+    const double pad = 10 * g.textScale * hs;
+    const int titlePx = readablePixels(kTitlePx * hs, lod);
+    const int subtitlePx = readablePixels(kSubtitlePx * hs, lod);
+    if (pad + titlePx * 1.2 <= g.titleHeight) {
         painter->setPen(QColor(0x20, 0x20, 0x20));
-        m_title.draw(painter, QPointF(20, 10), titlePx, m_size.width() - 40, true);
-        if (16 + titlePx * 1.2 + subtitlePx * 1.2 <= G::titleHeight)
-            m_subtitle.draw(painter, QPointF(20, 16 + titlePx * 1.2), subtitlePx,
-                            m_size.width() - 40);
+        m_title.draw(painter, QPointF(2 * pad, pad), titlePx, m_size.width() - 4 * pad, true);
+        if (pad * 1.6 + titlePx * 1.2 + subtitlePx * 1.2 <= g.titleHeight)
+            m_subtitle.draw(painter, QPointF(2 * pad, pad * 1.6 + titlePx * 1.2), subtitlePx,
+                            m_size.width() - 4 * pad);
     }
-    const int layerPx = readablePixels(kLayerPx, lod);
-    if (layerPx * 1.1 <= G::boxHeight) {
+    // Layer names centred on their row of boxes, in the gutter; up to most of a layer's pitch
+    // high (the gutter holds nothing else), so they stay when the boxes' labels are gone.
+    const int layerPx = readablePixels(kLayerPx * hs, lod);
+    if (layerPx * 1.2 <= g.layerPitch() * 0.9) {
         painter->setPen(QColor(0x66, 0x66, 0x66));
-        for (auto &[y, label] : m_layers)
-            label.draw(painter, QPointF(16, y + (G::boxHeight - layerPx) / 2), layerPx,
-                       G::gutter - 24, true);
+        for (auto &[y, label] : m_layers) {
+            // Centred on the boxes, but never up into the header nor out of the band.
+            const double top = std::clamp(y + g.boxHeight / 2 - layerPx * 0.6, g.titleHeight,
+                                          std::max(g.titleHeight, m_size.height() - layerPx * 1.2));
+            label.draw(painter, QPointF(0.6 * pad, top), layerPx, g.gutter - 1.2 * pad, true);
+        }
     }
     if (isSelected())
         paintSelection(painter, rect, lod);
@@ -108,13 +122,15 @@ void FabricBandItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
 }
 
 FabricBoxItem::FabricBoxItem(const FabricBox &box, FabricId fabric, bool aggregate,
-                             const QColor &colour)
+                             const QColor &colour, const FabricGeometry &geometry)
     : CanvasItem(box.devices.empty() ? EntityRef {} : EntityRef::of(box.devices.front()))
     , m_devices(box.devices)
     , m_fabric(fabric)
     , m_layer(box.layer)
     , m_aggregate(aggregate)
     , m_colour(colour)
+    , m_size(geometry.boxWidth, geometry.boxHeight)
+    , m_textScale(geometry.textScale)
 {
     setPos(box.x, box.y);
     setZValue(1);
@@ -145,19 +161,19 @@ void FabricBoxItem::setLabels(const QString &label, const QString &detail)
 
 QPointF FabricBoxItem::anchor(bool top) const
 {
-    return pos() + QPointF(G::boxWidth / 2, top ? 0 : G::boxHeight);
+    return pos() + QPointF(m_size.width() / 2, top ? 0 : m_size.height());
 }
 
 QRectF FabricBoxItem::boundingRect() const
 {
-    return QRectF(-4, -4, G::boxWidth + 8, G::boxHeight + 8);
+    return rect().adjusted(-4, -4, 8, 4);
 }
 
 void FabricBoxItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
 {
     const double lod = levelOfDetail(option, painter);
-    const QRectF rect(0, 0, G::boxWidth, G::boxHeight);
-    if (lod * G::boxWidth < 4) {
+    const QRectF rect = this->rect();
+    if (lod * rect.width() < 4) {
         painter->fillRect(rect, m_colour);
         paintMarker(painter, rect, lod);
         return;
@@ -173,15 +189,19 @@ void FabricBoxItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     painter->setPen(pen);
     painter->setBrush(layerFill(m_layer));
     painter->drawRect(rect);
+    // Padding grows with the box (presentation mode), so the two lines fit as at scale 1.
+    const double padX = 8 * m_textScale;
+    const double padY = 6 * m_textScale;
     const int labelPx = readablePixels(kBoxLabelPx, lod);
     const int detailPx = readablePixels(kBoxDetailPx, lod);
-    if (labelPx * 1.2 + 6 <= G::boxHeight) {
+    if (labelPx * 1.2 + padY <= rect.height()) {
         const int minPx = readablePixels(0, lod);
         painter->setPen(QColor(0x15, 0x15, 0x15));
-        m_label.draw(painter, QPointF(8, 6), labelPx, G::boxWidth - 16, true, true, minPx);
-        if (10 + labelPx * 1.2 + detailPx * 1.2 <= G::boxHeight)
-            m_detail.draw(painter, QPointF(8, 10 + labelPx * 1.2), detailPx, G::boxWidth - 16,
-                          false, true, minPx);
+        m_label.draw(painter, QPointF(padX, padY), labelPx, rect.width() - 2 * padX, true, true,
+                     minPx);
+        if (padY * 1.6 + labelPx * 1.2 + detailPx * 1.2 <= rect.height())
+            m_detail.draw(painter, QPointF(padX, padY * 1.6 + labelPx * 1.2), detailPx,
+                          rect.width() - 2 * padX, false, true, minPx);
     }
     if (isSelected())
         paintSelection(painter, rect, lod);
@@ -189,8 +209,9 @@ void FabricBoxItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
 }
 
 FabricLinkItem::FabricLinkItem(LinkId link, const FabricBoxItem *a, const FabricBoxItem *b,
-                               int count, const QColor &colour)
+                               int count, const QColor &colour, double layerPitch)
     : CanvasItem(EntityRef::of(link))
+    , m_layerPitch(layerPitch)
     , m_count(count)
     , m_colour(colour)
 {
@@ -202,7 +223,7 @@ FabricLinkItem::FabricLinkItem(LinkId link, const FabricBoxItem *a, const Fabric
         const QPointF from = a->anchor(true);
         const QPointF to = b->anchor(true);
         m_path.moveTo(from);
-        m_path.quadTo(QPointF((from.x() + to.x()) / 2, from.y() - G::layerPitch * 0.4), to);
+        m_path.quadTo(QPointF((from.x() + to.x()) / 2, from.y() - layerPitch * 0.4), to);
     } else {
         const QPointF from = aAbove ? a->anchor(false) : a->anchor(true);
         const QPointF to = aAbove ? b->anchor(true) : b->anchor(false);
@@ -250,7 +271,7 @@ void FabricLinkItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
     painter->setBrush(Qt::NoBrush);
     painter->drawPath(m_path);
     const int px = readablePixels(kBoxDetailPx, lod);
-    if (m_count > 1 && px <= G::layerPitch * 0.3) {
+    if (m_count > 1 && px <= m_layerPitch * 0.3) {
         const QSizeF size(std::max(44.0, px * 3.4), px * 1.5);
         const QRectF chip(m_middle - QPointF(size.width() / 2, size.height() / 2), size);
         painter->setPen(Qt::NoPen);
@@ -267,7 +288,7 @@ void FabricLinkItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
 StorageBlockItem::StorageBlockItem(const StorageTier &tier, const StorageBlock &block,
                                    const QColor &colour)
     : CanvasItem(EntityRef::of(tier.id))
-    , m_rect(block.x, block.y, block.width, G::storageHeight)
+    , m_rect(block.x, block.y, block.width, block.height)
     , m_colour(colour)
 {
     setZValue(1);

@@ -17,7 +17,11 @@ public:
 
     FabricId fabricId() const { return FabricId { ref().id }; }
     void setTitle(const QString &title, const QString &subtitle);
+    double width() const { return m_size.width(); }
     double height() const { return m_size.height(); }
+    const FabricGeometry &geometry() const { return m_geometry; }
+    /// The header the title and figures are drawn in, in band coordinates.
+    QRectF headerRect() const;
 
     QRectF boundingRect() const override;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override;
@@ -25,6 +29,7 @@ public:
 private:
     QColor m_colour;
     QSizeF m_size;
+    FabricGeometry m_geometry;
     CachedLabel m_title;
     CachedLabel m_subtitle;
     std::vector<std::pair<double, CachedLabel>> m_layers;
@@ -34,7 +39,8 @@ private:
 class FabricBoxItem : public CanvasItem
 {
 public:
-    FabricBoxItem(const FabricBox &box, FabricId fabric, bool aggregate, const QColor &colour);
+    FabricBoxItem(const FabricBox &box, FabricId fabric, bool aggregate, const QColor &colour,
+                  const FabricGeometry &geometry = {});
 
     std::vector<EntityRef> entities() const override;
     FabricId fabricId() const { return m_fabric; }
@@ -46,6 +52,8 @@ public:
     void setLabels(const QString &label, const QString &detail);
     /// Where links attach: top or bottom centre, in band coordinates.
     QPointF anchor(bool top) const;
+    /// The box's outline in item coordinates (its size grows in presentation mode).
+    QRectF rect() const { return QRectF(QPointF(0, 0), m_size); }
 
     QRectF boundingRect() const override;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override;
@@ -56,6 +64,8 @@ private:
     FabricLayer m_layer;
     bool m_aggregate;
     QColor m_colour;
+    QSizeF m_size;
+    double m_textScale;
     CachedLabel m_label;
     CachedLabel m_detail;
 };
@@ -67,7 +77,7 @@ class FabricLinkItem : public CanvasItem
 public:
     /// `link` invalid for an aggregate bundle (not selectable, not indexed by id).
     FabricLinkItem(LinkId link, const FabricBoxItem *a, const FabricBoxItem *b, int count,
-                   const QColor &colour);
+                   const QColor &colour, double layerPitch = FabricGeometry().layerPitch());
 
     std::vector<EntityRef> entities() const override;
     int count() const { return m_count; }
@@ -79,6 +89,7 @@ public:
 private:
     QPainterPath m_path;
     QPointF m_middle;
+    double m_layerPitch;
     int m_count;
     QColor m_colour;
     CachedLabel m_countLabel;

@@ -3,13 +3,16 @@
 #include "views/canvas/DesignCache.h"
 
 #include <algorithm>
+#include <cmath>
 #include <unordered_map>
 #include <unordered_set>
 
 namespace cw::canvas {
 namespace {
 
-using G = FabricGeometry;
+/// Boxes in a row that a usual window shows with the band's title readable (see
+/// FabricGeometry::withHeaderFor): 12 boxes of 170 + 26 units.
+constexpr double kHeaderReferenceWidth = 2400;
 
 /// Where a device sits on the floor, for ordering boxes the way the racks stand.
 struct Placement
@@ -185,8 +188,9 @@ void buildBoxes(const Design &design, std::vector<Entry> &entries, bool aggregat
 
 /// Positions boxes layer by layer (core on top), centred on the widest layer, and the
 /// storage blocks under their servers.
-void place(const Design &design, FabricBand &band, const std::vector<StorageTierId> &tiers)
+void place(FabricBand &band, const std::vector<StorageTierId> &tiers)
 {
+    const FabricGeometry &g = band.geometry;
     std::map<FabricLayer, std::vector<int>> layers;
     for (std::size_t i = 0; i < band.boxes.size(); ++i)
         layers[band.boxes[i].layer].push_back(static_cast<int>(i));
@@ -201,24 +205,24 @@ void place(const Design &design, FabricBand &band, const std::vector<StorageTier
     }
     if (!lonely.empty())
         layers[FabricLayer::Nodes];
-    const double step = G::boxWidth + G::gapX;
+    const double step = g.boxWidth + g.gapX;
     std::map<FabricLayer, double> widths;
     double widest = 0;
     for (const auto &[layer, boxes] : layers) {
         std::size_t count = boxes.size();
         if (layer == FabricLayer::Nodes)
             count += lonely.size();
-        const double width = count == 0 ? 0 : static_cast<double>(count) * step - G::gapX;
+        const double width = count == 0 ? 0 : static_cast<double>(count) * step - g.gapX;
         widths[layer] = width;
         widest = std::max(widest, width);
     }
     band.layers.clear();
     for (auto it = layers.rbegin(); it != layers.rend(); ++it)
         band.layers.push_back(it->first);
-    double y = G::titleHeight;
+    double y = g.titleHeight;
     for (FabricLayer layer : band.layers) {
         band.layerY[layer] = y;
-        const double x0 = G::gutter + (widest - widths[layer]) / 2;
+        const double x0 = g.gutter + (widest - widths[layer]) / 2;
         double x = x0;
         for (int index : layers[layer]) {
             band.boxes[static_cast<std::size_t>(index)].x = x;
@@ -227,11 +231,12 @@ void place(const Design &design, FabricBand &band, const std::vector<StorageTier
         }
         if (layer == FabricLayer::Nodes) {
             for (StorageTierId tier : lonely) {
-                band.storage.push_back({ tier, x, y + G::boxHeight + G::storageGap, G::boxWidth });
+                band.storage.push_back(
+                    { tier, x, y + g.boxHeight + g.storageGap, g.boxWidth, g.storageHeight });
                 x += step;
             }
         }
-        y += G::layerPitch;
+        y += g.layerPitch();
     }
     // Blocks under the servers of each tier.
     for (StorageTierId tier : tiers) {
@@ -242,22 +247,71 @@ void place(const Design &design, FabricBand &band, const std::vector<StorageTier
         for (const FabricBox &box : band.boxes)
             if (box.storageTier == tier) {
                 left = any ? std::min(left, box.x) : box.x;
-                right = any ? std::max(right, box.x + G::boxWidth) : box.x + G::boxWidth;
-                top = box.y + G::boxHeight + G::storageGap;
+                right = any ? std::max(right, box.x + g.boxWidth) : box.x + g.boxWidth;
+                top = box.y + g.boxHeight + g.storageGap;
                 any = true;
             }
         if (any)
-            band.storage.push_back({ tier, left, top, right - left });
+            band.storage.push_back({ tier, left, top, right - left, g.storageHeight });
     }
-    (void)design;
     const bool hasStorage = !band.storage.empty();
     const double last
-        = band.layers.empty() ? G::titleHeight : band.layerY[band.layers.back()] + G::boxHeight;
-    band.height = last + (hasStorage ? G::storageGap + G::storageHeight : 0) + G::padding;
-    band.width = G::gutter + std::max(widest, 600.0) + G::padding;
+        = band.layers.empty() ? g.titleHeight : band.layerY[band.layers.back()] + g.boxHeight;
+    band.height = last + (hasStorage ? g.storageGap + g.storageHeight : 0) + g.padding;
+    band.boxesWidth = widest;
+    band.width = g.gutter + std::max(widest, 600.0 * g.textScale * g.headerScale) + g.padding;
 }
 
 } // namespace
+
+FabricGeometry FabricGeometry::forScale(double textScale)
+{
+    FabricGeometry g;
+    g.textScale = textScale;
+    g.boxWidth *= textScale;
+    g.boxHeight *= textScale;
+    g.titleHeight *= textScale;
+    g.gutter *= textScale;
+    g.storageHeight *= textScale;
+    return g;
+}
+
+FabricGeometry FabricGeometry::withHeaderFor(double widestBoxesWidth) const
+{
+    const FabricGeometry base = forScale(textScale);
+    FabricGeometry g = *this;
+    // Measured against the boxes at text scale 1: a presentation box is wider because its
+    // text is, not because the band shows more.
+    // In quarter steps, so that an edit that changes the widest band by a box seldom changes
+    // the header (which lays every band out again).
+    const double ratio = widestBoxesWidth / (kHeaderReferenceWidth * textScale);
+    g.headerScale = std::max(1.0, std::ceil(ratio * 4) / 4);
+    g.titleHeight = base.titleHeight * g.headerScale;
+    g.gutter = base.gutter * g.headerScale;
+    return g;
+}
+
+void setBandHeader(FabricBand &band, const FabricGeometry &geometry)
+{
+    const double dx = geometry.gutter - band.geometry.gutter;
+    const double dy = geometry.titleHeight - band.geometry.titleHeight;
+    band.geometry = geometry;
+    for (FabricBox &box : band.boxes) {
+        box.x += dx;
+        box.y += dy;
+    }
+    for (StorageBlock &block : band.storage) {
+        block.x += dx;
+        block.y += dy;
+    }
+    for (auto &[layer, y] : band.layerY)
+        y += dy;
+    // A narrow band is as wide as its title at the grown header needs.
+    band.width = std::max(band.width + dx,
+                          geometry.gutter + 600.0 * geometry.textScale * geometry.headerScale
+                              + geometry.padding);
+    band.height += dy;
+}
 
 FabricLayer layerOf(const Device &device)
 {
@@ -296,9 +350,11 @@ std::map<std::uint64_t, std::vector<const Link *>> linksByFabric(const Design &d
 }
 
 FabricBand layoutFabric(const Design &design, FabricId fabric,
-                        const std::vector<const Link *> &links, const AggregationOptions &options)
+                        const std::vector<const Link *> &links, const AggregationOptions &options,
+                        const FabricGeometry &geometry)
 {
     FabricBand band;
+    band.geometry = geometry;
     band.fabric = fabric;
     band.linkCount = static_cast<int>(links.size());
 
@@ -354,14 +410,15 @@ FabricBand layoutFabric(const Design &design, FabricId fabric,
         for (const auto &[pair, count] : counts)
             band.edges.push_back({ pair.first, pair.second, count, {} });
     }
-    place(design, band, tiers);
+    place(band, tiers);
     return band;
 }
 
 FabricBand layoutUnconnected(const Design &design, const DesignCache &cache,
-                             const AggregationOptions &options)
+                             const AggregationOptions &options, const FabricGeometry &geometry)
 {
     FabricBand band;
+    band.geometry = geometry;
     const FloorOrder order(design);
     std::vector<Entry> entries;
     for (const Device &device : design.devices()) {
@@ -381,7 +438,7 @@ FabricBand layoutUnconnected(const Design &design, const DesignCache &cache,
     band.aggregated = band.deviceCount > options.aggregateAboveDevices;
     std::unordered_map<std::uint64_t, int> boxOf;
     buildBoxes(design, entries, band.aggregated, options, band, boxOf);
-    place(design, band, tiers);
+    place(band, tiers);
     return band;
 }
 

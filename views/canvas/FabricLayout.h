@@ -21,6 +21,35 @@ inline constexpr int kFabricLayerCount = 4;
 FabricLayer layerOf(const Device &device);
 const char *layerName(FabricLayer layer);
 
+/// Layout units. The parts that hold text (boxes, the band header, the layer-name gutter,
+/// storage blocks) grow with the label scale (presentation mode), so the larger labels fit;
+/// the space between boxes and layers does not. The header and gutter also grow with the
+/// widest band (`headerScale`), so a band's title stays readable when a very wide fabric is
+/// fitted into the window.
+struct FabricGeometry
+{
+    double boxWidth = 170;
+    double boxHeight = 60;
+    double gapX = 26;
+    double linkSpace = 170; ///< between a layer's boxes and the boxes of the layer above
+    double titleHeight = 90;
+    double gutter = 170; ///< layer names left of the boxes ("spine" at 22 units, bold)
+    double storageGap = 40;
+    double storageHeight = 80;
+    double padding = 30;
+    double textScale = 1; ///< the label scale the boxes are sized for
+    double headerScale = 1; ///< title and layer-name sizes x this (wide bands)
+
+    double layerPitch() const { return boxHeight + linkSpace; }
+    /// The geometry for labels `textScale` times larger (1.8 in presentation mode).
+    static FabricGeometry forScale(double textScale);
+    /// This geometry with a header and gutter grown for a view whose widest layer of boxes
+    /// is `widestBoxesWidth` wide: about 2,400 units (a dozen boxes) fit a usual window with
+    /// the title readable; a band of 48 boxes fitted is four times smaller on screen, so
+    /// its header is four times larger.
+    FabricGeometry withHeaderFor(double widestBoxesWidth) const;
+};
+
 /// One box of a fabric's layered graph: a device, or an aggregate of many (a pod's nodes,
 /// a row's leaves, a storage tier's servers).
 struct FabricBox
@@ -50,12 +79,14 @@ struct StorageBlock
     double x = 0;
     double y = 0;
     double width = 0;
+    double height = 0;
 };
 
 /// The layered graph of one fabric (or, with no fabric, the devices on no link yet and the
 /// node-local storage tiers), laid out in layout units (FabricGeometry).
 struct FabricBand
 {
+    FabricGeometry geometry; ///< what the band was laid out with
     FabricId fabric; ///< invalid: the "not connected" band
     bool aggregated = false;
     std::vector<FabricBox> boxes;
@@ -65,22 +96,9 @@ struct FabricBand
     std::map<FabricLayer, double> layerY;
     int deviceCount = 0;
     int linkCount = 0;
+    double boxesWidth = 0; ///< the widest layer's boxes, without the gutter
     double width = 0;
     double height = 0;
-};
-
-/// Layout units.
-struct FabricGeometry
-{
-    static constexpr double boxWidth = 170;
-    static constexpr double boxHeight = 60;
-    static constexpr double gapX = 26;
-    static constexpr double layerPitch = 230;
-    static constexpr double titleHeight = 90;
-    static constexpr double gutter = 150; ///< layer names left of the boxes
-    static constexpr double storageGap = 40;
-    static constexpr double storageHeight = 80;
-    static constexpr double padding = 30;
 };
 
 /// Aggregation limits.
@@ -95,9 +113,14 @@ std::map<std::uint64_t, std::vector<const Link *>> linksByFabric(const Design &d
 
 /// Lays out one fabric's band from its links.
 FabricBand layoutFabric(const Design &design, FabricId fabric,
-                        const std::vector<const Link *> &links, const AggregationOptions &options);
+                        const std::vector<const Link *> &links, const AggregationOptions &options,
+                        const FabricGeometry &geometry = {});
 /// The band of devices with no link at all, and of storage tiers on no fabric.
 FabricBand layoutUnconnected(const Design &design, const DesignCache &cache,
-                             const AggregationOptions &options);
+                             const AggregationOptions &options,
+                             const FabricGeometry &geometry = {});
+/// Moves a laid-out band's content to `geometry`'s header and gutter (the other sizes must
+/// be the band's own): cheaper than laying the band out again when only the header grows.
+void setBandHeader(FabricBand &band, const FabricGeometry &geometry);
 
 } // namespace cw::canvas

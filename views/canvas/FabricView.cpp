@@ -88,6 +88,16 @@ QColor FabricView::colourOf(FabricId id) const
     return fabricColor(fabric->purpose, ordinal);
 }
 
+void FabricView::presentationChanged()
+{
+    // Boxes, header and gutter grow with the text: lay the bands out again.
+    rebuild();
+    reapplyMarkers();
+    reapplySelection();
+    if (isFitMode())
+        zoomToFit();
+}
+
 void FabricView::rebuild()
 {
     clearScene();
@@ -102,54 +112,75 @@ void FabricView::rebuild()
     m_tierFabric.clear();
     for (const StorageTier &tier : design.storageTiers())
         m_tierFabric[tier.id.value] = tier.fabric.value;
+    m_geometry = FabricGeometry::forScale(canvasScene()->labelScale());
     const auto buckets = linksByFabric(design);
+    std::vector<std::pair<std::uint64_t, FabricBand>> layouts;
     for (const Fabric &fabric : design.fabrics())
-        buildBand(fabric.id, buckets.at(fabric.id.value));
-    buildUnconnected();
+        if (auto layout = layoutBand(fabric.id.value, buckets.at(fabric.id.value)))
+            layouts.emplace_back(fabric.id.value, std::move(*layout));
+    if (auto layout = layoutBand(kUnconnected, {}))
+        layouts.emplace_back(kUnconnected, std::move(*layout));
+    // One header size for every band, from the widest: fitted, the view is as small as its
+    // widest band makes it, and every title must still be read.
+    double widest = 0;
+    for (const auto &[key, layout] : layouts)
+        widest = std::max(widest, layout.boxesWidth);
+    m_geometry = m_geometry.withHeaderFor(widest);
+    for (auto &[key, layout] : layouts) {
+        setBandHeader(layout, m_geometry);
+        addBand(key, layout);
+    }
     stackBands();
     updateSceneRect();
 }
 
-void FabricView::buildBand(FabricId id, const std::vector<const Link *> &links)
+std::optional<FabricBand> FabricView::layoutBand(std::uint64_t key,
+                                                 const std::vector<const Link *> &links) const
 {
-    const Fabric *fabric = document()->design().fabric(id);
-    if (!fabric)
-        return;
-    const FabricBand layout = layoutFabric(document()->design(), id, links, m_options);
+    const Design &design = document()->design();
+    if (key == kUnconnected) {
+        FabricBand layout = layoutUnconnected(design, *cache(), m_options, m_geometry);
+        if (layout.boxes.empty() && layout.storage.empty())
+            return std::nullopt;
+        return layout;
+    }
+    if (!design.fabric(FabricId { key }))
+        return std::nullopt;
+    return layoutFabric(design, FabricId { key }, links, m_options, m_geometry);
+}
+
+void FabricView::addBand(std::uint64_t key, const FabricBand &layout)
+{
     Band band;
     band.aggregated = layout.aggregated;
     band.links = layout.linkCount;
-    band.item = new FabricBandItem(id, colourOf(id), layout);
-    QString subtitle = tr("%1 · %2 Gb/s · %3 · %4 devices, %5 links")
-                           .arg(technologyName(fabric->technology))
-                           .arg(fabric->linkSpeedGbps)
-                           .arg(QString::fromLatin1(toString(fabric->topology.kind)))
-                           .arg(layout.deviceCount)
-                           .arg(layout.linkCount);
-    if (layout.aggregated)
-        subtitle += tr(" · aggregated by row");
-    band.item->setTitle(QString::fromStdString(fabric->name), subtitle);
-    canvasScene()->addItem(band.item);
-    registerItem(band.item);
+    band.boxesWidth = layout.boxesWidth;
+    if (key == kUnconnected) {
+        band.item = new FabricBandItem(FabricId {}, QColor(0x9e, 0x9e, 0x9e), layout);
+        band.item->setTitle(tr("Not connected"),
+                            tr("%1 devices on no link yet (drag from one device to another to "
+                               "link them), storage on no fabric")
+                                .arg(layout.deviceCount));
+        canvasScene()->addItem(band.item);
+    } else {
+        const Fabric *fabric = document()->design().fabric(FabricId { key });
+        if (!fabric)
+            return;
+        band.item = new FabricBandItem(fabric->id, colourOf(fabric->id), layout);
+        QString subtitle = tr("%1 · %2 Gb/s · %3 · %4 devices, %5 links")
+                               .arg(technologyName(fabric->technology))
+                               .arg(fabric->linkSpeedGbps)
+                               .arg(QString::fromLatin1(toString(fabric->topology.kind)))
+                               .arg(layout.deviceCount)
+                               .arg(layout.linkCount);
+        if (layout.aggregated)
+            subtitle += tr(" · aggregated by row");
+        band.item->setTitle(QString::fromStdString(fabric->name), subtitle);
+        canvasScene()->addItem(band.item);
+        registerItem(band.item);
+    }
     createBandItems(band, layout);
-    m_bands[id.value] = std::move(band);
-}
-
-void FabricView::buildUnconnected()
-{
-    const FabricBand layout = layoutUnconnected(document()->design(), *cache(), m_options);
-    if (layout.boxes.empty() && layout.storage.empty())
-        return;
-    Band band;
-    band.aggregated = layout.aggregated;
-    band.item = new FabricBandItem(FabricId {}, QColor(0x9e, 0x9e, 0x9e), layout);
-    band.item->setTitle(tr("Not connected"),
-                        tr("%1 devices on no link yet (drag from one device to another to "
-                           "link them), storage on no fabric")
-                            .arg(layout.deviceCount));
-    canvasScene()->addItem(band.item);
-    createBandItems(band, layout);
-    m_bands[kUnconnected] = std::move(band);
+    m_bands[key] = std::move(band);
 }
 
 void FabricView::createBandItems(Band &band, const FabricBand &layout)
@@ -158,7 +189,7 @@ void FabricView::createBandItems(Band &band, const FabricBand &layout)
     const QColor colour = colourOf(fabric);
     band.boxes.reserve(layout.boxes.size());
     for (const FabricBox &box : layout.boxes) {
-        auto *item = new FabricBoxItem(box, fabric, layout.aggregated, colour);
+        auto *item = new FabricBoxItem(box, fabric, layout.aggregated, colour, layout.geometry);
         item->setParentItem(band.item);
         registerItem(item);
         band.boxes.push_back(item);
@@ -168,7 +199,8 @@ void FabricView::createBandItems(Band &band, const FabricBand &layout)
     for (const FabricEdge &edge : layout.edges) {
         const FabricBoxItem *a = band.boxes[static_cast<std::size_t>(edge.a)];
         const FabricBoxItem *b = band.boxes[static_cast<std::size_t>(edge.b)];
-        auto *item = new FabricLinkItem(edge.link, a, b, edge.links, colour);
+        auto *item
+            = new FabricLinkItem(edge.link, a, b, edge.links, colour, layout.geometry.layerPitch());
         item->setParentItem(band.item);
         if (edge.link.isValid())
             registerItem(item);
@@ -197,16 +229,31 @@ void FabricView::destroyBand(std::uint64_t key)
 
 void FabricView::stackBands()
 {
-    double y = 0;
-    const auto place = [&y](Band &band) {
-        band.item->setPos(0, y);
-        y += band.item->height() + kBandGap;
-    };
+    // Bands flow into lines no wider than the widest band, like words into a paragraph: the
+    // 13 out-of-band trees of a 16,384-node design sit side by side instead of in a tower
+    // that, fitted, would leave every title too small to read. The "not connected" band last.
+    std::vector<Band *> order;
     for (auto &[key, band] : m_bands)
         if (key != kUnconnected)
-            place(band);
+            order.push_back(&band);
     if (auto it = m_bands.find(kUnconnected); it != m_bands.end())
-        place(it->second);
+        order.push_back(&it->second);
+    double lineWidth = 0;
+    for (const Band *band : order)
+        lineWidth = std::max(lineWidth, band->item->width());
+    double x = 0;
+    double y = 0;
+    double lineHeight = 0;
+    for (Band *band : order) {
+        if (x > 0 && x + band->item->width() > lineWidth) {
+            x = 0;
+            y += lineHeight + kBandGap;
+            lineHeight = 0;
+        }
+        band->item->setPos(x, y);
+        x += band->item->width() + kBandGap;
+        lineHeight = std::max(lineHeight, band->item->height());
+    }
 }
 
 FabricBoxItem *FabricView::boxItem(DeviceId device, FabricId fabric) const
@@ -332,7 +379,8 @@ void FabricView::markAdded(const EntityRef &ref, DirtyBands &dirty)
         if (band != m_bands.end() && !band->second.aggregated && a && b
             && !dirty.fabrics.contains(link->fabric.value)) {
             // Both ends already drawn: one new item, nothing else moves.
-            auto *item = new FabricLinkItem(link->id, a, b, 1, colourOf(link->fabric));
+            auto *item = new FabricLinkItem(link->id, a, b, 1, colourOf(link->fabric),
+                                            m_geometry.layerPitch());
             item->setParentItem(band->second.item);
             registerItem(item);
         } else {
@@ -415,22 +463,37 @@ void FabricView::redrawDirty(const DirtyBands &dirty)
     if (dirty.fabrics.empty() && !dirty.unconnected)
         return;
     const Design &design = document()->design();
+    std::map<std::uint64_t, std::vector<const Link *>> links;
+    for (std::uint64_t fabric : dirty.fabrics)
+        links[fabric];
     if (!dirty.fabrics.empty()) {
         // Collect the dirty fabrics' links in one pass over the design.
-        std::map<std::uint64_t, std::vector<const Link *>> links;
-        for (std::uint64_t fabric : dirty.fabrics)
-            links[fabric];
         for (const Link &link : design.links())
             if (auto it = links.find(link.fabric.value); it != links.end())
                 it->second.push_back(&link);
-        for (const auto &[fabric, fabricLinks] : links) {
-            destroyBand(fabric);
-            buildBand(FabricId { fabric }, fabricLinks);
-        }
     }
-    if (dirty.unconnected) {
-        destroyBand(kUnconnected);
-        buildUnconnected();
+    if (dirty.unconnected)
+        links[kUnconnected];
+    std::vector<std::pair<std::uint64_t, FabricBand>> layouts;
+    for (const auto &[key, fabricLinks] : links) {
+        destroyBand(key);
+        if (auto layout = layoutBand(key, fabricLinks))
+            layouts.emplace_back(key, std::move(*layout));
+    }
+    // The header follows the widest band: when the edit changed it, every band is laid out
+    // again (rare: a band gained or lost a whole box in its widest layer).
+    double widest = 0;
+    for (const auto &[key, band] : m_bands)
+        widest = std::max(widest, band.boxesWidth);
+    for (const auto &[key, layout] : layouts)
+        widest = std::max(widest, layout.boxesWidth);
+    if (m_geometry.withHeaderFor(widest).headerScale != m_geometry.headerScale) {
+        rebuild();
+        return;
+    }
+    for (auto &[key, layout] : layouts) {
+        setBandHeader(layout, m_geometry);
+        addBand(key, layout);
     }
     stackBands();
     updateSceneRect();

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 #include <vector>
@@ -62,9 +63,13 @@ public:
 
     std::vector<CanvasItem *> itemsFor(EntityRef ref) const override;
     std::vector<LegendEntry> legend() const override;
+    /// The sizes the bands are laid out with now (boxes grown in presentation mode, header
+    /// grown for the widest band).
+    const FabricGeometry &geometry() const { return m_geometry; }
 
 protected:
     void applyChanges(const ChangeSet &changes) override;
+    void presentationChanged() override;
 
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
@@ -79,6 +84,7 @@ private:
         std::map<std::pair<const FabricBoxItem *, const FabricBoxItem *>, FabricLinkItem *> bundles;
         std::vector<FabricBoxItem *> boxes;
         int links = 0;
+        double boxesWidth = 0; ///< FabricBand::boxesWidth
     };
 
     /// What a change set leaves to redraw: whole fabric bands and the "not connected" band.
@@ -98,8 +104,11 @@ private:
     void redrawDirty(const DirtyBands &dirty);
 
     void rebuild();
-    void buildBand(FabricId fabric, const std::vector<const Link *> &links);
-    void buildUnconnected();
+    /// The band's layout with the current geometry; nullopt for a fabric that is gone or an
+    /// empty "not connected" band.
+    std::optional<FabricBand> layoutBand(std::uint64_t key,
+                                         const std::vector<const Link *> &links) const;
+    void addBand(std::uint64_t key, const FabricBand &layout);
     void createBandItems(Band &band, const FabricBand &layout);
     void destroyBand(std::uint64_t key);
     void stackBands();
@@ -108,6 +117,7 @@ private:
                         int *chosen);
 
     AggregationOptions m_options;
+    FabricGeometry m_geometry;
     std::map<std::uint64_t, Band> m_bands; ///< fabric id -> band; 0 = not connected
     std::unordered_map<std::uint64_t, std::uint64_t> m_linkFabric; ///< link -> fabric
     std::unordered_map<std::uint64_t, std::uint64_t> m_tierFabric; ///< storage tier -> fabric

@@ -31,39 +31,38 @@ int columnsFor(int count, double rowWidth, double pitch, double aspect)
 
 } // namespace
 
-FloorLayout layoutFloor(std::vector<FloorRowSpec> rows, const FloorGeometry &g)
+namespace {
+
+struct HallGroups
 {
-    std::stable_sort(rows.begin(), rows.end(), [](const FloorRowSpec &a, const FloorRowSpec &b) {
-        return a.index < b.index;
-    });
-    // Halls in the order their first row comes.
-    std::vector<QString> order;
-    std::map<QString, std::vector<const FloorRowSpec *>> halls;
-    int maxSlots = 1;
-    for (const FloorRowSpec &row : rows) {
-        const QString hall
-            = row.hall.empty() ? hallOfRow(row.name) : QString::fromStdString(row.hall);
-        if (!halls.contains(hall))
-            order.push_back(hall);
-        halls[hall].push_back(&row);
-        maxSlots = std::max(maxSlots, row.slotCount);
-    }
-    FloorLayout layout;
-    if (rows.empty())
-        return layout;
-    // Room for a few more racks per row before a relayout is needed.
-    layout.columnSlots = maxSlots + 2;
+    std::vector<QString> order; ///< halls in the order their first row comes
+    std::map<QString, std::vector<const FloorRowSpec *>> rows;
+};
+
+/// The right part of a hall's title strip, beside the name: where its feeds are drawn.
+constexpr double kNameShare = 0.36;
+
+/// Places the halls with a title strip of `title`, its name on the left and its power feeds
+/// on the right (`titled` false: one floor with no name, the strip holds the feeds only).
+void placeHalls(const HallGroups &groups, const FloorGeometry &g, double title, bool titled,
+                FloorLayout &layout)
+{
+    layout.rowOrigin.clear();
+    layout.frontDown.clear();
+    layout.rowHall.clear();
+    layout.halls.clear();
+    layout.aisles.clear();
+    layout.titleHeight = title;
     const double rowWidth = g.labelWidth + layout.columnSlots * g.rackWidth;
+    const double slotsWidth = layout.columnSlots * g.rackWidth;
     // Halls wrap into lines of about sqrt(count) halls (13 halls of a 16k design side by side
     // made a floor five times wider than high); each hall keeps the aspect its share of the
     // screen has.
-    const int hallCount = static_cast<int>(order.size());
+    const int hallCount = static_cast<int>(groups.order.size());
     const int hallsPerLine
         = std::max(1, static_cast<int>(std::ceil(std::sqrt(static_cast<double>(hallCount)))));
     const int lines = (hallCount + hallsPerLine - 1) / hallsPerLine;
     const double hallAspect = std::max(0.5, g.aspect * lines / hallsPerLine);
-    const bool titled = hallCount > 1 || !order.front().isEmpty();
-    const double top = titled ? g.hallTitle : 0;
     double hallX = 0;
     double lineY = 0;
     double lineHeight = 0;
@@ -73,24 +72,82 @@ FloorLayout layoutFloor(std::vector<FloorRowSpec> rows, const FloorGeometry &g)
             lineY += lineHeight + g.hallGap;
             lineHeight = 0;
         }
-        const QString &name = order[static_cast<std::size_t>(h)];
-        const std::vector<const FloorRowSpec *> &members = halls[name];
+        const QString &name = groups.order[static_cast<std::size_t>(h)];
+        const std::vector<const FloorRowSpec *> &members = groups.rows.at(name);
         const int count = static_cast<int>(members.size());
         const int columns = columnsFor(count, rowWidth + g.columnGap, g.rowPitch, hallAspect);
         const int perColumn = (count + columns - 1) / columns;
         for (int k = 0; k < count; ++k) {
             const int column = k / perColumn;
             const int line = k % perColumn;
-            layout.rowOrigin[members[static_cast<std::size_t>(k)]->id.value]
-                = QPointF(hallX + column * (rowWidth + g.columnGap) + g.labelWidth,
-                          lineY + top + line * g.rowPitch);
+            const std::uint64_t id = members[static_cast<std::size_t>(k)]->id.value;
+            const QPointF origin(hallX + column * (rowWidth + g.columnGap) + g.labelWidth,
+                                 lineY + title + line * g.rowPitch);
+            layout.rowOrigin[id] = origin;
+            layout.rowHall[id] = h;
+            // Rows alternate: fronts face each other across cold aisles, rears across hot.
+            layout.frontDown[id] = k % 2 == 0;
+            if (line > 0) {
+                const double top = origin.y() - g.rowPitch + g.rackDepth;
+                layout.aisles.push_back({ QRectF(origin.x(), top, slotsWidth, origin.y() - top),
+                                          (k - 1) % 2 == 1,
+                                          members[static_cast<std::size_t>(k - 1)]->id,
+                                          members[static_cast<std::size_t>(k)]->id, h });
+            }
         }
         const double width = columns * rowWidth + (columns - 1) * g.columnGap;
-        const double height = top + (perColumn - 1) * g.rowPitch + g.rackDepth;
-        layout.halls.push_back({ name, QRectF(hallX, lineY, width, height) });
+        const double rowsHeight = (perColumn - 1) * g.rowPitch + g.rackDepth;
+        FloorHall hall;
+        hall.name = name;
+        hall.titleRect = titled ? QRectF(hallX, lineY, width * kNameShare, title) : QRectF();
+        hall.rowsRect = QRectF(hallX, lineY + title, width, rowsHeight);
+        hall.powerRect = g.withPower ? QRectF(hallX + width * kNameShare, lineY + title * 0.12,
+                                              width * (1 - kNameShare), title * 0.7)
+                                     : QRectF();
+        hall.rect = QRectF(hallX, lineY, width, title + rowsHeight);
+        lineHeight = std::max(lineHeight, hall.rect.height());
+        layout.halls.push_back(hall);
         hallX += width + g.hallGap;
-        lineHeight = std::max(lineHeight, height);
     }
+}
+
+} // namespace
+
+FloorLayout layoutFloor(std::vector<FloorRowSpec> rows, const FloorGeometry &g)
+{
+    std::stable_sort(rows.begin(), rows.end(), [](const FloorRowSpec &a, const FloorRowSpec &b) {
+        return a.index < b.index;
+    });
+    HallGroups groups;
+    int maxSlots = 1;
+    for (const FloorRowSpec &row : rows) {
+        const QString hall
+            = row.hall.empty() ? hallOfRow(row.name) : QString::fromStdString(row.hall);
+        if (!groups.rows.contains(hall))
+            groups.order.push_back(hall);
+        groups.rows[hall].push_back(&row);
+        maxSlots = std::max(maxSlots, row.slotCount);
+    }
+    FloorLayout layout;
+    if (rows.empty())
+        return layout;
+    // Room for a few more racks per row before a relayout is needed.
+    layout.columnSlots = maxSlots + 2;
+    const bool titled = groups.order.size() > 1 || !groups.order.front().isEmpty();
+    const bool strip = titled || g.withPower;
+    placeHalls(groups, g, strip ? g.hallTitle : 0, titled, layout);
+    if (!titled)
+        return layout;
+    // The title strip grows with the floor, so that fitted in a window a hall's name is as
+    // large as on a small floor. A taller strip adds height only: the columns, chosen from
+    // the widths, stay as they are.
+    QRectF floor;
+    for (const FloorHall &hall : layout.halls)
+        floor = floor.united(hall.rect);
+    const double extent = std::max(floor.width(), floor.height() * g.aspect);
+    const double title = std::max(g.hallTitle, extent * g.titleFraction);
+    if (title > g.hallTitle)
+        placeHalls(groups, g, title, titled, layout);
     return layout;
 }
 

@@ -31,23 +31,48 @@ struct FloorGeometry
     double labelWidth = 260; ///< row names left of each row
     double columnGap = 300; ///< between two columns of rows: a cross aisle
     double hallGap = 600; ///< between two halls
-    double hallTitle = 200; ///< hall name above its rows
+    double hallTitle = 200; ///< the strip above a hall's rows for its name (at least)
+    /// The title strip is at least this fraction of the floor's larger extent, so a hall's
+    /// name stays readable when a floor of many halls is fitted in a window.
+    double titleFraction = 0.02;
+    bool withPower = true; ///< room for the feeds beside the hall's name
     double aspect = 16.0 / 10.0; ///< width : height the whole floor aims at (a screen)
 };
 
-/// A hall: its name and the rectangle around its rows.
+/// A hall: its name, the rectangle around its title strip and rows, and those parts. The
+/// strip above the rows holds the name on the left and the hall's feeds on the right.
 struct FloorHall
 {
     QString name;
     QRectF rect;
+    QRectF titleRect; ///< where the name is drawn, clear of the rows (empty: untitled)
+    QRectF rowsRect; ///< the rows, their names included
+    QRectF powerRect; ///< the hall's feeds, beside the name (empty: none)
+};
+
+/// The aisle between two facing rows of a column: rows alternate which way they face, so
+/// their fronts face each other across a cold aisle and their rears across a hot one.
+struct FloorAisle
+{
+    QRectF rect; ///< between the racks of the two rows, over the rows' rack slots
+    bool hot = false;
+    RowId before; ///< the row above the aisle
+    RowId after; ///< the row below it
+    int hall = 0; ///< index into FloorLayout::halls
 };
 
 /// Where each row's first slot goes, and the halls around them.
 struct FloorLayout
 {
     std::unordered_map<std::uint64_t, QPointF> rowOrigin;
+    /// Row -> whether its racks' fronts face down the drawing (to the next row of the hall);
+    /// the first row of a hall faces down, the next up, and so on.
+    std::unordered_map<std::uint64_t, bool> frontDown;
+    std::unordered_map<std::uint64_t, int> rowHall; ///< row -> index into halls
     std::vector<FloorHall> halls;
+    std::vector<FloorAisle> aisles;
     double columnSlots = 0; ///< slots a row may grow to before its column must widen
+    double titleHeight = 0; ///< the halls' title strip (0: one untitled floor)
 };
 
 /// The hall a row belongs to, from its name: the part before the last separator ("H2-R07"

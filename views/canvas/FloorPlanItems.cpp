@@ -10,9 +10,31 @@ namespace {
 
 constexpr double kRackLabelPx = 13; ///< scene units (cm): fits "20.4 kW" in a 60 cm rack
 constexpr double kRowLabelPx = 36;
-constexpr double kHallLabelPx = 120;
+constexpr double kAisleLabelPx = 30;
+constexpr double kFrontFraction = 0.1; ///< the front strip, of the rack's depth
+
+QString powerText(double watts)
+{
+    return watts >= 1e6 ? QStringLiteral("%1 MW").arg(watts / 1e6, 0, 'f', 2)
+                        : QStringLiteral("%1 kW").arg(watts / 1e3, 0, 'f', 1);
+}
 
 } // namespace
+
+QColor cduColor()
+{
+    return QColor(0x4f, 0xb3, 0xd9);
+}
+
+QColor aisleColor(bool hot)
+{
+    return hot ? QColor(0xf8, 0xd7, 0xcf) : QColor(0xd3, 0xe6, 0xf7);
+}
+
+QColor feedColor(Feed feed)
+{
+    return feed == Feed::A ? QColor(0xb9, 0xa6, 0xdc) : QColor(0xf0, 0xc6, 0x8c);
+}
 
 FloorRackItem::FloorRackItem(RackId rack, const QSizeF &sizeCm)
     : CanvasItem(EntityRef::of(rack))
@@ -38,13 +60,40 @@ void FloorRackItem::setName(const QString &name)
 void FloorRackItem::setPower(const RackPower &power)
 {
     m_power = power;
-    m_load.setText(QStringLiteral("%1 kW").arg(power.loadW / 1000.0, 0, 'f', 1));
+    if (m_cduKw <= 0)
+        m_load.setText(QStringLiteral("%1 kW").arg(power.loadW / 1000.0, 0, 'f', 1));
+    update();
+}
+
+void FloorRackItem::setFrontDown(bool down)
+{
+    if (down == m_frontDown)
+        return;
+    m_frontDown = down;
+    update();
+}
+
+void FloorRackItem::setCduCapacityKw(double kw)
+{
+    if (kw == m_cduKw)
+        return;
+    m_cduKw = kw;
+    if (kw > 0)
+        m_load.setText(QStringLiteral("CDU %1 kW").arg(kw, 0, 'f', 0));
+    else
+        setPower(m_power);
     update();
 }
 
 QColor FloorRackItem::fillColor() const
 {
-    return loadColor(m_power.level);
+    return m_cduKw > 0 ? cduColor() : loadColor(m_power.level);
+}
+
+QRectF FloorRackItem::frontRect() const
+{
+    const double depth = m_size.height() * kFrontFraction;
+    return QRectF(0, m_frontDown ? m_size.height() - depth : 0, m_size.width(), depth);
 }
 
 QRectF FloorRackItem::boundingRect() const
@@ -66,17 +115,24 @@ void FloorRackItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     painter->setPen(QPen(QColor(0x44, 0x44, 0x44), 0));
     painter->setBrush(fillColor());
     painter->drawRect(rect);
+    // The front: a dark strip on the edge that faces the cold aisle.
+    const QRectF front = frontRect();
+    painter->fillRect(front, QColor(0x33, 0x33, 0x33));
     // Level of detail: the name where it can be read (at least kMinLabelPx on screen, at
     // least 3 characters wide), the load under it where a second line fits. Zoomed out
-    // further, the fill and the row's name stand for the rack.
+    // further, the fill and the row's name stand for the rack. The text keeps off the front.
+    const double top = m_frontDown ? 0 : front.height();
+    const double room = m_size.height() - front.height();
     const int px = readablePixels(kRackLabelPx, lod);
     const double inner = m_size.width() - 4;
     const int minPx = static_cast<int>(std::ceil(kMinLabelPx * labelScale() / lod));
-    if (px * 1.3 <= m_size.height() && minPx * 1.8 <= inner) { // room for 3 characters
+    // A label is drawn whole or not at all: "C..." names nothing (presentation mode fits a
+    // rack's name at 16 px only from a closer zoom).
+    if (px * 1.3 <= room && m_name.widthAt(minPx, true) <= inner) {
         painter->setPen(QColor(0x1a, 0x1a, 0x1a));
-        m_name.draw(painter, QPointF(2, 3), px, inner, true, true, minPx);
-        if (px * 2.6 + 3 <= m_size.height())
-            m_load.draw(painter, QPointF(2, 3 + px * 1.3), px, inner, false, true, minPx);
+        m_name.draw(painter, QPointF(2, top + 3), px, inner, true, true, minPx);
+        if (px * 2.6 + 3 <= room && m_load.widthAt(minPx) <= inner)
+            m_load.draw(painter, QPointF(2, top + 3 + px * 1.3), px, inner, false, true, minPx);
     }
     if (isSelected())
         paintSelection(painter, rect, lod);
@@ -135,9 +191,8 @@ void FloorRowItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opti
     paintMarker(painter, QRectF(-m_labelWidth, -10, m_labelWidth, m_depth + 20), lod);
 }
 
-FloorHallItem::FloorHallItem(const QString &name, const QRectF &rect, double titleCm)
-    : m_rect(rect)
-    , m_title(titleCm)
+FloorHallItem::FloorHallItem(const FloorHall &hall, const QString &name)
+    : m_hall(hall)
 {
     m_name.setText(name);
     setZValue(-1);
@@ -145,38 +200,121 @@ FloorHallItem::FloorHallItem(const QString &name, const QRectF &rect, double tit
 
 QRectF FloorHallItem::boundingRect() const
 {
-    return m_rect.adjusted(-60, -60, 60, 60);
+    return m_hall.rect.adjusted(-60, -60, 60, 60);
 }
 
 void FloorHallItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
 {
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
-    const QRectF frame = m_rect.adjusted(-50, -50, 50, 50);
+    const QRectF frame = m_hall.rect.adjusted(-50, -50, 50, 50);
     QPen pen(QColor(0x8a, 0x8a, 0x80));
     pen.setWidthF(2 / std::max(lod, 1e-6));
     painter->setPen(pen);
     painter->setBrush(QColor(0xf3, 0xf3, 0xee));
     painter->drawRect(frame);
+    // The name in the title strip only, as large as the strip allows (the strip grows with
+    // the floor, FloorLayout): over the rows it would hide the racks it names.
+    const QRectF strip = m_hall.titleRect;
+    if (strip.isEmpty())
+        return;
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(QColor(0xe4, 0xe4, 0xdc));
+    painter->drawRect(QRectF(frame.left(), frame.top(), frame.width(),
+                             strip.bottom() - frame.top() - strip.height() * 0.05));
     const auto *canvas = dynamic_cast<const CanvasScene *>(scene());
     const double scale = canvas ? canvas->labelScale() : 1.0;
-    const int px
-        = static_cast<int>(std::ceil(std::max(kHallLabelPx, 12 / std::max(lod, 1e-6)) * scale));
-    if (px <= m_title * 0.8) {
-        painter->setPen(QColor(0x30, 0x30, 0x30));
-        m_name.draw(painter, QPointF(m_rect.left(), m_rect.top()), px, m_rect.width(), true);
+    const int px = static_cast<int>(std::floor(strip.height() * 0.6));
+    if (px * lod < kMinLabelPx * scale - 0.01)
         return;
-    }
-    // Zoomed out past the title strip (a floor of many halls fitted in one window): the hall's
-    // name goes over its rows, on a pale plate, so the floor still says which hall is which.
-    const double width = m_name.widthAt(px, true);
-    if (px > m_rect.height() * 0.5 || width > m_rect.width())
-        return;
-    const QPointF topLeft(m_rect.center().x() - width / 2, m_rect.center().y() - px / 2.0);
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(QColor(0xf3, 0xf3, 0xee, 220));
-    painter->drawRect(QRectF(topLeft, QSizeF(width, px * 1.2)).adjusted(-px * 0.2, 0, px * 0.2, 0));
     painter->setPen(QColor(0x30, 0x30, 0x30));
-    m_name.draw(painter, topLeft, px, width + 1, true);
+    m_name.draw(painter, QPointF(strip.left(), strip.top() + strip.height() * 0.1), px,
+                strip.width(), true);
+}
+
+FloorAisleItem::FloorAisleItem(const FloorAisle &aisle)
+    : m_aisle(aisle)
+{
+    m_label.setText(aisle.hot ? QStringLiteral("hot aisle") : QStringLiteral("cold aisle"));
+    setZValue(-0.5); // over the hall, under the rows' bands
+}
+
+QRectF FloorAisleItem::boundingRect() const
+{
+    return m_aisle.rect;
+}
+
+void FloorAisleItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    painter->fillRect(m_aisle.rect, aisleColor(m_aisle.hot));
+    const auto *canvas = dynamic_cast<const CanvasScene *>(scene());
+    const double scale = canvas ? canvas->labelScale() : 1.0;
+    const int px = static_cast<int>(
+        std::ceil(std::max(kAisleLabelPx, kMinLabelPx / std::max(lod, 1e-6)) * scale));
+    // Between the row bands (10 cm over the aisle on each side).
+    const double room = m_aisle.rect.height() - 20;
+    if (px * 1.2 > room * 0.6 || m_label.widthAt(px) > m_aisle.rect.width() - 40)
+        return;
+    painter->setPen(aisleColor(m_aisle.hot).darker(170));
+    m_label.draw(painter, QPointF(m_aisle.rect.left() + 20, m_aisle.rect.center().y() - px * 0.6),
+                 px, m_aisle.rect.width() - 40);
+}
+
+FloorFeedItem::FloorFeedItem(Feed feed, int hall, const QRectF &rect)
+    : m_feed(feed)
+    , m_hall(hall)
+    , m_rect(rect)
+{
+    m_title.setText(feed == Feed::A ? QStringLiteral("Feed A") : QStringLiteral("Feed B"));
+    setZValue(0);
+}
+
+void FloorFeedItem::setFigures(int pdus, double capacityW, double loadW)
+{
+    m_pdus = pdus;
+    m_capacityW = capacityW;
+    m_figures.setText(QStringLiteral("%1 PDUs · %2 after derating · hall load %3")
+                          .arg(pdus)
+                          .arg(powerText(capacityW), powerText(loadW)));
+    update();
+}
+
+QRectF FloorFeedItem::boundingRect() const
+{
+    return m_rect.adjusted(-2, -2, 2, 2);
+}
+
+void FloorFeedItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    QPen pen(feedColor(m_feed).darker(150));
+    pen.setWidthF(1.5 / std::max(lod, 1e-6));
+    painter->setPen(pen);
+    painter->setBrush(feedColor(m_feed));
+    painter->drawRect(m_rect);
+    // The title and its figures on one line, at the largest size that fits both when that
+    // is readable; else the title alone, as large as the strip allows.
+    const auto *canvas = dynamic_cast<const CanvasScene *>(scene());
+    const double minimum = kMinLabelPx * (canvas ? canvas->labelScale() : 1.0) - 0.01;
+    const double pad = m_rect.height() * 0.2;
+    const double room = m_rect.width() - 2 * pad;
+    const int fullPx = static_cast<int>(std::floor(m_rect.height() * 0.5));
+    constexpr int kProbePx = 100; // text width grows in proportion to its size
+    const double perPx = (m_title.widthAt(kProbePx, true) + m_figures.widthAt(kProbePx)) / kProbePx
+        + 0.6; // the gap between them
+    int px = std::min(fullPx, static_cast<int>(room / perPx));
+    const bool both = px * lod >= minimum;
+    if (!both)
+        px = fullPx;
+    if (px * lod < minimum)
+        return;
+    const QPointF at(m_rect.left() + pad, m_rect.top() + (m_rect.height() - px * 1.2) / 2);
+    painter->setPen(QColor(0x22, 0x1a, 0x33));
+    m_title.draw(painter, at, px, room, true);
+    if (both) {
+        const double titleWidth = m_title.widthAt(px, true) + px * 0.6;
+        m_figures.draw(painter, at + QPointF(titleWidth, 0), px, room - titleWidth);
+    }
 }
 
 } // namespace cw::canvas

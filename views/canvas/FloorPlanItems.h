@@ -2,6 +2,7 @@
 
 #include "views/canvas/CanvasItem.h"
 #include "views/canvas/DesignCache.h"
+#include "views/canvas/FloorLayout.h"
 
 namespace cw::canvas {
 
@@ -16,8 +17,17 @@ public:
     void setName(const QString &name);
     void setPower(const RackPower &power);
     const RackPower &power() const { return m_power; }
-    /// The fill colour (the load level's).
+    /// Which edge is the rack's front: the bottom edge (towards the next row) or the top.
+    void setFrontDown(bool down);
+    bool isFrontDown() const { return m_frontDown; }
+    /// A coolant distribution unit standing in the row (a catalog part with a CDU spec):
+    /// drawn in the CDU colour with its capacity instead of a load. 0: an ordinary rack.
+    void setCduCapacityKw(double kw);
+    bool isCdu() const { return m_cduKw > 0; }
+    /// The fill colour (the load level's, or the CDU colour).
     QColor fillColor() const;
+    /// The front edge's strip, in item coordinates.
+    QRectF frontRect() const;
 
     QRectF boundingRect() const override;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override;
@@ -25,6 +35,8 @@ public:
 private:
     QSizeF m_size;
     RackPower m_power;
+    bool m_frontDown = true;
+    double m_cduKw = 0;
     CachedLabel m_name;
     CachedLabel m_load;
 };
@@ -53,21 +65,68 @@ private:
     CachedLabel m_name;
 };
 
-/// A hall's outline with its name above the rows (not an entity: today's model has no hall
-/// object; FloorLayout groups rows by their names).
+/// A hall's outline with its name in the clear strip above its rows, never over them (not an
+/// entity: FloorLayout groups rows by their site hall or their names).
 class FloorHallItem : public QGraphicsItem
 {
 public:
-    FloorHallItem(const QString &name, const QRectF &rect, double titleCm);
+    explicit FloorHallItem(const FloorHall &hall, const QString &name);
 
     QString name() const { return m_name.text(); }
+    QRectF titleRect() const { return m_hall.titleRect; }
     QRectF boundingRect() const override;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override;
 
 private:
-    QRectF m_rect;
-    double m_title;
+    FloorHall m_hall;
     CachedLabel m_name;
 };
+
+/// A hot or cold aisle between two facing rows: tinted, and named where the name fits.
+class FloorAisleItem : public QGraphicsItem
+{
+public:
+    explicit FloorAisleItem(const FloorAisle &aisle);
+
+    const FloorAisle &aisle() const { return m_aisle; }
+    QRectF boundingRect() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override;
+
+private:
+    FloorAisle m_aisle;
+    CachedLabel m_label;
+};
+
+/// One power feed (A or B) of a hall, in the hall's power strip: the PDUs of its racks on
+/// that feed and what they carry after derating, against the hall's load.
+class FloorFeedItem : public QGraphicsItem
+{
+public:
+    FloorFeedItem(Feed feed, int hall, const QRectF &rect);
+
+    Feed feed() const { return m_feed; }
+    int hall() const { return m_hall; }
+    int pduCount() const { return m_pdus; }
+    double capacityW() const { return m_capacityW; }
+    QRectF rect() const { return m_rect; }
+    void setFigures(int pdus, double capacityW, double loadW);
+
+    QRectF boundingRect() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override;
+
+private:
+    Feed m_feed;
+    int m_hall;
+    QRectF m_rect;
+    int m_pdus = 0;
+    double m_capacityW = 0;
+    CachedLabel m_title;
+    CachedLabel m_figures;
+};
+
+/// Floor-plan colours shared by the items and the legend.
+QColor cduColor();
+QColor aisleColor(bool hot);
+QColor feedColor(Feed feed);
 
 } // namespace cw::canvas

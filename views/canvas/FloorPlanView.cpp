@@ -2,6 +2,7 @@
 
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
+#include "model/core/PduCapacity.h"
 #include "views/canvas/CanvasStyle.h"
 #include "views/canvas/FloorPlanItems.h"
 #include "views/canvas/NewEntities.h"
@@ -89,6 +90,7 @@ FloorGeometry FloorPlanView::geometry() const
     const double scale = canvasScene()->labelScale();
     g.labelWidth = kRowLabelWidthCm * scale;
     g.hallTitle *= scale;
+    g.titleFraction *= scale;
     return g;
 }
 
@@ -110,6 +112,8 @@ void FloorPlanView::rebuild()
     m_racks.clear();
     m_rows.clear();
     m_hallItems.clear();
+    m_aisleItems.clear();
+    m_feedItems.clear();
     m_dragItem = nullptr;
     const Design &design = document()->design();
     for (const Row &row : design.rows()) {
@@ -126,6 +130,8 @@ void FloorPlanView::rebuild()
         registerItem(item);
         m_racks[rack.id.value] = item;
         item->setName(QString::fromStdString(rack.name));
+        const Part *part = document()->catalog().find(rack.catalogType);
+        item->setCduCapacityKw(part && part->cdu ? part->cdu->capacityKw : 0.0);
         item->setPower(cache()->rackPower(rack.id));
     }
     layoutRows();
@@ -163,18 +169,77 @@ void FloorPlanView::layoutRows()
 
 void FloorPlanView::rebuildHalls()
 {
-    for (FloorHallItem *item : m_hallItems)
+    for (QGraphicsItem *item : m_hallItems)
+        destroyItem(item);
+    for (QGraphicsItem *item : m_aisleItems)
+        destroyItem(item);
+    for (QGraphicsItem *item : m_feedItems)
         destroyItem(item);
     m_hallItems.clear();
+    m_aisleItems.clear();
+    m_feedItems.clear();
     const QString site = QString::fromStdString(document()->design().site().name);
-    for (const FloorHall &hall : m_layout.halls) {
+    for (std::size_t h = 0; h < m_layout.halls.size(); ++h) {
+        const FloorHall &hall = m_layout.halls[h];
         // One unnamed hall is the site's floor: framed only when halls are told apart.
-        if (m_layout.halls.size() == 1 && hall.name.isEmpty())
-            break;
-        auto *item = new FloorHallItem(hall.name.isEmpty() ? site : hall.name, hall.rect,
-                                       geometry().hallTitle);
+        if (!(m_layout.halls.size() == 1 && hall.name.isEmpty())) {
+            auto *item = new FloorHallItem(hall, hall.name.isEmpty() ? site : hall.name);
+            canvasScene()->addItem(item);
+            m_hallItems.push_back(item);
+        }
+        if (hall.powerRect.isEmpty())
+            continue;
+        // Feed A on the left half of the power strip, feed B on the right.
+        const double half = hall.powerRect.width() / 2;
+        const double gap = hall.powerRect.height() * 0.2;
+        for (Feed feed : { Feed::A, Feed::B }) {
+            const double left = hall.powerRect.left() + (feed == Feed::A ? 0 : half);
+            auto *item = new FloorFeedItem(
+                feed, static_cast<int>(h),
+                QRectF(left, hall.powerRect.top(), half, hall.powerRect.height())
+                    .adjusted(gap, 0, feed == Feed::A ? -gap / 2 : 0, 0));
+            canvasScene()->addItem(item);
+            m_feedItems.push_back(item);
+        }
+    }
+    for (const FloorAisle &aisle : m_layout.aisles) {
+        auto *item = new FloorAisleItem(aisle);
         canvasScene()->addItem(item);
-        m_hallItems.push_back(item);
+        m_aisleItems.push_back(item);
+    }
+    refreshFeeds();
+}
+
+void FloorPlanView::refreshFeeds()
+{
+    const Design &design = document()->design();
+    struct Figures
+    {
+        int pdus[2] = { 0, 0 };
+        double capacityW[2] = { 0, 0 };
+        double loadW = 0;
+    };
+    std::vector<Figures> halls(m_layout.halls.size());
+    m_hasCdus = false;
+    for (const Rack &rack : design.racks()) {
+        if (const FloorRackItem *item = rackItem(rack.id))
+            m_hasCdus = m_hasCdus || item->isCdu();
+        auto hall = m_layout.rowHall.find(rack.row.value);
+        if (hall == m_layout.rowHall.end())
+            continue;
+        Figures &figures = halls[static_cast<std::size_t>(hall->second)];
+        for (const Pdu &pdu : rack.pdus) {
+            const auto feed = static_cast<std::size_t>(pdu.feed);
+            ++figures.pdus[feed];
+            figures.capacityW[feed] += pduCapacityW(pdu);
+        }
+        if (const FloorRackItem *item = rackItem(rack.id))
+            figures.loadW += item->power().loadW;
+    }
+    for (FloorFeedItem *item : m_feedItems) {
+        const Figures &figures = halls[static_cast<std::size_t>(item->hall())];
+        const auto feed = static_cast<std::size_t>(item->feed());
+        item->setFigures(figures.pdus[feed], figures.capacityW[feed], figures.loadW);
     }
 }
 
@@ -184,6 +249,8 @@ void FloorPlanView::placeRack(FloorRackItem *item)
     if (!rack)
         return;
     item->setPos(slotRect(rack->row, rack->position).topLeft());
+    auto front = m_layout.frontDown.find(rack->row.value);
+    item->setFrontDown(front == m_layout.frontDown.end() || front->second);
 }
 
 void FloorPlanView::refreshRack(RackId id)
@@ -193,6 +260,8 @@ void FloorPlanView::refreshRack(RackId id)
     if (!rack || !item)
         return;
     item->setName(QString::fromStdString(rack->name));
+    const Part *part = document()->catalog().find(rack->catalogType);
+    item->setCduCapacityKw(part && part->cdu ? part->cdu->capacityKw : 0.0);
     item->setPower(cache()->rackPower(id));
     placeRack(item);
 }
@@ -288,6 +357,8 @@ void FloorPlanView::applyChanges(const ChangeSet &changes)
     racks.erase(std::unique(racks.begin(), racks.end()), racks.end());
     for (RackId id : racks)
         refreshRack(id);
+    if (!racks.empty() || !changes.removed.empty())
+        refreshFeeds(); // a rack's PDUs, load or CDU part changed, or a rack went
     if (!racks.empty() && !rowsChanged && !changes.siteChanged) {
         // A moved rack may shrink its old row and grow its new one: one pass does all rows.
         std::vector<RowId> rows;
@@ -337,15 +408,27 @@ std::optional<FloorPlanView::Slot> FloorPlanView::slotAt(const QPointF &scenePos
 
 std::vector<LegendEntry> FloorPlanView::legend() const
 {
-    return {
+    std::vector<LegendEntry> entries {
         { LegendEntry::Fill, loadColor(LoadLevel::Green), tr("load below 80% of feed") },
         { LegendEntry::Fill, loadColor(LoadLevel::Amber), tr("load 80-100% of feed") },
         { LegendEntry::Fill, loadColor(LoadLevel::Red), tr("over feed, or no feed") },
         { LegendEntry::Fill, loadColor(LoadLevel::Unknown), tr("empty rack") },
-        { LegendEntry::Marker, severityColor(Severity::Error), tr("error") },
-        { LegendEntry::Marker, severityColor(Severity::Warning), tr("warning") },
-        { LegendEntry::Marker, severityColor(Severity::Info), tr("info") },
+        { LegendEntry::Line, QColor(0x33, 0x33, 0x33), tr("rack front") },
     };
+    if (!m_aisleItems.empty()) {
+        entries.push_back({ LegendEntry::Fill, aisleColor(false), tr("cold aisle (fronts)") });
+        entries.push_back({ LegendEntry::Fill, aisleColor(true), tr("hot aisle (rears)") });
+    }
+    if (m_hasCdus)
+        entries.push_back({ LegendEntry::Fill, cduColor(), tr("CDU (coolant distribution)") });
+    if (!m_feedItems.empty()) {
+        entries.push_back({ LegendEntry::Fill, feedColor(Feed::A), tr("feed A: its PDUs") });
+        entries.push_back({ LegendEntry::Fill, feedColor(Feed::B), tr("feed B: its PDUs") });
+    }
+    entries.push_back({ LegendEntry::Marker, severityColor(Severity::Error), tr("error") });
+    entries.push_back({ LegendEntry::Marker, severityColor(Severity::Warning), tr("warning") });
+    entries.push_back({ LegendEntry::Marker, severityColor(Severity::Info), tr("info") });
+    return entries;
 }
 
 void FloorPlanView::mousePressEvent(QMouseEvent *event)

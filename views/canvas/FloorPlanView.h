@@ -9,6 +9,8 @@
 
 namespace cw::canvas {
 
+class FloorAisleItem;
+class FloorFeedItem;
 class FloorHallItem;
 class FloorRackItem;
 class FloorRowItem;
@@ -39,6 +41,10 @@ public:
     QRectF slotRect(RowId row, int position) const;
     /// The halls drawn (one unnamed hall when row names carry none).
     const std::vector<FloorHall> &halls() const { return m_layout.halls; }
+    /// The hot and cold aisles between facing rows, the halls' titles and feeds as drawn.
+    const std::vector<FloorAisleItem *> &aisleItems() const { return m_aisleItems; }
+    const std::vector<FloorHallItem *> &hallItems() const { return m_hallItems; }
+    const std::vector<FloorFeedItem *> &feedItems() const { return m_feedItems; }
 
     std::vector<LegendEntry> legend() const override;
     bool hasScaleBar() const override { return true; }
@@ -68,6 +74,8 @@ private:
     void rebuild();
     void layoutRows();
     void rebuildHalls();
+    /// The feeds' figures per hall, and whether the legend needs its CDU and feed lines.
+    void refreshFeeds();
     void placeRack(FloorRackItem *item);
     void refreshRack(RackId rack);
     void refreshRowBands(const std::vector<RowId> &rows);
@@ -83,6 +91,9 @@ private:
     std::unordered_map<std::uint64_t, FloorRowItem *> m_rows;
     FloorLayout m_layout;
     std::vector<FloorHallItem *> m_hallItems;
+    std::vector<FloorAisleItem *> m_aisleItems;
+    std::vector<FloorFeedItem *> m_feedItems;
+    bool m_hasCdus = false;
 
     // Rack drag state.
     FloorRackItem *m_dragItem = nullptr;
