@@ -244,6 +244,16 @@ void LiveValidator::flush()
     emit settled();
 }
 
+void LiveValidator::setProvided(const std::string &provider, std::vector<Violation> violations)
+{
+    if (violations.empty())
+        m_provided.erase(provider);
+    else
+        m_provided[provider] = std::move(violations);
+    if (m_design)
+        publish();
+}
+
 std::size_t LiveValidator::rankOf(const std::string &ruleKey) const
 {
     const auto it = m_rank.find(ruleKey);
@@ -355,6 +365,14 @@ void LiveValidator::publish()
     ValidationResult combined;
     std::vector<std::size_t> ranks;
     mergeInDeckOrder(combined.violations, ranks);
+    // Provided violations come last (one rank past the deck), minus those naming deleted objects.
+    for (const auto &[provider, list] : m_provided)
+        for (const Violation &violation : list)
+            if (std::all_of(violation.entities.begin(), violation.entities.end(),
+                            [this](EntityRef ref) { return entityExists(*m_design, ref); })) {
+                combined.violations.push_back(violation);
+                ranks.push_back(m_rank.size());
+            }
     for (const Violation &violation : combined.violations) {
         if (violation.waived)
             ++combined.waived;

@@ -8,6 +8,7 @@
 #include <QTimer>
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -64,6 +65,10 @@ public:
     int designCopies() const { return m_designCopies; }
     /// Runs whatever is pending now and waits for it (tests, before saving a report).
     void flush();
+    /// Violations from outside the rule deck, by provider (as-built findings,
+    /// views/docks/AsBuiltProvider.h): listed after the deck's in violations() and result(),
+    /// hidden while an object they name is deleted, never saved. An empty list removes them.
+    void setProvided(const std::string &provider, std::vector<Violation> violations);
 
     const std::vector<Violation> &violations() const { return m_result.violations; }
     /// The current list with counts and stale waivers, as one full run would report it.
@@ -107,6 +112,7 @@ private:
     ValidationResult m_globalResult;
     ValidationResult m_result;
     ChangeSet m_pendingGlobal; ///< changes the global engine has not seen
+    std::map<std::string, std::vector<Violation>> m_provided; ///< see setProvided()
     /// The worker's design: a copy taken once, then kept current by the patches the
     /// document applied (m_pendingPatches), applied in order on the worker thread. Only
     /// worker jobs touch it (one at a time); the GUI thread replaces the pointer, never
