@@ -3,6 +3,7 @@
 // swapped at a leaf, one moved to the neighbouring port, one removed, one added, one link
 // down to 1x width), load it in ibsim, run ibnetdiscover with the exported node name map,
 // import its output, and check the report names exactly those five, at the right places.
+// Three fabrics: the 8x DGX example, a generated SuperPOD (1 SU) and a generated 3-tier fat tree.
 
 #include "ChangeFixtures.h"
 #include "TopoEditor.h"
