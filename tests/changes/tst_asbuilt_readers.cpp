@@ -258,6 +258,13 @@ private slots:
         QCOMPARE(asbuilt::detectFormat("\xEF\xBB\xBF"
                                        "Device, Port, Neighbour, Neighbour_Port\r\n"),
                  InputFormat::NeighbourCsv);
+        auto spreadsheet = asbuilt::parseNeighbourCsv(
+            "\xEF\xBB\xBF"
+            "Device, Port, Neighbour, Neighbour_Port\r\nleaf01,swp1,dgx01,eth0\r\n",
+            "s.csv");
+        QVERIFY2(spreadsheet, spreadsheet ? "" : spreadsheet.error().message.c_str());
+        QCOMPARE(spreadsheet->links.size(), std::size_t(1));
+        QCOMPARE(spreadsheet->links[0].b.port, std::string("eth0"));
         QCOMPARE(asbuilt::detectFormat("cable list to follow\n"), InputFormat::Unknown);
         QCOMPARE(asbuilt::detectFormat(""), InputFormat::Unknown);
         QCOMPARE(asbuilt::hostOfFile("/tmp/x/leaf01.lldp.json"), std::string("leaf01"));
