@@ -3,15 +3,14 @@
 #include "exporters/changes/AsBuiltFormat.h"
 #include "exporters/changes/IbEndpoints.h"
 #include "model/asbuilt/AsBuiltCompare.h"
+#include "model/asbuilt/AsBuiltInput.h"
 #include "model/catalog/Catalog.h"
 #include "model/io/AtomicFile.h"
 #include "model/io/DesignFile.h"
 
 #include <nlohmann/json.hpp>
 
-#include <filesystem>
 #include <ostream>
-#include <set>
 
 namespace cw::cli {
 
@@ -69,11 +68,8 @@ Inputs readNeighbours(const ParsedArgs &args)
         for (const std::string &spec : lldp->second) {
             const auto eq = spec.find('=');
             const std::string file = eq == std::string::npos ? spec : spec.substr(eq + 1);
-            std::string host = eq == std::string::npos
-                ? std::filesystem::path(file).filename().string()
-                : spec.substr(0, eq);
-            if (eq == std::string::npos)
-                host = host.substr(0, host.find('.'));
+            const std::string host
+                = eq == std::string::npos ? asbuilt::hostOfFile(file) : spec.substr(0, eq);
             auto text = readWholeFile(file);
             auto parsed = text ? asbuilt::parseLldpJson(*text, host, file)
                                : Result<asbuilt::Observed>(text.error());
@@ -96,23 +92,6 @@ Inputs readNeighbours(const ParsedArgs &args)
             asbuilt::appendObserved(in.observed, std::move(parsed).value());
         }
     return in;
-}
-
-/// Links on Ethernet/RoCE fabrics with an end on a device whose neighbour table was read.
-std::vector<LinkId> ethernetLinks(const Design &design, const std::vector<std::string> &reporters)
-{
-    std::set<std::string> names(reporters.begin(), reporters.end());
-    std::vector<LinkId> links;
-    for (const Link &link : design.links()) {
-        const Fabric *fabric = design.fabric(link.fabric);
-        if (!fabric || fabric->technology == Technology::InfiniBand)
-            continue;
-        const Device *a = design.device(link.a.device);
-        const Device *b = design.device(link.b.device);
-        if ((a && names.contains(a->name)) || (b && names.contains(b->name)))
-            links.push_back(link.id);
-    }
-    return links;
 }
 
 } // namespace
@@ -177,7 +156,7 @@ int runAsbuilt(Context &context)
         asbuilt::CompareOptions options;
         options.checkRate = false; // neighbour tables do not report link rates
         report = asbuilt::compareAsBuilt(
-            design, *catalog, ethernetLinks(design, in.observed.reporters),
+            design, *catalog, asbuilt::neighbourLinks(design, in.observed.reporters),
             asbuilt::nameEndpoints(design, *catalog), in.observed, options);
         what = "neighbour tables of " + std::to_string(in.observed.reporters.size()) + " device(s)";
     }

@@ -5,6 +5,7 @@
 #include "views/canvas/FabricView.h"
 #include "views/canvas/FloorPlanView.h"
 #include "views/canvas/RackElevationView.h"
+#include "views/docks/AsBuiltProvider.h"
 #include "views/docks/CompareDialog.h"
 #include "views/docks/LibraryDock.h"
 #include "views/docks/StorageTierDialog.h"
@@ -66,6 +67,15 @@ void MainWindow::createActions()
         connect(dialog, &CompareDialog::focusRequested, this, &MainWindow::focusEntities);
         dialog->compareWith(path);
         dialog->show();
+    });
+    // issue 17: as-built findings as violations (markers and Violations dock rows)
+    make("fileImportAsBuilt", tr("&Import As-Built..."), {}, [this] {
+        if (auto *provider = AsBuiltProvider::of(m_document.get()))
+            showMessage(provider->importWithDialog(this));
+    });
+    make("fileClearAsBuilt", tr("C&lear As-Built"), {}, [this] {
+        if (auto *provider = AsBuiltProvider::of(m_document.get()))
+            provider->clear();
     });
     make("fileQuit", tr("&Quit"), { QKeySequence::Quit }, [this] { close(); });
 
@@ -156,6 +166,8 @@ void MainWindow::createMenus()
     file->addAction(action(QStringLiteral("fileRevert")));
     file->addSeparator();
     file->addAction(action(QStringLiteral("fileCompareWith")));
+    file->addAction(action(QStringLiteral("fileImportAsBuilt")));
+    file->addAction(action(QStringLiteral("fileClearAsBuilt")));
     file->addAction(action(QStringLiteral("fileExportView")));
     file->addSeparator();
     file->addAction(action(QStringLiteral("fileQuit")));

@@ -12,11 +12,19 @@ namespace cw::asbuilt {
 void EndpointMap::add(std::uint64_t guid, const std::string &name, DeviceId device, int fixedPort,
                       std::vector<int> byNumber, const std::vector<std::string> &portNames)
 {
-    Node node { device, fixedPort, std::move(byNumber), {} };
-    for (std::size_t i = 0; i < portNames.size(); ++i) {
-        if (!portNames[i].empty())
-            node.byName.emplace(portNames[i], static_cast<int>(i));
-        node.byName.emplace("port" + std::to_string(i + 1), static_cast<int>(i));
+    Node node { device, fixedPort, std::move(byNumber), nullptr };
+    // A node that stands for one port never looks a port up by name.
+    if (fixedPort < 0) {
+        auto &index = m_nameIndices[portNames];
+        if (!index) {
+            index = std::make_unique<NameIndex>();
+            for (std::size_t i = 0; i < portNames.size(); ++i) {
+                if (!portNames[i].empty())
+                    index->emplace(portNames[i], static_cast<int>(i));
+                index->emplace("port" + std::to_string(i + 1), static_cast<int>(i));
+            }
+        }
+        node.byName = index.get();
     }
     if (guid)
         m_byGuid.emplace(guid, m_nodes.size());
@@ -40,6 +48,12 @@ bool EndpointMap::knows(const ObservedEnd &end) const
     return find(end) != nullptr;
 }
 
+std::optional<DeviceId> EndpointMap::deviceOf(const ObservedEnd &end) const
+{
+    const Node *node = find(end);
+    return node ? std::optional<DeviceId>(node->device) : std::nullopt;
+}
+
 std::optional<PortRef> EndpointMap::resolve(const ObservedEnd &end) const
 {
     const Node *node = find(end);
@@ -55,7 +69,9 @@ std::optional<PortRef> EndpointMap::resolve(const ObservedEnd &end) const
             return PortRef { node->device, node->byNumber[static_cast<std::size_t>(number)] };
         return std::nullopt;
     }
-    if (auto it = node->byName.find(end.port); it != node->byName.end())
+    if (!node->byName)
+        return std::nullopt;
+    if (auto it = node->byName->find(end.port); it != node->byName->end())
         return PortRef { node->device, it->second };
     return std::nullopt;
 }
@@ -185,10 +201,26 @@ struct Comparer
     }
 
     void add(FindingKind kind, std::vector<Place> places, std::string message, std::string action,
-             std::string source)
+             std::string source, std::vector<EntityRef> entities)
     {
-        report.findings.push_back(
-            { kind, std::move(places), std::move(message), std::move(action), std::move(source) });
+        report.findings.push_back({ kind, std::move(places), std::move(message), std::move(action),
+                                    std::move(source), std::move(entities) });
+    }
+
+    /// The links, then the devices of `ports` (each once, in order): what a finding names.
+    static std::vector<EntityRef> involved(std::initializer_list<LinkId> links,
+                                           std::initializer_list<PortRef> ports)
+    {
+        std::vector<EntityRef> out;
+        for (LinkId link : links)
+            if (link.isValid())
+                out.push_back(EntityRef::of(link));
+        for (PortRef port : ports) {
+            const EntityRef device = EntityRef::of(port.device);
+            if (port.device.isValid() && std::find(out.begin(), out.end(), device) == out.end())
+                out.push_back(device);
+        }
+        return out;
     }
 
     void checkRate(const Seen &s, LinkId id)
@@ -198,29 +230,30 @@ struct Comparer
             return;
         const double designed = designedSpeed(id);
         const double lane = designed / options.designedWidth;
+        const double observedLane = laneGbps(o.rate);
+        const bool capped = options.laneCapGbps > 0
+            && std::abs(observedLane - options.laneCapGbps) < 1e-9 && lane > options.laneCapGbps;
+        const bool narrow = o.width < options.designedWidth;
+        if (!narrow && (observedLane + 1e-9 >= lane || capped))
+            return; // as designed: nothing to write (the common case, so no strings made)
         const std::string want = std::to_string(options.designedWidth) + "x" + rateName(lane) + " ("
             + std::to_string(static_cast<int>(designed)) + " Gb/s)";
         const std::string got = std::to_string(o.width) + "x" + o.rate + " ("
             + std::to_string(static_cast<int>(o.speedGbps)) + " Gb/s)";
         const Place a = place(s.x), b = place(s.y);
-        const std::string what = a.text() + " - " + b.text();
-        if (o.width < options.designedWidth) {
-            add(FindingKind::WrongWidth, { a, b },
-                "link " + what + " is up at " + got + ", designed " + want,
-                "reseat or replace the cable between " + a.device + " " + a.port + " and "
-                    + b.device + " " + b.port + " (lanes down), then check both ports",
-                o.source);
-            return;
-        }
-        const double observedLane = laneGbps(o.rate);
-        const bool capped = options.laneCapGbps > 0
-            && std::abs(observedLane - options.laneCapGbps) < 1e-9 && lane > options.laneCapGbps;
-        if (observedLane + 1e-9 < lane && !capped)
-            add(FindingKind::WrongSpeed, { a, b },
-                "link " + what + " is up at " + got + ", designed " + want,
-                "check the cable part between " + a.device + " " + a.port + " and " + b.device + " "
-                    + b.port + " and both ports' speed settings",
-                o.source);
+        const std::string message
+            = "link " + a.text() + " - " + b.text() + " is up at " + got + ", designed " + want;
+        const std::string between = a.device + " " + a.port + " and " + b.device + " " + b.port;
+        if (narrow)
+            add(FindingKind::WrongWidth, { a, b }, message,
+                "reseat or replace the cable between " + between
+                    + " (lanes down), then check both "
+                      "ports",
+                o.source, involved({ id }, { s.x, s.y }));
+        else
+            add(FindingKind::WrongSpeed, { a, b }, message,
+                "check the cable part between " + between + " and both ports' speed settings",
+                o.source, involved({ id }, { s.x, s.y }));
     }
 
     /// A swap seen from `s`: observed x-y and x2-y', designed x-y' and x2-y: the cables at y
@@ -268,7 +301,8 @@ struct Comparer
         add(FindingKind::Swapped, { px, py2, px2, py },
             "cables swapped at " + portsText + ": " + px.text() + " is in " + py.text() + " and "
                 + px2.text() + " is in " + py2.text(),
-            "swap the cables at " + portsText, s.link->source);
+            "swap the cables at " + portsText, s.link->source,
+            involved({ w.dx, w.d2 }, { w.y, w.y2, w.x, w.x2 }));
         s.done = w.other->done = true;
         designDone.insert(w.dx.value);
         designDone.insert(w.d2.value);
@@ -291,7 +325,7 @@ struct Comparer
                 + py2.port;
         add(FindingKind::Misported, { px, py2, py },
             "cable from " + px.text() + " is in " + py.text() + ", designed " + py2.text(), action,
-            s.link->source);
+            s.link->source, involved({ dx }, { y, y2, x }));
         s.done = true;
         designDone.insert(dx.value);
         return true;
@@ -341,7 +375,7 @@ struct Comparer
                 "cable " + a.text() + " - " + b.text() + " is not in the design",
                 "remove the cable between " + a.device + " " + a.port + " and " + b.device + " "
                     + b.port,
-                s.link->source);
+                s.link->source, involved({}, { s.x, s.y }));
         }
         for (LinkId id : expected) {
             if (designDone.contains(id.value))
@@ -352,8 +386,20 @@ struct Comparer
                 "cable " + a.text() + " - " + b.text() + " is missing",
                 "install the cable between " + a.device + " " + a.port + " and " + b.device + " "
                     + b.port,
-                {});
+                {}, involved({ id }, { l.a, l.b }));
         }
+    }
+
+    /// A cable on a port the design's device does not have: that device, then the far end's.
+    static std::vector<EntityRef> knownDevices(const EndpointMap &endpoints, const ObservedEnd &end,
+                                               const std::optional<PortRef> &farPort)
+    {
+        std::vector<EntityRef> out;
+        if (const auto device = endpoints.deviceOf(end))
+            out.push_back(EntityRef::of(*device));
+        if (farPort && (out.empty() || out.front() != EntityRef::of(farPort->device)))
+            out.push_back(EntityRef::of(farPort->device));
+        return out;
     }
 
     void unknown(const ObservedLink &o, const std::optional<PortRef> &x,
@@ -379,7 +425,7 @@ struct Comparer
                         + ", a port the design does not have",
                     "check the port numbering of " + end.node + "; remove the cable at port "
                         + end.port,
-                    o.source);
+                    o.source, knownDevices(endpoints, end, farPort));
                 continue;
             }
             if (!reported.insert(end.node + "\x1f" + std::to_string(end.guid)).second && !farPort)
@@ -390,7 +436,7 @@ struct Comparer
                 farPort ? "unplug it from " + there.device + " " + there.port
                         + " or add it to the design"
                         : "identify it, or add it to the design",
-                o.source);
+                o.source, farPort ? involved({}, { *farPort }) : std::vector<EntityRef> {});
         }
     }
 };

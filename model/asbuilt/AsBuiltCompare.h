@@ -3,6 +3,8 @@
 #include "model/asbuilt/Observed.h"
 #include "model/core/Design.h"
 
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -27,16 +29,22 @@ public:
     std::optional<PortRef> resolve(const ObservedEnd &end) const;
     /// Whether the node is known at all (a known device on an unknown port is not "unknown").
     bool knows(const ObservedEnd &end) const;
+    /// The design device of a known node, whatever its port.
+    std::optional<DeviceId> deviceOf(const ObservedEnd &end) const;
 
 private:
+    using NameIndex = std::unordered_map<std::string, int>;
     struct Node
     {
         DeviceId device;
         int fixedPort = -1;
         std::vector<int> byNumber;
-        std::unordered_map<std::string, int> byName;
+        const NameIndex *byName = nullptr; ///< shared by every node of the same port list
     };
     const Node *find(const ObservedEnd &end) const;
+    /// One index per distinct port list (one per part): a 16k-node fabric has a few parts but
+    /// 140k nodes, so per-node maps would be millions of strings.
+    std::map<std::vector<std::string>, std::unique_ptr<NameIndex>> m_nameIndices;
     std::vector<Node> m_nodes;
     std::unordered_map<std::uint64_t, std::size_t> m_byGuid;
     std::unordered_map<std::string, std::size_t> m_byName;
@@ -77,6 +85,10 @@ struct Finding
     std::string message;
     std::string action;
     std::string source; ///< where in the input it was seen
+    /// The design's objects involved, most specific first: the designed links (missing,
+    /// swapped, in the wrong port, at the wrong rate), then the devices at their ends. Empty
+    /// only for a cable between two devices the design does not know.
+    std::vector<EntityRef> entities;
 };
 
 struct CompareOptions

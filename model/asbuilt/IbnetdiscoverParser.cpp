@@ -2,8 +2,7 @@
 
 #include <charconv>
 #include <map>
-#include <set>
-#include <tuple>
+#include <unordered_set>
 
 namespace cw::asbuilt {
 
@@ -83,12 +82,35 @@ std::uint64_t guidOfId(std::string_view id)
     return ec == std::errc() && p == id.data() + id.size() ? guid : 0;
 }
 
+/// One listed cable: this node and port, the far node and port.
+struct CableKey
+{
+    std::uint64_t guid = 0;
+    int port = 0;
+    std::uint64_t remoteGuid = 0;
+    int remotePort = 0;
+    bool operator==(const CableKey &) const = default;
+};
+
+struct CableKeyHash
+{
+    std::size_t operator()(const CableKey &k) const
+    {
+        const std::uint64_t mixed = (k.guid * 0x9E3779B97F4A7C15ull)
+            ^ (k.remoteGuid * 0xC2B2AE3D27D4EB4Full)
+            ^ (static_cast<std::uint64_t>(static_cast<unsigned>(k.port)) << 32)
+            ^ static_cast<unsigned>(k.remotePort);
+        return std::hash<std::uint64_t>()(mixed);
+    }
+};
+
 struct Parser
 {
     const std::string &file;
     Observed result;
     std::map<std::uint64_t, std::string> names; ///< guid -> description from the header
-    std::set<std::tuple<std::uint64_t, int, std::uint64_t, int>> seen;
+    /// Cables already listed, so one listed from both ends counts once.
+    std::unordered_set<CableKey, CableKeyHash> seen;
     std::uint64_t node = 0;
     std::string nodeName;
 
@@ -148,11 +170,9 @@ struct Parser
             }
         }
         link.source = where(line);
-        auto key = std::make_tuple(node, local, remoteGuid, remote);
-        auto back = std::make_tuple(remoteGuid, remote, node, local);
-        if (seen.contains(back))
-            return {};
-        seen.insert(key);
+        if (seen.contains(CableKey { remoteGuid, remote, node, local }))
+            return {}; // listed from its other end already
+        seen.insert(CableKey { node, local, remoteGuid, remote });
         result.links.push_back(std::move(link));
         return {};
     }

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <set>
 
 namespace cw::asbuilt {
@@ -136,6 +137,8 @@ Result<Observed> parseNeighbourCsv(std::string_view text, const std::string &fil
 {
     Observed result;
     std::set<std::string> reporters;
+    if (text.starts_with("\xEF\xBB\xBF")) // a spreadsheet's UTF-8 byte order mark
+        text.remove_prefix(3);
     std::size_t pos = 0;
     int line = 0;
     bool header = false;
@@ -151,7 +154,16 @@ Result<Observed> parseNeighbourCsv(std::string_view text, const std::string &fil
         if (!fields[0].empty() && fields[0][0] == '#')
             continue;
         if (!header) {
-            if (fields
+            // Column names as a spreadsheet may write them: any case, spaces around.
+            std::vector<std::string> names;
+            for (const std::string &f : fields) {
+                std::string n;
+                for (char c : f)
+                    if (c != ' ' && c != '\t')
+                        n += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+                names.push_back(n);
+            }
+            if (names
                 != std::vector<std::string> { "device", "port", "neighbour", "neighbour_port" })
                 return Error { where
                                + ": expected the header device,port,neighbour,neighbour_port" };

@@ -3,6 +3,7 @@
 // swapped at a leaf, one moved to the neighbouring port, one removed, one added, one link
 // down to 1x width), load it in ibsim, run ibnetdiscover with the exported node name map,
 // import its output, and check the report names exactly those five, at the right places.
+// Three fabrics: the 8x DGX example, a generated SuperPOD (1 SU) and a generated 3-tier fat tree.
 
 #include "ChangeFixtures.h"
 #include "TopoEditor.h"
@@ -19,6 +20,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <map>
 #include <set>
 
 using namespace cw;
@@ -46,6 +48,43 @@ std::string endName(const Design &d, const TopoNode &node, int port)
         ? node.name.toStdString() + " " + switchPortName(d, node.name.toStdString(), port)
         : node.name.toStdString();
 }
+
+/// A small 3-tier fat tree (docs/fabric.md, "fat-tree"): 4 DGX H100 on 2 rails, QM9700 leaves
+/// at 4:1 (k = 64: u = 64 / 5 = 12 up, 48 down), no storage fabric, so ibsim comes up in seconds.
+Design threeTierDesign(const Catalog &catalog)
+{
+    return generateDesign("fat-tree",
+                          { { "nodes", "4" },
+                            { "rails", "2" },
+                            { "tiers", "3" },
+                            { "oversubscription", "4:1" },
+                            { "storage", "none" } },
+                          catalog)
+        .value()
+        .design;
+}
+
+/// Switches of the compute InfiniBand fabric by tier (0 leaf, 1 spine, 2 core).
+std::map<int, int> switchesByTier(const Design &design)
+{
+    std::set<std::uint64_t> onFabric;
+    for (const Link &link : design.links()) {
+        const Fabric *f = design.fabric(link.fabric);
+        if (f && f->technology == Technology::InfiniBand && f->purpose == FabricPurpose::Compute)
+            for (PortRef end : { link.a, link.b })
+                onFabric.insert(end.device.value);
+    }
+    std::map<int, int> tiers;
+    for (const Device &d : design.devices())
+        if (d.role == DeviceRole::Switch && onFabric.contains(d.id.value))
+            ++tiers[d.tier];
+    return tiers;
+}
+
+/// Worked from the construction (docs/fabric.md): 2 rails of one SU -> 2 leaves; one pod (2
+/// leaves <= k/2 = 32) with u = 12 spines; C = the smallest divisor of k/2 = 32 that is at
+/// least ceil(1 pod / 2) = 1 core per group, u = 12 groups -> 12 cores.
+const std::map<int, int> kThreeTierSwitches { { 0, 2 }, { 1, 12 }, { 2, 12 } };
 
 struct Expected
 {
@@ -78,15 +117,19 @@ private slots:
         QTest::addColumn<QString>("source");
         QTest::newRow("8dgx-h100-ndr") << QStringLiteral("dgx");
         QTest::newRow("superpod-h100-1su") << QStringLiteral("superpod");
+        QTest::newRow("fat-tree-3tier") << QStringLiteral("fat-tree-3tier");
     }
 
     void reportNamesExactlyThePerturbations()
     {
         QFETCH(QString, source);
         const Catalog &catalog = Catalog::builtin();
-        Design design = source == QLatin1String("dgx")
-            ? dgxDesign()
-            : generateDesign("superpod-h100", { { "sus", "1" } }, catalog).value().design;
+        Design design = source == QLatin1String("dgx") ? dgxDesign()
+            : source == QLatin1String("superpod")
+            ? generateDesign("superpod-h100", { { "sus", "1" } }, catalog).value().design
+            : threeTierDesign(catalog);
+        if (source == QLatin1String("fat-tree-3tier")) // leaves, spines and cores all there
+            QVERIFY(switchesByTier(design) == kThreeTierSwitches);
         const Fabric *fabric = nullptr;
         for (const Fabric &f : design.fabrics())
             if (f.technology == Technology::InfiniBand && f.purpose == FabricPurpose::Compute)

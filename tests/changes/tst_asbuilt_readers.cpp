@@ -3,6 +3,7 @@
 // nothing; an unknown device and a link up at the wrong speed are named with both ends.
 
 #include "model/asbuilt/AsBuiltCompare.h"
+#include "model/asbuilt/AsBuiltInput.h"
 #include "model/catalog/Catalog.h"
 #include "model/catalog/Part.h"
 #include "model/io/DesignFile.h"
@@ -239,6 +240,34 @@ private slots:
             != std::string::npos);
         QCOMPARE(f.source, "hand:" + std::to_string(links[3].value));
         QCOMPARE(report.matchedLinks, static_cast<int>(links.size()));
+    }
+
+    // The workbench takes any of the three inputs and tells them apart by their text.
+    void formatsAreToldApart()
+    {
+        using asbuilt::InputFormat;
+        const std::string ibnet = "#\n# Topology file: generated on ...\n#\nvendid=0x0\n"
+                                  "switchguid=0x243570000000900(243570000000900)\n"
+                                  "Switch\t40 \"S-0243570000000900\"\t\t# \"ib-hdr01\"\n";
+        QCOMPARE(asbuilt::detectFormat(ibnet), InputFormat::Ibnetdiscover);
+        QCOMPARE(asbuilt::detectFormat("  \n{\"lldp\": {}}"), InputFormat::LldpJson);
+        QCOMPARE(asbuilt::detectFormat("# from the switches\ndevice,port,neighbour,neighbour_port\n"
+                                       "leaf01,swp1,dgx01,eth0\n"),
+                 InputFormat::NeighbourCsv);
+        // A spreadsheet's CSV: byte order mark, CRLF, spaces after the commas.
+        QCOMPARE(asbuilt::detectFormat("\xEF\xBB\xBF"
+                                       "Device, Port, Neighbour, Neighbour_Port\r\n"),
+                 InputFormat::NeighbourCsv);
+        auto spreadsheet = asbuilt::parseNeighbourCsv(
+            "\xEF\xBB\xBF"
+            "Device, Port, Neighbour, Neighbour_Port\r\nleaf01,swp1,dgx01,eth0\r\n",
+            "s.csv");
+        QVERIFY2(spreadsheet, spreadsheet ? "" : spreadsheet.error().message.c_str());
+        QCOMPARE(spreadsheet->links.size(), std::size_t(1));
+        QCOMPARE(spreadsheet->links[0].b.port, std::string("eth0"));
+        QCOMPARE(asbuilt::detectFormat("cable list to follow\n"), InputFormat::Unknown);
+        QCOMPARE(asbuilt::detectFormat(""), InputFormat::Unknown);
+        QCOMPARE(asbuilt::hostOfFile("/tmp/x/leaf01.lldp.json"), std::string("leaf01"));
     }
 };
 

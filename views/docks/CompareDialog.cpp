@@ -2,12 +2,19 @@
 
 #include "views/document/Document.h"
 
+#include "exporters/changes/ChangeReport.h"
+#include "exporters/common/FileHeader.h"
+#include "model/io/AtomicFile.h"
 #include "model/io/DesignFile.h"
 
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -36,6 +43,15 @@ std::optional<EntityRef> entityOf(const change::EntityChange &change)
     return std::nullopt;
 }
 
+/// "work-order.csv" -> "work-order" + suffix, beside it.
+QString besideCsv(const QString &csvPath, const QString &suffix)
+{
+    const QString base = csvPath.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)
+        ? csvPath.chopped(4)
+        : csvPath;
+    return base + suffix;
+}
+
 } // namespace
 
 CompareDialog::CompareDialog(Document *document, QWidget *parent)
@@ -57,8 +73,19 @@ CompareDialog::CompareDialog(Document *document, QWidget *parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     layout->addWidget(m_table, 1);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    m_exportBom = buttons->addButton(tr("Export BOM Delta..."), QDialogButtonBox::ActionRole);
+    m_exportBom->setObjectName(QStringLiteral("exportBomDelta"));
+    m_exportWorkOrder
+        = buttons->addButton(tr("Export Work Order..."), QDialogButtonBox::ActionRole);
+    m_exportWorkOrder->setObjectName(QStringLiteral("exportWorkOrder"));
+    for (QPushButton *button : { m_exportBom, m_exportWorkOrder }) {
+        button->setEnabled(false); // until a comparison succeeded
+        button->setAutoDefault(false);
+    }
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_exportBom, &QPushButton::clicked, this, [this] { askAndExport(false); });
+    connect(m_exportWorkOrder, &QPushButton::clicked, this, [this] { askAndExport(true); });
     connect(m_table, &QTableWidget::cellClicked, this, [this](int row, int) { selectRow(row); });
     resize(820, 480);
 }
@@ -73,7 +100,11 @@ QString CompareDialog::compareWith(const QString &path)
         m_header->setText(error);
         return error;
     }
-    m_diff = change::diffDesigns(m_document->design(), loaded->design, &m_document->catalog());
+    m_other = std::make_shared<const Design>(std::move(loaded->design));
+    m_otherPath = path;
+    m_exportBom->setEnabled(true);
+    m_exportWorkOrder->setEnabled(true);
+    m_diff = change::diffDesigns(m_document->design(), *m_other, &m_document->catalog());
     m_header->setText(
         m_diff.empty()
             ? tr("No changes from the open design to %1.").arg(QFileInfo(path).fileName())
@@ -110,6 +141,79 @@ void CompareDialog::selectRow(int row)
         m_document->setSelection({ *entity });
         emit focusRequested({ *entity });
     }
+}
+
+} // namespace cw
+
+namespace cw {
+
+QString CompareDialog::writeAll(const std::vector<std::pair<QString, std::string>> &files)
+{
+    for (const auto &[path, text] : files)
+        if (auto written = writeFileAtomically(path.toStdString(), text); !written)
+            return QString::fromStdString(written.error().message);
+    return {};
+}
+
+QString CompareDialog::exportBomDelta(const QString &csvPath)
+{
+    if (!m_document || !m_other)
+        return tr("Compare with a design first.");
+    // The same code and options as `clusterwright-cli diff --output-dir` (app/cli/CommandDiff):
+    // the artifacts do not depend on bisection, so it is skipped.
+    auto report = changes::buildChangeReport(m_document->design(), *m_other, m_document->catalog(),
+                                             { .bisection = false, .today = {} });
+    if (!report)
+        return QString::fromStdString(report.error().message);
+    const std::string provenance
+        = exporters::headerLine(*m_other, "BOM delta, changes from \"" + report->oldName + "\"")
+        + "\nFiles: " + QFileInfo(csvPath).fileName().toStdString()
+        + " (RFC 4180, one header row); the same as bom-delta.csv of clusterwright-cli diff "
+          "--output-dir, see docs/cli.md (diff).\n";
+    return writeAll({ { csvPath, changes::bomDeltaCsv(report->bom) },
+                      { besideCsv(csvPath, QStringLiteral("-provenance.txt")), provenance } });
+}
+
+QString CompareDialog::exportWorkOrder(const QString &csvPath)
+{
+    if (!m_document || !m_other)
+        return tr("Compare with a design first.");
+    auto report = changes::buildChangeReport(m_document->design(), *m_other, m_document->catalog(),
+                                             { .bisection = false, .today = {} });
+    if (!report)
+        return QString::fromStdString(report.error().message);
+    const QString markdownPath = besideCsv(csvPath, QStringLiteral(".md"));
+    const std::string provenance
+        = exporters::headerLine(*m_other,
+                                "cabling work order, changes from \"" + report->oldName + "\"")
+        + "\nFiles: " + QFileInfo(csvPath).fileName().toStdString()
+        + " (RFC 4180, one header row), " + QFileInfo(markdownPath).fileName().toStdString()
+        + "; the same as work-order.csv and work-order.md of clusterwright-cli diff "
+          "--output-dir, see docs/cli.md (diff).\n";
+    return writeAll(
+        { { csvPath, changes::workOrderCsv(report->workOrder) },
+          { markdownPath, changes::workOrderMarkdown(report->workOrder, report->newName) },
+          { besideCsv(csvPath, QStringLiteral("-provenance.txt")), provenance } });
+}
+
+void CompareDialog::askAndExport(bool workOrder)
+{
+    const QString suggested = QFileInfo(m_otherPath)
+                                  .dir()
+                                  .filePath(workOrder ? QStringLiteral("work-order.csv")
+                                                      : QStringLiteral("bom-delta.csv"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, workOrder ? tr("Export Work Order") : tr("Export BOM Delta"), suggested,
+        tr("CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    const QString error = workOrder ? exportWorkOrder(path) : exportBomDelta(path);
+    if (!error.isEmpty())
+        QMessageBox::warning(this, workOrder ? tr("Export Work Order") : tr("Export BOM Delta"),
+                             error);
+    else
+        m_header->setText(workOrder ? tr("Work order written to %1 (and .md).").arg(path)
+                                    : tr("BOM delta written to %1.").arg(path));
 }
 
 } // namespace cw

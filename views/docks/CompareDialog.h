@@ -6,17 +6,23 @@
 #include <QDialog>
 #include <QPointer>
 
+#include <memory>
+
 class QLabel;
+class QPushButton;
 class QTableWidget;
 
 namespace cw {
 
+class Design;
 class Document;
 
 /// File > Compare with...: the semantic changes from the open design to another design file
 /// (model/change/DesignDiff.h, the code `clusterwright-cli diff` runs), one row per change: kind,
 /// what happened, name, the change as a reviewer reads it (moves and re-cabling first). A click
-/// on a row selects that entity in the open design when it exists there.
+/// on a row selects that entity in the open design when it exists there. Export BOM Delta... and
+/// Export Work Order... write the files `clusterwright-cli diff OPEN OTHER --output-dir` writes,
+/// byte for byte.
 class CompareDialog : public QDialog
 {
     Q_OBJECT
@@ -31,17 +37,32 @@ public:
     const change::DesignDiff &diff() const { return m_diff; }
     const QTableWidget *table() const { return m_table; }
 
+    /// Writes the BOM delta (bom-delta.csv of the CLI) to `csvPath` and what it was made from to
+    /// "<csvPath without .csv>-provenance.txt", each atomically. Returns an error naming the file,
+    /// or an empty string.
+    QString exportBomDelta(const QString &csvPath);
+    /// Writes the cabling work order (work-order.csv) to `csvPath`, its Markdown (work-order.md)
+    /// beside it with the extension .md, and the provenance file, each atomically.
+    QString exportWorkOrder(const QString &csvPath);
+
 signals:
     void focusRequested(const std::vector<cw::EntityRef> &entities);
 
 private:
     void fill();
     void selectRow(int row);
+    void askAndExport(bool workOrder);
+    /// The files of one export, every text made before any is written.
+    QString writeAll(const std::vector<std::pair<QString, std::string>> &files);
 
     QPointer<Document> m_document;
     QLabel *m_header;
     QTableWidget *m_table;
+    QPushButton *m_exportBom;
+    QPushButton *m_exportWorkOrder;
     change::DesignDiff m_diff;
+    std::shared_ptr<const Design> m_other; ///< the design compared with
+    QString m_otherPath;
 };
 
 } // namespace cw

@@ -1,5 +1,7 @@
 #include "views/docks/ViolationsDock.h"
 
+#include "views/docks/AsBuiltProvider.h"
+
 #include "views/document/Document.h"
 #include "views/document/LiveValidator.h"
 
@@ -330,11 +332,12 @@ void ViolationsDock::fillTree()
         for (const auto &[ruleKey, indices] : rules) {
             auto *ruleItem = new QTreeWidgetItem(top);
             const auto title = ruleTitles().find(ruleKey);
-            ruleItem->setText(
-                0,
-                QStringLiteral("%1 - %2 (%3)")
-                    .arg(qs(ruleKey), title != ruleTitles().end() ? qs(title->second) : QString())
-                    .arg(indices.size()));
+            ruleItem->setText(0,
+                              QStringLiteral("%1 - %2 (%3)")
+                                  .arg(qs(ruleKey),
+                                       qs(title != ruleTitles().end() ? title->second
+                                                                      : asBuiltRuleTitle(ruleKey)))
+                                  .arg(indices.size()));
             ruleItem->setData(0, kKindRole, RuleItem);
             ruleItem->setData(0, kKeyRole, QStringLiteral("r%1:%2").arg(key).arg(qs(ruleKey)));
             int shown = 0;
@@ -512,14 +515,16 @@ std::optional<Violation> ViolationsDock::waiverTarget(const QTreeWidgetItem *ite
     if (kind == RuleItem) {
         // A waiver naming no object covers every finding of its rule (ValidationEngine).
         const Violation *first = item->childCount() > 0 ? violationAt(item->child(0)) : nullptr;
-        if (!first)
+        if (!first || !ruleTitles().contains(first->ruleKey))
             return std::nullopt;
         Violation rule;
         rule.ruleKey = first->ruleKey;
         rule.severity = first->severity;
         return rule;
     }
-    if (const Violation *violation = violationAt(item))
+    // A provided finding (as-built) is about the built cluster, not the design: no waiver.
+    if (const Violation *violation = violationAt(item);
+        violation && ruleTitles().contains(violation->ruleKey))
         return *violation;
     return std::nullopt;
 }

@@ -245,6 +245,16 @@ void LiveValidator::flush()
     emit settled();
 }
 
+void LiveValidator::setProvided(const std::string &provider, std::vector<Violation> violations)
+{
+    if (violations.empty())
+        m_provided.erase(provider);
+    else
+        m_provided[provider] = std::move(violations);
+    if (m_design)
+        publish(ViolationDelta {});
+}
+
 std::size_t LiveValidator::rankOf(const std::string &ruleKey) const
 {
     const auto it = m_rank.find(ruleKey);
@@ -259,6 +269,18 @@ std::vector<Violation> LiveValidator::shownGlobal() const
         if (std::all_of(violation.entities.begin(), violation.entities.end(),
                         [this](EntityRef ref) { return entityExists(*m_design, ref); }))
             shown.push_back(violation);
+    return shown;
+}
+
+std::vector<Violation> LiveValidator::shownProvided() const
+{
+    // Provided violations name objects of the design; hide those naming deleted ones.
+    std::vector<Violation> shown;
+    for (const auto &[provider, list] : m_provided)
+        for (const Violation &violation : list)
+            if (std::all_of(violation.entities.begin(), violation.entities.end(),
+                            [this](EntityRef ref) { return entityExists(*m_design, ref); }))
+                shown.push_back(violation);
     return shown;
 }
 
@@ -291,7 +313,7 @@ std::vector<Violation> LiveValidator::mergeInDeckOrder(std::vector<Violation> lo
     if (!std::is_sorted(globalRanks.begin(), globalRanks.end(), byRank))
         std::stable_sort(globalRanks.begin(), globalRanks.end(), byRank);
     std::vector<Violation> merged;
-    merged.reserve(local.size() + m_globalShown.size());
+    merged.reserve(local.size() + m_globalShown.size() + m_providedShown.size());
     auto l = localRanks.begin();
     auto g = globalRanks.begin();
     // Rule deck order, each rule's violations in the engine's subject order.
@@ -301,6 +323,8 @@ std::vector<Violation> LiveValidator::mergeInDeckOrder(std::vector<Violation> lo
         else
             merged.push_back(m_globalShown[(g++)->second]);
     }
+    // Provided violations (outside the rule deck) come last.
+    merged.insert(merged.end(), m_providedShown.begin(), m_providedShown.end());
     return merged;
 }
 
@@ -358,6 +382,9 @@ void LiveValidator::publish(ViolationDelta localDelta)
     ViolationDelta delta = std::move(localDelta);
     delta.append(difference(m_globalShown, global));
     m_globalShown = std::move(global);
+    std::vector<Violation> provided = shownProvided();
+    delta.append(difference(m_providedShown, provided));
+    m_providedShown = std::move(provided);
 
     const ValidationResult &local = m_local->summary();
     ValidationResult combined;
@@ -365,16 +392,17 @@ void LiveValidator::publish(ViolationDelta localDelta)
     combined.warnings = local.warnings;
     combined.infos = local.infos;
     combined.waived = local.waived;
-    for (const Violation &violation : m_globalShown) {
-        if (violation.waived)
-            ++combined.waived;
-        else if (violation.severity == Severity::Error)
-            ++combined.errors;
-        else if (violation.severity == Severity::Warning)
-            ++combined.warnings;
-        else
-            ++combined.infos;
-    }
+    for (const std::vector<Violation> *list : { &m_globalShown, &m_providedShown })
+        for (const Violation &violation : *list) {
+            if (violation.waived)
+                ++combined.waived;
+            else if (violation.severity == Severity::Error)
+                ++combined.errors;
+            else if (violation.severity == Severity::Warning)
+                ++combined.warnings;
+            else
+                ++combined.infos;
+        }
     // Each engine judges only its own rules' waivers; one naming a rule in neither deck is
     // stale for both (keep the local copy of that verdict).
     for (const StaleWaiver &stale : local.staleWaivers)

@@ -8,6 +8,7 @@
 #include <QTimer>
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -55,6 +56,10 @@ public:
     int designCopies() const { return m_designCopies; }
     /// Runs whatever is pending now and waits for it (tests, before saving a report).
     void flush();
+    /// Violations from outside the rule deck, by provider (as-built findings,
+    /// views/docks/AsBuiltProvider.h): listed after the deck's in violations() and result(),
+    /// hidden while an object they name is deleted, never saved. An empty list removes them.
+    void setProvided(const std::string &provider, std::vector<Violation> violations);
 
     /// The current list, in rule deck order. Built on first use after a change (O(list));
     /// consumers that follow every edit apply violationsChanged's delta instead.
@@ -86,6 +91,8 @@ private:
     std::size_t rankOf(const std::string &ruleKey) const;
     /// The global verdicts that name only entities that still exist.
     std::vector<Violation> shownGlobal() const;
+    /// The provided violations that name only entities that still exist.
+    std::vector<Violation> shownProvided() const;
     /// The local and global lists merged in deck order.
     std::vector<Violation> mergeInDeckOrder(std::vector<Violation> local) const;
     /// The multiset difference of two short lists (the global rules' findings).
@@ -106,6 +113,8 @@ private:
     mutable ValidationResult m_result;
     mutable bool m_listStale = false;
     ChangeSet m_pendingGlobal; ///< changes the global engine has not seen
+    std::map<std::string, std::vector<Violation>> m_provided; ///< see setProvided()
+    std::vector<Violation> m_providedShown; ///< shownProvided() at the last publish
     /// The worker's design: a copy taken once, then kept current by the patches the
     /// document applied (m_pendingPatches), applied in order on the worker thread. Only
     /// worker jobs touch it (one at a time); the GUI thread replaces the pointer, never
