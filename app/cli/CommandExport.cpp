@@ -159,6 +159,8 @@ int runExport(Context &context)
     case exporters::ExportStatus::WriteFailed:
         context.err << "error: " << outcome.error << "\n";
         return ExitBadInput;
+    case exporters::ExportStatus::Cancelled: // the CLI sets no progress callback
+        return ExitBadInput;
     case exporters::ExportStatus::Written:
         break;
     }
