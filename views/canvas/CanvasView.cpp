@@ -21,7 +21,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <unordered_map>
 
 namespace cw::canvas {
 namespace {
@@ -38,25 +37,6 @@ int overlayPixels(double labelScale)
     return static_cast<int>(std::lround(12 * labelScale));
 }
 
-/// Each entity the unwaived violations name, once, with its most severe severity (lower
-/// Severity values are more severe), in the order first named.
-std::vector<std::pair<EntityRef, Severity>> markerRefsOf(const std::vector<Violation> &violations)
-{
-    std::vector<std::pair<EntityRef, Severity>> refs;
-    std::unordered_map<std::uint64_t, std::size_t> slot;
-    for (const Violation &violation : violations) {
-        if (violation.waived)
-            continue;
-        for (const EntityRef &ref : violation.entities) {
-            const auto [it, added] = slot.try_emplace(ref.id, refs.size());
-            if (added)
-                refs.emplace_back(ref, violation.severity);
-            else if (violation.severity < refs[it->second].second)
-                refs[it->second].second = violation.severity;
-        }
-    }
-    return refs;
-}
 } // namespace
 
 /// A refusal or notice shown at the place it concerns, at screen size whatever the zoom.
@@ -124,7 +104,6 @@ CanvasView::CanvasView(Document *document, QWidget *parent)
         connect(validator, &LiveValidator::violationsChanged, this,
                 [this, validator] { setViolations(validator->violations()); });
         m_violations = validator->violations();
-        m_markerRefs = markerRefsOf(m_violations);
     }
 }
 
@@ -250,35 +229,27 @@ void CanvasView::focusOn(const std::vector<EntityRef> &entities)
 void CanvasView::setViolations(const std::vector<Violation> &violations)
 {
     m_violations = violations;
-    m_markerRefs = markerRefsOf(m_violations);
     reapplyMarkers();
 }
 
 void CanvasView::reapplyMarkers()
 {
-    // The marker each item should carry: the most severe of the entities it is marked for,
-    // items in the order the violations first name them.
-    std::vector<std::pair<CanvasItem *, Severity>> wanted;
-    std::unordered_map<const CanvasItem *, std::size_t> slot;
-    slot.reserve(m_marked.size() + 16);
-    for (const auto &[ref, severity] : m_markerRefs)
-        for (CanvasItem *item : markerItemsFor(ref)) {
-            const auto [it, added] = slot.try_emplace(item, wanted.size());
-            if (added)
-                wanted.emplace_back(item, severity);
-            else if (severity < wanted[it->second].second)
-                wanted[it->second].second = severity;
-        }
-    // Only the items whose marker changes are touched: every edit comes here, and clearing
-    // then setting every marker repainted them all (a 16,384-node design's thousands).
     for (CanvasItem *item : m_marked)
-        if (!slot.contains(item))
-            item->setMarker(std::nullopt);
+        item->setMarker(std::nullopt);
     m_marked.clear();
-    m_marked.reserve(wanted.size());
-    for (const auto &[item, severity] : wanted) {
-        item->setMarker(severity); // no-op when unchanged
-        m_marked.push_back(item);
+    for (const Violation &violation : m_violations) {
+        if (violation.waived)
+            continue;
+        for (const EntityRef &ref : violation.entities)
+            for (CanvasItem *item : markerItemsFor(ref)) {
+                const auto current = item->marker();
+                // Lower Severity values are more severe.
+                if (!current || violation.severity < *current) {
+                    if (!current)
+                        m_marked.push_back(item);
+                    item->setMarker(violation.severity);
+                }
+            }
     }
 }
 

@@ -169,9 +169,6 @@ private:
     std::unordered_map<std::uint64_t, std::vector<CanvasItem *>> m_index;
     std::size_t m_itemCount = 0;
     std::vector<Violation> m_violations;
-    /// Each entity the unwaived violations name, once, with its most severe severity, in
-    /// the order first named: what reapplyMarkers() walks after every edit.
-    std::vector<std::pair<EntityRef, Severity>> m_markerRefs;
     std::vector<CanvasItem *> m_marked;
     bool m_presentation = false;
     bool m_fitMode = false; ///< refit on resize until the user zooms or focuses
