@@ -133,6 +133,8 @@ int reportOutcome(Context &context, const exporters::ExportRunOutcome &outcome, 
     case exporters::ExportStatus::WriteFailed:
         context.err << "error: " << outcome.error << "\n";
         return ExitBadInput;
+    case exporters::ExportStatus::Cancelled: // the CLI sets no progress callback
+        return ExitBadInput;
     case exporters::ExportStatus::Written:
         break;
     }

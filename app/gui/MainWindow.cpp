@@ -1,4 +1,5 @@
 #include "app/gui/MainWindow.h"
+#include "app/gui/JobStatus.h"
 #include "app/gui/NewDesignDefaults.h"
 
 #include "views/calculators/CalculatorsDock.h"
@@ -67,6 +68,9 @@ MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
     createToolsActions();
     createMenus();
     createToolBar();
+    m_jobStatus = new JobStatus(this);
+    statusBar()->addPermanentWidget(m_jobStatus);
+    connect(m_jobStatus, &JobStatus::busyChanged, this, &MainWindow::updateJobActions);
     m_selectionCount = new QLabel(this);
     m_selectionCount->setObjectName(QStringLiteral("selectionCount"));
     statusBar()->addPermanentWidget(m_selectionCount);
@@ -231,6 +235,7 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
     connect(doc, &Document::changed, m_calculatorsTimer, qOverload<>(&QTimer::start));
     connect(doc, &Document::modifiedChanged, this, &MainWindow::updateTitle);
     connect(doc, &Document::filePathChanged, this, &MainWindow::updateTitle);
+    connect(doc, &Document::saveFinished, this, &MainWindow::saveFinished);
     connect(doc, &Document::selectionChanged, this, &MainWindow::updateSelectionActions);
     QUndoStack *stack = doc->undoStack();
     connect(stack, &QUndoStack::indexChanged, this, &MainWindow::updateUndoActions);
@@ -256,7 +261,23 @@ void MainWindow::updateTitle()
     setWindowTitle(tr("%1[*] - Clusterwright").arg(name));
     setWindowModified(m_document && m_document->isModified());
     if (QAction *revert = action(QStringLiteral("fileRevert")))
-        revert->setEnabled(!path.isEmpty() && m_document->isModified());
+        revert->setEnabled(!path.isEmpty() && m_document->isModified()
+                           && !(m_jobStatus && m_jobStatus->isBusy()));
+}
+
+void MainWindow::updateJobActions()
+{
+    // While a job runs: editing goes on (the job has its own snapshot of the design), but
+    // nothing may start a second job or replace the document under the first.
+    const bool idle = !m_jobStatus->isBusy();
+    for (const char *name :
+         { "fileNew", "fileNewFromTemplate", "fileOpen", "fileSave", "fileSaveAs", "exportDialog",
+           "exportFacilitiesPack", "editGenerateFabric" })
+        if (QAction *a = action(QString::fromLatin1(name)))
+            a->setEnabled(idle);
+    if (m_recentMenu)
+        m_recentMenu->setEnabled(idle && !m_recent.isEmpty());
+    updateTitle();
 }
 
 void MainWindow::updateUndoActions()

@@ -2,8 +2,10 @@
 
 #include "views/document/Document.h"
 
+#include <QFuture>
 #include <QMainWindow>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -22,6 +24,7 @@ class Design;
 class FailureDock;
 class FindBar;
 class InspectorDock;
+class JobStatus;
 class LibraryDock;
 class SummaryDock;
 class ViolationsDock;
@@ -31,6 +34,7 @@ class CalculatorsDock;
 }
 namespace exporters {
 class ExporterRegistry;
+struct ExportRunOptions;
 struct ExportRunOutcome;
 } // namespace exporters
 namespace exportviews {
@@ -57,6 +61,9 @@ public:
 
     /// Loads a design; on failure shows the reason and keeps the current one.
     bool openFile(const QString &path);
+    /// Where File > Open starts: the open design's folder, else the most recent file's
+    /// (that still exists), else the home folder.
+    QString openDialogFolder() const;
     /// Replaces the document by a new one holding `design` (untitled, unmodified).
     void newDocument(std::unique_ptr<Design> design);
     const Design *design() const;
@@ -115,9 +122,20 @@ public:
     /// drawing to `path` (.png or .svg). Returns an empty string on success, else the reason.
     QString exportCurrentView(const QString &path);
     /// Export > Facilities Pack... without the folder dialog: the "report" format into
-    /// `folder` through the CLI's gate. Interactive runs ask whether to export despite
-    /// validation errors and whether to overwrite; batch runs refuse instead.
+    /// `folder` through the CLI's gate, on a worker thread (the status bar's job, with
+    /// Cancel). Interactive runs ask whether to export despite validation errors and
+    /// whether to overwrite; batch runs refuse instead. `done` gets the final outcome.
+    void startFacilitiesPack(const QString &folder,
+                             std::function<void(const exporters::ExportRunOutcome &)> done = {});
+    /// startFacilitiesPack() and wait for it (the event loop runs, user input excluded).
     exporters::ExportRunOutcome exportFacilitiesPackTo(const QString &folder);
+
+    // Work off the GUI thread (save, facilities pack): one job at a time, shown in the
+    // status bar; the actions that would start another are disabled meanwhile.
+    JobStatus *jobStatus() const { return m_jobStatus; }
+    /// Saves the design to `path` on a worker thread (File > Save and Save As end here);
+    /// the future gives the error text, empty when saved. Editing goes on meanwhile.
+    QFuture<QString> saveTo(const QString &path);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -137,6 +155,13 @@ private:
     void createToolsActions(); ///< MainWindowTools.cpp
     void createToolBar(); ///< MainWindowTools.cpp
     void updateEmptyHint(); ///< MainWindowTools.cpp
+    void updateJobActions();
+    void runFacilitiesPack(const QString &folder, exporters::ExportRunOptions options,
+                           std::function<void(const exporters::ExportRunOutcome &)> done);
+    void reportFacilitiesPack(const QString &folder, const exporters::ExportRunOutcome &outcome,
+                              bool declined);
+    /// Waits in a local event loop (no user input) until no job runs.
+    void waitForJob();
 
     // Export (MainWindowExport.cpp).
     void exportViewWithDialog();
@@ -147,8 +172,9 @@ private:
     void newEmpty();
     void newFromTemplate();
     void openWithDialog();
-    bool save();
+    bool save(); ///< starts the save; true when it started
     bool saveAs();
+    void saveFinished(const QString &path, const QString &error);
     void revert();
     bool maybeSave();
     void addRecentFile(const QString &path);
@@ -188,6 +214,7 @@ private:
     FindBar *m_find = nullptr;
     QLabel *m_emptyHint = nullptr;
     QLabel *m_selectionCount = nullptr; ///< "3 selected: 2 devices, 1 rack"
+    JobStatus *m_jobStatus = nullptr;
     QMenu *m_recentMenu = nullptr;
     QStringList m_recent;
     EntityClipboard m_clipboard;

@@ -1,5 +1,6 @@
 // MainWindow's actions and menus, and the Edit commands they run.
 
+#include "app/gui/JobStatus.h"
 #include "app/gui/MainWindow.h"
 
 #include "views/canvas/FabricView.h"
@@ -32,6 +33,8 @@
 #include <QUndoStack>
 
 #include <algorithm>
+#include <atomic>
+#include <memory>
 
 namespace cw {
 
@@ -114,7 +117,11 @@ void MainWindow::createActions()
              if (auto *view = currentView())
                  view->zoomIn();
          });
-    make("viewZoomOut", tr("Zoom &Out"), { QKeySequence::ZoomOut }, [this] {
+    // Ctrl+- whatever the platform's ZoomOut is (listed once: twice would be ambiguous).
+    QList<QKeySequence> zoomOutKeys = QKeySequence::keyBindings(QKeySequence::ZoomOut);
+    if (!zoomOutKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Minus)))
+        zoomOutKeys.prepend(QKeySequence(Qt::CTRL | Qt::Key_Minus));
+    make("viewZoomOut", tr("Zoom &Out"), zoomOutKeys, [this] {
         if (auto *view = currentView())
             view->zoomOut();
     });
@@ -359,7 +366,27 @@ void MainWindow::generateFabricWithDialog()
     spec.rails = rails->value();
     spec.railOptimized = railOptimized->isChecked();
     spec.oversubscription = ratio->value();
-    showMessage(m_document->generateFabric(m_document->selection(), spec));
+    // Generated on a snapshot on a worker (seconds for thousands of nodes); the edit is
+    // pushed when it is ready, unless the design was edited meanwhile or Cancel was pressed.
+    if (m_jobStatus->isBusy()) {
+        showMessage(tr("%1 is still running; wait for it or cancel it.").arg(m_jobStatus->title()));
+        return;
+    }
+    auto cancelled = std::make_shared<std::atomic_bool>(false);
+    const QFuture<QString> future
+        = m_document->generateFabricInBackground(m_document->selection(), spec, cancelled);
+    if (future.isFinished()) { // refused at once (no compute node selected)
+        showMessage(future.result());
+        return;
+    }
+    m_jobStatus->track<QString>(
+        tr("Generating fabric %1").arg(QString::fromStdString(spec.name)), future,
+        [cancelled] { cancelled->store(true); },
+        [this, name = spec.name](QFuture<QString> done) {
+            const QString why = done.resultCount() > 0 ? done.result() : tr("Cancelled.");
+            showMessage(why.isEmpty() ? tr("Generated fabric %1").arg(QString::fromStdString(name))
+                                      : why);
+        });
 }
 
 QString MainWindow::createStorageTier(const StorageTier &tier)

@@ -1,18 +1,20 @@
 // MainWindow's Export menu (the Export dialog, the facilities pack) and File > Export View.
 
+#include "app/gui/JobStatus.h"
 #include "app/gui/MainWindow.h"
 
 #include "views/canvas/CanvasView.h"
-#include "views/document/LiveValidator.h"
 #include "views/export/ExportDialog.h"
+#include "views/export/ExportJob.h"
 #include "views/export/ViewExport.h"
 
 #include "exporters/Exporter.h"
 #include "exporters/common/ExportRun.h"
 #include "model/core/Design.h"
 
-#include <QApplication>
+#include <QCoreApplication>
 #include <QDir>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -121,53 +123,97 @@ void MainWindow::exportFacilitiesPack()
 
 exporters::ExportRunOutcome MainWindow::exportFacilitiesPackTo(const QString &folder)
 {
+    std::optional<exporters::ExportRunOutcome> result;
+    startFacilitiesPack(
+        folder, [&result](const exporters::ExportRunOutcome &outcome) { result = outcome; });
+    // Dialogs asked on the way run their own loops; this one only waits for the last run.
+    while (!result) {
+        QEventLoop loop;
+        connect(m_jobStatus, &JobStatus::busyChanged, &loop, &QEventLoop::quit);
+        if (!m_jobStatus->isBusy())
+            QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
+        else
+            loop.exec(QEventLoop::ExcludeUserInputEvents);
+    }
+    return *result;
+}
+
+void MainWindow::startFacilitiesPack(const QString &folder,
+                                     std::function<void(const exporters::ExportRunOutcome &)> done)
+{
     exporters::ExportRunOutcome outcome;
     const exporters::Exporter *report = m_exporters->find("report");
-    if (!m_document || !report) {
+    if (!m_document || !report || m_jobStatus->isBusy()) {
         outcome.status = exporters::ExportStatus::ExporterFailed;
         outcome.failedFormat = "report";
-        outcome.error = m_document ? "the facilities report is not available" : "no design is open";
+        outcome.error = !m_document ? "no design is open"
+            : !report               ? "the facilities report is not available"
+                                    : "another job is running; wait for it or cancel it";
         showMessage(exportviews::outcomeText(outcome));
-        return outcome;
+        if (done)
+            done(outcome);
+        return;
     }
-    // The CLI's gate on a full validation (the flushed live validator equals a full run).
-    m_document->validator()->flush();
     exporters::ExportRunOptions options;
     options.folder = std::filesystem::path(QDir::cleanPath(folder).toStdString());
-    const std::vector<exporters::ExportSelection> selections { { report, {} } };
-    auto run = [&] {
-        QApplication::setOverrideCursor(Qt::WaitCursor);
-        auto result
-            = exporters::runExport(m_document->design(), m_document->catalog(),
-                                   m_document->validator()->violations(), selections, options);
-        QApplication::restoreOverrideCursor();
-        return result;
-    };
-    outcome = run();
-    bool declined = false;
-    // Interactive: the two refusals the CLI leaves to --allow-errors and --force are questions.
-    if (outcome.status == exporters::ExportStatus::RefusedByValidation && !m_batch) {
-        declined = QMessageBox::warning(this, tr("Facilities pack"),
-                                        exportviews::outcomeText(outcome)
-                                            + tr("\n\nExport the facilities pack anyway?"),
-                                        QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
-            != QMessageBox::Yes;
-        if (!declined) {
-            options.allowErrors = true;
-            outcome = run();
-        }
-    }
-    if (outcome.status == exporters::ExportStatus::FilesExist && !m_batch) {
-        declined
-            = QMessageBox::question(this, tr("Facilities pack"),
-                                    exportviews::outcomeText(outcome) + tr("\n\nOverwrite them?"),
-                                    QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
-            != QMessageBox::Yes;
-        if (!declined) {
-            options.force = true;
-            outcome = run();
-        }
-    }
+    runFacilitiesPack(folder, std::move(options), std::move(done));
+}
+
+void MainWindow::runFacilitiesPack(const QString &folder, exporters::ExportRunOptions options,
+                                   std::function<void(const exporters::ExportRunOutcome &)> done)
+{
+    const std::vector<exporters::ExportSelection> selections { { m_exporters->find("report"),
+                                                                 {} } };
+    // The CLI's gate on a full validation, and the report, on a snapshot of the design.
+    const exportviews::ExportJob job = exportviews::startExport(*m_document, selections, options);
+    m_jobStatus->track<exporters::ExportRunOutcome>(
+        tr("Facilities pack"), job.future, [job] { job.cancel(); },
+        [this, folder, options, done](QFuture<exporters::ExportRunOutcome> future) mutable {
+            exporters::ExportRunOutcome outcome;
+            if (future.resultCount() > 0) {
+                outcome = future.result();
+            } else {
+                outcome.status = exporters::ExportStatus::ExporterFailed;
+                outcome.failedFormat = "report";
+                outcome.error = "the export stopped without a result";
+            }
+            // Interactive: the two refusals the CLI leaves to --allow-errors and --force are
+            // questions; a yes runs the pack again (after this job has ended).
+            bool again = false;
+            bool declined = false;
+            if (!m_batch && outcome.status == exporters::ExportStatus::RefusedByValidation) {
+                again = QMessageBox::warning(this, tr("Facilities pack"),
+                                             exportviews::outcomeText(outcome)
+                                                 + tr("\n\nExport the facilities pack anyway?"),
+                                             QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
+                    == QMessageBox::Yes;
+                options.allowErrors = again;
+                declined = !again;
+            } else if (!m_batch && outcome.status == exporters::ExportStatus::FilesExist) {
+                again = QMessageBox::question(this, tr("Facilities pack"),
+                                              exportviews::outcomeText(outcome)
+                                                  + tr("\n\nOverwrite them?"),
+                                              QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
+                    == QMessageBox::Yes;
+                options.force = again;
+                declined = !again;
+            }
+            if (again && m_document) {
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, folder, options, done] { runFacilitiesPack(folder, options, done); },
+                    Qt::QueuedConnection);
+                return;
+            }
+            reportFacilitiesPack(folder, outcome, declined);
+            if (done)
+                done(outcome);
+        });
+}
+
+void MainWindow::reportFacilitiesPack(const QString &folder,
+                                      const exporters::ExportRunOutcome &outcome, bool declined)
+{
     const QString text = exportviews::outcomeText(outcome);
     if (outcome.ok()) {
         m_exportFolder = folder;
@@ -178,10 +224,11 @@ exporters::ExportRunOutcome MainWindow::exportFacilitiesPackTo(const QString &fo
             QMessageBox::information(this, tr("Facilities pack"), text);
     } else {
         showMessage(text.section(u'\n', 0, 0));
-        if (!m_batch && !declined)
+        const bool quiet
+            = declined || outcome.status == exporters::ExportStatus::Cancelled || m_batch;
+        if (!quiet)
             QMessageBox::warning(this, tr("Facilities pack"), text);
     }
-    return outcome;
 }
 
 } // namespace cw

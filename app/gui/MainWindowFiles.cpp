@@ -1,5 +1,6 @@
 // MainWindow's File commands: new, open, save, revert, recent files, recovery, settings.
 
+#include "app/gui/JobStatus.h"
 #include "app/gui/MainWindow.h"
 #include "app/gui/NewDesignDefaults.h"
 
@@ -10,6 +11,7 @@
 #include <QAction>
 #include <QCloseEvent>
 #include <QDir>
+#include <QEventLoop>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -60,9 +62,21 @@ void MainWindow::openWithDialog()
     if (!maybeSave())
         return;
     const QString path
-        = QFileDialog::getOpenFileName(this, tr("Open design"), QString(), kFileFilter);
+        = QFileDialog::getOpenFileName(this, tr("Open design"), openDialogFolder(), kFileFilter);
     if (!path.isEmpty())
         openFile(path);
+}
+
+QString MainWindow::openDialogFolder() const
+{
+    // Where the architect is working: the open design's folder, else the last file's.
+    const QString current = m_document ? m_document->filePath() : QString();
+    if (!current.isEmpty())
+        return QFileInfo(current).absolutePath();
+    for (const QString &recent : m_recent)
+        if (QFileInfo(recent).dir().exists())
+            return QFileInfo(recent).absolutePath();
+    return QDir::homePath();
 }
 
 bool MainWindow::openFile(const QString &path)
@@ -81,22 +95,34 @@ bool MainWindow::openFile(const QString &path)
     return true;
 }
 
+QFuture<QString> MainWindow::saveTo(const QString &path)
+{
+    if (!m_document)
+        return QtFuture::makeReadyFuture(tr("No design is open."));
+    if (m_jobStatus->isBusy()) {
+        const QString why
+            = tr("%1 is still running; wait for it or cancel it.").arg(m_jobStatus->title());
+        showMessage(why);
+        return QtFuture::makeReadyFuture(why);
+    }
+    QFuture<QString> future = m_document->saveInBackground(path);
+    if (future.isFinished()) { // refused at once (no file name, a save still writing)
+        saveFinished(path, future.result());
+        return future;
+    }
+    // Reported when it ends (Document::saveFinished, connected in setDocument); a save
+    // cannot stop half-way (the file is replaced atomically), so it has no Cancel.
+    m_jobStatus->track<QString>(tr("Saving %1").arg(QFileInfo(path).fileName()), future, {}, {});
+    return future;
+}
+
 bool MainWindow::save()
 {
     if (!m_document)
         return false;
     if (m_document->filePath().isEmpty())
         return saveAs();
-    if (const QString why = m_document->save(); !why.isEmpty()) {
-        if (m_batch)
-            std::fprintf(stderr, "error: %s\n", qPrintable(why));
-        else
-            QMessageBox::warning(this, tr("Cannot save design"), why);
-        return false;
-    }
-    addRecentFile(m_document->filePath());
-    showMessage(tr("Saved %1").arg(m_document->filePath()));
-    return true;
+    return saveTo(m_document->filePath()).isValid();
 }
 
 bool MainWindow::saveAs()
@@ -109,12 +135,31 @@ bool MainWindow::saveAs()
         return false;
     if (!path.endsWith(QStringLiteral(".cluster.json")))
         path += QStringLiteral(".cluster.json");
-    if (const QString why = m_document->save(path); !why.isEmpty()) {
-        QMessageBox::warning(this, tr("Cannot save design"), why);
-        return false;
+    return saveTo(path).isValid();
+}
+
+void MainWindow::saveFinished(const QString &path, const QString &error)
+{
+    if (!error.isEmpty()) {
+        if (m_batch)
+            std::fprintf(stderr, "error: %s\n", qPrintable(error));
+        else
+            QMessageBox::warning(this, tr("Cannot save design"), error);
+        return;
     }
     addRecentFile(path); // Document::save moved the recovery copy to the new name
-    return true;
+    showMessage(m_document && m_document->isModified()
+                    ? tr("Saved %1 (edits made while saving are not in it yet)").arg(path)
+                    : tr("Saved %1").arg(path));
+}
+
+void MainWindow::waitForJob()
+{
+    while (m_jobStatus->isBusy()) {
+        QEventLoop loop;
+        connect(m_jobStatus, &JobStatus::busyChanged, &loop, &QEventLoop::quit);
+        loop.exec(QEventLoop::ExcludeUserInputEvents);
+    }
 }
 
 void MainWindow::revert()
@@ -136,8 +181,13 @@ bool MainWindow::maybeSave()
     const auto answer = QMessageBox::warning(
         this, tr("Unsaved changes"), tr("The design has unsaved changes. Save them?"),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    if (answer == QMessageBox::Save)
-        return save();
+    if (answer == QMessageBox::Save) {
+        // What follows (close, open, new) needs the file written: wait for it.
+        if (!save())
+            return false;
+        waitForJob();
+        return m_document && !m_document->isModified();
+    }
     return answer == QMessageBox::Discard;
 }
 
@@ -147,6 +197,9 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
+    // An export still running stops before it writes; a save finishes.
+    m_jobStatus->cancel();
+    waitForJob();
     writeSettings();
     event->accept();
 }

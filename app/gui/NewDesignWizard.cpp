@@ -4,18 +4,27 @@
 #include "model/fabric/Templates.h"
 #include "model/io/SiteFile.h"
 
+#include "views/document/DesignSnapshots.h"
+#include <QAbstractButton>
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QProgressBar>
+#include <QPromise>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSpinBox>
+
+#include <QThreadPool>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -38,11 +47,20 @@ public:
 
     bool validatePage() override
     {
-        QString why;
-        if (m_wizard->generate(&why))
+        // Generating takes seconds at 16,384 nodes: it runs on a worker, and Finish comes
+        // back here once it has a design for the choices as they are.
+        if (m_wizard->hasCurrentDesign())
             return true;
-        m_error->setText(why);
-        m_error->show();
+        m_error->hide();
+        m_wizard->startGenerating([this](const QString &why) {
+            if (why.isEmpty()) {
+                if (m_wizard->hasCurrentDesign())
+                    m_wizard->accept();
+                return;
+            }
+            m_error->setText(why);
+            m_error->show();
+        });
         return false;
     }
 
@@ -160,6 +178,12 @@ QWidget *NewDesignWizard::buildSitePage()
     auto *check = new QPushButton(tr("Check fit"), host);
     check->setObjectName(QStringLiteral("checkFit"));
     check->setToolTip(tr("Generate into the site without creating the design yet"));
+    m_check = check;
+    m_busy = new QProgressBar(host);
+    m_busy->setObjectName(QStringLiteral("generating"));
+    m_busy->setRange(0, 0); // the generator has no steps to count
+    m_busy->setFormat(tr("Generating..."));
+    m_busy->hide();
     m_fit = new QLabel(host);
     m_fit->setWordWrap(true);
     m_fit->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -170,6 +194,7 @@ QWidget *NewDesignWizard::buildSitePage()
     layout->addWidget(m_fileSite);
     layout->addLayout(fileRow);
     layout->addWidget(check, 0, Qt::AlignLeft);
+    layout->addWidget(m_busy);
     layout->addWidget(m_fit);
     return host;
 }
@@ -329,32 +354,110 @@ bool NewDesignWizard::chosenSite(std::optional<Site> &site, QString *error) cons
     return true;
 }
 
+QString NewDesignWizard::choicesKey() const
+{
+    QStringList parts;
+    if (const QListWidgetItem *item = m_templates->currentItem())
+        parts << item->text();
+    for (const auto &[key, value] : parameterValues())
+        parts << QString::fromStdString(key + '=' + value);
+    parts << (m_openDesignSite->isChecked() ? QStringLiteral("site:open")
+                  : m_fileSite->isChecked() ? QStringLiteral("site:file:") + m_sitePath->text()
+                                            : QStringLiteral("site:default"));
+    return parts.join(u'\n');
+}
+
+bool NewDesignWizard::hasCurrentDesign() const
+{
+    return m_design && m_designKey == choicesKey();
+}
+
 bool NewDesignWizard::generate(QString *error)
 {
+    std::optional<QString> result;
+    if (!startGenerating([&result](const QString &why) { result = why; })) {
+        *error = tr("A design is already being generated.");
+        return false;
+    }
+    while (!result)
+        QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents
+                                        | QEventLoop::WaitForMoreEvents);
+    *error = *result;
+    return result->isEmpty();
+}
+
+bool NewDesignWizard::startGenerating(std::function<void(const QString &error)> then)
+{
+    if (isGenerating())
+        return false;
+    m_design.reset();
     const QListWidgetItem *item = m_templates->currentItem();
-    if (!item) {
-        *error = tr("Choose a template.");
-        return false;
-    }
     std::optional<Site> site;
-    if (!chosenSite(site, error))
-        return false;
-    auto generated = generateDesign(item->text().toStdString(), parameterValues(), m_catalog, site);
-    if (!generated) {
-        *error = QString::fromStdString(generated.error().message);
-        return false;
+    QString why;
+    if (!item)
+        why = tr("Choose a template.");
+    else if (!chosenSite(site, &why) && why.isEmpty())
+        why = tr("The site cannot be read.");
+    if (!why.isEmpty()) {
+        then(why);
+        return true;
     }
-    m_notes.clear();
-    for (const std::string &note : generated.value().notes)
-        m_notes << QString::fromStdString(note);
-    m_design = std::make_unique<Design>(std::move(generated.value().design));
+    struct Outcome
+    {
+        std::shared_ptr<Design> design;
+        QStringList notes;
+        QString error;
+    };
+    auto outcome = std::make_shared<Outcome>();
+    const Catalog &catalog = m_catalog;
+    auto promise = std::make_shared<QPromise<void>>();
+    m_running = promise->future();
+    promise->start();
+    backgroundJobs()->start([promise, outcome, &catalog, name = item->text().toStdString(),
+                             values = parameterValues(), site] {
+        auto generated = generateDesign(name, values, catalog, site);
+        if (!generated) {
+            outcome->error = QString::fromStdString(generated.error().message);
+        } else {
+            for (const std::string &note : generated.value().notes)
+                outcome->notes << QString::fromStdString(note);
+            outcome->design = std::make_shared<Design>(std::move(generated.value().design));
+        }
+        promise->finish();
+    });
+    m_generating = true;
+    m_busy->show();
+    m_check->setEnabled(false);
+    button(QWizard::FinishButton)->setEnabled(false);
+    auto *watcher = new QFutureWatcher<void>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this,
+            [this, watcher, outcome, key = choicesKey(), then] {
+                watcher->deleteLater();
+                m_generating = false;
+                m_busy->hide();
+                m_check->setEnabled(true);
+                button(QWizard::FinishButton)->setEnabled(true);
+                if (outcome->design) {
+                    // The worker is done with it: the only owner left.
+                    m_design = std::make_unique<Design>(std::move(*outcome->design));
+                    m_designKey = key;
+                    m_notes = outcome->notes;
+                }
+                then(outcome->error);
+            });
+    watcher->setFuture(m_running);
     return true;
 }
 
 void NewDesignWizard::checkFit()
 {
-    QString why;
-    if (!generate(&why)) {
+    m_fit->clear();
+    startGenerating([this](const QString &why) { showFit(why); });
+}
+
+void NewDesignWizard::showFit(const QString &why)
+{
+    if (!why.isEmpty() || !m_design) {
         m_fit->setStyleSheet(QStringLiteral("color: #b00020;"));
         m_fit->setText(why);
         return;

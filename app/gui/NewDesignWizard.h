@@ -2,8 +2,10 @@
 
 #include "model/core/Design.h"
 
+#include <QFuture>
 #include <QWizard>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -14,6 +16,8 @@ class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QListWidget;
+class QProgressBar;
+class QPushButton;
 class QRadioButton;
 
 namespace cw {
@@ -45,7 +49,17 @@ public:
     void useSiteFile(const QString &path);
     /// Runs the generator with the current choices; false and a message on failure (a bad
     /// parameter, an unreadable site file, or the binding constraint when it does not fit).
+    /// Waits for startGenerating() (the event loop runs meanwhile, user input excluded).
     bool generate(QString *error);
+    /// Starts the generator on a worker thread with the current choices and shows a busy
+    /// bar; Finish and Check fit wait for it, Cancel closes the wizard and drops its result.
+    /// `then` gets the error text (empty: takeDesign() has the design) in the event loop.
+    /// False when one is already running.
+    bool startGenerating(std::function<void(const QString &error)> then);
+    /// From startGenerating() until its result has been taken in the event loop.
+    bool isGenerating() const { return m_generating; }
+    /// Whether takeDesign() holds a design made from the choices as they are now.
+    bool hasCurrentDesign() const;
     /// The generated design (after accept or generate()); null before.
     std::unique_ptr<Design> takeDesign() { return std::move(m_design); }
     QStringList notes() const { return m_notes; }
@@ -59,6 +73,9 @@ private:
     /// The chosen site; nullopt = the template's default. False and `error` when unreadable.
     bool chosenSite(std::optional<Site> &site, QString *error) const;
     void checkFit();
+    void showFit(const QString &error);
+    /// The choices as one string: a design made from other choices is not the current one.
+    QString choicesKey() const;
 
     const Catalog &m_catalog;
     std::optional<Site> m_openSite;
@@ -73,8 +90,13 @@ private:
     QLineEdit *m_sitePath = nullptr;
     QLabel *m_defaultSiteText = nullptr;
     QLabel *m_fit = nullptr;
+    QProgressBar *m_busy = nullptr;
+    QPushButton *m_check = nullptr;
     std::unique_ptr<Design> m_design;
+    QString m_designKey; ///< choicesKey() of m_design
     QStringList m_notes;
+    QFuture<void> m_running; ///< the generator on its worker
+    bool m_generating = false;
 };
 
 } // namespace cw

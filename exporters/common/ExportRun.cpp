@@ -50,10 +50,19 @@ ExportRunOutcome runExport(const Design &design, const Catalog &catalog,
     }
 
     // Prepare every file before writing any, so a failure leaves the folder as it was.
+    const std::size_t steps = selections.size() + 1; // each format, then the write
+    std::size_t step = 0;
+    const auto goOn = [&](const std::string &what) {
+        return !options.progress || options.progress(step++, steps, what);
+    };
     for (const ExportSelection &selection : selections) {
         if (!selection.exporter)
             continue;
         const Exporter &exporter = *selection.exporter;
+        if (!goOn(exporter.name())) {
+            outcome.status = ExportStatus::Cancelled;
+            return outcome;
+        }
         if (auto checked = checkParameters(exporter, selection.params); !checked) {
             outcome.status = ExportStatus::ExporterFailed;
             outcome.failedFormat = exporter.name();
@@ -90,6 +99,12 @@ ExportRunOutcome runExport(const Design &design, const Catalog &catalog,
         }
     }
 
+    // The last moment to stop: writeExport swaps the whole set in with one rename.
+    step = steps - 1;
+    if (!goOn("writing")) {
+        outcome.status = ExportStatus::Cancelled;
+        return outcome;
+    }
     // Existence was checked above (or force given): writeExport only checks paths now.
     auto written = writeExport(outcome.files, options.folder, /*force=*/true, &outcome.sizes);
     if (!written) {

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -25,6 +26,11 @@ struct ExportRunOptions
     bool force = false; ///< overwrite files that already exist
     bool allowErrors = false; ///< export although the design has errors that are not waived
     bool subfolders = false; ///< each format's files under <folder>/<format>/ (several formats)
+    /// Called before each step (every format prepared, then the one write of the set) with
+    /// the steps done, the step count and the step's name ("slurm", "writing"); returning
+    /// false stops the run there with nothing written (status Cancelled). The workbench
+    /// runs exports on a worker thread and cancels through it; unset, the run goes on.
+    std::function<bool(std::size_t done, std::size_t total, const std::string &step)> progress;
 };
 
 /// How an export ended; the CLI maps each to its exit code.
@@ -34,6 +40,7 @@ enum class ExportStatus {
     ExporterFailed, ///< a format could not be produced (bad parameter, design it cannot use)
     FilesExist, ///< files already exist, and force not set
     WriteFailed, ///< a path was refused or a file could not be written
+    Cancelled, ///< the progress callback stopped the run before anything was written
 };
 
 /// What an export did or why it did not. Everything a caller reports comes from here so the

@@ -4,6 +4,7 @@
 // with the three canvas views listening. The time reported as CPU is the benchmark thread's,
 // i.e. the GUI thread's: the live validator's worker runs elsewhere; the debounced snapshot
 // it takes on the GUI thread is counted (the debounce is set to 0 and the event loop run).
+// Save: the GUI thread's time for File > Save, synchronous and on a worker.
 // docs/performance.md records the figures.
 //
 //   bench_document [--benchmark_filter=Move]   (runs offscreen unless QT_QPA_PLATFORM is set)
@@ -19,6 +20,8 @@
 #include "views/document/LiveValidator.h"
 
 #include <QApplication>
+#include <QFuture>
+#include <QTemporaryDir>
 #include <QUndoStack>
 
 #include <benchmark/benchmark.h>
@@ -178,6 +181,45 @@ void deleteAllRacksAndUndo(benchmark::State &state, bool views)
     state.SetLabel(std::to_string(racks.size()) + " racks deleted + undo");
 }
 
+/// File > Save at 16,384 nodes: the GUI thread's share. Synchronous (Document::save, what
+/// Save did before) against Document::saveInBackground: the snapshot is brought up to date
+/// and the file serialized and written on workers, so the GUI thread only starts the job and
+/// takes note when it ends; the wall time still includes the whole save.
+void saveDesign(benchmark::State &state, bool background)
+{
+    Session session(static_cast<int>(state.range(0)), false);
+    Document &document = session.document;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bench.cluster.json"));
+    for (auto _ : state) {
+        document.setDesignName(QStringLiteral("edited")); // something to save
+        if (background) {
+            QFuture<QString> saved = document.saveInBackground(path);
+            while (!saved.isFinished())
+                QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+            QCoreApplication::processEvents(); // the document takes note
+            if (!saved.result().isEmpty())
+                state.SkipWithError(saved.result().toUtf8().constData());
+        } else if (const QString error = document.save(path); !error.isEmpty()) {
+            state.SkipWithError(error.toUtf8().constData());
+        }
+        state.PauseTiming();
+        document.undoStack()->undo();
+        session.settle();
+        state.ResumeTiming();
+    }
+    state.SetLabel(background ? "GUI thread: start + completion" : "GUI thread: the whole save");
+}
+
+void BM_Save_OnGuiThread(benchmark::State &state)
+{
+    saveDesign(state, false);
+}
+void BM_Save_InBackground(benchmark::State &state)
+{
+    saveDesign(state, true);
+}
+
 void BM_MoveUndoRedo_Document(benchmark::State &state)
 {
     moveUndoRedo(state, false);
@@ -199,6 +241,8 @@ void BM_DeleteAllRacksUndo_WithViews(benchmark::State &state)
 
 BENCHMARK(BM_MoveUndoRedo_Document)->Arg(2048)->Arg(16384)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MoveUndoRedo_WithViews)->Arg(2048)->Arg(16384)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Save_OnGuiThread)->Arg(16384)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_Save_InBackground)->Arg(16384)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_DeleteAllRacksUndo_Document)
     ->Arg(2048)
     ->Arg(16384)

@@ -115,6 +115,8 @@ void clickExport(exportviews::ExportDialog *dialog)
 {
     QVERIFY(dialog->exportButton()->isEnabled());
     QTest::mouseClick(dialog->exportButton(), Qt::LeftButton);
+    // The export runs on a worker thread; the dialog shows the outcome when it ends.
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog->isExporting(), 120000);
 }
 
 /// What the slurm exporter itself produces for the design (the reference bytes).

@@ -90,6 +90,7 @@ private slots:
         QVERIFY(!wizard.takeDesign());
         // The Check fit button shows the same, in the page.
         wizard.findChild<QPushButton *>(QStringLiteral("checkFit"))->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!wizard.isGenerating(), 60000); // generated on a worker
         bool shown = false;
         for (QLabel *label : wizard.findChildren<QLabel *>())
             shown = shown || label->text() == error;

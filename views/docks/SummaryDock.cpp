@@ -1,10 +1,12 @@
 #include "views/docks/SummaryDock.h"
 
+#include "views/document/DesignSnapshots.h"
 #include "views/document/Document.h"
 
 #include "model/core/Design.h"
 #include "model/prefill/CapexPrefill.h"
 
+#include <QFutureWatcher>
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -96,28 +98,37 @@ void SummaryDock::analyzeFabrics()
     if (!m_document)
         return;
     m_bisectionTimer.stop();
-    auto snapshot = std::make_shared<const Design>(m_document->design());
     const Catalog *catalog = &m_document->catalog();
     const std::uint64_t generation = m_generation;
     m_analyzing = true;
     render();
-    m_pool.start([this, snapshot, catalog, generation] {
-        std::vector<FabricBisection> result = computeBisections(*snapshot, *catalog);
-        calc::PrefillExtras capex = calc::capexFromBom(*snapshot, *catalog);
-        QMetaObject::invokeMethod(
-            this,
-            [this, generation, result = std::move(result), capex = std::move(capex)]() mutable {
-                if (generation != m_generation)
-                    return; // the design changed meanwhile; a newer run follows
-                m_analyzing = false;
-                m_bisections = std::move(result);
-                m_capex = std::move(capex);
-                m_bisectionGeneration = generation;
-                render();
-                emit bisectionsUpdated();
-            },
-            Qt::QueuedConnection);
+    // On a snapshot of the design (views/document/DesignSnapshots.h): nothing is copied on
+    // the GUI thread, and edits go on while the max-flows and the BOM run. The work holds no
+    // pointer to this dock (the watcher dies with it), so it runs on the global pool.
+    struct Analysis
+    {
+        std::vector<FabricBisection> bisections;
+        calc::PrefillExtras capex;
+    };
+    const QFuture<Analysis> future = m_document->snapshots()->run<Analysis>(
+        backgroundJobs(), [catalog](QPromise<Analysis> &promise, const Design &design) {
+            promise.addResult(Analysis { computeBisections(design, *catalog),
+                                         calc::capexFromBom(design, *catalog) });
+        });
+    auto *watcher = new QFutureWatcher<Analysis>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (generation != m_generation || watcher->future().resultCount() == 0)
+            return; // the design changed meanwhile; a newer run follows
+        Analysis analysis = watcher->result();
+        m_analyzing = false;
+        m_bisections = std::move(analysis.bisections);
+        m_capex = std::move(analysis.capex);
+        m_bisectionGeneration = generation;
+        render();
+        emit bisectionsUpdated();
     });
+    watcher->setFuture(future);
 }
 
 QString SummaryDock::costText() const

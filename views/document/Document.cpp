@@ -9,6 +9,7 @@
 #include "model/io/AtomicFile.h"
 #include "model/io/DesignFile.h"
 
+#include "views/document/DesignSnapshots.h"
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -37,6 +38,7 @@ Document::Document(const Catalog &catalog, std::unique_ptr<Design> design, QStri
     d->stack = new QUndoStack(this);
     d->validator = new LiveValidator(catalog, this);
     d->validator->reset(*d->design);
+    d->snapshots = std::make_unique<DesignSnapshots>(*d->design);
     connect(d->stack, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit modifiedChanged(!clean); });
     d->autosaveTimer.setSingleShot(false);
@@ -50,6 +52,7 @@ Document::~Document()
 {
     // A close that reaches here is not a crash: the recovery copy has served its purpose.
     d->removeRecovery();
+    d->saveJob.waitForFinished();
     // The undo stack and validator are children that QObject would delete after d is gone;
     // QUndoStack::clear() emits while it is destroyed, and a listener asking isModified()
     // would then read freed memory. Delete them here, silent, while d is still alive.
@@ -77,6 +80,10 @@ LiveValidator *Document::validator() const
 {
     return d->validator;
 }
+DesignSnapshots *Document::snapshots() const
+{
+    return d->snapshots.get();
+}
 QString Document::filePath() const
 {
     return d->filePath;
@@ -94,7 +101,48 @@ QString Document::save(const QString &path)
     auto saved = saveDesignFile(*d->design, d->catalog, target.toStdString());
     if (!saved)
         return QString::fromStdString(saved.error().message);
-    d->stack->setClean();
+    savedAs(target, true);
+    return {};
+}
+
+QFuture<QString> Document::saveInBackground(const QString &path)
+{
+    const QString target = path.isEmpty() ? d->filePath : path;
+    if (target.isEmpty())
+        return QtFuture::makeReadyFuture(tr("The design has no file name yet; use Save As."));
+    if (isSaving())
+        return QtFuture::makeReadyFuture(tr("A save is still being written; try again."));
+    const Catalog &catalog = d->catalog;
+    d->saveJob = d->snapshots->run<QString>(
+        backgroundJobs(), [&catalog, target](QPromise<QString> &promise, const Design &design) {
+            auto saved = saveDesignFile(design, catalog, target.toStdString());
+            promise.addResult(saved ? QString() : QString::fromStdString(saved.error().message));
+        });
+    auto *watcher = new QFutureWatcher<QString>(this);
+    const std::uint64_t edits = d->editCount;
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, edits, target] {
+        watcher->deleteLater();
+        QString error = watcher->future().resultCount() > 0
+            ? watcher->result()
+            : tr("%1: the design could not be written").arg(target);
+        if (error.isEmpty())
+            savedAs(target, edits == d->editCount);
+        emit saveFinished(target, error);
+    });
+    watcher->setFuture(d->saveJob);
+    return d->saveJob;
+}
+
+bool Document::isSaving() const
+{
+    return d->saveJob.isRunning();
+}
+
+void Document::savedAs(const QString &target, bool current)
+{
+    // An edit made while the file was written is not in it: the document stays modified.
+    if (current)
+        d->stack->setClean();
     if (target != d->filePath) {
         d->filePath = target;
         emit filePathChanged(target);
@@ -102,9 +150,10 @@ QString Document::save(const QString &path)
         if (!d->recoveryPath.isEmpty())
             setAutosave(recoveryPathFor(target), d->autosaveTimer.interval());
     }
-    d->removeRecovery();
-    d->autosavePending = false;
-    return {};
+    if (current) {
+        d->removeRecovery();
+        d->autosavePending = false;
+    }
 }
 
 std::unique_ptr<Document> Document::open(const Catalog &catalog, const QString &path,
@@ -157,6 +206,7 @@ void Document::applyPatch(const std::shared_ptr<const DesignPatch> &patch, bool 
     }
     d->autosavePending = true;
     ++d->editCount;
+    d->snapshots->patched(patch, forward);
     d->validator->designPatched(patch, forward, changes);
     emit changed(changes);
     const auto before = d->selection.size();
@@ -294,31 +344,28 @@ QFuture<bool> Document::autosaveInBackground()
         return QtFuture::makeReadyFuture(false);
     if (d->autosaveJob.isRunning())
         return d->autosaveJob; // one write at a time; the timer comes back
-    // The GUI thread only copies the design; serializing and writing (0.75 s at 16,384
-    // nodes) happen on a worker, so typing goes on while the copy is written.
-    auto copy = std::make_shared<const Design>(*d->design);
+    // Nothing is copied here: the snapshot is brought up to date on its own thread, and
+    // serializing and writing (0.75 s at 16,384 nodes) happen on a worker, so typing goes
+    // on while the copy is written.
     const Catalog &catalog = d->catalog;
     const QString path = d->recoveryPath;
     const QByteArray origin = d->filePath.toUtf8() + '\n';
-    auto promise = std::make_shared<QPromise<bool>>();
-    QFuture<bool> future = promise->future();
-    promise->start();
-    QThreadPool::globalInstance()->start([promise, copy, &catalog, path, origin] {
-        QDir().mkpath(QFileInfo(path).absolutePath());
-        const std::string text = serializeDesign(*copy, catalog);
-        const bool ok = writeFileAtomically(path.toStdString(), text)
-            && writeFileAtomically((path + QStringLiteral(".origin")).toStdString(),
-                                   std::string_view(origin.constData(),
-                                                    static_cast<std::size_t>(origin.size())));
-        promise->addResult(ok);
-        promise->finish();
-    });
+    QFuture<bool> future = d->snapshots->run<bool>(
+        backgroundJobs(), [&catalog, path, origin](QPromise<bool> &promise, const Design &design) {
+            QDir().mkpath(QFileInfo(path).absolutePath());
+            const std::string text = serializeDesign(design, catalog);
+            const bool ok = writeFileAtomically(path.toStdString(), text)
+                && writeFileAtomically((path + QStringLiteral(".origin")).toStdString(),
+                                       std::string_view(origin.constData(),
+                                                        static_cast<std::size_t>(origin.size())));
+            promise.addResult(ok);
+        });
     auto *watcher = new QFutureWatcher<bool>(this);
     const std::uint64_t edits = d->editCount;
     const std::uint64_t epoch = d->recoveryEpoch;
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, edits, epoch] {
         watcher->deleteLater();
-        if (!watcher->result() || epoch != d->recoveryEpoch)
+        if (watcher->future().resultCount() == 0 || !watcher->result() || epoch != d->recoveryEpoch)
             return;
         d->wroteRecovery = true;
         if (edits == d->editCount)

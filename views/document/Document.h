@@ -9,6 +9,7 @@
 #include <QObject>
 #include <QString>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -20,6 +21,7 @@ namespace cw {
 class Catalog;
 class Design;
 class DesignPatch;
+class DesignSnapshots;
 class LiveValidator;
 class PatchCommand;
 struct SelectionFabricSpec;
@@ -64,6 +66,15 @@ public:
     QString filePath() const;
     bool isModified() const;
     QString save(const QString &path = {}); ///< empty path = the current file path
+    /// Save on a worker thread from a snapshot (DesignSnapshots), so typing and editing go
+    /// on while the file is written. The future gives the error text (empty = saved). When
+    /// it is done, in the event loop, the document takes the new path and - if no edit came
+    /// since the snapshot - becomes unmodified; saveFinished() then tells listeners.
+    QFuture<QString> saveInBackground(const QString &path = {});
+    /// A save started by saveInBackground() and not finished yet.
+    bool isSaving() const;
+    /// Immutable copies of the design for worker threads (export, analysis, save).
+    DesignSnapshots *snapshots() const;
     static std::unique_ptr<Document> open(const Catalog &catalog, const QString &path,
                                           QString *error, QObject *parent = nullptr);
 
@@ -95,6 +106,13 @@ public:
     /// and spines before new switches are added.
     QString generateFabric(const std::vector<EntityRef> &selection,
                            const SelectionFabricSpec &spec);
+    /// generateFabric() on a snapshot of the design, on a worker thread (DocumentFabric.cpp):
+    /// the edit is pushed, in the event loop, when the fabric is ready - unless the design
+    /// was edited meanwhile or `cancelled` was set, which leave the design as it is. The
+    /// future gives the refusal, empty when the fabric was added.
+    QFuture<QString> generateFabricInBackground(const std::vector<EntityRef> &selection,
+                                                const SelectionFabricSpec &spec,
+                                                std::shared_ptr<std::atomic_bool> cancelled = {});
     QString setWaived(const Violation &violation,
                       const QString &reason); ///< empty reason removes the waiver
     /// Waives (or, with an empty reason, un-waives) many violations with one reason as one
@@ -147,10 +165,14 @@ signals:
     void selectionChanged();
     void modifiedChanged(bool modified);
     void filePathChanged(const QString &path);
+    /// A saveInBackground() ended: `error` is empty when `path` was written.
+    void saveFinished(const QString &path, const QString &error);
 
 private:
     friend class PatchCommand;
     void applyPatch(const std::shared_ptr<const DesignPatch> &patch, bool forward);
+    /// The design was written to `target`; `current`: nothing was edited since.
+    void savedAs(const QString &target, bool current);
     QString push(DesignPatch patch, const QString &text, const QString &mergeKey = {});
 
     struct Private;

@@ -9,7 +9,6 @@
 #include "model/catalog/Catalog.h"
 #include "model/catalog/PartRole.h"
 #include "model/fabric/Recable.h"
-#include "model/fabric/SelectionFabric.h"
 #include "model/validation/Violation.h"
 
 #include <QDate>
@@ -478,63 +477,6 @@ QString Document::recable(const std::vector<EntityRef> &entities)
         return links.empty() ? tr("Nothing to re-cable: the selection has no links.") : QString();
     return push(std::move(patch),
                 tr("Re-cable %n link(s)", nullptr, static_cast<int>(patch.entries().size())));
-}
-
-QString Document::generateFabric(const std::vector<EntityRef> &selection,
-                                 const SelectionFabricSpec &requested)
-{
-    const Design &design = *d->design;
-    SelectionFabricSpec spec = requested;
-    // The compute nodes of the selection, in selection order, each once; the switches the
-    // architect placed and selected are reused before any new one is added. Racks and rows
-    // bring their unused switches of the fabric's switch type.
-    std::vector<DeviceId> nodes;
-    auto addDevice = [&](DeviceId id, bool chosen) {
-        const Device *device = design.device(id);
-        if (!device)
-            return;
-        std::vector<DeviceId> &list
-            = device->role == DeviceRole::Compute ? nodes : spec.existingSwitches;
-        const Part *part = d->catalog.find(device->catalogType);
-        if (&list == &spec.existingSwitches
-            && (!part || part->kind != PartKind::Switch
-                || (!chosen
-                    && (device->catalogType != spec.switchType
-                        || !design.linksOfDevice(id).empty()))))
-            return;
-        if (std::find(list.begin(), list.end(), id) == list.end())
-            list.push_back(id);
-    };
-    auto addRack = [&](RackId rack) {
-        for (DeviceId id : design.devicesInRack(rack))
-            addDevice(id, false);
-    };
-    for (const EntityRef &ref : selection) {
-        if (ref.kind == EntityKind::Device)
-            addDevice(DeviceId { ref.id }, true);
-        else if (ref.kind == EntityKind::Rack)
-            addRack(RackId { ref.id });
-        else if (ref.kind == EntityKind::Row)
-            for (const Rack &rack : design.racks())
-                if (rack.row.value == ref.id)
-                    addRack(rack.id);
-    }
-    if (nodes.empty())
-        return tr("Select compute nodes (or their racks or rows) to generate a fabric for.");
-    // Generate on a scratch copy, then record every new or changed entity's value in the
-    // patch: undo removes them and restores the id counter, so the file is byte-identical.
-    Design scratch = design;
-    auto changes = generateFabricForNodes(scratch, d->catalog, nodes, spec);
-    if (!changes)
-        return qs(changes.error().message);
-    DesignPatch patch(design);
-    for (const auto *refs : { &changes->added, &changes->modified })
-        for (const EntityRef &ref : *refs)
-            if (auto value = valueOf(scratch, ref))
-                patch.put(design, *value);
-    return push(std::move(patch),
-                tr("Generate fabric %1 for %n node(s)", nullptr, static_cast<int>(nodes.size()))
-                    .arg(qs(spec.name)));
 }
 
 QString Document::setWaived(const Violation &violation, const QString &reason)

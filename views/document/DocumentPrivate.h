@@ -1,5 +1,6 @@
 #pragma once
 
+#include "views/document/DesignSnapshots.h"
 #include "views/document/Document.h"
 
 #include "model/core/Design.h"
@@ -30,6 +31,10 @@ struct Document::Private
     bool autosavePending = false;
     /// The autosave writing on a worker thread (Document::autosaveInBackground), if any.
     QFuture<bool> autosaveJob;
+    /// The save writing on a worker thread (Document::saveInBackground), if any.
+    QFuture<QString> saveJob;
+    /// Copies of the design for worker threads, kept current by the applied patches.
+    std::unique_ptr<DesignSnapshots> snapshots;
     std::uint64_t editCount = 0; ///< patches applied: tells whether a copy is still current
     /// Bumped when the recovery copy is removed or moves: a background write started before
     /// is not this document's copy any more.

@@ -6,21 +6,25 @@
 #include "exporters/Exporter.h"
 #include "model/core/Design.h"
 
-#include <QApplication>
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+
+#include <stdexcept>
 
 namespace cw::exportviews {
 namespace {
@@ -83,6 +87,9 @@ QString outcomeText(const exporters::ExportRunOutcome &outcome)
         break;
     case ExportStatus::WriteFailed:
         lines << QStringLiteral("Export failed: %1").arg(QString::fromStdString(outcome.error));
+        break;
+    case ExportStatus::Cancelled:
+        lines << QStringLiteral("Export cancelled: nothing was written.");
         break;
     case ExportStatus::Written:
         if (errors > 0) {
@@ -175,12 +182,20 @@ ExportDialog::ExportDialog(Document *document, const exporters::ExporterRegistry
     m_result->setReadOnly(true);
     m_result->setPlaceholderText(tr("What was written, or why not, appears here."));
 
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("exportProgress"));
+    m_progress->setVisible(false);
+
     auto *buttons = new QDialogButtonBox(this);
     m_export = buttons->addButton(tr("&Export"), QDialogButtonBox::AcceptRole);
     m_export->setObjectName(QStringLiteral("exportRun"));
+    m_cancel = buttons->addButton(tr("&Cancel Export"), QDialogButtonBox::ActionRole);
+    m_cancel->setObjectName(QStringLiteral("exportCancel"));
+    m_cancel->setEnabled(false);
     buttons->addButton(QDialogButtonBox::Close);
     // Export keeps the dialog open (the result is shown in it); Close closes it.
-    connect(m_export, &QPushButton::clicked, this, [this] { exportNow(); });
+    connect(m_export, &QPushButton::clicked, this, [this] { startExport(); });
+    connect(m_cancel, &QPushButton::clicked, this, &ExportDialog::cancelExport);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto *folderLabel = new QLabel(tr("Output &folder:"), this);
@@ -195,6 +210,7 @@ ExportDialog::ExportDialog(Document *document, const exporters::ExporterRegistry
     layout->addWidget(m_allowErrors);
     layout->addWidget(m_validation);
     layout->addWidget(m_result, 2);
+    layout->addWidget(m_progress);
     layout->addWidget(buttons);
     resize(760, 620);
 
@@ -265,11 +281,13 @@ std::vector<exporters::ExportSelection> ExportDialog::selections() const
     return chosen;
 }
 
-exporters::ExportRunOutcome ExportDialog::exportNow()
+bool ExportDialog::startExport()
 {
-    exporters::ExportRunOutcome outcome;
+    if (isExporting())
+        return false; // one export at a time
     const auto chosen = selections();
     if (!m_document || chosen.empty() || outputFolder().isEmpty()) {
+        exporters::ExportRunOutcome outcome;
         outcome.status = exporters::ExportStatus::ExporterFailed;
         outcome.failedFormat = "export";
         outcome.error = !m_document ? "no design is open"
@@ -278,27 +296,95 @@ exporters::ExportRunOutcome ExportDialog::exportNow()
         m_result->setPlainText(outcomeText(outcome));
         m_outcome = outcome;
         emit exportFinished(QString::fromStdString(outcome.error));
-        return outcome;
+        return false;
     }
-    // The same gate as `clusterwright-cli export`: a full validation of the design as it is
-    // now (the live validator flushed equals ValidationEngine::runFull, tst_document).
-    m_document->validator()->flush();
+    // The same gate as `clusterwright-cli export`, on the design as it is now.
     exporters::ExportRunOptions options;
     options.folder = std::filesystem::path(QDir::cleanPath(outputFolder()).toStdString());
     options.force = m_overwrite->isChecked();
     options.allowErrors = m_allowErrors->isChecked();
     options.subfolders = chosen.size() > 1;
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    outcome = exporters::runExport(m_document->design(), m_document->catalog(),
-                                   m_document->validator()->violations(), chosen, options);
-    QApplication::restoreOverrideCursor();
+    m_jobFolder = outputFolder();
+    m_job = exportviews::startExport(*m_document, chosen, std::move(options));
+    m_outcome.reset();
+    m_result->setPlainText(tr("Exporting..."));
+    m_progress->setRange(0, 0); // busy until the first step reports its count
+    m_progress->setFormat(tr("%v of %m steps"));
+    m_progress->setVisible(true);
+    m_cancel->setEnabled(true);
+    updateButtons();
+    auto *watcher = new QFutureWatcher<exporters::ExportRunOutcome>(this);
+    connect(watcher, &QFutureWatcherBase::progressRangeChanged, m_progress,
+            &QProgressBar::setRange);
+    connect(watcher, &QFutureWatcherBase::progressValueChanged, m_progress,
+            &QProgressBar::setValue);
+    connect(watcher, &QFutureWatcherBase::progressTextChanged, this, [this](const QString &step) {
+        m_result->setPlainText(tr("Exporting: %1...").arg(step));
+    });
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        finishExport();
+    });
+    watcher->setFuture(m_job->future);
+    return true;
+}
+
+bool ExportDialog::isExporting() const
+{
+    return m_job.has_value();
+}
+
+void ExportDialog::cancelExport()
+{
+    if (!m_job)
+        return;
+    m_job->cancel();
+    m_cancel->setEnabled(false);
+    m_result->setPlainText(tr("Cancelling..."));
+}
+
+void ExportDialog::finishExport()
+{
+    exporters::ExportRunOutcome outcome;
+    try {
+        if (m_job->future.resultCount() == 0) {
+            m_job->future.waitForFinished(); // rethrows what the worker threw
+            throw std::runtime_error("the export stopped without a result");
+        }
+        outcome = m_job->future.result();
+    } catch (const std::exception &error) {
+        outcome.status = exporters::ExportStatus::ExporterFailed;
+        outcome.failedFormat = "export";
+        outcome.error = error.what();
+    }
+    m_job.reset();
+    m_progress->setVisible(false);
+    m_cancel->setEnabled(false);
+    updateButtons();
     m_result->setPlainText(outcomeText(outcome));
     m_outcome = outcome;
-    emit exportFinished(
-        outcome.ok() ? tr("Exported %1 to %2")
-                           .arg(plural(outcome.written.size(), "file", "files"), outputFolder())
-                     : m_result->toPlainText().section(u'\n', 0, 0));
-    return outcome;
+    emit exportFinished(outcome.ok()
+                            ? tr("Exported %1 to %2")
+                                  .arg(plural(outcome.written.size(), "file", "files"), m_jobFolder)
+                            : m_result->toPlainText().section(u'\n', 0, 0));
+}
+
+exporters::ExportRunOutcome ExportDialog::exportNow()
+{
+    if (startExport()) {
+        QEventLoop loop;
+        connect(this, &ExportDialog::exportFinished, &loop, &QEventLoop::quit);
+        if (isExporting())
+            loop.exec(QEventLoop::ExcludeUserInputEvents);
+    }
+    return m_outcome.value_or(exporters::ExportRunOutcome {});
+}
+
+void ExportDialog::reject()
+{
+    // Closing stops the export: it was this dialog's to show.
+    cancelExport();
+    QDialog::reject();
 }
 
 void ExportDialog::browse()
@@ -332,7 +418,7 @@ void ExportDialog::updateValidation()
 void ExportDialog::updateButtons()
 {
     const int formats = static_cast<int>(checkedFormats().size());
-    m_export->setEnabled(formats > 0 && !outputFolder().isEmpty());
+    m_export->setEnabled(formats > 0 && !outputFolder().isEmpty() && !isExporting());
     m_export->setToolTip(formats == 0                   ? tr("Tick at least one format.")
                              : outputFolder().isEmpty() ? tr("Choose the output folder.")
                                                         : QString());

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "views/export/ExportJob.h"
+
 #include "exporters/common/ExportRun.h"
 
 #include <QDialog>
@@ -11,6 +13,7 @@ class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QProgressBar;
 class QPushButton;
 class QTreeWidget;
 class QTreeWidgetItem;
@@ -33,7 +36,8 @@ QString outcomeText(const exporters::ExportRunOutcome &outcome);
 /// (editable; empty = the format's default), an output folder, "overwrite existing files"
 /// and "export despite validation errors". Export runs exporters::runExport - the CLI's
 /// validation gate, every file prepared before any is written, existing files refused unless
-/// overwriting - and shows what was written or why not. The dialog stays open to show it.
+/// overwriting - on a worker thread (ExportJob.h) with a progress bar and Cancel, and shows
+/// what was written or why not. The dialog stays open to show it.
 class ExportDialog : public QDialog
 {
     Q_OBJECT
@@ -56,18 +60,33 @@ public:
     QCheckBox *overwriteBox() const { return m_overwrite; }
     QCheckBox *allowErrorsBox() const { return m_allowErrors; }
     QPushButton *exportButton() const { return m_export; }
+    QPushButton *cancelButton() const { return m_cancel; }
+    QProgressBar *progressBar() const { return m_progress; }
     QLabel *validationLabel() const { return m_validation; }
     QPlainTextEdit *resultView() const { return m_result; }
     const std::optional<exporters::ExportRunOutcome> &lastOutcome() const { return m_outcome; }
 
-    /// Runs the export with the dialog's settings (the Export button) and shows the outcome.
+    /// Starts the export with the dialog's settings on a worker thread (the Export button);
+    /// returns at once. exportFinished() follows when it ends. False when nothing started
+    /// (the reason is shown and is the last outcome).
+    bool startExport();
+    /// Whether an export started here is still running.
+    bool isExporting() const;
+    /// Stops the running export before it writes anything (the Cancel button).
+    void cancelExport();
+    /// startExport() and wait for it (the event loop runs meanwhile, without user input);
+    /// returns the outcome shown.
     exporters::ExportRunOutcome exportNow();
 
 signals:
     /// After every run: a one-line summary for the status bar.
     void exportFinished(const QString &summary);
 
+protected:
+    void reject() override;
+
 private:
+    void finishExport();
     void browse();
     void updateValidation();
     void updateButtons();
@@ -85,7 +104,11 @@ private:
     QLabel *m_layoutHint = nullptr;
     QPlainTextEdit *m_result = nullptr;
     QPushButton *m_export = nullptr;
+    QPushButton *m_cancel = nullptr;
+    QProgressBar *m_progress = nullptr;
     std::optional<exporters::ExportRunOutcome> m_outcome;
+    std::optional<ExportJob> m_job; ///< the export running, if any
+    QString m_jobFolder; ///< the folder it writes into
 };
 
 } // namespace cw::exportviews
