@@ -121,11 +121,11 @@ int runAsbuilt(Context &context)
         context.err << "error: " << usage << "\n" << kAsbuiltHelp;
         return ExitUsage;
     }
-    const auto catalog = context.catalog();
-    const auto loaded = catalog ? context.loadDesign(args.positional[0], *catalog) : nullptr;
-    if (!loaded)
+    const auto input = context.loadDesigns({ args.positional[0] });
+    if (!input)
         return ExitBadInput;
-    const Design &design = loaded->design;
+    const Catalog *catalog = &input->catalog();
+    const Design &design = input->design();
     asbuilt::AsBuiltReport report;
     std::string what;
     if (!ibFile.empty()) {

@@ -99,43 +99,6 @@ Result<std::string> slurmWord(std::string_view what, std::string_view text)
                      "spaces, quotes, '#', '=' or '\\'" };
 }
 
-namespace {
-
-void appendXmlEscaped(std::string &out, char c)
-{
-    switch (c) {
-    case '&':
-        out += "&amp;";
-        break;
-    case '<':
-        out += "&lt;";
-        break;
-    case '>':
-        out += "&gt;";
-        break;
-    case '"':
-        out += "&quot;";
-        break;
-    case '\'':
-        out += "&apos;";
-        break;
-    default:
-        out += c;
-    }
-}
-
-} // namespace
-
-std::string xmlText(std::string_view text)
-{
-    std::string out;
-    out.reserve(text.size());
-    // visibleText leaves only characters XML 1.0 allows (no controls, no U+FFFE/FFFF).
-    for (char c : visibleText(text))
-        appendXmlEscaped(out, c);
-    return out;
-}
-
 std::string xmlComment(std::string_view text)
 {
     std::string out;

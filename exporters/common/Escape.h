@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/common/XmlText.h"
+
 #include "model/common/Result.h"
 
 #include <string>
@@ -44,10 +46,9 @@ bool isSlurmWord(std::string_view text);
 /// parser has no escape for a quote or a line break, so such text is refused, never written.
 Result<std::string> slurmWord(std::string_view what, std::string_view text);
 
-/// XML 1.0 (ref:xml-1-0) character data or attribute value (either quote style): & < > " ' as
-/// entities, characters XML 1.0 forbids (controls, U+FFFE/FFFF) and malformed UTF-8 as visible
-/// escapes.
-std::string xmlText(std::string_view text);
+/// XML character data and attribute values: model/common/XmlText.h, shared with the model's
+/// GraphML writer, so that there is one XML escape.
+using cw::xmlText;
 
 /// Text for inside <!-- --> (XML, SVG, HTML in Markdown): xmlText's character rules (no
 /// control characters), no "--" (XML 1.0 section 2.5) and no trailing '-', so the comment

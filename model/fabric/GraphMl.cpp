@@ -1,38 +1,12 @@
 #include "model/fabric/GraphMl.h"
 
+#include "model/common/XmlText.h"
 #include "model/fabric/FabricGraph.h"
 
 #include <cstdio>
 
 namespace cw {
 namespace {
-
-void appendEscaped(std::string &out, const std::string &text)
-{
-    for (char c : text) {
-        switch (c) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        case '\'':
-            out += "&apos;";
-            break;
-        default:
-            // XML 1.0 forbids most control characters even escaped; drop them.
-            if (static_cast<unsigned char>(c) >= 0x20 || c == '\t')
-                out += c;
-        }
-    }
-}
 
 std::string number(double value)
 {
@@ -61,17 +35,17 @@ std::string fabricGraphMl(const FabricGraph &graph)
            "attr.type=\"double\"/>\n"
            "  <key id=\"link_id\" for=\"edge\" attr.name=\"link_id\" attr.type=\"long\"/>\n"
            "  <graph id=\"";
-    appendEscaped(out, graph.fabricName);
+    appendXmlText(out, graph.fabricName);
     out += "\" edgedefault=\"undirected\">\n";
     for (const FabricVertex &vertex : graph.vertices) {
         const std::string id = "v" + std::to_string(vertex.order);
         out += "    <node id=\"" + id + "\"><data key=\"kind\">";
         out += vertex.kind == VertexKind::Node ? "node" : "switch";
         out += "</data><data key=\"name\">";
-        appendEscaped(out, vertex.name);
+        appendXmlText(out, vertex.name);
         out += "</data><data key=\"tier\">" + std::to_string(vertex.tier)
             + "</data><data key=\"rack\">";
-        appendEscaped(out, vertex.rack);
+        appendXmlText(out, vertex.rack);
         out += "</data><data key=\"order\">" + std::to_string(vertex.order) + "</data></node>\n";
     }
     for (std::size_t i = 0; i < graph.edges.size(); ++i) {

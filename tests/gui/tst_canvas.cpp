@@ -192,9 +192,13 @@ void TestCanvas::eachViewOfEachExampleRenders()
             const QString name = QString::fromStdString(rack.name);
             QVERIFY2(drawnInside(name, item), qPrintable(name));
             QCOMPARE(item->fillColor(), loadColor(item->power().level));
-            // The bottom-right corner, away from the labels (rackColourFollowsLoadWorkedByHand).
-            const QRectF rect = item->sceneBoundingRect().adjusted(2, 2, -2, -2);
-            const QPoint corner = canvas->mapFromScene(rect.bottomRight() - QPointF(4, 4));
+            // The corner by the front strip, away from the labels and off the strip itself
+            // (rackColourFollowsLoadWorkedByHand).
+            const QRectF front = item->frontRect();
+            const double bottom
+                = item->isFrontDown() ? front.top() : item->boundingRect().bottom() - 2;
+            const QPoint corner
+                = canvas->mapFromScene(item->mapToScene(QPointF(front.right() - 4, bottom - 4)));
             QCOMPARE(QColor(image.pixel(corner)), item->fillColor());
         }
     } else if (view == 1) {

@@ -196,6 +196,19 @@ const std::vector<Case> &cases()
           },
           "gpu01 (dgx-h100) draws up to 10.2 kW; on feed B alone it keeps 3 of 6 PSUs = 3 x "
           "3.3 kW = 9.9 kW: losing feed A caps it at 9.9 kW (3% below)" },
+        // The same A01 with both PDUs moved to feed A: all 6 of gpu01's PSUs on feed A, so
+        // losing feed A turns gpu01 (8 GPUs) off; with A and B (the fixture) nothing fires.
+        { "power.single-point-of-failure",
+          [](Mini &m, const Catalog &) {
+              for (RackId rack : { m.a01, m.a02 })
+                  editRack(m, rack, [](Rack &r) {
+                      for (Pdu &pdu : r.pdus)
+                          pdu.feed = Feed::A;
+                  });
+          },
+          [](Mini &, const Catalog &) {},
+          "gpu01 (dgx-h100, 10.2 kW): all 6 of its PSUs draw from feed A (rack A01 has no PDU on "
+          "the other feed); losing feed A turns off gpu01 and its 8 GPUs" },
         { "cooling.air-rack-limit",
           [](Mini &m, const Catalog &) { editSite(m, [](Site &s) { s.airLimitPerRackKw = 12; }); },
           [](Mini &m, const Catalog &) { editSite(m, [](Site &s) { s.airLimitPerRackKw = 15; }); },

@@ -114,6 +114,7 @@ void TestValidation::ruleDeckHasTheIssueKeys()
                                            "power.site-utility",
                                            "power.psu-redundancy",
                                            "power.feed-loss-capacity",
+                                           "power.single-point-of-failure",
                                            "cooling.air-rack-limit",
                                            "cooling.liquid-required",
                                            "cooling.cdu-capacity",

@@ -46,14 +46,65 @@ void feedLossCapacity(const RuleContext &context, EntityRef subject, std::vector
                         + fmt::kw(availableW) });
 }
 
+/// A device whose power supplies all hang on one PDU or one feed: that PDU or feed is a single
+/// point of failure for it (the failure model's PSU placement, model/failure/PowerChain.h:
+/// PSUs alternate between the rack's A and B PDUs, round robin within a feed). A part without
+/// a PSU figure counts as two supplies, as in `whatif`.
+void powerSinglePoint(const RuleContext &context, EntityRef subject, std::vector<Finding> &out)
+{
+    const Device *device = context.design().device(DeviceId { subject.id });
+    const Rack *rack = context.design().rack(device->rack);
+    const Part *part = context.part(device->id);
+    if (!rack || !part || part->maxPowerW <= 0 || rack->pdus.empty())
+        return;
+    const bool psuKnown = part->server && part->server->psu.count > 0;
+    const int psuCount = psuKnown ? part->server->psu.count : 2;
+    const std::vector<int> pdus = psuPdus(*rack, psuCount);
+    bool onePdu = true;
+    bool oneFeed = true;
+    for (int pdu : pdus) {
+        onePdu = onePdu && pdu == pdus.front();
+        oneFeed = oneFeed
+            && rack->pdus[static_cast<std::size_t>(pdu)].feed
+                == rack->pdus[static_cast<std::size_t>(pdus.front())].feed;
+    }
+    if (!oneFeed && !onePdu)
+        return;
+    const Pdu &first = rack->pdus[static_cast<std::size_t>(pdus.front())];
+    const std::string feed(toString(first.feed));
+    const std::string supplies = psuKnown
+        ? (psuCount == 1       ? "its one PSU draws"
+               : psuCount == 2 ? "both of its PSUs draw"
+                               : "all " + std::to_string(psuCount) + " of its PSUs draw")
+        : "its power supplies draw";
+    const int gpus = part->server ? part->server->gpuCount : 0;
+    const std::string what
+        = device->name + (gpus > 0 ? " and its " + std::to_string(gpus) + " GPUs" : "");
+    const std::string where = onePdu
+        ? "PDU " + rack->name + "/" + first.name + " (feed " + feed + ")"
+        : "feed " + feed + " (rack " + rack->name + " has no PDU on the other feed)";
+    out.push_back({ device->name + " (" + part->id + ", " + fmt::kw(part->maxPowerW)
+                        + "): " + supplies + " from " + where + "; losing "
+                        + (onePdu ? "that PDU" : "feed " + feed) + " turns off " + what,
+                    { subject, EntityRef::of(rack->id) },
+                    onePdu ? "spread the device's supplies over two PDUs, on feeds A and B"
+                           : "add a PDU on the other feed to rack " + rack->name });
+}
+
 } // namespace
 
 void addFailureRules(RuleList &rules)
 {
     add(rules,
+        { "power.single-point-of-failure",
+          "A device whose supplies all draw from one PDU or one feed", "power", Severity::Warning,
+          RuleScope::Device,
+          input::DeviceSpec | input::DeviceName | input::Placement | input::RackSpec },
+        &powerSinglePoint);
+    add(rules,
         { "power.feed-loss-capacity", "One feed's PSUs cannot carry the device's maximum draw",
           "power", Severity::Warning, RuleScope::Device,
-          input::DeviceSpec | input::Placement | input::RackSpec },
+          input::DeviceSpec | input::DeviceName | input::Placement | input::RackSpec },
         &feedLossCapacity);
 }
 
