@@ -3,6 +3,7 @@
 #include "exporters/common/Escape.h"
 
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 
 namespace cw::cabling {
@@ -74,7 +75,7 @@ double storedWidth(double characters)
     if (characters <= 0)
         return 0;
     const auto pixels
-        = static_cast<std::uint16_t>(characters * kDigitPixels + 0.5) + kPaddingPixels;
+        = static_cast<std::uint16_t>(std::lround(characters * kDigitPixels)) + kPaddingPixels;
     return static_cast<std::uint16_t>(pixels / kDigitPixels * 256.0) / 256.0;
 }
 

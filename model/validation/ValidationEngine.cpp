@@ -258,7 +258,7 @@ void ValidationEngine::retractRule(std::size_t ruleIndex)
 }
 
 void ValidationEngine::runSubject(std::size_t ruleIndex, const RuleContext &context,
-                                  std::uint64_t subject, std::vector<Violation> before)
+                                  std::uint64_t subject, const std::vector<Violation> &before)
 {
     const Rule &rule = *m_rules[ruleIndex];
     std::vector<Violation> after;

@@ -113,7 +113,7 @@ private:
     void runRule(std::size_t ruleIndex, const RuleContext &context, const DirtySubjects *dirty,
                  bool full);
     void runSubject(std::size_t ruleIndex, const RuleContext &context, std::uint64_t subject,
-                    std::vector<Violation> before);
+                    const std::vector<Violation> &before);
     /// The violation as published: the rule's severity and the first waiver covering it.
     Violation published(std::size_t ruleIndex, const Violation &stored) const;
     /// Counts a stored violation in (+1) or out (-1) of the summary and waiver uses, and
