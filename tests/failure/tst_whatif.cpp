@@ -196,6 +196,62 @@ private slots:
             QVERIFY(entries[i - 1].report.gpusLost >= entries[i].report.gpusLost);
     }
 
+    void superPodSweepTopEntriesWorkedByHand()
+    {
+        // The generated DGX SuperPOD H100, 1 SU (ref:nvidia-superpod-h100-ra): 31 DGX (slot 32
+        // holds the UFM) in racks of 4 (the site's 45 kW per position: 4 x 10.2 kW = 40.8 kW),
+        // so seven racks of 4 and one of 3, then the SU's leaf rack with its 8 rail leaves, all
+        // in one row of one hall. By hand, worst first:
+        //  - hall and row: everything, 31 nodes = 248 GPUs;
+        //  - the leaf rack: no node is off, but every DGX loses all 8 rails, so all 31 are cut
+        //    off the compute fabric: 248 GPUs lost, no job can run;
+        //  - each rack of 4 DGX: 32 GPUs (27 nodes left), the rack of 3: 24 GPUs (28 left);
+        //  - then one rail leaf: nothing off, but every DGX has lost rail 1, so no node is whole
+        //    and the largest job that needs every rail is 0 nodes.
+        auto generated = generateDesign("superpod-h100", { { "sus", "1" } }, builtinCatalog());
+        QVERIFY(generated);
+        const Design &design = generated->design;
+        auto model = FailureModel::build(design, builtinCatalog());
+        QVERIFY(model.ok());
+        const auto domains
+            = enumerateDomains(design,
+                               { DomainKind::Feed, DomainKind::Pdu, DomainKind::Hall,
+                                 DomainKind::Row, DomainKind::Rack, DomainKind::Switch },
+                               &builtinCatalog());
+        const auto entries = sweepSingleFailures(model.value(), domains);
+        QVERIFY(entries.size() >= 12);
+        const auto kindOf = [&](std::size_t i) {
+            const std::string &name = entries[i].report.failures.front();
+            return name.substr(0, name.find(':'));
+        };
+        QCOMPARE(kindOf(0), std::string("hall"));
+        QCOMPARE(kindOf(1), std::string("row"));
+        for (std::size_t i = 0; i < 3; ++i) {
+            QCOMPARE(entries[i].report.gpusLost, 248);
+            QCOMPARE(entries[i].report.nodesLost, 31);
+            QCOMPARE(entries[i].report.largestJobNodes, 0);
+        }
+        QCOMPARE(kindOf(2), std::string("rack")); // the leaf rack
+        for (std::size_t i = 3; i < 10; ++i) {
+            QCOMPARE(kindOf(i), std::string("rack"));
+            QCOMPARE(entries[i].report.gpusLost, 32);
+            QCOMPARE(entries[i].report.largestJobNodes, 27);
+        }
+        QCOMPARE(kindOf(10), std::string("rack"));
+        QCOMPARE(entries[10].report.gpusLost, 24);
+        QCOMPARE(entries[10].report.largestJobNodes, 28);
+        QCOMPARE(kindOf(11), std::string("switch"));
+        QCOMPARE(entries[11].report.gpusLost, 0);
+        QCOMPARE(entries[11].report.largestJobNodes, 0);
+        // No feed or PDU loss turns anything off: racks are fed A and B.
+        for (const auto &entry : entries) {
+            const std::string kind
+                = entry.report.failures.front().substr(0, entry.report.failures.front().find(':'));
+            if (kind == "feed" || kind == "pdu")
+                QCOMPARE(entry.report.gpusLost, 0);
+        }
+    }
+
     void warmStartGivesTheColdValues()
     {
         // Every switch and every 3rd link of generated fabrics failed alone: the bisection
