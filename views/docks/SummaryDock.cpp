@@ -47,7 +47,6 @@ SummaryDock::SummaryDock(QWidget *parent)
     layout->addWidget(m_analyze, 0, Qt::AlignLeft);
     layout->addStretch(1);
     setWidget(body);
-    m_pool.setMaxThreadCount(1);
     m_figuresTimer.setSingleShot(true);
     m_figuresTimer.setInterval(kFiguresDebounceMs);
     m_bisectionTimer.setSingleShot(true);
@@ -57,10 +56,9 @@ SummaryDock::SummaryDock(QWidget *parent)
     connect(m_analyze, &QPushButton::clicked, this, &SummaryDock::analyzeFabrics);
 }
 
-SummaryDock::~SummaryDock()
-{
-    m_pool.waitForDone();
-}
+// The analysis runs on the snapshot's job pool and holds no pointer to the dock: its watcher
+// is a child of the dock and goes with it, so there is nothing to wait for here.
+SummaryDock::~SummaryDock() = default;
 
 void SummaryDock::setDocument(Document *document)
 {

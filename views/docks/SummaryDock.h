@@ -8,7 +8,6 @@
 
 #include <QDockWidget>
 #include <QPointer>
-#include <QThreadPool>
 #include <QTimer>
 
 #include <cstdint>
@@ -61,7 +60,6 @@ private:
     QPushButton *m_analyze;
     QTimer m_figuresTimer;
     QTimer m_bisectionTimer;
-    QThreadPool m_pool;
     SummaryFigures m_figures;
     std::vector<FabricBisection> m_bisections;
     calc::PrefillExtras m_capex;
