@@ -3,6 +3,7 @@
 // dgx01's link on leaf01 re-cabled to a free leaf01 port, a new leaf01-leaf02 cable). Each
 // view's items are checked against what those four edits mean, worked out from the example:
 // A01 holds oss01, leaf01 and leaf02; A02 holds nothing that changed.
+#include "app/gui/MainWindow.h"
 #include "views/canvas/CanvasItem.h"
 #include "views/canvas/FabricView.h"
 #include "views/canvas/FloorPlanView.h"
@@ -14,6 +15,7 @@
 #include "model/core/Design.h"
 #include "model/io/DesignFile.h"
 
+#include <QAction>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -242,6 +244,33 @@ private slots:
         }
         QCOMPARE(statesOf(floor, movedRack), S { CompareState::None });
         QVERIFY(dialog.table()->rowCount() > 0);
+    }
+
+    // File > Clear Comparison in the workbench takes the highlight off all three views.
+    void clearComparisonActionClearsEveryView()
+    {
+        MainWindow window(Catalog::builtin());
+        window.setBatchMode(true);
+        QVERIFY(window.openFile(kExample));
+        const EntityRef a01 { EntityKind::Rack,
+                              rackNamed(window.document()->design(), "A01").id.value };
+        const EntityRef dgx01 { EntityKind::Device,
+                                deviceNamed(window.document()->design(), "dgx01").id.value };
+        const std::vector<canvas::CanvasView *> views { window.floorPlanView(),
+                                                        window.rackElevationView(),
+                                                        window.fabricView() };
+        for (canvas::CanvasView *view : views) {
+            view->setCompareMarks(
+                { { a01, CompareState::Moved }, { dgx01, CompareState::Changed } });
+            QVERIFY(!view->comparedItems().empty());
+        }
+        QAction *clear = window.action(QStringLiteral("fileClearComparison"));
+        QVERIFY(clear);
+        clear->trigger();
+        for (const canvas::CanvasView *view : views) {
+            QVERIFY(view->comparedItems().empty());
+            QVERIFY(view->compareMarks().empty());
+        }
     }
 };
 
