@@ -91,8 +91,10 @@ QString CompareDialog::compareWith(const QString &path)
     m_header->setText(
         m_diff.empty()
             ? tr("No changes from the open design to %1.").arg(QFileInfo(path).fileName())
-            : tr("%n change(s) from the open design to %1. Click a row to select it.", "",
-                 static_cast<int>(m_diff.changes.size()))
+            : tr("%n change(s) from the open design to %1. Click a row to select it. The views "
+                 "show them (green added, red dashed removed, amber changed, blue moved or "
+                 "re-cabled) until Clear Comparison.",
+                 "", static_cast<int>(m_diff.changes.size()))
                   .arg(QFileInfo(path).fileName()));
     fill();
     computeMarks();
