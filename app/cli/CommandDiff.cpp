@@ -9,7 +9,10 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <future>
+#include <optional>
 #include <ostream>
+#include <utility>
 
 namespace cw::cli {
 
@@ -73,6 +76,30 @@ bool writeArtifacts(const std::filesystem::path &dir, const changes::ChangeRepor
     return true;
 }
 
+/// Reads both designs at once (two threads: each parse only reads its own text and the
+/// const catalog), then reports as Context::loadDesigns does: the first file's error or
+/// warnings first, and nothing of the second file when the first cannot be read.
+std::optional<std::pair<LoadedDesign, LoadedDesign>>
+loadBoth(Context &context, const std::string &oldPath, const std::string &newPath)
+{
+    const std::shared_ptr<const Catalog> catalog = context.catalog();
+    if (!catalog)
+        return std::nullopt;
+    auto newFuture
+        = std::async(std::launch::async, [&] { return loadDesignFile(newPath, *catalog); });
+    auto oldLoaded = loadDesignFile(oldPath, *catalog);
+    auto newLoaded = newFuture.get();
+    for (auto *loaded : { &oldLoaded, &newLoaded }) {
+        if (!*loaded) {
+            context.err << "error: " << loaded->error().message << "\n";
+            return std::nullopt;
+        }
+        for (const std::string &warning : (*loaded)->warnings)
+            context.err << "warning: " << warning << "\n";
+    }
+    return std::make_pair(std::move(oldLoaded).value(), std::move(newLoaded).value());
+}
+
 } // namespace
 
 int runDiff(Context &context)
@@ -83,13 +110,14 @@ int runDiff(Context &context)
             context, args, kDiffHelp,
             args.positional.size() != 2 ? "diff takes two designs, OLD and NEW" : ""))
         return *answered;
-    const auto input = context.loadDesigns(args.positional);
+    const auto input = loadBoth(context, args.positional[0], args.positional[1]);
     if (!input)
         return ExitBadInput;
+    const Design &oldDesign = input->first.design;
+    const Design &newDesign = input->second.design;
     changes::ChangeReportOptions options;
     options.bisection = !args.has("--no-bisection");
-    auto report
-        = changes::buildChangeReport(input->design(0), input->design(1), input->catalog(), options);
+    auto report = changes::buildChangeReport(oldDesign, newDesign, *context.catalog(), options);
     if (!report) {
         context.err << "error: " << report.error().message << "\n";
         return ExitBadInput;
@@ -99,7 +127,7 @@ int runDiff(Context &context)
     else
         context.out << changes::changeReportText(*report);
     const std::string dir = args.value("--output-dir");
-    if (!dir.empty() && !writeArtifacts(dir, *report, input->design(1), context.err))
+    if (!dir.empty() && !writeArtifacts(dir, *report, newDesign, context.err))
         return ExitBadInput;
     if (args.has("--exit-code") && !report->diff.empty())
         return ExitViolations;

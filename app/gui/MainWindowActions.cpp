@@ -68,8 +68,21 @@ void MainWindow::createActions()
         auto *dialog = new CompareDialog(m_document.get(), this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &CompareDialog::focusRequested, this, &MainWindow::focusEntities);
+        // The changes drawn in every view; they stay after the dialog closes, until Clear.
+        for (canvas::CanvasView *view : { static_cast<canvas::CanvasView *>(m_floorPlan),
+                                          static_cast<canvas::CanvasView *>(m_elevation),
+                                          static_cast<canvas::CanvasView *>(m_fabric) })
+            connect(dialog, &CompareDialog::compareMarksChanged, view,
+                    &canvas::CanvasView::setCompareMarks);
         dialog->compareWith(path);
         dialog->show();
+    });
+    make("fileClearComparison", tr("Clear Co&mparison"), {}, [this] {
+        for (canvas::CanvasView *view : { static_cast<canvas::CanvasView *>(m_floorPlan),
+                                          static_cast<canvas::CanvasView *>(m_elevation),
+                                          static_cast<canvas::CanvasView *>(m_fabric) })
+            if (view)
+                view->setCompareMarks({});
     });
     // issue 17: as-built findings as violations (markers and Violations dock rows)
     make("fileImportAsBuilt", tr("&Import As-Built..."), {}, [this] {
@@ -173,6 +186,7 @@ void MainWindow::createMenus()
     file->addAction(action(QStringLiteral("fileRevert")));
     file->addSeparator();
     file->addAction(action(QStringLiteral("fileCompareWith")));
+    file->addAction(action(QStringLiteral("fileClearComparison")));
     file->addAction(action(QStringLiteral("fileImportAsBuilt")));
     file->addAction(action(QStringLiteral("fileClearAsBuilt")));
     file->addAction(action(QStringLiteral("fileExportView")));

@@ -1,18 +1,24 @@
 #include "exporters/changes/ChangeReport.h"
 
 #include "model/catalog/Catalog.h"
+#include "model/change/DesignChangeSet.h"
 #include "model/core/Design.h"
 #include "model/fabric/FabricAnalysis.h"
 #include "model/fabric/FabricGraph.h"
 #include "model/quantities/BillOfMaterials.h"
+#include "model/quantities/CablePlan.h"
 #include "model/summary/DesignSummary.h"
 #include "model/validation/ValidationEngine.h"
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 #include <map>
+#include <optional>
+#include <string>
 #include <tuple>
 #include <unordered_map>
+#include <utility>
 
 namespace cw::changes {
 namespace {
@@ -20,25 +26,19 @@ namespace {
 /// A line item: category, part number and spare flag (descriptions can carry counts).
 using BomKey = std::tuple<std::string, std::string, bool>;
 
-Result<BomDelta> bomDelta(const Design &oldDesign, const Design &newDesign, const Catalog &catalog)
+BomDelta bomDelta(const bom::Bom &before, const bom::Bom &after)
 {
-    auto before = bom::computeBom(oldDesign, catalog);
-    if (!before)
-        return Error { "old design: " + before.error().message };
-    auto after = bom::computeBom(newDesign, catalog);
-    if (!after)
-        return Error { "new design: " + after.error().message };
     // Ordered by the key's first member, the category name; the file lists categories in
     // bom::categoryOrder(), so sort by that afterwards.
     std::map<BomKey, BomDeltaLine> lines;
-    for (const bom::BomLine &l : before->lines) {
+    for (const bom::BomLine &l : before.lines) {
         BomDeltaLine &d = lines[{ l.category, l.partNumber, l.spare }];
         d.category = l.category, d.partNumber = l.partNumber, d.description = l.description;
         d.spare = l.spare;
         d.oldQuantity += l.quantity;
         d.oldUsd += l.extendedUsd;
     }
-    for (const bom::BomLine &l : after->lines) {
+    for (const bom::BomLine &l : after.lines) {
         BomDeltaLine &d = lines[{ l.category, l.partNumber, l.spare }];
         d.category = l.category, d.partNumber = l.partNumber, d.description = l.description;
         d.spare = l.spare;
@@ -49,8 +49,8 @@ Result<BomDelta> bomDelta(const Design &oldDesign, const Design &newDesign, cons
     for (const std::string &c : bom::categoryOrder())
         rank.emplace(c, rank.size());
     BomDelta delta;
-    delta.oldTotalUsd = before->grandTotalUsd;
-    delta.newTotalUsd = after->grandTotalUsd;
+    delta.oldTotalUsd = before.grandTotalUsd;
+    delta.newTotalUsd = after.grandTotalUsd;
     for (auto &[key, line] : lines)
         if (line.oldQuantity != line.newQuantity || std::abs(line.oldUsd - line.newUsd) > 0.005)
             delta.lines.push_back(line);
@@ -114,27 +114,73 @@ DesignFigures figures(const Design &design, const Catalog &catalog, bool bisecti
     return f;
 }
 
+/// What the report needs of one design: the cabling plan (rows, for the work order; its
+/// counts make the BOM, so the plan is built once), the BOM and the figures.
+struct Side
+{
+    std::optional<cabling::CablePlan> plan;
+    std::string error; ///< why the plan could not be built ("bill of materials: ...")
+    bom::Bom bom;
+    DesignFigures figures;
+};
+
+Side analyzeSide(const Design &design, const Catalog &catalog, const ChangeReportOptions &options)
+{
+    Side side;
+    auto plan = cabling::buildCablePlan(design, catalog, cabling::CablePlanDetail::Rows);
+    if (!plan) {
+        // The message bom::computeBom gives, which the report returned before.
+        side.error = "bill of materials: " + plan.error().message;
+        return side;
+    }
+    side.plan = std::move(plan).value();
+    side.bom = bom::computeBom(design, catalog, *side.plan);
+    side.figures = figures(design, catalog, options.bisection);
+    return side;
+}
+
+/// Both designs' validation with one engine: a full run of the old design, then the new one
+/// re-checked incrementally for what differs (change::changeSetBetween: every field, matched
+/// by id), which the engine guarantees equals a full run of it.
+std::pair<ValidationResult, ValidationResult> validateBoth(const Design &oldDesign,
+                                                           const Design &newDesign,
+                                                           const Catalog &catalog,
+                                                           const std::string &today)
+{
+    ValidationEngine engine(catalog);
+    engine.setToday(today);
+    ValidationResult before = engine.runFull(oldDesign);
+    ValidationResult after
+        = engine.runIncremental(newDesign, change::changeSetBetween(oldDesign, newDesign));
+    return { std::move(before), std::move(after) };
+}
+
 } // namespace
 
 Result<ChangeReport> buildChangeReport(const Design &oldDesign, const Design &newDesign,
                                        const Catalog &catalog, const ChangeReportOptions &options)
 {
+    // The validations run on a thread of their own while this one builds both cabling plans,
+    // BOMs and figures: each only reads the designs and the const catalog.
+    auto validations
+        = std::async(std::launch::async, validateBoth, std::cref(oldDesign), std::cref(newDesign),
+                     std::cref(catalog), std::cref(options.today));
     ChangeReport report;
     report.oldName = oldDesign.name();
     report.newName = newDesign.name();
     report.diff = change::diffDesigns(oldDesign, newDesign, &catalog);
-    auto bom = bomDelta(oldDesign, newDesign, catalog);
-    if (!bom)
-        return bom.error();
-    report.bom = std::move(bom).value();
-    auto order = buildWorkOrder(oldDesign, newDesign, catalog, report.diff);
-    if (!order)
-        return order.error();
-    report.workOrder = std::move(order).value();
-    report.validation = validationDelta(validateDesign(oldDesign, catalog, options.today),
-                                        validateDesign(newDesign, catalog, options.today));
-    report.before = figures(oldDesign, catalog, options.bisection);
-    report.after = figures(newDesign, catalog, options.bisection);
+    Side before = analyzeSide(oldDesign, catalog, options);
+    Side after = analyzeSide(newDesign, catalog, options);
+    const auto [oldValidation, newValidation] = validations.get();
+    if (!before.plan)
+        return Error { "old design: " + before.error };
+    if (!after.plan)
+        return Error { "new design: " + after.error };
+    report.bom = bomDelta(before.bom, after.bom);
+    report.workOrder = buildWorkOrder(oldDesign, newDesign, *before.plan, *after.plan, report.diff);
+    report.validation = validationDelta(oldValidation, newValidation);
+    report.before = std::move(before.figures);
+    report.after = std::move(after.figures);
     return report;
 }
 

@@ -154,11 +154,19 @@ Result<std::vector<WorkOrderRow>> buildWorkOrder(const Design &oldDesign, const 
     auto newPlan = cabling::buildCablePlan(newDesign, catalog);
     if (!newPlan)
         return Error { "new design: " + newPlan.error().message };
+    return buildWorkOrder(oldDesign, newDesign, *oldPlan, *newPlan, diff);
+}
+
+std::vector<WorkOrderRow> buildWorkOrder(const Design &oldDesign, const Design &newDesign,
+                                         const cabling::CablePlan &oldPlan,
+                                         const cabling::CablePlan &newPlan,
+                                         const change::DesignDiff &diff)
+{
     EndMatcher match { oldDesign, newDesign, {} };
     for (const auto &[before, after] : diff.sameDevices)
         match.devices.emplace(before.value, after.value);
-    auto oldRows = byLink(*oldPlan);
-    auto newRows = byLink(*newPlan);
+    auto oldRows = byLink(oldPlan);
+    auto newRows = byLink(newPlan);
     std::vector<WorkOrderRow> removes, changes, adds;
     for (const change::LinkPair &pair : diff.sameLinks) {
         auto before = oldRows.find(pair.oldId.value);
@@ -171,10 +179,10 @@ Result<std::vector<WorkOrderRow>> buildWorkOrder(const Design &oldDesign, const 
         newRows.erase(after);
     }
     // What is left was removed or added; plan order (fabric, rack, U) keeps the list walkable.
-    for (const cabling::CableRow &row : oldPlan->rows)
+    for (const cabling::CableRow &row : oldPlan.rows)
         if (oldRows.contains(row.link.value))
             removes.push_back(fromRow(WorkAction::Remove, row));
-    for (const cabling::CableRow &row : newPlan->rows)
+    for (const cabling::CableRow &row : newPlan.rows)
         if (newRows.contains(row.link.value))
             adds.push_back(fromRow(WorkAction::Add, row));
     std::vector<WorkOrderRow> order;

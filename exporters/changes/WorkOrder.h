@@ -14,6 +14,9 @@ class Design;
 namespace cw::change {
 struct DesignDiff;
 }
+namespace cw::cabling {
+struct CablePlan;
+}
 
 namespace cw::changes {
 
@@ -55,6 +58,12 @@ struct WorkOrderRow
 Result<std::vector<WorkOrderRow>> buildWorkOrder(const Design &oldDesign, const Design &newDesign,
                                                  const Catalog &catalog,
                                                  const change::DesignDiff &diff);
+/// The same from both designs' cabling plans (CablePlanDetail::Rows) the caller already built,
+/// so `diff` builds each plan once for the work order and the BOM delta.
+std::vector<WorkOrderRow> buildWorkOrder(const Design &oldDesign, const Design &newDesign,
+                                         const cabling::CablePlan &oldPlan,
+                                         const cabling::CablePlan &newPlan,
+                                         const change::DesignDiff &diff);
 
 /// RFC 4180 CSV, the header row first and nothing before it (the provenance is its own file,
 /// changes-provenance.txt); documented in docs/changes.md.

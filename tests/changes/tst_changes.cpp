@@ -5,6 +5,7 @@
 #include "ChangeFixtures.h"
 
 #include "exporters/changes/ChangeReport.h"
+#include "model/change/DesignChangeSet.h"
 #include "model/change/DesignDiff.h"
 #include "model/validation/ValidationEngine.h"
 
@@ -321,6 +322,81 @@ private slots:
         auto backward = report(after, before);
         QCOMPARE(overlap(backward.validation.fixed), overlap(forward.validation.introduced));
         QCOMPARE(backward.validation.newErrors, forward.validation.oldErrors);
+    }
+
+    // `diff` validates the new design incrementally after a full run of the old one
+    // (ChangeReport.cpp): for each kind of edit, that must equal a full run of the new design,
+    // and the ChangeSet must name exactly what the edit touched.
+    void incrementalValidationEqualsAFullRun()
+    {
+        const Design before = dgxDesign();
+        const Device dgx01 = byName(before.devices(), "dgx01");
+        const Device dgx02 = byName(before.devices(), "dgx02");
+        std::vector<std::pair<const char *, Design>> edits;
+        {
+            Design d = before; // into dgx02's U range: a u-overlap error appears
+            Device a = dgx01;
+            a.uPosition = dgx02.uPosition + 1;
+            d.updateDevice(a);
+            edits.emplace_back("overlap", std::move(d));
+        }
+        {
+            Design d = before;
+            d.removeDevice(dgx02.id);
+            edits.emplace_back("remove", std::move(d));
+        }
+        {
+            Design d = before; // dgx01's management cable to a free mgmt01 port
+            const DeviceId mgmt = byName(d.devices(), "mgmt01").id;
+            for (LinkId id : d.linksOfDevice(dgx01.id)) {
+                Link link = *d.link(id);
+                PortRef &end = link.a.device == mgmt ? link.a : link.b;
+                if (end.device != mgmt)
+                    continue;
+                end.port = freePort(d, mgmt);
+                QVERIFY(end.port >= 0);
+                d.updateLink(link);
+                break;
+            }
+            edits.emplace_back("recable", std::move(d));
+        }
+        {
+            Design d = before; // only the site: IT budget below the load
+            Site site = d.site();
+            site.itPowerBudgetKw = 1;
+            d.setSite(site);
+            edits.emplace_back("site", std::move(d));
+        }
+        {
+            Design d = before; // the same device under a new id (a rebuilt design)
+            Device again = dgx01;
+            again.id = d.newId<DeviceId>();
+            d.removeDevice(dgx01.id);
+            d.addDevice(again);
+            edits.emplace_back("new id", std::move(d));
+        }
+        for (const auto &[what, after] : edits) {
+            ValidationEngine engine(catalog());
+            engine.setToday("2026-01-01");
+            engine.runFull(before);
+            const ValidationResult incremental
+                = engine.runIncremental(after, change::changeSetBetween(before, after));
+            QVERIFY2(incremental == validateDesign(after, catalog(), "2026-01-01"), what);
+        }
+        const ValidationResult overlapRun = validateDesign(edits[0].second, catalog());
+        QVERIFY(std::any_of(overlapRun.violations.begin(), overlapRun.violations.end(),
+                            [](const Violation &v) { return v.ruleKey == "space.u-overlap"; }));
+        // By hand: removing dgx02 removes it and each of its links, nothing else changes but
+        // the storage tiers and partitions it was in.
+        const ChangeSet removed = change::changeSetBetween(before, edits[1].second);
+        QCOMPARE(removed.removed.size(), 1 + before.linksOfDevice(dgx02.id).size());
+        QVERIFY(removed.added.empty());
+        const ChangeSet recabled = change::changeSetBetween(before, edits[2].second);
+        QCOMPARE(recabled.modified.size(), std::size_t(1));
+        QCOMPARE(recabled.modified.front().kind, EntityKind::Link);
+        const ChangeSet site = change::changeSetBetween(before, edits[3].second);
+        QVERIFY(site.siteChanged && !site.settingsChanged && site.modified.empty());
+        QVERIFY(change::changeSetBetween(before, before).isEmpty());
     }
 
     void workOrderFilesQuoteUserText()

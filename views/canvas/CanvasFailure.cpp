@@ -103,6 +103,8 @@ std::vector<LegendEntry> CanvasView::shownLegend() const
     if (used[static_cast<int>(FailureState::Degraded)])
         entries.push_back({ LegendEntry::DashedOutline, failureColor(FailureState::Degraded),
                             tr("Failure: degraded (links lost, partly hit)") });
+    for (LegendEntry &entry : compareLegend()) // File > Compare with... (CanvasCompare.cpp)
+        entries.push_back(std::move(entry));
     return entries;
 }
 

@@ -209,6 +209,7 @@ void CanvasItem::paintFailureState(QPainter *painter, const QRectF &rect, double
 void CanvasItem::paintMarker(QPainter *painter, const QRectF &rect, double lod) const
 {
     paintFailureState(painter, rect, lod);
+    paintCompareState(painter, rect, lod);
     if (!m_marker)
         return;
     // A quarter of the item's smaller side, at least 7 screen pixels when zoomed out, never

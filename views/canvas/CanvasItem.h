@@ -2,6 +2,7 @@
 
 #include "model/core/ChangeSet.h"
 #include "model/validation/Violation.h"
+#include "views/canvas/CompareState.h"
 #include "views/canvas/FailureState.h"
 
 #include <QColor>
@@ -117,6 +118,10 @@ public:
     /// a marker shows it; the items' own painting is untouched).
     FailureState failureState() const { return m_failure; }
     void setFailureState(FailureState state);
+    /// The Compare with... overlay (CanvasCompare.cpp): drawn by paintMarker after the failure
+    /// overlay, just outside the item's rectangle so both stay visible.
+    CompareState compareState() const { return m_compare; }
+    void setCompareState(CompareState state);
 
 protected:
     /// Scene pixels per item unit at the current zoom (QStyleOptionGraphicsItem).
@@ -134,6 +139,9 @@ protected:
     /// Lost: hatched grey over `rect` with a dark grey outline; capped: an amber outline;
     /// degraded: a dashed violet outline. Outlines stay a few pixels wide at any zoom.
     void paintFailureState(QPainter *painter, const QRectF &rect, double lod) const;
+    /// Added: green outline; removed: red dashed outline over a faint red wash (a ghost of
+    /// what goes); changed: amber outline; moved: blue outline. A few pixels wide at any zoom.
+    void paintCompareState(QPainter *painter, const QRectF &rect, double lod) const;
     /// Selection outline drawn the same in every view.
     static void paintSelection(QPainter *painter, const QRectF &rect, double lod);
 
@@ -141,9 +149,12 @@ private:
     EntityRef m_ref;
     std::optional<Severity> m_marker;
     FailureState m_failure = FailureState::None;
+    CompareState m_compare = CompareState::None;
 };
 
 /// The colours of the failure overlay, shared by the items and the legend.
 QColor failureColor(FailureState state);
+/// The colours of the comparison overlay, shared by the items and the legend.
+QColor compareColor(CompareState state);
 
 } // namespace cw::canvas

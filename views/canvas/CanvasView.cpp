@@ -266,6 +266,7 @@ void CanvasView::reapplyMarkers()
 {
     m_markers->reapplyAll();
     reapplyFailureStates(); // items rebuilt since: the blast radius goes back on them
+    reapplyCompareStates(); // and the comparison
 }
 
 std::vector<CanvasItem *> CanvasView::itemsFor(EntityRef ref) const
@@ -311,6 +312,7 @@ void CanvasView::unregisterTree(QGraphicsItem *item)
         --m_itemCount;
     m_markers->itemRemoved(canvasItem);
     std::erase(m_failed, canvasItem);
+    std::erase(m_compared, canvasItem);
 }
 
 void CanvasView::destroyItem(QGraphicsItem *item)
@@ -327,6 +329,7 @@ void CanvasView::clearScene()
     m_index.clear();
     m_markers->itemsCleared();
     m_failed.clear(); // the items go; the states stay and return with reapplyMarkers
+    m_compared.clear();
     m_itemCount = 0;
     m_messageItem = nullptr;
     m_scene->clear();
@@ -374,6 +377,8 @@ void CanvasView::onChanged(const ChangeSet &changes)
         for (const EntityRef &ref : *refs)
             m_markers->touch(ref);
     m_markers->refresh();
+    if (!m_compareMarks.empty())
+        reapplyCompareStates(); // items the change rebuilt get their comparison back
     reapplySelection();
 }
 

@@ -2,6 +2,7 @@
 
 #include "model/core/ChangeSet.h"
 #include "model/validation/Violation.h"
+#include "views/canvas/CompareState.h"
 #include "views/canvas/FailureState.h"
 
 #include <QGraphicsView>
@@ -115,6 +116,14 @@ public:
     /// state, or degraded when only some of them are hit.
     void setFailureStates(const FailureStates &states);
     const FailureStates &failureStates() const { return m_failureStates; }
+    /// File > Compare with...: the other design's changes drawn over the open design's items
+    /// (CanvasItem::paintCompareState) through markerItemsFor (a device rolls up to its rack
+    /// on the floor plan, a link to its bundle in the fabric). Kept across rebuilds and edits
+    /// until replaced; an empty list clears it (Clear Comparison).
+    void setCompareMarks(const CompareMarks &marks);
+    const CompareMarks &compareMarks() const { return m_compareMarks; }
+    /// The items now carrying a comparison state.
+    const std::vector<CanvasItem *> &comparedItems() const { return m_compared; }
     /// legend() and, while a blast radius is shown, the failure styles it uses.
     std::vector<LegendEntry> shownLegend() const;
     /// The failure domains (as whatif writes them: "rack:A01", "pdu:A01/A1", "feed:A",
@@ -183,6 +192,9 @@ private:
     void fitNow();
     void applyScrollBarPolicy();
     void reapplyFailureStates();
+    void reapplyCompareStates();
+    /// The comparison styles in use, for shownLegend().
+    std::vector<LegendEntry> compareLegend() const;
     void drawLegend(QPainter *painter);
     /// The legend's size in viewport pixels.
     QSizeF legendSize() const;
@@ -201,6 +213,8 @@ private:
     std::unique_ptr<ViolationMarkers> m_markers;
     FailureStates m_failureStates;
     std::vector<CanvasItem *> m_failed; ///< items now carrying a failure state
+    CompareMarks m_compareMarks;
+    std::vector<CanvasItem *> m_compared; ///< items now carrying a comparison state
     bool m_presentation = false;
     bool m_fitMode = false; ///< refit on resize until the user zooms or focuses
     bool m_fitting = false; ///< re-entrancy guard of fitNow()

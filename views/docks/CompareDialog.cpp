@@ -23,26 +23,6 @@ namespace {
 
 enum Column { Kind, Change, Name, Description, Columns };
 
-/// The open design's entity a change names (its old id), when it is one the views can select.
-std::optional<EntityRef> entityOf(const change::EntityChange &change)
-{
-    if (change.oldId == 0)
-        return std::nullopt;
-    if (change.kind == "device")
-        return EntityRef { EntityKind::Device, change.oldId };
-    if (change.kind == "rack")
-        return EntityRef { EntityKind::Rack, change.oldId };
-    if (change.kind == "row")
-        return EntityRef { EntityKind::Row, change.oldId };
-    if (change.kind == "link")
-        return EntityRef { EntityKind::Link, change.oldId };
-    if (change.kind == "fabric")
-        return EntityRef { EntityKind::Fabric, change.oldId };
-    if (change.kind == "storage tier")
-        return EntityRef { EntityKind::StorageTier, change.oldId };
-    return std::nullopt;
-}
-
 /// "work-order.csv" -> "work-order" + suffix, beside it.
 QString besideCsv(const QString &csvPath, const QString &suffix)
 {
@@ -78,7 +58,9 @@ CompareDialog::CompareDialog(Document *document, QWidget *parent)
     m_exportWorkOrder
         = buttons->addButton(tr("Export Work Order..."), QDialogButtonBox::ActionRole);
     m_exportWorkOrder->setObjectName(QStringLiteral("exportWorkOrder"));
-    for (QPushButton *button : { m_exportBom, m_exportWorkOrder }) {
+    m_clear = buttons->addButton(tr("Clear Comparison"), QDialogButtonBox::ResetRole);
+    m_clear->setObjectName(QStringLiteral("clearComparison"));
+    for (QPushButton *button : { m_exportBom, m_exportWorkOrder, m_clear }) {
         button->setEnabled(false); // until a comparison succeeded
         button->setAutoDefault(false);
     }
@@ -86,6 +68,7 @@ CompareDialog::CompareDialog(Document *document, QWidget *parent)
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_exportBom, &QPushButton::clicked, this, [this] { askAndExport(false); });
     connect(m_exportWorkOrder, &QPushButton::clicked, this, [this] { askAndExport(true); });
+    connect(m_clear, &QPushButton::clicked, this, &CompareDialog::clearComparison);
     connect(m_table, &QTableWidget::cellClicked, this, [this](int row, int) { selectRow(row); });
     resize(820, 480);
 }
@@ -108,10 +91,15 @@ QString CompareDialog::compareWith(const QString &path)
     m_header->setText(
         m_diff.empty()
             ? tr("No changes from the open design to %1.").arg(QFileInfo(path).fileName())
-            : tr("%n change(s) from the open design to %1. Click a row to select it.", "",
-                 static_cast<int>(m_diff.changes.size()))
+            : tr("%n change(s) from the open design to %1. Click a row to select it. The views "
+                 "show them (green added, red dashed removed, amber changed, blue moved or "
+                 "re-cabled) until Clear Comparison.",
+                 "", static_cast<int>(m_diff.changes.size()))
                   .arg(QFileInfo(path).fileName()));
     fill();
+    computeMarks();
+    m_clear->setEnabled(!m_marks.empty());
+    emit compareMarksChanged(m_marks);
     return {};
 }
 
@@ -135,12 +123,11 @@ void CompareDialog::fill()
 
 void CompareDialog::selectRow(int row)
 {
-    if (!m_document || row < 0 || row >= static_cast<int>(m_diff.changes.size()))
+    const std::vector<EntityRef> entities = entitiesOfRow(row);
+    if (!m_document || entities.empty())
         return;
-    if (const auto entity = entityOf(m_diff.changes[static_cast<std::size_t>(row)])) {
-        m_document->setSelection({ *entity });
-        emit focusRequested({ *entity });
-    }
+    m_document->setSelection(entities);
+    emit focusRequested(entities);
 }
 
 } // namespace cw

@@ -2,6 +2,7 @@
 
 #include "model/change/DesignDiff.h"
 #include "model/core/ChangeSet.h"
+#include "views/canvas/CompareState.h"
 
 #include <QDialog>
 #include <QPointer>
@@ -22,7 +23,8 @@ class Document;
 /// what happened, name, the change as a reviewer reads it (moves and re-cabling first). A click
 /// on a row selects that entity in the open design when it exists there. Export BOM Delta... and
 /// Export Work Order... write the files `clusterwright-cli diff OPEN OTHER --output-dir` writes,
-/// byte for byte.
+/// byte for byte. The changes are also drawn in every view (compareMarksChanged, wired by
+/// MainWindow to CanvasView::setCompareMarks) until Clear Comparison.
 class CompareDialog : public QDialog
 {
     Q_OBJECT
@@ -36,6 +38,14 @@ public:
 
     const change::DesignDiff &diff() const { return m_diff; }
     const QTableWidget *table() const { return m_table; }
+    /// How the changes show on the open design's items (empty before a comparison and after
+    /// clearComparison).
+    const canvas::CompareMarks &compareMarks() const { return m_marks; }
+    /// The open design's entities row `row` names: the entity itself, or for one only in the
+    /// other design the items that hold it (an added device's rack, an added cable's ends).
+    std::vector<EntityRef> entitiesOfRow(int row) const;
+    /// Takes the highlight off the views (the list stays).
+    void clearComparison();
 
     /// Writes the BOM delta (bom-delta.csv of the CLI) to `csvPath` and what it was made from to
     /// "<csvPath without .csv>-provenance.txt", each atomically. Returns an error naming the file,
@@ -47,9 +57,12 @@ public:
 
 signals:
     void focusRequested(const std::vector<cw::EntityRef> &entities);
+    void compareMarksChanged(const cw::canvas::CompareMarks &marks);
 
 private:
     void fill();
+    /// m_marks and m_rowEntities from m_diff (linear in the changes).
+    void computeMarks();
     void selectRow(int row);
     void askAndExport(bool workOrder);
     /// The files of one export, every text made before any is written.
@@ -60,7 +73,10 @@ private:
     QTableWidget *m_table;
     QPushButton *m_exportBom;
     QPushButton *m_exportWorkOrder;
+    QPushButton *m_clear;
     change::DesignDiff m_diff;
+    canvas::CompareMarks m_marks;
+    std::vector<std::vector<EntityRef>> m_rowEntities; ///< per row of m_diff.changes
     std::shared_ptr<const Design> m_other; ///< the design compared with
     QString m_otherPath;
 };
