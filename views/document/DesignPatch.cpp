@@ -258,7 +258,9 @@ void DesignPatch::removeAll(const Design &design, const std::vector<EntityRef> &
         pending.insert(pending.end(), children.rbegin(), children.rend());
     }
     // The value before, nothing after (no copy made only to drop it).
-    m_entries.reserve(firstFresh + fresh.size());
+    // Room for the storage tiers dropMemberships may add: growing past this would move
+    // every recorded value again.
+    m_entries.reserve(firstFresh + fresh.size() + design.storageTiers().size());
     for (const EntityRef &ref : fresh) {
         PatchEntry &entry = m_entries.emplace_back();
         entry.ref = ref;
@@ -431,27 +433,38 @@ void removeEntity(Design &design, EntityRef ref)
 
 } // namespace
 
-ChangeSet DesignPatch::apply(Design &design, bool forward) const
+namespace {
+
+enum class Op { Remove, Update, Add };
+using Steps = std::vector<std::pair<Op, const PatchEntry *>>;
+
+const std::optional<EntityValue> &fromOf(const PatchEntry &e, bool forward)
 {
-    auto from = [forward](const PatchEntry &e) -> const std::optional<EntityValue> & {
-        return forward ? e.before : e.after;
-    };
-    auto to = [forward](const PatchEntry &e) -> const std::optional<EntityValue> & {
-        return forward ? e.after : e.before;
-    };
-    enum class Op { Remove, Update, Add };
-    std::vector<std::pair<Op, const PatchEntry *>> steps;
-    steps.reserve(m_entries.size());
+    return forward ? e.before : e.after;
+}
+
+const std::optional<EntityValue> &toOf(const PatchEntry &e, bool forward)
+{
+    return forward ? e.after : e.before;
+}
+
+/// What applying does, in the order Design's mutators need.
+Steps planSteps(const std::vector<PatchEntry> &entries, bool forward)
+{
+    Steps steps;
+    steps.reserve(entries.size());
     // The entries of each kind, found in one pass (a mass delete has 10^5 entries; a pass
     // per kind and operation was a visible part of deleting every rack).
     std::array<std::vector<const PatchEntry *>, kKindCount> ofKind;
-    for (const PatchEntry &e : m_entries)
+    for (const PatchEntry &e : entries)
         ofKind[static_cast<std::size_t>(e.ref.kind)].push_back(&e);
     const auto plan = [&](EntityKind kind, Op op) {
         for (const PatchEntry *e : ofKind[static_cast<std::size_t>(kind)]) {
-            const bool matches = op == Op::Remove ? from(*e) && !to(*e)
-                : op == Op::Add                   ? !from(*e) && to(*e)
-                                                  : from(*e) && to(*e) && *from(*e) != *to(*e);
+            const auto &from = fromOf(*e, forward);
+            const auto &to = toOf(*e, forward);
+            const bool matches = op == Op::Remove ? from && !to
+                : op == Op::Add                   ? !from && to
+                                                  : from && to && *from != *to;
             if (matches)
                 steps.emplace_back(op, e);
         }
@@ -469,31 +482,79 @@ ChangeSet DesignPatch::apply(Design &design, bool forward) const
         if (!updateFirst)
             plan(kind, Op::Update);
     }
+    return steps;
+}
 
+bool isBulkPlan(const Steps &steps)
+{
     const auto structural = std::count_if(
         steps.begin(), steps.end(), [](const auto &step) { return step.first != Op::Update; });
-    if (structural > kBulkEdit) {
-        FinalValues finals;
-        finals.reserve(steps.size());
-        for (const auto &[op, e] : steps)
-            finals.push_back({ e->ref, to(*e) ? &*to(*e) : nullptr });
-        rebuildDesign(design, finals);
-    } else {
-        for (const auto &[op, e] : steps) {
-            if (op == Op::Remove)
-                removeEntity(design, e->ref);
-            else if (op == Op::Add)
-                addEntity(design, *to(*e));
-            else
-                updateEntity(design, *to(*e));
-        }
-    }
+    return structural > kBulkEdit;
+}
+
+ChangeSet entityChanges(const Steps &steps)
+{
     ChangeSet changes;
     for (const auto &[op, e] : steps)
         (op == Op::Remove    ? changes.removed
              : op == Op::Add ? changes.added
                              : changes.modified)
             .push_back(e->ref);
+    return changes;
+}
+
+} // namespace
+
+bool DesignPatch::isBulk() const
+{
+    // Removals one way are additions the other: the count is the same both ways.
+    const auto structural
+        = std::count_if(m_entries.begin(), m_entries.end(), [](const PatchEntry &e) {
+              return e.before.has_value() != e.after.has_value();
+          });
+    return structural > kBulkEdit;
+}
+
+ChangeSet DesignPatch::changeSet(bool forward) const
+{
+    ChangeSet changes = entityChanges(planSteps(m_entries, forward));
+    // As apply() decides.
+    const auto &settings = forward ? m_settingsAfter : m_settingsBefore;
+    changes.settingsChanged = settings && m_settingsBefore != m_settingsAfter;
+    const auto &site = forward ? m_siteAfter : m_siteBefore;
+    changes.siteChanged = site && m_siteBefore != m_siteAfter;
+    return changes;
+}
+
+ChangeSet DesignPatch::apply(Design &design, bool forward) const
+{
+    return apply(design, forward, nullptr);
+}
+
+ChangeSet DesignPatch::apply(Design &design, bool forward, std::unique_ptr<Design> *keep) const
+{
+    const Steps steps = planSteps(m_entries, forward);
+    if (keep)
+        keep->reset();
+    if (isBulkPlan(steps)) {
+        FinalValues finals;
+        finals.reserve(steps.size());
+        for (const auto &[op, e] : steps) {
+            const auto &to = toOf(*e, forward);
+            finals.push_back({ e->ref, to ? &*to : nullptr });
+        }
+        rebuildDesign(design, finals, keep);
+    } else {
+        for (const auto &[op, e] : steps) {
+            if (op == Op::Remove)
+                removeEntity(design, e->ref);
+            else if (op == Op::Add)
+                addEntity(design, *toOf(*e, forward));
+            else
+                updateEntity(design, *toOf(*e, forward));
+        }
+    }
+    ChangeSet changes = entityChanges(steps);
     const auto &settings = forward ? m_settingsAfter : m_settingsBefore;
     if (settings && m_settingsBefore != m_settingsAfter) {
         design.setName(settings->name);

@@ -3,6 +3,7 @@
 #include "model/core/Design.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -83,6 +84,15 @@ public:
     /// Applies the patch (forward) or reverts it; returns the exact change set. The design
     /// must be in the patch's "before" state (or "after" state to revert).
     ChangeSet apply(Design &design, bool forward) const;
+    /// As apply(); a bulk edit (isBulk()) moves the design as it was into `*keep` instead of
+    /// freeing it, so that applying the patch the other way can swap it back in O(1)
+    /// (PatchCommand); any other edit empties `*keep`.
+    ChangeSet apply(Design &design, bool forward, std::unique_ptr<Design> *keep) const;
+    /// Whether applying, either way, rebuilds the design's tables in one pass: many
+    /// additions or removals (a mass delete, its undo).
+    bool isBulk() const;
+    /// The change set apply() returns, without applying anything.
+    ChangeSet changeSet(bool forward) const;
 
     /// Folds `later` (applied right after this one) into this patch: keeps this patch's
     /// before values and takes the later after values.

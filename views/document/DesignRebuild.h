@@ -3,6 +3,7 @@
 #include "views/document/DesignPatch.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace cw {
@@ -21,6 +22,8 @@ using FinalValues = std::vector<FinalValue>;
 /// each (deleting every rack of a 16,384-node design and undoing it). The result is what
 /// the same edit applied one mutator at a time gives: same entities, settings, site and
 /// id counter; partitions lose the nodes that are gone (as Design::removeDevice does).
-void rebuildDesign(Design &design, const FinalValues &finals);
+/// The design as it was goes into `*keep` if given, else it is freed on a worker.
+void rebuildDesign(Design &design, const FinalValues &finals,
+                   std::unique_ptr<Design> *keep = nullptr);
 
 } // namespace cw
