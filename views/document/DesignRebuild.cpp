@@ -2,6 +2,7 @@
 #include "views/document/DesignSnapshots.h"
 
 #include <algorithm>
+#include <type_traits>
 #include <unordered_set>
 
 namespace cw {
@@ -20,6 +21,12 @@ void mergeTable(const EntityTable<Entity> &old, const FinalValues &finals, Entit
               [](const FinalValue *a, const FinalValue *b) { return a->ref.id < b->ref.id; });
     auto next = touched.begin();
     const auto addTouched = [&add](const FinalValue *final) {
+        if constexpr (std::is_same_v<Entity, Link>) {
+            if (final->link) {
+                add(*final->link);
+                return;
+            }
+        }
         if (final->value)
             add(std::get<Entity>(*final->value));
     };

@@ -8,12 +8,13 @@
 
 namespace cw {
 
-/// The final value of one entity an edit touches: its value after the edit, or nullptr when
-/// the edit removes it. An entity the design lacks is added.
+/// The final value of one entity an edit touches: its value after the edit (`value`, or for
+/// a link `link`), or neither when the edit removes it. An entity the design lacks is added.
 struct FinalValue
 {
     EntityRef ref;
     const EntityValue *value = nullptr;
+    const Link *link = nullptr;
 };
 using FinalValues = std::vector<FinalValue>;
 
