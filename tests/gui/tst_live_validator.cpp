@@ -1,12 +1,15 @@
 // The live validator: cheap rules synchronous on every change, global rules debounced on a
-// worker with stale results dropped, the combination equal to a full validation run.
+// worker with stale results dropped, the combination equal to a full validation run; the
+// cheap rules of a huge change (every rack deleted, or that undone) on the worker too.
 
+#include "views/document/DesignPatch.h"
 #include "views/document/Document.h"
 #include "views/document/LiveValidator.h"
 
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
 #include "model/examples/ReferenceDesigns.h"
+#include "model/fabric/Templates.h"
 #include "model/validation/ValidationEngine.h"
 
 #include <QSignalSpy>
@@ -48,6 +51,26 @@ int countRule(const std::vector<Violation> &violations, const std::string &key)
                                           [&key](const Violation &v) { return v.ruleKey == key; }));
 }
 
+/// Same violations, whatever the order.
+bool sameMultiset(std::vector<Violation> a, std::vector<Violation> b)
+{
+    auto key = [](const Violation &v) {
+        return std::tie(v.ruleKey, v.entities, v.message, v.severity, v.waived, v.names);
+    };
+    auto less = [&key](const Violation &x, const Violation &y) {
+        return key(x) < key(y);
+    };
+    std::sort(a.begin(), a.end(), less);
+    std::sort(b.begin(), b.end(), less);
+    return a == b;
+}
+
+bool namesOnlyLiveObjects(const Design &design, const Violation &violation)
+{
+    return std::all_of(violation.entities.begin(), violation.entities.end(),
+                       [&design](EntityRef ref) { return exists(design, ref); });
+}
+
 } // namespace
 
 class TestLiveValidator : public QObject
@@ -60,6 +83,7 @@ private slots:
     void incrementalEqualsFullAfterRandomEdits();
     void waiverIsAnUndoableEdit();
     void workerCopyFollowsPatchesWithoutCopies();
+    void hugeChangeCatchesUpOnWorker();
 };
 
 void TestLiveValidator::liveValidatorTracksPowerRule()
@@ -157,17 +181,6 @@ void TestLiveValidator::incrementalEqualsFullAfterRandomEdits()
         }
         kept.insert(kept.end(), delta.added.begin(), delta.added.end());
     });
-    auto sameMultiset = [](std::vector<Violation> a, std::vector<Violation> b) {
-        auto key = [](const Violation &v) {
-            return std::tie(v.ruleKey, v.entities, v.message, v.severity, v.waived, v.names);
-        };
-        auto less = [&key](const Violation &x, const Violation &y) {
-            return key(x) < key(y);
-        };
-        std::sort(a.begin(), a.end(), less);
-        std::sort(b.begin(), b.end(), less);
-        return a == b;
-    };
     int accepted = 0;
     for (int step = 0; step < 120; ++step) {
         const int action = static_cast<int>(random() % 7);
@@ -299,6 +312,62 @@ void TestLiveValidator::workerCopyFollowsPatchesWithoutCopies()
     }
     QVERIFY2(accepted > 15, qPrintable(QString::number(accepted)));
     QCOMPARE(validator->designCopies(), 1);
+}
+
+// Deleting every rack of a generated 256-node design names more than a quarter of it: the
+// cheap rules run in full on the worker instead of on the GUI thread. Meanwhile the list
+// must show no finding about a deleted object and its counts must match it; once caught up
+// (through the worker, no flush) it must be exactly a full validation run's, after the
+// delete and after its undo, and the deltas alone must rebuild the same list.
+void TestLiveValidator::hugeChangeCatchesUpOnWorker()
+{
+    auto generated = generateDesign("fat-tree", { { "nodes", "256" } }, Catalog::builtin());
+    QVERIFY(generated);
+    Document document(Catalog::builtin(),
+                      std::make_unique<Design>(std::move(generated.value().design)), QString());
+    LiveValidator *validator = document.validator();
+    validator->setToday(kToday);
+    validator->setDebounceMs(0);
+    validator->flush();
+    const Design &design = document.design();
+    const std::vector<Violation> before = validator->violations();
+    QVERIFY(sameMultiset(before, validateDesign(design, document.catalog(), kToday).violations));
+    std::vector<Violation> kept = before;
+    connect(validator, &LiveValidator::violationsChanged, this, [&](const ViolationDelta &delta) {
+        for (const Violation &gone : delta.removed)
+            if (const auto it = std::find(kept.begin(), kept.end(), gone); it != kept.end())
+                kept.erase(it);
+        kept.insert(kept.end(), delta.added.begin(), delta.added.end());
+    });
+    std::vector<EntityRef> racks;
+    for (const Rack &rack : design.racks())
+        racks.push_back(EntityRef::of(rack.id));
+    QVERIFY(racks.size() > 50);
+
+    for (const bool undo : { false, true }) {
+        if (undo)
+            document.undoStack()->undo();
+        else
+            QCOMPARE(document.remove(racks), QString());
+        // At once: deferred, no ghosts, counts of what is shown.
+        QVERIFY(validator->isPending());
+        const std::vector<Violation> &shown = validator->violations();
+        for (const Violation &violation : shown)
+            QVERIFY2(namesOnlyLiveObjects(design, violation), violation.message.c_str());
+        const auto errors = std::count_if(shown.begin(), shown.end(), [](const Violation &v) {
+            return !v.waived && v.severity == Severity::Error;
+        });
+        QCOMPARE(validator->result().errors, static_cast<int>(errors));
+        QVERIFY(sameMultiset(kept, shown));
+        // Caught up through the worker's result.
+        QTRY_VERIFY_WITH_TIMEOUT(!validator->isPending(), 30000);
+        const ValidationResult full = validateDesign(design, document.catalog(), kToday);
+        QVERIFY(validator->result().violations == full.violations);
+        QCOMPARE(validator->result().errors, full.errors);
+        QCOMPARE(validator->result().warnings, full.warnings);
+        QVERIFY(sameMultiset(kept, full.violations));
+    }
+    QVERIFY(sameMultiset(validator->violations(), before));
 }
 
 QTEST_GUILESS_MAIN(TestLiveValidator)

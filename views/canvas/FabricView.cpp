@@ -311,6 +311,16 @@ std::vector<CanvasItem *> FabricView::itemsFor(EntityRef ref) const
 
 void FabricView::applyChanges(const ChangeSet &changes)
 {
+    // A change naming most of the design (every rack deleted, or that undone) is drawn
+    // afresh in one pass: marking 10^5 links one at a time and then laying out every band
+    // anyway (usually twice: the widest band changes the header size) cost twice as much.
+    const Design &design = document()->design();
+    const std::size_t named
+        = changes.added.size() + changes.removed.size() + changes.modified.size();
+    if (named > 4096 && 4 * named > design.links().size() + design.devices().size()) {
+        rebuild();
+        return;
+    }
     DirtyBands dirty;
     for (const EntityRef &ref : changes.removed)
         markRemoved(ref, dirty);

@@ -78,7 +78,7 @@ PatchEntry &DesignPatch::entryFor(const Design &design, EntityRef ref)
 {
     // Ids are unique across kinds (one counter), so the id alone finds the entry.
     if (auto it = m_lookup.find(ref.id); it != m_lookup.end())
-        return m_entries[it->second];
+        return m_entries[promoteRemovedLink(it->second)];
     PatchEntry entry;
     entry.ref = ref;
     entry.before = valueOf(design, ref);
@@ -88,16 +88,33 @@ PatchEntry &DesignPatch::entryFor(const Design &design, EntityRef ref)
     return m_entries.back();
 }
 
+std::size_t DesignPatch::promoteRemovedLink(std::size_t index)
+{
+    if (!(index & kRemovedLink))
+        return index;
+    Link &link = m_removedLinks[index & ~kRemovedLink];
+    PatchEntry &entry = m_entries.emplace_back();
+    entry.ref = EntityRef::of(link.id);
+    entry.before = EntityValue { std::move(link) };
+    link.id = LinkId {}; // moved to the entry
+    const std::size_t promoted = m_entries.size() - 1;
+    m_lookup[entry.ref.id] = promoted;
+    return promoted;
+}
+
 const PatchEntry *DesignPatch::entry(EntityRef ref) const
 {
     auto it = m_lookup.find(ref.id);
-    if (it == m_lookup.end() || m_entries[it->second].ref != ref)
+    if (it == m_lookup.end() || (it->second & kRemovedLink) || m_entries[it->second].ref != ref)
         return nullptr;
     return &m_entries[it->second];
 }
 
 std::optional<EntityValue> DesignPatch::afterValue(const Design &design, EntityRef ref) const
 {
+    if (auto it = m_lookup.find(ref.id);
+        it != m_lookup.end() && (it->second & kRemovedLink) && ref.kind == EntityKind::Link)
+        return std::nullopt; // removed whole
     if (const PatchEntry *patched = entry(ref))
         return patched->after;
     return valueOf(design, ref);
@@ -217,14 +234,18 @@ void DesignPatch::removeAll(const Design &design, const std::vector<EntityRef> &
     std::vector<EntityRef> pending(refs.rbegin(), refs.rend());
     // Entities met for the first time are recorded after the walk, into storage reserved
     // once: growing the entry list one by one moved 10^5 entity values per doubling.
+    // Links new to the patch go to m_removedLinks (most of a mass delete: a fifth of the
+    // memory, and of the time spent faulting it in).
     const std::size_t firstFresh = m_entries.size();
     std::vector<EntityRef> fresh;
+    std::vector<LinkId> freshLinks;
     while (!pending.empty()) {
         const EntityRef ref = pending.back();
         pending.pop_back();
         if (auto known = m_lookup.find(ref.id); known != m_lookup.end()) {
+            // Met earlier in this walk, or a link this patch removed whole before.
             if (known->second >= firstFresh)
-                continue; // met earlier in this walk
+                continue;
             PatchEntry &target = m_entries[known->second];
             if (!target.after)
                 continue; // already removed by this patch
@@ -232,8 +253,14 @@ void DesignPatch::removeAll(const Design &design, const std::vector<EntityRef> &
         } else {
             if (!exists(design, ref))
                 continue;
-            m_lookup.emplace(ref.id, firstFresh + fresh.size());
-            fresh.push_back(ref);
+            if (ref.kind == EntityKind::Link) {
+                m_lookup.emplace(ref.id,
+                                 kRemovedLink | (m_removedLinks.size() + freshLinks.size()));
+                freshLinks.push_back(LinkId { ref.id });
+            } else {
+                m_lookup.emplace(ref.id, firstFresh + fresh.size());
+                fresh.push_back(ref);
+            }
         }
         std::span<const EntityRef> children;
         switch (ref.kind) {
@@ -258,12 +285,17 @@ void DesignPatch::removeAll(const Design &design, const std::vector<EntityRef> &
         pending.insert(pending.end(), children.rbegin(), children.rend());
     }
     // The value before, nothing after (no copy made only to drop it).
-    m_entries.reserve(firstFresh + fresh.size());
+    // Room for the storage tiers dropMemberships may add: growing past this would move
+    // every recorded value again.
+    m_entries.reserve(firstFresh + fresh.size() + design.storageTiers().size());
     for (const EntityRef &ref : fresh) {
         PatchEntry &entry = m_entries.emplace_back();
         entry.ref = ref;
         entry.before = valueOf(design, ref);
     }
+    m_removedLinks.reserve(m_removedLinks.size() + freshLinks.size());
+    for (LinkId id : freshLinks)
+        m_removedLinks.push_back(*design.link(id));
     dropMemberships(design, devices, fabrics);
 }
 
@@ -315,13 +347,16 @@ void DesignPatch::dropMemberships(const Design &design,
 
 bool DesignPatch::isEmpty() const
 {
-    return m_entries.empty() && !m_settingsAfter && !m_siteAfter;
+    return m_entries.empty() && m_removedLinks.empty() && !m_settingsAfter && !m_siteAfter;
 }
 
 bool DesignPatch::isNoop() const
 {
     for (const PatchEntry &entry : m_entries)
         if (entry.before != entry.after)
+            return false;
+    for (const Link &link : m_removedLinks)
+        if (link.id.isValid())
             return false;
     return m_settingsBefore == m_settingsAfter && m_siteBefore == m_siteAfter;
 }
@@ -330,11 +365,21 @@ void DesignPatch::absorb(const DesignPatch &later)
 {
     for (const PatchEntry &next : later.m_entries) {
         if (auto it = m_lookup.find(next.ref.id); it != m_lookup.end()) {
-            m_entries[it->second].after = next.after;
+            m_entries[promoteRemovedLink(it->second)].after = next.after;
         } else {
             m_lookup.emplace(next.ref.id, m_entries.size());
             m_entries.push_back(next);
         }
+    }
+    for (const Link &link : later.m_removedLinks) {
+        if (!link.id.isValid())
+            continue;
+        if (auto it = m_lookup.find(link.id.value); it == m_lookup.end()) {
+            m_lookup.emplace(link.id.value, kRemovedLink | m_removedLinks.size());
+            m_removedLinks.push_back(link);
+        } else if (!(it->second & kRemovedLink)) {
+            m_entries[it->second].after.reset();
+        } // else removed by both: cannot be, the later patch starts where this one ends
     }
     if (later.m_settingsAfter) {
         if (!m_settingsBefore)
@@ -431,30 +476,58 @@ void removeEntity(Design &design, EntityRef ref)
 
 } // namespace
 
-ChangeSet DesignPatch::apply(Design &design, bool forward) const
+namespace {
+
+enum class Op { Remove, Update, Add };
+
+/// One thing applying does: the entity's final value is `to` (an entry's) or `link` (a link
+/// removed whole, put back), neither for a removal.
+struct Step
 {
-    auto from = [forward](const PatchEntry &e) -> const std::optional<EntityValue> & {
-        return forward ? e.before : e.after;
-    };
-    auto to = [forward](const PatchEntry &e) -> const std::optional<EntityValue> & {
-        return forward ? e.after : e.before;
-    };
-    enum class Op { Remove, Update, Add };
-    std::vector<std::pair<Op, const PatchEntry *>> steps;
-    steps.reserve(m_entries.size());
+    Op op;
+    EntityRef ref;
+    const EntityValue *to = nullptr;
+    const Link *link = nullptr;
+};
+using Steps = std::vector<Step>;
+
+const std::optional<EntityValue> &fromOf(const PatchEntry &e, bool forward)
+{
+    return forward ? e.before : e.after;
+}
+
+const std::optional<EntityValue> &toOf(const PatchEntry &e, bool forward)
+{
+    return forward ? e.after : e.before;
+}
+
+/// What applying does, in the order Design's mutators need.
+Steps planSteps(const std::vector<PatchEntry> &entries, const std::vector<Link> &removedLinks,
+                bool forward)
+{
+    Steps steps;
+    steps.reserve(entries.size() + removedLinks.size());
     // The entries of each kind, found in one pass (a mass delete has 10^5 entries; a pass
     // per kind and operation was a visible part of deleting every rack).
     std::array<std::vector<const PatchEntry *>, kKindCount> ofKind;
-    for (const PatchEntry &e : m_entries)
+    for (const PatchEntry &e : entries)
         ofKind[static_cast<std::size_t>(e.ref.kind)].push_back(&e);
     const auto plan = [&](EntityKind kind, Op op) {
         for (const PatchEntry *e : ofKind[static_cast<std::size_t>(kind)]) {
-            const bool matches = op == Op::Remove ? from(*e) && !to(*e)
-                : op == Op::Add                   ? !from(*e) && to(*e)
-                                                  : from(*e) && to(*e) && *from(*e) != *to(*e);
+            const auto &from = fromOf(*e, forward);
+            const auto &to = toOf(*e, forward);
+            const bool matches = op == Op::Remove ? from && !to
+                : op == Op::Add                   ? !from && to
+                                                  : from && to && *from != *to;
             if (matches)
-                steps.emplace_back(op, e);
+                steps.push_back({ op, e->ref, to ? &*to : nullptr, nullptr });
         }
+        // Links removed whole: removed forward, added back in reverse.
+        if (kind == EntityKind::Link && op == (forward ? Op::Remove : Op::Add))
+            for (const Link &link : removedLinks)
+                if (link.id.isValid())
+                    steps.push_back(
+                        { op, EntityRef::of(link.id), nullptr, forward ? nullptr : &link });
     };
     // Removals, children first: links, tiers, devices, racks, rows, fabrics.
     for (auto kind = std::rbegin(kAddOrder); kind != std::rend(kAddOrder); ++kind)
@@ -469,31 +542,81 @@ ChangeSet DesignPatch::apply(Design &design, bool forward) const
         if (!updateFirst)
             plan(kind, Op::Update);
     }
+    return steps;
+}
 
-    const auto structural = std::count_if(
-        steps.begin(), steps.end(), [](const auto &step) { return step.first != Op::Update; });
-    if (structural > kBulkEdit) {
+bool isBulkPlan(const Steps &steps)
+{
+    const auto structural = std::count_if(steps.begin(), steps.end(),
+                                          [](const Step &step) { return step.op != Op::Update; });
+    return structural > kBulkEdit;
+}
+
+ChangeSet entityChanges(const Steps &steps)
+{
+    ChangeSet changes;
+    for (const Step &step : steps)
+        (step.op == Op::Remove    ? changes.removed
+             : step.op == Op::Add ? changes.added
+                                  : changes.modified)
+            .push_back(step.ref);
+    return changes;
+}
+
+} // namespace
+
+bool DesignPatch::isBulk() const
+{
+    // Removals one way are additions the other: the count is the same both ways.
+    const auto structural
+        = std::count_if(m_entries.begin(), m_entries.end(), [](const PatchEntry &e) {
+              return e.before.has_value() != e.after.has_value();
+          });
+    const auto wholeLinks = std::count_if(m_removedLinks.begin(), m_removedLinks.end(),
+                                          [](const Link &link) { return link.id.isValid(); });
+    return structural + wholeLinks > kBulkEdit;
+}
+
+ChangeSet DesignPatch::changeSet(bool forward) const
+{
+    ChangeSet changes = entityChanges(planSteps(m_entries, m_removedLinks, forward));
+    // As apply() decides.
+    const auto &settings = forward ? m_settingsAfter : m_settingsBefore;
+    changes.settingsChanged = settings && m_settingsBefore != m_settingsAfter;
+    const auto &site = forward ? m_siteAfter : m_siteBefore;
+    changes.siteChanged = site && m_siteBefore != m_siteAfter;
+    return changes;
+}
+
+ChangeSet DesignPatch::apply(Design &design, bool forward) const
+{
+    return apply(design, forward, nullptr);
+}
+
+ChangeSet DesignPatch::apply(Design &design, bool forward, std::unique_ptr<Design> *keep) const
+{
+    const Steps steps = planSteps(m_entries, m_removedLinks, forward);
+    if (keep)
+        keep->reset();
+    if (isBulkPlan(steps)) {
         FinalValues finals;
         finals.reserve(steps.size());
-        for (const auto &[op, e] : steps)
-            finals.push_back({ e->ref, to(*e) ? &*to(*e) : nullptr });
-        rebuildDesign(design, finals);
+        for (const Step &step : steps)
+            finals.push_back({ step.ref, step.to, step.link });
+        rebuildDesign(design, finals, keep);
     } else {
-        for (const auto &[op, e] : steps) {
-            if (op == Op::Remove)
-                removeEntity(design, e->ref);
-            else if (op == Op::Add)
-                addEntity(design, *to(*e));
+        for (const Step &step : steps) {
+            if (step.op == Op::Remove)
+                removeEntity(design, step.ref);
+            else if (step.link)
+                design.addLink(*step.link);
+            else if (step.op == Op::Add)
+                addEntity(design, *step.to);
             else
-                updateEntity(design, *to(*e));
+                updateEntity(design, *step.to);
         }
     }
-    ChangeSet changes;
-    for (const auto &[op, e] : steps)
-        (op == Op::Remove    ? changes.removed
-             : op == Op::Add ? changes.added
-                             : changes.modified)
-            .push_back(e->ref);
+    ChangeSet changes = entityChanges(steps);
     const auto &settings = forward ? m_settingsAfter : m_settingsBefore;
     if (settings && m_settingsBefore != m_settingsAfter) {
         design.setName(settings->name);

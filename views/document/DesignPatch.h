@@ -3,6 +3,7 @@
 #include "model/core/Design.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -72,7 +73,13 @@ public:
     }
 
     bool isEmpty() const;
+    /// What the patch changes, but for the links removeAll removed whole (removedLinks()).
     const std::vector<PatchEntry> &entries() const { return m_entries; }
+    /// Links removeAll removed that the patch had not met before, by value (96 bytes each
+    /// where a PatchEntry takes 528: a mass delete removes 5x10^5 of them). An id of 0 marks
+    /// one later moved to entries() (a later edit folded into the patch touched it again).
+    const std::vector<Link> &removedLinks() const { return m_removedLinks; }
+    /// The entry of `ref`, or nullptr (also for a link in removedLinks()).
     const PatchEntry *entry(EntityRef ref) const;
     /// The entity as it will be after the patch: the patched value, the design's, or none.
     std::optional<EntityValue> afterValue(const Design &design, EntityRef ref) const;
@@ -83,20 +90,36 @@ public:
     /// Applies the patch (forward) or reverts it; returns the exact change set. The design
     /// must be in the patch's "before" state (or "after" state to revert).
     ChangeSet apply(Design &design, bool forward) const;
+    /// As apply(); a bulk edit (isBulk()) moves the design as it was into `*keep` instead of
+    /// freeing it, so that applying the patch the other way can swap it back in O(1)
+    /// (PatchCommand); any other edit empties `*keep`.
+    ChangeSet apply(Design &design, bool forward, std::unique_ptr<Design> *keep) const;
+    /// Whether applying, either way, rebuilds the design's tables in one pass: many
+    /// additions or removals (a mass delete, its undo).
+    bool isBulk() const;
+    /// The change set apply() returns, without applying anything.
+    ChangeSet changeSet(bool forward) const;
 
     /// Folds `later` (applied right after this one) into this patch: keeps this patch's
     /// before values and takes the later after values.
     void absorb(const DesignPatch &later);
 
 private:
+    /// Set in an m_lookup index that points into m_removedLinks instead of m_entries.
+    static constexpr std::size_t kRemovedLink = std::size_t(1) << 63;
+
     PatchEntry &entryFor(const Design &design, EntityRef ref);
+    /// Moves a link of m_removedLinks (m_lookup index `index`) to an entry; returns its index.
+    std::size_t promoteRemovedLink(std::size_t index);
     /// The tier as it will be after the patch, without copying it.
     const StorageTier *tierAfter(const Design &design, StorageTierId id) const;
     void dropMemberships(const Design &design, const std::unordered_set<std::uint64_t> &devices,
                          const std::unordered_set<std::uint64_t> &fabrics);
 
     std::vector<PatchEntry> m_entries;
-    std::unordered_map<std::uint64_t, std::size_t> m_lookup; ///< entity id -> m_entries index
+    std::vector<Link> m_removedLinks;
+    /// Entity id -> m_entries index, or m_removedLinks index | kRemovedLink.
+    std::unordered_map<std::uint64_t, std::size_t> m_lookup;
     std::optional<DesignSettings> m_settingsBefore;
     std::optional<DesignSettings> m_settingsAfter;
     std::optional<Site> m_siteBefore;

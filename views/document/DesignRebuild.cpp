@@ -2,6 +2,7 @@
 #include "views/document/DesignSnapshots.h"
 
 #include <algorithm>
+#include <type_traits>
 #include <unordered_set>
 
 namespace cw {
@@ -20,6 +21,12 @@ void mergeTable(const EntityTable<Entity> &old, const FinalValues &finals, Entit
               [](const FinalValue *a, const FinalValue *b) { return a->ref.id < b->ref.id; });
     auto next = touched.begin();
     const auto addTouched = [&add](const FinalValue *final) {
+        if constexpr (std::is_same_v<Entity, Link>) {
+            if (final->link) {
+                add(*final->link);
+                return;
+            }
+        }
         if (final->value)
             add(std::get<Entity>(*final->value));
     };
@@ -37,7 +44,7 @@ void mergeTable(const EntityTable<Entity> &old, const FinalValues &finals, Entit
 
 } // namespace
 
-void rebuildDesign(Design &design, const FinalValues &finals)
+void rebuildDesign(Design &design, const FinalValues &finals, std::unique_ptr<Design> *keep)
 {
     Design fresh;
     // An undone mass delete adds its entities back: reserve for them too.
@@ -72,6 +79,11 @@ void rebuildDesign(Design &design, const FinalValues &finals)
         std::erase_if(partition.nodes, [&fresh](DeviceId id) { return !fresh.device(id); });
     fresh.setScheduler(std::move(scheduler));
     fresh.setNextId(std::max(design.nextId(), fresh.nextId()));
+    if (keep) {
+        *keep = std::make_unique<Design>(std::move(design));
+        design = std::move(fresh);
+        return;
+    }
     // The old tables go on a worker: freeing 10^5 entities is a tenth of a second the GUI
     // thread need not wait for. Nothing refers to them any more.
     auto old = std::make_shared<Design>(std::move(design));

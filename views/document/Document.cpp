@@ -196,8 +196,18 @@ QString Document::push(DesignPatch patch, const QString &text, const QString &me
 void Document::applyPatch(const std::shared_ptr<const DesignPatch> &patch, bool forward)
 {
     ChangeSet changes;
+    std::unique_ptr<Design> *otherSide = std::exchange(d->otherSide, nullptr);
     try {
-        changes = patch->apply(*d->design, forward);
+        if (otherSide && *otherSide && patch->isBulk()) {
+            // The design this command's patch left the last time it was applied the other
+            // way: it is exactly the state that applying it now would rebuild (the undo
+            // stack has brought the design back to where that application ended). A swap
+            // instead of 10^5 entities re-added; the design object itself stays the same.
+            changes = patch->changeSet(forward);
+            std::swap(*d->design, **otherSide);
+        } else {
+            changes = patch->apply(*d->design, forward, otherSide);
+        }
     } catch (const DesignIntegrityError &error) {
         // The checks in EditChecks.cpp should make this unreachable; say so loudly rather
         // than take the program down.

@@ -36,6 +36,9 @@ struct Document::Private
     /// Copies of the design for worker threads, kept current by the applied patches.
     std::unique_ptr<DesignSnapshots> snapshots;
     std::uint64_t editCount = 0; ///< patches applied: tells whether a copy is still current
+    /// Set by PatchCommand for the next applyPatch only: where the command keeps the design
+    /// on the other side of its patch (see PatchCommand::m_otherSide).
+    std::unique_ptr<Design> *otherSide = nullptr;
     /// Bumped when the recovery copy is removed or moves: a background write started before
     /// is not this document's copy any more.
     std::uint64_t recoveryEpoch = 0;

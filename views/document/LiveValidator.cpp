@@ -70,7 +70,7 @@ bool entityExists(const Design &design, EntityRef ref)
 LiveValidator::LiveValidator(const Catalog &catalog, QObject *parent)
     : QObject(parent)
     , m_catalog(catalog)
-    , m_local(std::make_unique<ValidationEngine>(catalog, rulesOfScope(false)))
+    , m_local(std::make_shared<ValidationEngine>(catalog, rulesOfScope(false)))
     , m_global(std::make_unique<ValidationEngine>(catalog, rulesOfScope(true)))
 {
     qRegisterMetaType<cw::ViolationDelta>();
@@ -100,6 +100,7 @@ LiveValidator::~LiveValidator()
 void LiveValidator::setToday(const std::string &isoDate)
 {
     m_pool.waitForDone();
+    m_today = isoDate;
     m_local->setToday(isoDate);
     m_global->setToday(isoDate);
     if (m_design)
@@ -112,7 +113,14 @@ void LiveValidator::reset(const Design &design)
     m_mirrorCurrent = false;
     m_pendingPatches.clear();
     ++m_generation;
-    ViolationDelta delta = m_local->runFullDelta(design);
+    ViolationDelta delta;
+    if (m_localNeedsFull) {
+        std::shared_ptr<ValidationEngine> engine = makeLocalEngine();
+        engine->runFull(design);
+        delta = adoptLocal(std::move(engine));
+    } else {
+        delta = m_local->runFullDelta(design);
+    }
     m_globalResult = {};
     m_pendingGlobal = {};
     m_globalNeedsFull = true;
@@ -151,8 +159,11 @@ void LiveValidator::designChanged(const ChangeSet &changes, bool mirrored)
     const std::size_t changed
         = changes.added.size() + changes.removed.size() + changes.modified.size();
     ViolationDelta delta;
-    if (changed > kFullRunAbove && changed * 4 > size) {
-        delta = m_local->runFullDelta(*m_design);
+    if (m_localNeedsFull || (changed > kFullRunAbove && changed * 4 > size)) {
+        // A full run of the cheap rules over 10^5 objects is most of a second: it goes to
+        // the worker with the global rules (startGlobalRun). A later change before it is
+        // back joins it (the local engine has not seen the huge one either).
+        delta = deferLocal();
         m_globalNeedsFull = true;
         m_pendingGlobal = {};
     } else {
@@ -165,7 +176,7 @@ void LiveValidator::designChanged(const ChangeSet &changes, bool mirrored)
 
 bool LiveValidator::isPending() const
 {
-    return m_debounce.isActive() || m_jobsInFlight > 0 || m_globalNeedsFull
+    return m_debounce.isActive() || m_jobsInFlight > 0 || m_globalNeedsFull || m_localNeedsFull
         || !m_pendingGlobal.isEmpty();
 }
 
@@ -187,44 +198,57 @@ void LiveValidator::startGlobalRun()
     const bool full = std::exchange(m_globalNeedsFull, false);
     const std::uint64_t generation = m_generation;
     ValidationEngine *engine = m_global.get();
+    // The cheap rules of a huge change, in full, on an engine of their own: the GUI thread
+    // keeps reading m_local meanwhile, and takes the new one only if nothing changed since.
+    std::shared_ptr<ValidationEngine> local;
+    if (m_localNeedsFull)
+        local = makeLocalEngine();
     ++m_jobsInFlight;
-    m_pool.start([this, engine, mirror, patches = std::move(patches), changes, full, generation] {
-        bool applied = true;
-        try {
-            for (const auto &[patch, forward] : patches)
-                patch->apply(*mirror, forward);
-        } catch (const DesignIntegrityError &) {
-            applied = false; // cannot happen if the live design took the same patches
-        }
-        ValidationResult result;
-        if (applied)
-            result = full ? engine->runFull(*mirror) : engine->runIncremental(*mirror, changes);
-        QMetaObject::invokeMethod(
-            this,
-            [this, generation, applied, result = std::move(result)]() mutable {
-                --m_jobsInFlight;
-                if (!applied) {
-                    // Start over from a fresh copy with a full run.
-                    m_mirrorCurrent = false;
-                    m_globalNeedsFull = true;
-                    m_debounce.start(0);
-                    return;
-                }
-                acceptGlobal(generation, std::move(result));
-            },
-            Qt::QueuedConnection);
-    });
+    m_pool.start(
+        [this, engine, local, mirror, patches = std::move(patches), changes, full, generation] {
+            bool applied = true;
+            try {
+                for (const auto &[patch, forward] : patches)
+                    patch->apply(*mirror, forward);
+            } catch (const DesignIntegrityError &) {
+                applied = false; // cannot happen if the live design took the same patches
+            }
+            ValidationResult result;
+            if (applied) {
+                result = full ? engine->runFull(*mirror) : engine->runIncremental(*mirror, changes);
+                if (local)
+                    local->runFull(*mirror);
+            }
+            QMetaObject::invokeMethod(
+                this,
+                [this, generation, applied, local, result = std::move(result)]() mutable {
+                    --m_jobsInFlight;
+                    if (!applied) {
+                        // Start over from a fresh copy with a full run.
+                        m_mirrorCurrent = false;
+                        m_globalNeedsFull = true;
+                        m_debounce.start(0);
+                        return;
+                    }
+                    acceptGlobal(generation, std::move(result), std::move(local));
+                },
+                Qt::QueuedConnection);
+        });
     emit globalRunStarted();
 }
 
-void LiveValidator::acceptGlobal(std::uint64_t generation, ValidationResult result)
+void LiveValidator::acceptGlobal(std::uint64_t generation, ValidationResult result,
+                                 std::shared_ptr<ValidationEngine> freshLocal)
 {
     if (generation != m_generation) {
         ++m_staleDropped; // the design moved on; a newer run is scheduled
         return;
     }
     m_globalResult = std::move(result);
-    publish({});
+    ViolationDelta delta;
+    if (freshLocal && m_localNeedsFull)
+        delta = adoptLocal(std::move(freshLocal));
+    publish(std::move(delta));
     if (!isPending())
         emit settled();
 }
@@ -241,7 +265,13 @@ void LiveValidator::flush()
     const bool full = std::exchange(m_globalNeedsFull, false);
     m_globalResult
         = full ? m_global->runFull(*m_design) : m_global->runIncremental(*m_design, changes);
-    publish({});
+    ViolationDelta delta;
+    if (m_localNeedsFull) {
+        std::shared_ptr<ValidationEngine> engine = makeLocalEngine();
+        engine->runFull(*m_design);
+        delta = adoptLocal(std::move(engine));
+    }
+    publish(std::move(delta));
     emit settled();
 }
 
@@ -253,6 +283,59 @@ void LiveValidator::setProvided(const std::string &provider, std::vector<Violati
         m_provided[provider] = std::move(violations);
     if (m_design)
         publish(ViolationDelta {});
+}
+
+std::shared_ptr<ValidationEngine> LiveValidator::makeLocalEngine() const
+{
+    auto engine = std::make_shared<ValidationEngine>(m_catalog, rulesOfScope(false));
+    engine->setToday(m_today);
+    return engine;
+}
+
+ViolationDelta LiveValidator::deferLocal()
+{
+    std::vector<Violation> before
+        = m_localNeedsFull ? std::move(m_localShown) : m_local->violations();
+    m_localNeedsFull = true;
+    m_localShown.clear();
+    ViolationDelta delta;
+    for (Violation &violation : before) {
+        const bool live
+            = std::all_of(violation.entities.begin(), violation.entities.end(),
+                          [this](EntityRef ref) { return entityExists(*m_design, ref); });
+        (live ? m_localShown : delta.removed).push_back(std::move(violation));
+    }
+    return delta;
+}
+
+ViolationDelta LiveValidator::adoptLocal(std::shared_ptr<ValidationEngine> engine)
+{
+    ViolationDelta delta = difference(m_localShown, engine->violations());
+    m_local = std::move(engine);
+    m_localNeedsFull = false;
+    m_localShown.clear();
+    return delta;
+}
+
+ValidationResult LiveValidator::localSummary() const
+{
+    ValidationResult summary = m_local->summary();
+    if (!m_localNeedsFull)
+        return summary;
+    // The engine's counts are those of the design before the huge change; the list shown
+    // meanwhile is m_localShown.
+    summary.errors = summary.warnings = summary.infos = summary.waived = 0;
+    for (const Violation &violation : m_localShown) {
+        if (violation.waived)
+            ++summary.waived;
+        else if (violation.severity == Severity::Error)
+            ++summary.errors;
+        else if (violation.severity == Severity::Warning)
+            ++summary.warnings;
+        else
+            ++summary.infos;
+    }
+    return summary;
 }
 
 std::size_t LiveValidator::rankOf(const std::string &ruleKey) const
@@ -362,7 +445,8 @@ ViolationDelta LiveValidator::difference(const std::vector<Violation> &before,
 const std::vector<Violation> &LiveValidator::violations() const
 {
     if (m_listStale) {
-        m_result.violations = mergeInDeckOrder(m_local->violations());
+        m_result.violations
+            = mergeInDeckOrder(m_localNeedsFull ? m_localShown : m_local->violations());
         m_listStale = false;
     }
     return m_result.violations;
@@ -386,7 +470,7 @@ void LiveValidator::publish(ViolationDelta localDelta)
     delta.append(difference(m_providedShown, provided));
     m_providedShown = std::move(provided);
 
-    const ValidationResult &local = m_local->summary();
+    const ValidationResult local = localSummary();
     ValidationResult combined;
     combined.errors = local.errors;
     combined.warnings = local.warnings;

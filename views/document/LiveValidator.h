@@ -24,6 +24,9 @@ class DesignPatch;
 /// flows"). The cheap rules (rack, device and link scope) re-run incrementally and synchronously on
 /// every change; the global rules (fabric and design scope: connectivity, oversubscription,
 /// site budgets...) run debounced on a worker thread against a snapshot copy of the design.
+/// A change naming a large part of the design (every rack deleted, or that undone) takes the
+/// cheap rules to the worker too, as a full run: until it is back, the list keeps the cheap
+/// rules' previous findings that still name existing objects, and isPending() is true.
 /// A worker result that started before the latest change is stale and is dropped (a
 /// generation counter), so the list never mixes a newer design with an older verdict.
 /// Together the two halves give exactly what ValidationEngine::runFull gives.
@@ -86,7 +89,18 @@ signals:
 private:
     void designChanged(const ChangeSet &changes, bool mirrored);
     void startGlobalRun();
-    void acceptGlobal(std::uint64_t generation, ValidationResult result);
+    void acceptGlobal(std::uint64_t generation, ValidationResult result,
+                      std::shared_ptr<ValidationEngine> freshLocal);
+    /// A local engine like m_local, without a run yet (the worker's full run of a huge change).
+    std::shared_ptr<ValidationEngine> makeLocalEngine() const;
+    /// Defers the cheap rules of a huge change to the worker: the published local findings
+    /// lose those naming deleted objects; returns that as a delta.
+    ViolationDelta deferLocal();
+    /// Takes `engine` (which has run in full on the current design) as the local engine and
+    /// returns how the published list changes (from the deferred list to its findings).
+    ViolationDelta adoptLocal(std::shared_ptr<ValidationEngine> engine);
+    /// The local half of the summary: the engine's, or recounted from the deferred list.
+    ValidationResult localSummary() const;
     void publish(ViolationDelta localDelta);
     std::size_t rankOf(const std::string &ruleKey) const;
     /// The global verdicts that name only entities that still exist.
@@ -101,7 +115,8 @@ private:
 
     const Catalog &m_catalog;
     const Design *m_design = nullptr;
-    std::unique_ptr<ValidationEngine> m_local;
+    /// Shared: a worker's full run of a huge change builds the next one (startGlobalRun).
+    std::shared_ptr<ValidationEngine> m_local;
     std::unique_ptr<ValidationEngine> m_global; ///< used by one worker job at a time
     std::vector<std::string> m_localKeys;
     std::vector<std::string> m_globalKeys;
@@ -113,6 +128,11 @@ private:
     mutable ValidationResult m_result;
     mutable bool m_listStale = false;
     ChangeSet m_pendingGlobal; ///< changes the global engine has not seen
+    /// The local engine has not seen a huge change: the worker's next run re-runs the cheap
+    /// rules in full, and m_localShown is what the list shows of them meanwhile.
+    bool m_localNeedsFull = false;
+    std::vector<Violation> m_localShown;
+    std::string m_today; ///< setToday()'s date, for engines made later
     std::map<std::string, std::vector<Violation>> m_provided; ///< see setProvided()
     std::vector<Violation> m_providedShown; ///< shownProvided() at the last publish
     /// The worker's design: a copy taken once, then kept current by the patches the

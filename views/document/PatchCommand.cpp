@@ -1,6 +1,8 @@
 #include "views/document/PatchCommand.h"
 
+#include "views/document/DesignSnapshots.h"
 #include "views/document/Document.h"
+#include "views/document/DocumentPrivate.h"
 
 namespace cw {
 
@@ -13,14 +15,28 @@ PatchCommand::PatchCommand(Document *document, DesignPatch patch, const QString 
     setText(text);
 }
 
+PatchCommand::~PatchCommand()
+{
+    // A kept design is 10^5 entities: freed on a worker, as DesignRebuild frees the old
+    // tables.
+    if (m_otherSide)
+        backgroundJobs()->start([kept = std::shared_ptr<Design>(std::move(m_otherSide))] {});
+}
+
+void PatchCommand::applyPatch(bool forward)
+{
+    m_document->d->otherSide = &m_otherSide;
+    m_document->applyPatch(m_patch, forward);
+}
+
 void PatchCommand::redo()
 {
-    m_document->applyPatch(m_patch, true);
+    applyPatch(true);
 }
 
 void PatchCommand::undo()
 {
-    m_document->applyPatch(m_patch, false);
+    applyPatch(false);
 }
 
 int PatchCommand::id() const
@@ -36,6 +52,7 @@ bool PatchCommand::mergeWith(const QUndoCommand *other)
     if (m_patch.use_count() > 1) // the validator still has to apply the old one
         m_patch = std::make_shared<DesignPatch>(*m_patch);
     m_patch->absorb(*next->m_patch);
+    m_otherSide.reset(); // kept for the patch before the fold
     // Typed back to where it started: nothing left to undo.
     setObsolete(m_patch->isNoop());
     return true;

@@ -26,16 +26,23 @@ public:
     void undo() override;
     int id() const override;
     bool mergeWith(const QUndoCommand *other) override;
+    ~PatchCommand() override;
 
     const DesignPatch &patch() const { return *m_patch; }
     const QString &mergeKey() const { return m_mergeKey; }
 
 private:
+    void applyPatch(bool forward);
+
     Document *m_document;
     /// Shared with the live validator's worker, which applies the same patch to its copy of
     /// the design: never changed in place while shared (mergeWith copies it first).
     std::shared_ptr<DesignPatch> m_patch;
     QString m_mergeKey;
+    /// A bulk patch's other side: the design as it was before the patch's last application
+    /// (the whole design before a mass delete, after its undo the design without it), so the
+    /// next application is a swap (Document::applyPatch). Empty for other edits.
+    std::unique_ptr<Design> m_otherSide;
 };
 
 } // namespace cw
