@@ -9,7 +9,8 @@
 namespace cw {
 
 /// Entities of one kind kept sorted by id: iteration order is id order (what the file writer
-/// and every report want), lookup is a binary search, and appending a new id is O(1).
+/// and every report want), lookup is a guess then a binary search, and appending a new id is
+/// O(1).
 template<typename Entity>
 class EntityTable
 {
@@ -19,6 +20,12 @@ public:
 
     const Entity *find(Id id) const
     {
+        // Ids of one kind are mostly consecutive (a generator or a loaded file numbers them
+        // in runs), so the position interpolated between the first and last id is usually
+        // the entity itself: one cache miss instead of the ~20 of a binary search over the
+        // half-million links of a 16k-node design (rules and exporters look links up by id).
+        if (const Entity *guessed = guess(id))
+            return guessed;
         auto it = lowerBound(id);
         return it != m_items.end() && it->id == id ? &*it : nullptr;
     }
@@ -63,6 +70,22 @@ public:
     const std::vector<Entity> &items() const { return m_items; }
 
 private:
+    const Entity *guess(Id id) const
+    {
+        if (m_items.size() < 2)
+            return nullptr;
+        const auto first = m_items.front().id.value;
+        const auto last = m_items.back().id.value;
+        if (id.value <= first || id.value >= last)
+            return nullptr;
+        const double fraction
+            = static_cast<double>(id.value - first) / static_cast<double>(last - first);
+        const auto at
+            = static_cast<std::size_t>(fraction * static_cast<double>(m_items.size() - 1));
+        const Entity &candidate = m_items[std::min(at, m_items.size() - 1)];
+        return candidate.id == id ? &candidate : nullptr;
+    }
+
     typename std::vector<Entity>::const_iterator lowerBound(Id id) const
     {
         return std::lower_bound(m_items.begin(), m_items.end(), id,

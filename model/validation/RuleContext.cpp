@@ -75,14 +75,16 @@ double RuleContext::linkSpeedGbps(const Link &link) const
     return speed;
 }
 
+// The design's own adjacency: the index's lists equal it once the index is up to date (as it
+// is whenever rules run) and exist only for update() to see the state before an edit.
 const std::vector<DeviceId> &RuleContext::devicesInRack(RackId rack) const
 {
-    return m_index.devicesInRack(rack);
+    return m_design.devicesInRack(rack);
 }
 
 const std::vector<LinkId> &RuleContext::linksOfDevice(DeviceId device) const
 {
-    return m_index.linksOfDevice(device);
+    return m_design.linksOfDevice(device);
 }
 
 double RuleContext::rackLoadW(RackId rack) const
