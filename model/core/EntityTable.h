@@ -26,11 +26,13 @@ public:
         // range's first and last id lands on or near the entity: a cache miss or three
         // instead of the ~20 of a binary search over the half-million links of a 16k-node
         // design (devices of a generated 16k design: 3 probes on average). Five rounds at
-        // most, then a binary search of what is left: never worse
-        // than O(log n).
+        // most, then a binary search of what is left: never worse than O(log n).
+        // A small table (fabrics, storage tiers) is searched at once: a division costs more
+        // than the few steps it would save.
+        constexpr std::size_t kInterpolateAbove = 64;
         std::size_t lo = 0;
         std::size_t hi = m_items.size();
-        for (int round = 0; round < 5 && hi - lo > 8; ++round) {
+        for (int round = 0; round < 5 && hi - lo > kInterpolateAbove; ++round) {
             const std::uint64_t first = m_items[lo].id.value;
             const std::uint64_t last = m_items[hi - 1].id.value;
             if (id.value < first || id.value > last)
