@@ -1,7 +1,8 @@
 // Loading a design file, phase by phase, against reading its bytes: generated fat-tree
 // designs of 2,048 and 16,384 DGX H100 nodes (the fabric generator's "fat-tree" template),
 // saved once to a temporary file. Target (issue 15): the whole load at or below 5x the time
-// to read the file's bytes (`cat`). docs/performance.md records the figures.
+// to read the file's bytes (`cat`). BM_LoadThenValidate is the prefix `validate` and every
+// `export` pay (load + validateDesign). docs/performance.md records the figures.
 //
 //   bench_load [--benchmark_filter=.*/16384]
 
