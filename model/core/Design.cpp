@@ -45,7 +45,6 @@ Design::Design(const Design &other)
     , m_workload(other.m_workload)
     , m_waivers(other.m_waivers)
     , m_severities(other.m_severities)
-    , m_portLinks(other.m_portLinks)
     , m_adjacency(std::make_unique<DesignAdjacency>(other.adjacency()))
 { }
 
@@ -128,16 +127,9 @@ void Design::claimId(std::uint64_t id, const char *what)
         m_nextId = id + 1;
 }
 
-std::uint64_t Design::portKey(PortRef port)
-{
-    // Ports per device stay far below 2^16 (the largest switch has a few hundred).
-    return (port.device.value << 16) | static_cast<std::uint16_t>(port.port);
-}
-
 LinkId Design::linkAt(PortRef port) const
 {
-    auto it = m_portLinks.find(portKey(port));
-    return it == m_portLinks.end() ? LinkId {} : it->second;
+    return adjacency().linkAt(port);
 }
 
 const std::vector<DeviceId> &Design::devicesInRack(RackId rack) const
@@ -223,10 +215,8 @@ ChangeSet Design::updateDevice(Device device)
     mustFind(m_racks, device.rack, "rack");
     const DeviceId id = device.id;
     Device &current = mustFind(m_devices, id, "device");
-    if (current.rack != device.rack) {
-        mutableAdjacency().removeDevice(current);
-        mutableAdjacency().addDevice(device);
-    }
+    if (current.rack != device.rack)
+        mutableAdjacency().moveDevice(current, device);
     current = std::move(device);
     ChangeSet changes;
     changes.modified.push_back(EntityRef::of(id));
@@ -239,13 +229,16 @@ void Design::checkLinkEnds(const Link &link, LinkId ignore) const
         throw DesignIntegrityError("link " + std::to_string(link.id.value) + ": unknown "
                                    + idText("fabric", link.fabric.value));
     for (const PortRef &end : { link.a, link.b }) {
-        if (!m_devices.contains(end.device))
+        // Every device has an adjacency entry: one hash lookup answers whether it exists and
+        // which links hold its ports (a search of the device table cost a cache miss a step).
+        const DesignAdjacency::DeviceLinks *device = adjacency().deviceLinks(end.device);
+        if (!device)
             throw DesignIntegrityError("link " + std::to_string(link.id.value) + ": unknown "
                                        + idText("device", end.device.value));
         if (end.port < 0 || end.port > 0xffff)
             throw DesignIntegrityError("link " + std::to_string(link.id.value) + ": port index "
                                        + std::to_string(end.port) + " out of range");
-        const LinkId used = linkAt(end);
+        const LinkId used = device->ports.at(end.port);
         if (used.isValid() && used != ignore)
             throw DesignIntegrityError("link " + std::to_string(link.id.value) + ": port "
                                        + std::to_string(end.port) + " of device "
@@ -261,8 +254,6 @@ ChangeSet Design::addLink(Link link)
 {
     checkLinkEnds(link, LinkId {});
     claimId(link.id.value, "link");
-    m_portLinks[portKey(link.a)] = link.id;
-    m_portLinks[portKey(link.b)] = link.id;
     mutableAdjacency().addLink(link);
     ChangeSet changes;
     changes.added.push_back(EntityRef::of(link.id));
@@ -274,10 +265,6 @@ ChangeSet Design::updateLink(Link link)
 {
     Link &current = mustFind(m_links, link.id, "link");
     checkLinkEnds(link, link.id);
-    m_portLinks.erase(portKey(current.a));
-    m_portLinks.erase(portKey(current.b));
-    m_portLinks[portKey(link.a)] = link.id;
-    m_portLinks[portKey(link.b)] = link.id;
     mutableAdjacency().removeLink(current);
     mutableAdjacency().addLink(link);
     const LinkId id = link.id;
@@ -336,8 +323,6 @@ ChangeSet Design::removeLink(LinkId id)
     auto link = m_links.take(id);
     if (!link)
         throw DesignIntegrityError("unknown " + idText("link", id.value));
-    m_portLinks.erase(portKey(link->a));
-    m_portLinks.erase(portKey(link->b));
     mutableAdjacency().removeLink(*link);
     ChangeSet changes;
     changes.removed.push_back(EntityRef::of(id));
@@ -472,7 +457,6 @@ void Design::reserve(std::size_t devices, std::size_t links)
 {
     m_devices.reserve(devices);
     m_links.reserve(links);
-    m_portLinks.reserve(2 * links);
     mutableAdjacency().reserve(devices);
 }
 

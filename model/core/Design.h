@@ -125,7 +125,6 @@ public:
 
 private:
     void claimId(std::uint64_t id, const char *what);
-    static std::uint64_t portKey(PortRef port);
     void checkLinkEnds(const Link &link, LinkId ignore) const;
     DesignAdjacency &mutableAdjacency();
 
@@ -143,8 +142,8 @@ private:
     Workload m_workload;
     std::vector<Waiver> m_waivers;
     std::map<std::string, std::string> m_severities;
-    std::unordered_map<std::uint64_t, LinkId> m_portLinks; ///< port -> link plugged into it
-    /// Owned; deep-copied with the design; null only in a moved-from design.
+    /// Owned (it holds the port -> link table too); deep-copied with the design; null only
+    /// in a moved-from design.
     std::unique_ptr<DesignAdjacency> m_adjacency;
 };
 

@@ -19,15 +19,21 @@ void insertSorted(std::vector<Id> &ids, Id id)
 }
 
 template<typename Id>
+void eraseSorted(std::vector<Id> &ids, Id id)
+{
+    auto it = std::lower_bound(ids.begin(), ids.end(), id);
+    if (it != ids.end() && *it == id)
+        ids.erase(it);
+}
+
+template<typename Id>
 void eraseSorted(std::unordered_map<std::uint64_t, std::vector<Id>> &lists, std::uint64_t key,
                  Id id)
 {
     auto list = lists.find(key);
     if (list == lists.end())
         return;
-    auto it = std::lower_bound(list->second.begin(), list->second.end(), id);
-    if (it != list->second.end() && *it == id)
-        list->second.erase(it);
+    eraseSorted(list->second, id);
     if (list->second.empty())
         lists.erase(list);
 }
@@ -41,7 +47,57 @@ const std::vector<Id> &listOf(const std::unordered_map<std::uint64_t, std::vecto
     return it == lists.end() ? kNone : it->second;
 }
 
+bool portBefore(const std::pair<int, LinkId> &slot, int port)
+{
+    return slot.first < port;
+}
+
 } // namespace
+
+LinkId PortLinks::at(int port) const
+{
+    if (port < 0)
+        return {};
+    if (port < kDensePorts)
+        return static_cast<std::size_t>(port) < m_dense.size() ? m_dense[port] : LinkId {};
+    auto it = std::lower_bound(m_sparse.begin(), m_sparse.end(), port, portBefore);
+    return it != m_sparse.end() && it->first == port ? it->second : LinkId {};
+}
+
+void PortLinks::plug(int port, LinkId link)
+{
+    if (port < 0)
+        return;
+    if (port < kDensePorts) {
+        if (static_cast<std::size_t>(port) >= m_dense.size())
+            m_dense.resize(port + 1);
+        m_dense[port] = link;
+        return;
+    }
+    auto it = std::lower_bound(m_sparse.begin(), m_sparse.end(), port, portBefore);
+    if (it != m_sparse.end() && it->first == port)
+        it->second = link;
+    else
+        m_sparse.insert(it, { port, link });
+}
+
+void PortLinks::unplug(int port, LinkId link)
+{
+    if (port < 0)
+        return;
+    if (port < kDensePorts) {
+        if (static_cast<std::size_t>(port) >= m_dense.size() || m_dense[port] != link)
+            return;
+        m_dense[port] = LinkId {};
+        // Trimmed, so two tables holding the same links compare equal.
+        while (!m_dense.empty() && !m_dense.back().isValid())
+            m_dense.pop_back();
+        return;
+    }
+    auto it = std::lower_bound(m_sparse.begin(), m_sparse.end(), port, portBefore);
+    if (it != m_sparse.end() && it->first == port && it->second == link)
+        m_sparse.erase(it);
+}
 
 const std::vector<RackId> &DesignAdjacency::racksInRow(RowId row) const
 {
@@ -55,7 +111,21 @@ const std::vector<DeviceId> &DesignAdjacency::devicesInRack(RackId rack) const
 
 const std::vector<LinkId> &DesignAdjacency::linksOfDevice(DeviceId device) const
 {
-    return listOf(m_deviceLinks, device.value);
+    static const std::vector<LinkId> kNone;
+    const DeviceLinks *entry = deviceLinks(device);
+    return entry ? entry->links : kNone;
+}
+
+const DesignAdjacency::DeviceLinks *DesignAdjacency::deviceLinks(DeviceId device) const
+{
+    auto it = m_devices.find(device.value);
+    return it == m_devices.end() ? nullptr : &it->second;
+}
+
+LinkId DesignAdjacency::linkAt(PortRef port) const
+{
+    const DeviceLinks *entry = deviceLinks(port.device);
+    return entry ? entry->ports.at(port.port) : LinkId {};
 }
 
 void DesignAdjacency::addRack(const Rack &rack)
@@ -71,29 +141,47 @@ void DesignAdjacency::removeRack(const Rack &rack)
 void DesignAdjacency::addDevice(const Device &device)
 {
     insertSorted(m_rackDevices[device.rack.value], device.id);
+    m_devices.try_emplace(device.id.value);
+}
+
+void DesignAdjacency::moveDevice(const Device &from, const Device &to)
+{
+    eraseSorted(m_rackDevices, from.rack.value, from.id);
+    insertSorted(m_rackDevices[to.rack.value], to.id);
 }
 
 void DesignAdjacency::removeDevice(const Device &device)
 {
     eraseSorted(m_rackDevices, device.rack.value, device.id);
+    m_devices.erase(device.id.value);
 }
 
 void DesignAdjacency::addLink(const Link &link)
 {
-    insertSorted(m_deviceLinks[link.a.device.value], link.id);
-    if (link.b.device != link.a.device)
-        insertSorted(m_deviceLinks[link.b.device.value], link.id);
+    DeviceLinks &a = m_devices[link.a.device.value];
+    insertSorted(a.links, link.id);
+    a.ports.plug(link.a.port, link.id);
+    // Looked up after a's insertion is done: a new key could rehash and move nothing, but
+    // the reference to a stays valid either way (node-based map).
+    DeviceLinks &b = m_devices[link.b.device.value];
+    insertSorted(b.links, link.id);
+    b.ports.plug(link.b.port, link.id);
 }
 
 void DesignAdjacency::removeLink(const Link &link)
 {
-    eraseSorted(m_deviceLinks, link.a.device.value, link.id);
-    eraseSorted(m_deviceLinks, link.b.device.value, link.id);
+    for (const PortRef &end : { link.a, link.b }) {
+        auto it = m_devices.find(end.device.value);
+        if (it == m_devices.end())
+            continue;
+        eraseSorted(it->second.links, link.id);
+        it->second.ports.unplug(end.port, link.id);
+    }
 }
 
 void DesignAdjacency::reserve(std::size_t devices)
 {
-    m_deviceLinks.reserve(devices);
+    m_devices.reserve(devices);
 }
 
 } // namespace cw

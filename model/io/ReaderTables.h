@@ -116,7 +116,17 @@ public:
     /// The index of the port called `name` on `part`.
     std::optional<int> portIndex(const Part &part, std::string_view name)
     {
-        auto &names = m_portNames[&part];
+        // Links come in runs between two parts (node NIC to leaf, leaf to spine): the name
+        // maps of the last two parts save a hash lookup per end.
+        if (m_recentPorts[0].part != &part) {
+            if (m_recentPorts[1].part == &part) {
+                std::swap(m_recentPorts[0], m_recentPorts[1]);
+            } else {
+                m_recentPorts[1] = m_recentPorts[0];
+                m_recentPorts[0] = { &part, &m_portNames[&part] };
+            }
+        }
+        auto &names = *m_recentPorts[0].names;
         if (names.empty())
             for (std::size_t i = 0; i < part.ports.size(); ++i)
                 names.emplace(part.ports[i].name, static_cast<int>(i));
@@ -147,6 +157,12 @@ private:
     const Catalog &m_catalog;
     StringMap<const Part *> m_parts;
     std::unordered_map<const Part *, StringMap<int>> m_portNames;
+    struct RecentPorts
+    {
+        const Part *part = nullptr;
+        StringMap<int> *names = nullptr; ///< stable: the map's nodes do not move
+    };
+    RecentPorts m_recentPorts[2];
     std::vector<DeviceInfo> m_devices;
     std::vector<std::uint32_t> m_denseIndex; ///< id -> index + 1 into m_devices, 0 = none
     std::unordered_map<std::uint64_t, std::uint32_t> m_sparseIndex;

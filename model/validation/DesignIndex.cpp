@@ -89,11 +89,21 @@ bool DesignIndex::rackIsLiquid(RackId rack) const
     return it != m_rackLiquid.end() && it->second;
 }
 
-void DesignIndex::addDevice(const Device &device, const Catalog &catalog)
+void DesignIndex::addDevice(const Device &device, const Catalog &catalog, Memory memory)
 {
     const Part *part = catalog.find(device.catalogType);
     DeviceEntry &entry = m_devices[device.id.value];
-    entry = DeviceEntry { device, part, heatToLiquid(part, rackIsLiquid(device.rack)) };
+    const bool liquid = heatToLiquid(part, rackIsLiquid(device.rack));
+    if (device.id.value < m_partById.size())
+        m_partById[device.id.value] = part;
+    if (memory == Memory::RulesOnly) {
+        // Rules read the part and the sums; the copy is only for update()'s comparisons.
+        entry.part = part;
+        entry.liquidHeat = liquid;
+        count(entry, +1);
+        return;
+    }
+    entry = DeviceEntry { device, part, liquid };
     count(entry, +1);
     insertSorted(m_rackDevices[device.rack.value], device.id);
 }
@@ -136,6 +146,8 @@ void DesignIndex::removeDevice(DeviceId id)
     if (it == m_devices.end())
         return;
     count(it->second, -1);
+    if (id.value < m_partById.size())
+        m_partById[id.value] = nullptr;
     auto rack = m_rackDevices.find(it->second.device.rack.value);
     if (rack != m_rackDevices.end()) {
         eraseSorted(rack->second, id);
@@ -168,7 +180,7 @@ void DesignIndex::removeLink(LinkId id)
     m_links.erase(it);
 }
 
-void DesignIndex::rebuild(const Design &design, const Catalog &catalog)
+void DesignIndex::rebuild(const Design &design, const Catalog &catalog, Memory memory)
 {
     m_devices.clear();
     m_links.clear();
@@ -179,11 +191,20 @@ void DesignIndex::rebuild(const Design &design, const Catalog &catalog)
     m_itPowerUw = m_airHeatUw = m_liquidHeatUw = 0;
     m_devicesWithPower = m_gpus = 0;
     m_devices.reserve(design.devices().size());
-    m_links.reserve(design.links().size());
+    m_partById.clear();
+    // Dense only when the ids are (a table of a few entries per device at most).
+    if (!design.devices().empty()) {
+        const std::uint64_t maxId = design.devices().items().back().id.value;
+        if (maxId <= 4 * design.devices().size() + 65536)
+            m_partById.assign(maxId + 1, nullptr);
+    }
     for (const Rack &rack : design.racks())
         m_rackLiquid[rack.id.value] = liquidType(rack, catalog);
     for (const Device &device : design.devices())
-        addDevice(device, catalog);
+        addDevice(device, catalog, memory);
+    if (memory == Memory::RulesOnly)
+        return; // the rules' link lists come from the design's own adjacency
+    m_links.reserve(design.links().size());
     for (const Link &link : design.links())
         addLink(link);
     for (const StorageTier &tier : design.storageTiers())
@@ -318,6 +339,8 @@ DirtySubjects DesignIndex::update(const Design &design, const Catalog &catalog,
 
 const Part *DesignIndex::part(DeviceId device) const
 {
+    if (device.value < m_partById.size())
+        return m_partById[device.value];
     auto it = m_devices.find(device.value);
     return it == m_devices.end() ? nullptr : it->second.part;
 }

@@ -28,12 +28,18 @@ struct FabricView
     };
 
     std::vector<DeviceId> devices;
-    std::unordered_map<std::uint64_t, int> vertexOf; ///< device id -> index in `devices`
+    /// Device id -> index in `devices` (-1: not on the fabric) for ids below its size, which
+    /// covers every device when the ids are compact, as generated and loaded designs have
+    /// them; a hash map's node per lookup was a cache miss per link end.
+    std::vector<int> vertexById;
+    std::unordered_map<std::uint64_t, int> vertexOf; ///< the same for ids beyond vertexById
     std::vector<std::vector<Edge>> adjacency;
     std::vector<const Link *> links; ///< the fabric's links in id order
 
     int vertex(DeviceId device) const
     {
+        if (device.value < vertexById.size())
+            return vertexById[device.value];
         auto it = vertexOf.find(device.value);
         return it == vertexOf.end() ? -1 : it->second;
     }
@@ -53,6 +59,9 @@ public:
     const Part *part(DeviceId device) const;
     const Part *part(const Device &device) const { return part(device.id); }
     const Part *rackPart(const Rack &rack) const;
+    /// Catalog::find, remembering the last answer: link rules look up each link's cable
+    /// part, and links come in runs of one part (a string hash per link otherwise).
+    const Part *catalogPart(const std::string &id) const;
     /// Rack units of the rack's type (42 when the type names no rack: the common size).
     int rackUnits(const Rack &rack) const;
     /// Cooling of the rack's type; air when the type does not say.
@@ -79,7 +88,13 @@ private:
     const Design &m_design;
     const Catalog &m_catalog;
     const DesignIndex &m_index;
+    /// Builds every fabric's view in one pass over the links (the first time any is asked).
+    void buildFabricViews() const;
+
     mutable std::map<std::uint64_t, std::unique_ptr<FabricView>> m_fabricViews;
+    mutable bool m_fabricViewsBuilt = false;
+    mutable std::string m_lastPartId;
+    mutable const Part *m_lastPart = nullptr;
     mutable std::unique_ptr<DesignTotals> m_totals;
 };
 

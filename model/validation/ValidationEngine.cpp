@@ -258,11 +258,12 @@ void ValidationEngine::retractRule(std::size_t ruleIndex)
 }
 
 void ValidationEngine::runSubject(std::size_t ruleIndex, const RuleContext &context,
-                                  std::uint64_t subject, const std::vector<Violation> &before)
+                                  std::uint64_t subject, const std::vector<Violation> &before,
+                                  bool known)
 {
     const Rule &rule = *m_rules[ruleIndex];
     std::vector<Violation> after;
-    if (subjectExists(context.design(), rule.scope(), subject)) {
+    if (known || subjectExists(context.design(), rule.scope(), subject)) {
         ++m_lastChecks;
         m_findings.clear();
         rule.check(context, EntityRef { kindOf(rule.scope()), subject }, m_findings);
@@ -295,10 +296,11 @@ void ValidationEngine::runSubject(std::size_t ruleIndex, const RuleContext &cont
             if (!kept[k])
                 account(ruleIndex, after[k], +1);
     }
-    if (after.empty())
-        m_results[ruleIndex].erase(subject);
-    else
-        m_results[ruleIndex][subject] = std::move(after);
+    // The caller took the subject's old entry out, so there is nothing to erase; a full
+    // run visits subjects in id order, so the end is the right hint.
+    if (!after.empty())
+        m_results[ruleIndex].insert_or_assign(m_results[ruleIndex].end(), subject,
+                                              std::move(after));
 }
 
 void ValidationEngine::runRule(std::size_t ruleIndex, const RuleContext &context,
@@ -323,12 +325,13 @@ void ValidationEngine::runRule(std::size_t ruleIndex, const RuleContext &context
                 ids.push_back(id);
         std::sort(ids.begin(), ids.end());
         for (std::uint64_t id : ids)
-            runSubject(ruleIndex, context, id, take(results, id));
+            runSubject(ruleIndex, context, id, take(results, id), false);
         return;
     }
     Results before = std::exchange(results, {});
+    // Subjects come from the design's tables here, so they exist.
     auto check = [&](std::uint64_t id) {
-        runSubject(ruleIndex, context, id, take(before, id));
+        runSubject(ruleIndex, context, id, take(before, id), true);
     };
     const Design &design = context.design();
     switch (rule.scope()) {
@@ -367,7 +370,8 @@ ViolationDelta ValidationEngine::run(const Design &design, const ChangeSet *chan
     if (changes)
         dirty = m_index.update(design, m_catalog, *changes);
     else
-        m_index.rebuild(design, m_catalog);
+        m_index.rebuild(design, m_catalog,
+                        m_once ? DesignIndex::Memory::RulesOnly : DesignIndex::Memory::ForUpdates);
     Settings settings = readSettings(design);
     // A rule whose severity, switch or waivers changed is re-published whole: its old
     // violations leave the list as they were shown, before any waiver index is reused.
@@ -399,7 +403,8 @@ ViolationDelta ValidationEngine::run(const Design &design, const ChangeSet *chan
             = !changes || !wasEnabled || retracted[i] || (dirty.global & m_rules[i]->reads()) != 0;
         runRule(i, context, &dirty, full);
     }
-    m_hasRun = true;
+    // After runOnce the index cannot compare an edit: the next run is a full one.
+    m_hasRun = !m_once;
     summarize(settings);
     m_delta = nullptr;
     return delta;
@@ -428,6 +433,18 @@ void ValidationEngine::summarize(const Settings &settings)
 
 ValidationResult ValidationEngine::runFull(const Design &design)
 {
+    run(design, nullptr, false);
+    return result();
+}
+
+ValidationResult ValidationEngine::runOnce(const Design &design)
+{
+    struct Once // cleared however run() ends
+    {
+        bool &flag;
+        ~Once() { flag = false; }
+    } once { m_once };
+    m_once = true;
     run(design, nullptr, false);
     return result();
 }
@@ -486,7 +503,7 @@ ValidationResult validateDesign(const Design &design, const Catalog &catalog, st
 {
     ValidationEngine engine(catalog);
     engine.setToday(std::move(today));
-    return engine.runFull(design);
+    return engine.runOnce(design);
 }
 
 } // namespace cw

@@ -66,6 +66,10 @@ public:
 
     /// Checks everything.
     ValidationResult runFull(const Design &design);
+    /// Checks everything, for a caller that will not re-check edits with this engine (the
+    /// CLI, validateDesign): the index keeps no copy of the design for later comparisons, so
+    /// the run is cheaper. Same result as runFull; a later runIncremental runs in full.
+    ValidationResult runOnce(const Design &design);
     /// Re-checks what `changes` (everything since the previous run, merged) made dirty.
     /// Falls back to a full run when there was no previous run. Same result as runFull.
     ValidationResult runIncremental(const Design &design, const ChangeSet &changes);
@@ -112,8 +116,9 @@ private:
     Settings readSettings(const Design &design) const;
     void runRule(std::size_t ruleIndex, const RuleContext &context, const DirtySubjects *dirty,
                  bool full);
+    /// `known`: the subject was taken from the design's table, so it exists.
     void runSubject(std::size_t ruleIndex, const RuleContext &context, std::uint64_t subject,
-                    const std::vector<Violation> &before);
+                    const std::vector<Violation> &before, bool known);
     /// The violation as published: the rule's severity and the first waiver covering it.
     Violation published(std::size_t ruleIndex, const Violation &stored) const;
     /// Counts a stored violation in (+1) or out (-1) of the summary and waiver uses, and
@@ -133,6 +138,7 @@ private:
     ViolationDelta *m_delta = nullptr; ///< the delta being built, if any
     DesignIndex m_index;
     bool m_hasRun = false;
+    bool m_once = false; ///< the run in progress is runOnce's
     std::string m_today;
     std::size_t m_lastChecks = 0;
     std::vector<Finding> m_findings; ///< scratch buffer reused across checks

@@ -81,6 +81,21 @@ void BM_ValidateFull(benchmark::State &state)
     state.counters["checks"] = static_cast<double>(engine.lastCheckCount());
 }
 
+/// The CLI's full run (validateDesign): no copy of the design kept for later edits.
+void BM_ValidateOnce(benchmark::State &state)
+{
+    const Design &d = design(state.range(0));
+    ValidationEngine engine(Catalog::builtin());
+    std::size_t violations = 0;
+    for (auto _ : state) {
+        const ValidationResult result = engine.runOnce(d);
+        violations = result.violations.size();
+        benchmark::DoNotOptimize(violations);
+    }
+    state.counters["violations"] = static_cast<double>(violations);
+    state.counters["checks"] = static_cast<double>(engine.lastCheckCount());
+}
+
 /// Moves one compute node between two U positions of its rack (or to another rack when it
 /// has no room) and re-validates from the ChangeSet.
 void BM_ValidateIncrementalMove(benchmark::State &state)
@@ -158,6 +173,7 @@ void incrementalSizes(benchmark::internal::Benchmark *b)
 }
 
 BENCHMARK(BM_ValidateFull)->Apply(sizes)->Iterations(3);
+BENCHMARK(BM_ValidateOnce)->Apply(sizes)->Iterations(3);
 BENCHMARK(BM_ValidateIncrementalMove)->Apply(incrementalSizes)->Iterations(50);
 BENCHMARK(BM_ValidateIncrementalMoveWholeList)->Apply(sizes)->Iterations(20);
 BENCHMARK_MAIN();

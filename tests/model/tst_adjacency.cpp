@@ -1,6 +1,6 @@
-// Design's adjacency (row -> racks, rack -> devices, device -> links) after random edits:
-// every list must equal what a full scan of the tables gives, in id order, after adds,
-// moves, removals (cascading) and the re-adds an undo performs.
+// Design's adjacency (row -> racks, rack -> devices, device -> links, port -> link) after
+// random edits: every list and every port's link must equal what a full scan of the tables
+// gives, in id order, after adds, moves, removals (cascading) and the re-adds an undo performs.
 
 #include "model/core/Design.h"
 #include "model/core/DesignAdjacency.h"
@@ -14,6 +14,15 @@ using namespace cw;
 namespace {
 
 constexpr int kPortsPerDevice = 8;
+
+/// The link on `port` by a scan of every link (what the former port -> link hash map held).
+LinkId scanLinkAt(const Design &design, PortRef port)
+{
+    for (const Link &link : design.links())
+        if (link.a == port || link.b == port)
+            return link.id;
+    return {};
+}
 
 /// Compares every adjacency list with a scan of the design's tables; returns the first
 /// mismatch in words, empty when they agree.
@@ -42,6 +51,10 @@ QString mismatch(const Design &design)
                 scan.push_back(link.id);
         if (design.linksOfDevice(device.id) != scan)
             return QString("links of device %1").arg(device.id.value);
+        // One past each end of the port range too: nothing may answer there.
+        for (int port = -1; port <= kPortsPerDevice; ++port)
+            if (design.linkAt({ device.id, port }) != scanLinkAt(design, { device.id, port }))
+                return QString("port %1 of device %2").arg(port).arg(device.id.value);
     }
     // Nothing is left behind for removed entities: every id below nextId that is no longer
     // in the design has empty lists.
@@ -52,6 +65,8 @@ QString mismatch(const Design &design)
             return QString("removed rack %1 still lists devices").arg(id);
         if (!design.device(DeviceId { id }) && !design.linksOfDevice(DeviceId { id }).empty())
             return QString("removed device %1 still lists links").arg(id);
+        if (!design.device(DeviceId { id }) && design.linkAt({ DeviceId { id }, 0 }).isValid())
+            return QString("removed device %1 still holds port 0").arg(id);
     }
     return {};
 }
@@ -308,8 +323,77 @@ private slots:
         const LinkId loop = design.newId<LinkId>();
         design.addLink(Link { loop, fabric, { device.id, 0 }, { device.id, 1 }, "", 0.5 });
         QCOMPARE(design.linksOfDevice(device.id), std::vector<LinkId> { loop });
+        QCOMPARE(design.linkAt({ device.id, 0 }), loop);
+        QCOMPARE(design.linkAt({ device.id, 1 }), loop);
         design.removeLink(loop);
         QVERIFY(design.linksOfDevice(device.id).empty());
+        QVERIFY(!design.linkAt({ device.id, 0 }).isValid());
+    }
+
+    void portTableAnswersLikeAScanAtHighAndLowIndices()
+    {
+        // Indices on both sides of the flat table's end (PortLinks::kDensePorts = 1024) and
+        // the largest a link may use (0xffff), on four devices, under random plugs, unplugs
+        // and end moves: linkAt and addLink's "already used" verdict must match a scan.
+        const std::vector<int> ports { 0, 1, 7, 1022, 1023, 1024, 1025, 4096, 65534, 65535 };
+        Design design;
+        const FabricId fabric = design.newId<FabricId>();
+        Fabric compute;
+        compute.id = fabric;
+        compute.name = "f";
+        design.addFabric(compute);
+        const RowId row = design.newId<RowId>();
+        design.addRow(Row { row, "R", 0, 0, {} });
+        Rack rack;
+        rack.id = design.newId<RackId>();
+        rack.row = row;
+        design.addRack(rack);
+        std::vector<DeviceId> devices;
+        for (int i = 0; i < 4; ++i) {
+            Device device;
+            device.id = design.newId<DeviceId>();
+            device.rack = rack.id;
+            design.addDevice(device);
+            devices.push_back(device.id);
+        }
+        std::mt19937 random(11);
+        auto pick = [&random](std::size_t n) {
+            return std::uniform_int_distribution<std::size_t>(0, n - 1)(random);
+        };
+        auto randomPort = [&] {
+            return PortRef { devices[pick(devices.size())], ports[pick(ports.size())] };
+        };
+        int refused = 0;
+        for (int step = 0; step < 3000; ++step) {
+            const PortRef a = randomPort();
+            const PortRef b = randomPort();
+            const bool used = scanLinkAt(design, a).isValid() || scanLinkAt(design, b).isValid();
+            if (pick(3) == 0 && !design.links().empty()) {
+                const Link victim = design.links().items()[pick(design.links().size())];
+                design.removeLink(victim.id);
+            } else if (a == b) {
+                continue;
+            } else if (used) {
+                Link link { design.newId<LinkId>(), fabric, a, b, "", 1 };
+                QVERIFY_THROWS_EXCEPTION(DesignIntegrityError, design.addLink(link));
+                ++refused;
+            } else {
+                design.addLink(Link { design.newId<LinkId>(), fabric, a, b, "", 1 });
+            }
+            for (DeviceId device : devices)
+                for (int port : ports)
+                    QCOMPARE(design.linkAt({ device, port }), scanLinkAt(design, { device, port }));
+        }
+        QVERIFY(refused > 100);
+        QVERIFY(design.links().size() > 5);
+        // A copy holds equal tables; emptying both ends of every link leaves none behind.
+        Design copy = design;
+        QVERIFY(copy.adjacency() == design.adjacency());
+        while (!design.links().empty())
+            design.removeLink(design.links().items().front().id);
+        for (DeviceId device : devices)
+            for (int port : ports)
+                QVERIFY(!design.linkAt({ device, port }).isValid());
     }
 };
 

@@ -4,6 +4,9 @@
 
 #include <QtTest>
 
+#include <random>
+#include <set>
+
 using namespace cw;
 
 namespace {
@@ -204,6 +207,46 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(DesignIntegrityError, f.design.setNextId(6));
         f.design.setNextId(100);
         QCOMPARE(f.design.nextId(), 100u);
+    }
+
+    void tableLookupFindsExactlyTheIdsItHolds()
+    {
+        // EntityTable::find interpolates before its binary search: on even, clustered,
+        // interleaved and skewed (powers) id layouts it must find every id it holds and none
+        // it does not, as a std::set says, after inserts in and out of order and removals.
+        std::mt19937_64 random(42);
+        for (int layout = 0; layout < 4; ++layout) {
+            EntityTable<Row> table;
+            std::set<std::uint64_t> ids;
+            for (int i = 0; i < 3000; ++i) {
+                std::uint64_t id = 0;
+                if (layout == 0)
+                    id = 1 + static_cast<std::uint64_t>(i); // one run
+                else if (layout == 1)
+                    id = 1 + random() % 100000; // random, any order
+                else if (layout == 2)
+                    id = 1 + 3 * static_cast<std::uint64_t>(i) + random() % 2; // interleaved
+                else
+                    id = std::uint64_t(1) << (random() % 60); // skewed
+                const bool added = table.insert(Row { RowId { id }, "r", 0, 0, "" });
+                QCOMPARE(added, ids.insert(id).second);
+            }
+            for (int i = 0; i < 300 && !ids.empty(); ++i) {
+                const std::uint64_t victim = *std::next(ids.begin(), random() % ids.size());
+                QVERIFY(table.take(RowId { victim }).has_value());
+                ids.erase(victim);
+            }
+            const std::uint64_t top = ids.empty() ? 10 : *ids.rbegin();
+            for (std::uint64_t probe : ids) {
+                const Row *row = table.find(RowId { probe });
+                QVERIFY(row && row->id.value == probe);
+            }
+            for (int i = 0; i < 20000; ++i) {
+                const std::uint64_t probe
+                    = layout == 3 ? std::uint64_t(1) << (random() % 62) : random() % (top + 10);
+                QCOMPARE(table.contains(RowId { probe }), ids.contains(probe));
+            }
+        }
     }
 };
 

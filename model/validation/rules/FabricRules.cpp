@@ -231,8 +231,10 @@ void railMisaligned(const RuleContext &context, EntityRef subject, std::vector<F
         LinkId link;
     };
     std::vector<Nic> nics;
-    std::map<std::uint64_t, std::map<int, int>> railCounts; // leaf -> rail -> NICs
-    for (const Link *link : context.fabricView(fabricId).links) {
+    const FabricView &view = context.fabricView(fabricId);
+    // Per leaf (its vertex in the view): rail -> NICs.
+    std::vector<std::map<int, int>> railCounts(view.devices.size());
+    for (const Link *link : view.links) {
         for (const auto &[nicEnd, switchEnd] :
              { std::pair { link->a, link->b }, std::pair { link->b, link->a } }) {
             const PortSpec *spec = context.port(nicEnd);
@@ -242,14 +244,14 @@ void railMisaligned(const RuleContext &context, EntityRef subject, std::vector<F
                 || node->role != DeviceRole::Compute || leaf->role != DeviceRole::Switch)
                 continue;
             nics.push_back({ nicEnd, leaf->id, spec->rail, link->id });
-            ++railCounts[leaf->id.value][spec->rail];
+            ++railCounts[static_cast<std::size_t>(view.vertex(leaf->id))][spec->rail];
         }
     }
     // Rail-optimized: NIC r of every node of a scalable unit lands on the leaf of rail r
     // (ref:al-fares-2008). A leaf's rails are the ones most of its NICs carry; a NIC of
     // another rail on it is misaligned.
     for (const Nic &nic : nics) {
-        const auto &counts = railCounts[nic.leaf.value];
+        const auto &counts = railCounts[static_cast<std::size_t>(view.vertex(nic.leaf))];
         int most = 0;
         int total = 0;
         for (const auto &[rail, count] : counts) {

@@ -54,7 +54,7 @@ void portSpeedMismatch(const RuleContext &context, EntityRef subject, std::vecto
                         "connect ports of the same speed" });
         return;
     }
-    const Part *cable = context.catalog().find(link->cableType);
+    const Part *cable = context.catalogPart(link->cableType);
     if (cable && cable->cable && cable->cable->linkSpeedGbps > 0
         && cable->cable->linkSpeedGbps < a->speedGbps)
         out.push_back({ "cable " + cable->id + " carries "
@@ -68,7 +68,7 @@ void portSpeedMismatch(const RuleContext &context, EntityRef subject, std::vecto
 void linkWithoutCable(const RuleContext &context, EntityRef subject, std::vector<Finding> &out)
 {
     const Link *link = context.design().link(LinkId { subject.id });
-    const Part *cable = context.catalog().find(link->cableType);
+    const Part *cable = context.catalogPart(link->cableType);
     if (cable && cable->cable)
         return;
     // A link is ordered as a cable (or a pair of modules and fibre): without a part it is
@@ -87,7 +87,7 @@ void linkWithoutCable(const RuleContext &context, EntityRef subject, std::vector
 void cableReach(const RuleContext &context, EntityRef subject, std::vector<Finding> &out)
 {
     const Link *link = context.design().link(LinkId { subject.id });
-    const Part *cable = context.catalog().find(link->cableType);
+    const Part *cable = context.catalogPart(link->cableType);
     if (!cable || !cable->cable || cable->cable->reachM <= 0)
         return; // no cable chosen yet
     // The catalog's reach is the longest orderable length at the part's rated speed
@@ -113,7 +113,7 @@ void cableConnectorMismatch(const RuleContext &context, EntityRef subject,
                             std::vector<Finding> &out)
 {
     const Link *link = context.design().link(LinkId { subject.id });
-    const Part *cable = context.catalog().find(link->cableType);
+    const Part *cable = context.catalogPart(link->cableType);
     const PortSpec *a = context.port(link->a);
     const PortSpec *b = context.port(link->b);
     if (!cable || !cable->cable || !a || !b)
