@@ -18,6 +18,7 @@
 #include <QLineEdit>
 #include <QTemporaryDir>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QtTest>
 
 #include <cmath>
@@ -45,15 +46,22 @@ bool near(double actual, double expected, double relTolerance = 1e-9)
                             .arg((actual), 0, 'g', 17)                                             \
                             .arg((expected), 0, 'g', 17)))
 
-/// The text of the result row `key` in the panel's result table ("" when absent).
-QString shownValue(const CalculatorPanel *panel, const QString &key)
+/// The result row of JSON key `key` (the key is the row's data; its text is words).
+const QTreeWidgetItem *shownRow(const CalculatorPanel *panel, const QString &key)
 {
     const auto *tree = panel->findChild<QTreeWidget *>(QStringLiteral("results"));
     for (int i = 0; tree && i < tree->topLevelItemCount(); ++i) {
-        if (tree->topLevelItem(i)->text(0) == key)
-            return tree->topLevelItem(i)->text(1);
+        if (tree->topLevelItem(i)->data(0, Qt::UserRole).toString() == key)
+            return tree->topLevelItem(i);
     }
-    return {};
+    return nullptr;
+}
+
+/// The value text of the result row `key` ("" when absent).
+QString shownValue(const CalculatorPanel *panel, const QString &key)
+{
+    const QTreeWidgetItem *row = shownRow(panel, key);
+    return row ? row->text(1) : QString();
 }
 
 /// Pixels that differ from the background (the top-left pixel).
@@ -126,8 +134,13 @@ private slots:
         // 100 kW x 1.3 = 130 kW; 100,000 W x 3.412142 = 341,214.2 BTU/h; / 12,000 = 28.43 tons.
         QCOMPARE(power->result().at("facility_kw").get<double>(), 130.0);
         CW_VERIFY_NEAR(power->result().at("btu_per_hour").get<double>(), 341214.2);
-        QCOMPARE(shownValue(power, QStringLiteral("facility_kw")), QStringLiteral("130"));
-        QCOMPARE(shownValue(power, QStringLiteral("btu_per_hour")), QStringLiteral("341,214.2"));
+        // What the user reads: words and units, not the JSON keys and bare numbers.
+        QCOMPARE(shownRow(power, QStringLiteral("facility_kw"))->text(0),
+                 QStringLiteral("Facility power"));
+        QCOMPARE(shownValue(power, QStringLiteral("facility_kw")), QStringLiteral("130.0 kW"));
+        QCOMPARE(shownValue(power, QStringLiteral("btu_per_hour")),
+                 QStringLiteral("341,214.2 BTU/h"));
+        QCOMPARE(shownValue(power, QStringLiteral("cooling_tons")), QStringLiteral("28.43 tons"));
         QVERIFY(!power->result().at("assumptions").empty());
         QVERIFY(power->findChild<QLabel *>(QStringLiteral("assumptions"))
                     ->text()
@@ -186,6 +199,69 @@ private slots:
         QVERIFY(
             dock.panel(QStringLiteral("power"))->prefilledValue(QStringLiteral("it-kw")).isEmpty());
         QVERIFY(!dock.panel(QStringLiteral("power"))->hasResult());
+    }
+
+    void resultsInHumanUnits()
+    {
+        CalculatorsDock dock(cw::Catalog::builtin());
+        dock.setDesign(&*m_design);
+        // Checkpoint of the example's 70e9-parameter workload to its 120 GB/s Lustre tier:
+        // 70e9 x 14 B = 980 GB; 980 GB / 120 GB/s = 8.17 s; 8.1667 s / 3600 s = 0.23 %;
+        // the default 5 % stall target over 60 min is 180 s: 980 GB / 180 s = 5.44 GB/s.
+        CalculatorPanel *checkpoint = dock.panel(QStringLiteral("checkpoint"));
+        QVERIFY2(checkpoint->hasResult(), qPrintable(checkpoint->errorText()));
+        QCOMPARE(shownValue(checkpoint, QStringLiteral("checkpoint_bytes")),
+                 QStringLiteral("980.0 GB"));
+        QCOMPARE(shownValue(checkpoint, QStringLiteral("write_seconds")), QStringLiteral("8.17 s"));
+        QCOMPARE(shownValue(checkpoint, QStringLiteral("stall_fraction")), QStringLiteral("0.2 %"));
+        QCOMPARE(shownValue(checkpoint, QStringLiteral("bandwidth_for_target_gbyte_s")),
+                 QStringLiteral("5.44 GB/s"));
+        QCOMPARE(shownRow(checkpoint, QStringLiteral("bandwidth_for_target_gbyte_s"))->text(0),
+                 QStringLiteral("Bandwidth for target"));
+
+        // Cost: 96.5 kW x 1.3 x 8760 h x 0.10 USD = 109,894.2 USD a year.
+        CalculatorPanel *cost = dock.panel(QStringLiteral("cost"));
+        QVERIFY2(cost->hasResult(), qPrintable(cost->errorText()));
+        QCOMPARE(shownValue(cost, QStringLiteral("opex_usd_per_year")),
+                 QStringLiteral("$109,894 a year"));
+        QCOMPARE(shownRow(cost, QStringLiteral("opex_usd_per_year"))->text(0),
+                 QStringLiteral("Operating cost"));
+        // 96.5 kW x 1.3 x 8760 h = 1,098,942 kWh = 1.10 GWh.
+        QCOMPARE(shownValue(cost, QStringLiteral("energy_kwh_per_year")),
+                 QStringLiteral("1.10 GWh a year"));
+
+        // KV cache of Llama-2-70B: 327,680 B per token; x 4096 tokens = 1.342 GB.
+        CalculatorPanel *kv = dock.panel(QStringLiteral("kv-cache"));
+        kv->setInput(QStringLiteral("model"), QStringLiteral("llama-2-70b"));
+        kv->setInput(QStringLiteral("tokens"), QStringLiteral("4096"));
+        QVERIFY2(kv->hasResult(), qPrintable(kv->errorText()));
+        QCOMPARE(shownValue(kv, QStringLiteral("bytes_per_token")), QStringLiteral("327.7 kB"));
+        QCOMPARE(shownValue(kv, QStringLiteral("bytes_per_sequence")), QStringLiteral("1.34 GB"));
+
+        // A radix-64 two-tier fat tree: 64 x 64 / 2 = 2,048 endpoints; 64 leaves, 32 spines;
+        // the per-tier counts as rows of their own, not a JSON object.
+        CalculatorPanel *fatTree = dock.panel(QStringLiteral("fat-tree"));
+        fatTree->setInput(QStringLiteral("radix"), QStringLiteral("64"));
+        fatTree->setInput(QStringLiteral("tiers"), QStringLiteral("2"));
+        QVERIFY2(fatTree->hasResult(), qPrintable(fatTree->errorText()));
+        QCOMPARE(shownValue(fatTree, QStringLiteral("max_endpoints")), QStringLiteral("2,048"));
+        const QTreeWidgetItem *byTier = shownRow(fatTree, QStringLiteral("switches_by_tier"));
+        QVERIFY(byTier);
+        QCOMPARE(byTier->text(0), QStringLiteral("Switches by tier"));
+        QCOMPARE(byTier->childCount(), 3);
+        QStringList tiers;
+        for (int i = 0; i < byTier->childCount(); ++i)
+            tiers << byTier->child(i)->text(0) + QLatin1Char('=') + byTier->child(i)->text(1);
+        QCOMPARE(tiers, QStringList({ "Core=0", "Leaf=64", "Spine=32" }));
+
+        // No JSON key and no raw JSON left in what the user reads.
+        for (const CalculatorPanel *panel : { checkpoint, cost, kv, fatTree }) {
+            const auto *tree = panel->findChild<QTreeWidget *>(QStringLiteral("results"));
+            for (QTreeWidgetItemIterator it(const_cast<QTreeWidget *>(tree)); *it; ++it) {
+                QVERIFY2(!(*it)->text(0).contains(QLatin1Char('_')), qPrintable((*it)->text(0)));
+                QVERIFY2(!(*it)->text(1).contains(QLatin1Char('{')), qPrintable((*it)->text(1)));
+            }
+        }
     }
 
     void kvCacheChartForTheSelectedModel()
