@@ -6,6 +6,7 @@
 #include "calculators/Registry.h"
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
+#include "model/fabric/Templates.h"
 #include "model/io/DesignFile.h"
 #include "views/calculators/CalculatorPanel.h"
 #include "views/calculators/CalculatorsDock.h"
@@ -262,6 +263,50 @@ private slots:
                 QVERIFY2(!(*it)->text(1).contains(QLatin1Char('{')), qPrintable((*it)->text(1)));
             }
         }
+    }
+
+    void powerChartGroupsRacksOfEqualLoad()
+    {
+        // The generated 256-node fat tree has 75 racks: one bar each was unreadable at the
+        // dock's width. Racks of equal load and feed share a bar, labelled with their count.
+        auto generated
+            = cw::generateDesign("fat-tree", { { "nodes", "256" } }, cw::Catalog::builtin());
+        QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
+        const cw::Design &design = generated.value().design;
+        QCOMPARE(static_cast<int>(design.racks().size()), 75);
+        CalculatorsDock dock(cw::Catalog::builtin());
+        dock.setDesign(&design);
+        CalculatorPanel *power = dock.panel(QStringLiteral("power"));
+        QVERIFY(power->chartStatus().isEmpty());
+        QCustomPlot *plot = power->chart();
+        auto *load = qobject_cast<QCPBars *>(plot->plottable(0));
+        auto *feed = qobject_cast<QCPBars *>(plot->plottable(1));
+        QVERIFY(load && feed);
+        const int bars = load->data()->size();
+        QVERIFY2(bars >= 2 && bars <= 12, qPrintable(QString::number(bars)));
+        // 8 compute racks hold 4 DGX H100 of 10.2 kW and a mgmt-48x1g of 200 W = 41.0 kW, the
+        // other 56 only the DGX = 40.8 kW, each against one feed of 2 PDUs x 415 V x 60 A x
+        // sqrt(3) x 0.8 = 69.0 kW: the two rack kinds nearest their feed, in that order.
+        const double feedKw = 2 * 415 * 60 * std::sqrt(3.0) * 0.8 / 1000;
+        CW_VERIFY_NEAR_TOL(load->data()->at(0)->value, 41.0, 1e-6);
+        CW_VERIFY_NEAR_TOL(load->data()->at(1)->value, 40.8, 1e-6);
+        CW_VERIFY_NEAR_TOL(feed->data()->at(0)->value, feedKw, 1e-6);
+        CW_VERIFY_NEAR_TOL(feed->data()->at(1)->value, feedKw, 1e-6);
+        for (int i = 1; i < bars; ++i)
+            QVERIFY(load->data()->at(i)->value / feed->data()->at(i)->value
+                    <= load->data()->at(i - 1)->value / feed->data()->at(i - 1)->value);
+        // Every rack is counted once in the labels ("56 racks", or a rack's own name).
+        auto *ticker = dynamic_cast<QCPAxisTickerText *>(plot->xAxis->ticker().data());
+        QVERIFY(ticker);
+        int racks = 0;
+        for (const QString &label : ticker->ticks()) {
+            const QStringList words = label.split(QLatin1Char(' '));
+            racks += words.size() == 2 && words[1] == QLatin1String("racks") ? words[0].toInt() : 1;
+        }
+        QCOMPARE(racks, 75);
+        QCOMPARE(ticker->ticks().value(1), QStringLiteral("8 racks"));
+        QCOMPARE(ticker->ticks().value(2), QStringLiteral("56 racks"));
+        QCOMPARE(plot->xAxis->tickLabelRotation(), 45.0);
     }
 
     void kvCacheChartForTheSelectedModel()
