@@ -422,6 +422,34 @@ private slots:
         QVERIFY(marked);
     }
 
+    void emptyDesignOpensOnPowerFromTheBudget()
+    {
+        // File > New: a hall with a 410 kW IT budget and no device yet. The dock opened on
+        // "parameter 'it-kw': missing"; now power is sized against the hall's budget, marked
+        // assumed: 410 kW x PUE 1.3 = 533.0 kW; 410,000 W x 3.412142 = 1,398,978.2 BTU/h.
+        cw::Design design;
+        cw::Site site = design.site();
+        site.name = "Hall 1";
+        site.itPowerBudgetKw = 410;
+        design.setSite(site);
+        CalculatorsDock dock(cw::Catalog::builtin());
+        dock.setDesign(&design);
+        CalculatorPanel *current = dock.currentPanel();
+        QVERIFY(current);
+        QVERIFY2(current->hasResult(), qPrintable(current->errorText()));
+        CalculatorPanel *power = dock.panel(QStringLiteral("power"));
+        QVERIFY2(power->hasResult(), qPrintable(power->errorText()));
+        QCOMPARE(power->prefilledValue(QStringLiteral("it-kw")), QStringLiteral("410"));
+        QVERIFY(power->prefilledIsAssumed(QStringLiteral("it-kw")));
+        QVERIFY(power->prefilledSource(QStringLiteral("it-kw")).contains(QStringLiteral("budget")));
+        QCOMPARE(shownValue(power, QStringLiteral("facility_kw")), QStringLiteral("533.0 kW"));
+        QCOMPARE(shownValue(power, QStringLiteral("btu_per_hour")),
+                 QStringLiteral("1,398,978.2 BTU/h"));
+        // Its chart has nothing to draw: no axes, the hint whole on lines of its own.
+        QVERIFY(!power->chartStatus().isEmpty());
+        QVERIFY(!power->chart()->xAxis->visible() && !power->chart()->yAxis->visible());
+    }
+
     void humanUnitsForRatesAndTimes()
     {
         CalculatorsDock dock(cw::Catalog::builtin());

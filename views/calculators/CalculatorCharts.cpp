@@ -508,6 +508,9 @@ QString collectiveChart(QCustomPlot *plot, const Inputs &inputs)
     return {};
 }
 
+/// What a hint may span: the plot area at the dock's narrowest (about 260 px).
+constexpr int kHintWidthPx = 200;
+
 /// `text` broken into lines no wider than `widthPx` in `font` (at word boundaries).
 QString wrapped(const QString &text, const QFont &font, int widthPx)
 {
@@ -565,7 +568,8 @@ QString drawChart(QCustomPlot *plot, const std::string &name, const Inputs &inpu
         auto *text = new QCPItemText(plot);
         text->position->setType(QCPItemPosition::ptAxisRectRatio);
         text->position->setCoords(0.5, 0.5);
-        text->setText(wrapped(status, text->font(), std::max(plot->width(), 240) - 40));
+        // A fixed width: the plot may not be laid out yet (a hidden dock's plot is 640 px).
+        text->setText(wrapped(status, text->font(), kHintWidthPx));
         text->setTextAlignment(Qt::AlignCenter);
         text->setColor(Qt::darkGray);
     }
