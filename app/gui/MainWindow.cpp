@@ -10,6 +10,7 @@
 #include "views/docks/FindBar.h"
 #include "views/docks/InspectorDock.h"
 #include "views/docks/LibraryDock.h"
+#include "views/docks/SafeFields.h"
 #include "views/docks/SummaryDock.h"
 #include "views/docks/ViolationsDock.h"
 #include "views/document/EditChecks.h"
@@ -53,6 +54,9 @@ MainWindow::MainWindow(const Catalog &catalog, QWidget *parent)
     , m_exporters(std::make_unique<exporters::ExporterRegistry>())
 {
     setObjectName(QStringLiteral("MainWindow"));
+    // No spin box or combo box of the workbench (wizard, dialogs, Calculators dock) is edited
+    // by a wheel that only meant to scroll past it (issue 22, item 6).
+    SafeFields::guardApplication();
     // The same formats as `clusterwright-cli export --list` (app/cli/ExportRegistry.cpp).
     exporters::registerBuiltinExporters(*m_exporters);
     m_exporters->add(exporters::makeReportExporter());

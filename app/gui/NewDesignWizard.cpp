@@ -4,6 +4,7 @@
 #include "model/fabric/Templates.h"
 #include "model/io/SiteFile.h"
 
+#include "views/docks/SafeFields.h"
 #include "views/document/DesignSnapshots.h"
 #include <QAbstractButton>
 #include <QButtonGroup>
@@ -267,6 +268,7 @@ void NewDesignWizard::showParameters()
         QWidget *editor = editorFor(parameter);
         editor->setObjectName(QString::fromStdString(parameter.name));
         editor->setToolTip(QString::fromStdString(parameter.help));
+        SafeFields::guard(editor); // a wheel scrolling past "storage-nodes" must not edit it
         m_form->addRow(QString::fromStdString(parameter.name), editor);
         m_fields[parameter.name] = editor;
     }

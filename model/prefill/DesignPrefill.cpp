@@ -97,6 +97,11 @@ void itLoad(Filler &f, const DesignFacts &facts, const std::string &key, const s
         f.number(key, facts.itKw,
                  "IT load: maximum power of " + std::to_string(facts.devicesWithPower)
                      + " devices (catalog)" + why);
+    else if (facts.site.itPowerBudgetKw > 0)
+        // A new design has no devices yet: size against the load the hall is built for, so
+        // the first calculation works (marked assumed, with its reason).
+        f.assumed(key, formatNumber(facts.site.itPowerBudgetKw),
+                  "no device yet: the IT power budget of site " + quoted(facts.site.name));
     else
         f.note(key + ": no device of the design has a catalog power figure");
 }

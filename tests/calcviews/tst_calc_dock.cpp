@@ -6,6 +6,7 @@
 #include "calculators/Registry.h"
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
+#include "model/fabric/Templates.h"
 #include "model/io/DesignFile.h"
 #include "views/calculators/CalculatorPanel.h"
 #include "views/calculators/CalculatorsDock.h"
@@ -18,6 +19,7 @@
 #include <QLineEdit>
 #include <QTemporaryDir>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QtTest>
 
 #include <cmath>
@@ -45,15 +47,22 @@ bool near(double actual, double expected, double relTolerance = 1e-9)
                             .arg((actual), 0, 'g', 17)                                             \
                             .arg((expected), 0, 'g', 17)))
 
-/// The text of the result row `key` in the panel's result table ("" when absent).
-QString shownValue(const CalculatorPanel *panel, const QString &key)
+/// The result row of JSON key `key` (the key is the row's data; its text is words).
+const QTreeWidgetItem *shownRow(const CalculatorPanel *panel, const QString &key)
 {
     const auto *tree = panel->findChild<QTreeWidget *>(QStringLiteral("results"));
     for (int i = 0; tree && i < tree->topLevelItemCount(); ++i) {
-        if (tree->topLevelItem(i)->text(0) == key)
-            return tree->topLevelItem(i)->text(1);
+        if (tree->topLevelItem(i)->data(0, Qt::UserRole).toString() == key)
+            return tree->topLevelItem(i);
     }
-    return {};
+    return nullptr;
+}
+
+/// The value text of the result row `key` ("" when absent).
+QString shownValue(const CalculatorPanel *panel, const QString &key)
+{
+    const QTreeWidgetItem *row = shownRow(panel, key);
+    return row ? row->text(1) : QString();
 }
 
 /// Pixels that differ from the background (the top-left pixel).
@@ -126,8 +135,13 @@ private slots:
         // 100 kW x 1.3 = 130 kW; 100,000 W x 3.412142 = 341,214.2 BTU/h; / 12,000 = 28.43 tons.
         QCOMPARE(power->result().at("facility_kw").get<double>(), 130.0);
         CW_VERIFY_NEAR(power->result().at("btu_per_hour").get<double>(), 341214.2);
-        QCOMPARE(shownValue(power, QStringLiteral("facility_kw")), QStringLiteral("130"));
-        QCOMPARE(shownValue(power, QStringLiteral("btu_per_hour")), QStringLiteral("341,214.2"));
+        // What the user reads: words and units, not the JSON keys and bare numbers.
+        QCOMPARE(shownRow(power, QStringLiteral("facility_kw"))->text(0),
+                 QStringLiteral("Facility power"));
+        QCOMPARE(shownValue(power, QStringLiteral("facility_kw")), QStringLiteral("130.0 kW"));
+        QCOMPARE(shownValue(power, QStringLiteral("btu_per_hour")),
+                 QStringLiteral("341,214.2 BTU/h"));
+        QCOMPARE(shownValue(power, QStringLiteral("cooling_tons")), QStringLiteral("28.43 tons"));
         QVERIFY(!power->result().at("assumptions").empty());
         QVERIFY(power->findChild<QLabel *>(QStringLiteral("assumptions"))
                     ->text()
@@ -186,6 +200,113 @@ private slots:
         QVERIFY(
             dock.panel(QStringLiteral("power"))->prefilledValue(QStringLiteral("it-kw")).isEmpty());
         QVERIFY(!dock.panel(QStringLiteral("power"))->hasResult());
+    }
+
+    void resultsInHumanUnits()
+    {
+        CalculatorsDock dock(cw::Catalog::builtin());
+        dock.setDesign(&*m_design);
+        // Checkpoint of the example's 70e9-parameter workload to its 120 GB/s Lustre tier:
+        // 70e9 x 14 B = 980 GB; 980 GB / 120 GB/s = 8.17 s; 8.1667 s / 3600 s = 0.23 %;
+        // the default 5 % stall target over 60 min is 180 s: 980 GB / 180 s = 5.44 GB/s.
+        CalculatorPanel *checkpoint = dock.panel(QStringLiteral("checkpoint"));
+        QVERIFY2(checkpoint->hasResult(), qPrintable(checkpoint->errorText()));
+        QCOMPARE(shownValue(checkpoint, QStringLiteral("checkpoint_bytes")),
+                 QStringLiteral("980.0 GB"));
+        QCOMPARE(shownValue(checkpoint, QStringLiteral("write_seconds")), QStringLiteral("8.17 s"));
+        QCOMPARE(shownValue(checkpoint, QStringLiteral("stall_fraction")), QStringLiteral("0.2 %"));
+        QCOMPARE(shownValue(checkpoint, QStringLiteral("bandwidth_for_target_gbyte_s")),
+                 QStringLiteral("5.44 GB/s"));
+        QCOMPARE(shownRow(checkpoint, QStringLiteral("bandwidth_for_target_gbyte_s"))->text(0),
+                 QStringLiteral("Bandwidth for target"));
+
+        // Cost: 96.5 kW x 1.3 x 8760 h x 0.10 USD = 109,894.2 USD a year.
+        CalculatorPanel *cost = dock.panel(QStringLiteral("cost"));
+        QVERIFY2(cost->hasResult(), qPrintable(cost->errorText()));
+        QCOMPARE(shownValue(cost, QStringLiteral("opex_usd_per_year")),
+                 QStringLiteral("$109,894 a year"));
+        QCOMPARE(shownRow(cost, QStringLiteral("opex_usd_per_year"))->text(0),
+                 QStringLiteral("Operating cost"));
+        // 96.5 kW x 1.3 x 8760 h = 1,098,942 kWh = 1.10 GWh.
+        QCOMPARE(shownValue(cost, QStringLiteral("energy_kwh_per_year")),
+                 QStringLiteral("1.10 GWh a year"));
+
+        // KV cache of Llama-2-70B: 327,680 B per token; x 4096 tokens = 1.342 GB.
+        CalculatorPanel *kv = dock.panel(QStringLiteral("kv-cache"));
+        kv->setInput(QStringLiteral("model"), QStringLiteral("llama-2-70b"));
+        kv->setInput(QStringLiteral("tokens"), QStringLiteral("4096"));
+        QVERIFY2(kv->hasResult(), qPrintable(kv->errorText()));
+        QCOMPARE(shownValue(kv, QStringLiteral("bytes_per_token")), QStringLiteral("327.7 kB"));
+        QCOMPARE(shownValue(kv, QStringLiteral("bytes_per_sequence")), QStringLiteral("1.34 GB"));
+
+        // A radix-64 two-tier fat tree: 64 x 64 / 2 = 2,048 endpoints; 64 leaves, 32 spines;
+        // the per-tier counts as rows of their own, not a JSON object.
+        CalculatorPanel *fatTree = dock.panel(QStringLiteral("fat-tree"));
+        fatTree->setInput(QStringLiteral("radix"), QStringLiteral("64"));
+        fatTree->setInput(QStringLiteral("tiers"), QStringLiteral("2"));
+        QVERIFY2(fatTree->hasResult(), qPrintable(fatTree->errorText()));
+        QCOMPARE(shownValue(fatTree, QStringLiteral("max_endpoints")), QStringLiteral("2,048"));
+        const QTreeWidgetItem *byTier = shownRow(fatTree, QStringLiteral("switches_by_tier"));
+        QVERIFY(byTier);
+        QCOMPARE(byTier->text(0), QStringLiteral("Switches by tier"));
+        QCOMPARE(byTier->childCount(), 3);
+        QStringList tiers;
+        for (int i = 0; i < byTier->childCount(); ++i)
+            tiers << byTier->child(i)->text(0) + QLatin1Char('=') + byTier->child(i)->text(1);
+        QCOMPARE(tiers, QStringList({ "Core=0", "Leaf=64", "Spine=32" }));
+
+        // No JSON key and no raw JSON left in what the user reads.
+        for (const CalculatorPanel *panel : { checkpoint, cost, kv, fatTree }) {
+            const auto *tree = panel->findChild<QTreeWidget *>(QStringLiteral("results"));
+            for (QTreeWidgetItemIterator it(const_cast<QTreeWidget *>(tree)); *it; ++it) {
+                QVERIFY2(!(*it)->text(0).contains(QLatin1Char('_')), qPrintable((*it)->text(0)));
+                QVERIFY2(!(*it)->text(1).contains(QLatin1Char('{')), qPrintable((*it)->text(1)));
+            }
+        }
+    }
+
+    void powerChartGroupsRacksOfEqualLoad()
+    {
+        // The generated 256-node fat tree has 75 racks: one bar each was unreadable at the
+        // dock's width. Racks of equal load and feed share a bar, labelled with their count.
+        auto generated
+            = cw::generateDesign("fat-tree", { { "nodes", "256" } }, cw::Catalog::builtin());
+        QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
+        const cw::Design &design = generated.value().design;
+        QCOMPARE(static_cast<int>(design.racks().size()), 75);
+        CalculatorsDock dock(cw::Catalog::builtin());
+        dock.setDesign(&design);
+        CalculatorPanel *power = dock.panel(QStringLiteral("power"));
+        QVERIFY(power->chartStatus().isEmpty());
+        QCustomPlot *plot = power->chart();
+        auto *load = qobject_cast<QCPBars *>(plot->plottable(0));
+        auto *feed = qobject_cast<QCPBars *>(plot->plottable(1));
+        QVERIFY(load && feed);
+        const int bars = load->data()->size();
+        QVERIFY2(bars >= 2 && bars <= 12, qPrintable(QString::number(bars)));
+        // 8 compute racks hold 4 DGX H100 of 10.2 kW and a mgmt-48x1g of 200 W = 41.0 kW, the
+        // other 56 only the DGX = 40.8 kW, each against one feed of 2 PDUs x 415 V x 60 A x
+        // sqrt(3) x 0.8 = 69.0 kW: the two rack kinds nearest their feed, in that order.
+        const double feedKw = 2 * 415 * 60 * std::sqrt(3.0) * 0.8 / 1000;
+        CW_VERIFY_NEAR_TOL(load->data()->at(0)->value, 41.0, 1e-6);
+        CW_VERIFY_NEAR_TOL(load->data()->at(1)->value, 40.8, 1e-6);
+        CW_VERIFY_NEAR_TOL(feed->data()->at(0)->value, feedKw, 1e-6);
+        CW_VERIFY_NEAR_TOL(feed->data()->at(1)->value, feedKw, 1e-6);
+        for (int i = 1; i < bars; ++i)
+            QVERIFY(load->data()->at(i)->value / feed->data()->at(i)->value
+                    <= load->data()->at(i - 1)->value / feed->data()->at(i - 1)->value);
+        // Every rack is counted once in the labels ("56 racks", or a rack's own name).
+        auto *ticker = dynamic_cast<QCPAxisTickerText *>(plot->xAxis->ticker().data());
+        QVERIFY(ticker);
+        int racks = 0;
+        for (const QString &label : ticker->ticks()) {
+            const QStringList words = label.split(QLatin1Char(' '));
+            racks += words.size() == 2 && words[1] == QLatin1String("racks") ? words[0].toInt() : 1;
+        }
+        QCOMPARE(racks, 75);
+        QCOMPARE(ticker->ticks().value(1), QStringLiteral("8 racks"));
+        QCOMPARE(ticker->ticks().value(2), QStringLiteral("56 racks"));
+        QCOMPARE(plot->xAxis->tickLabelRotation(), 45.0);
     }
 
     void kvCacheChartForTheSelectedModel()
@@ -299,6 +420,34 @@ private slots:
         for (const QLabel *label : current->findChildren<QLabel *>())
             marked = marked || label->text().contains(QStringLiteral("ASSUMED zero = 1"));
         QVERIFY(marked);
+    }
+
+    void emptyDesignOpensOnPowerFromTheBudget()
+    {
+        // File > New: a hall with a 410 kW IT budget and no device yet. The dock opened on
+        // "parameter 'it-kw': missing"; now power is sized against the hall's budget, marked
+        // assumed: 410 kW x PUE 1.3 = 533.0 kW; 410,000 W x 3.412142 = 1,398,978.2 BTU/h.
+        cw::Design design;
+        cw::Site site = design.site();
+        site.name = "Hall 1";
+        site.itPowerBudgetKw = 410;
+        design.setSite(site);
+        CalculatorsDock dock(cw::Catalog::builtin());
+        dock.setDesign(&design);
+        CalculatorPanel *current = dock.currentPanel();
+        QVERIFY(current);
+        QVERIFY2(current->hasResult(), qPrintable(current->errorText()));
+        CalculatorPanel *power = dock.panel(QStringLiteral("power"));
+        QVERIFY2(power->hasResult(), qPrintable(power->errorText()));
+        QCOMPARE(power->prefilledValue(QStringLiteral("it-kw")), QStringLiteral("410"));
+        QVERIFY(power->prefilledIsAssumed(QStringLiteral("it-kw")));
+        QVERIFY(power->prefilledSource(QStringLiteral("it-kw")).contains(QStringLiteral("budget")));
+        QCOMPARE(shownValue(power, QStringLiteral("facility_kw")), QStringLiteral("533.0 kW"));
+        QCOMPARE(shownValue(power, QStringLiteral("btu_per_hour")),
+                 QStringLiteral("1,398,978.2 BTU/h"));
+        // Its chart has nothing to draw: no axes, the hint whole on lines of its own.
+        QVERIFY(!power->chartStatus().isEmpty());
+        QVERIFY(!power->chart()->xAxis->visible() && !power->chart()->yAxis->visible());
     }
 
     void humanUnitsForRatesAndTimes()

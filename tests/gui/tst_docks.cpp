@@ -1,6 +1,7 @@
 // The docks' own logic without the main window: the library's drag data and search, and the
 // summary figures checked against hand-worked numbers.
 
+#include "views/docks/FindBar.h"
 #include "views/docks/InspectorDock.h"
 #include "views/docks/LibraryDock.h"
 #include "views/docks/SummaryDock.h"
@@ -17,6 +18,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMainWindow>
 #include <QMimeData>
@@ -611,6 +613,59 @@ private slots:
     }
 
     // The severity boxes hide whole severities; what stays shown is exactly the rest.
+    void inspectorLinkNamesBothPorts()
+    {
+        // The example's first link: dgx01's first compute port (ConnectX-7, 400 Gb/s NDR) to
+        // port p1 of leaf01 (a QM9700: 64 ports of 400 Gb/s). The form said only "link dgx01 -
+        // leaf01": a speed mismatch could not be read without opening both devices.
+        QString error;
+        auto document = Document::open(Catalog::builtin(), kDgxExample, &error);
+        QVERIFY2(document, qPrintable(error));
+        const Device *dgx01 = named<Device>(document->design().devices(), "dgx01");
+        const Device *leaf01 = named<Device>(document->design().devices(), "leaf01");
+        QVERIFY(dgx01 && leaf01);
+        LinkId id;
+        for (const Link &link : document->design().links())
+            if (link.a.device == dgx01->id && link.b.device == leaf01->id && !id.isValid())
+                id = link.id;
+        QVERIFY(id.isValid());
+        InspectorDock dock;
+        dock.setDocument(document.get());
+        document->setSelection({ EntityRef::of(id) });
+        auto *endA = dock.findChild<QLabel *>(QStringLiteral("linkEndA"));
+        auto *endB = dock.findChild<QLabel *>(QStringLiteral("linkEndB"));
+        QVERIFY(endA && endB);
+        QCOMPARE(endA->text(), QStringLiteral("dgx01 · mlx5_0 · 400 Gb/s"));
+        QCOMPARE(endB->text(), QStringLiteral("leaf01 · p1 · 400 Gb/s"));
+        dock.setDocument(nullptr);
+    }
+
+    void findCountsAsYouType()
+    {
+        // The example names dgx01..dgx08: "dgx0" matches all eight while typing, before Enter;
+        // a name that is not there says so at once, not after Enter.
+        QString error;
+        auto document = Document::open(Catalog::builtin(), kDgxExample, &error);
+        QVERIFY2(document, qPrintable(error));
+        FindBar bar;
+        bar.setDocument(document.get());
+        QSignalSpy found(&bar, &FindBar::found);
+        QTest::keyClicks(bar.field(), QStringLiteral("dgx0"));
+        QCOMPARE(bar.statusText(), QStringLiteral("8 matches"));
+        QCOMPARE(found.count(), 0);
+        QTest::keyClick(bar.field(), Qt::Key_Return);
+        QCOMPARE(bar.statusText(), QStringLiteral("1 of 8"));
+        QCOMPARE(found.count(), 1);
+        QTest::keyClicks(bar.field(), QStringLiteral("9"));
+        QCOMPARE(bar.statusText(), QStringLiteral("no match"));
+        QTest::keyClick(bar.field(), Qt::Key_Backspace);
+        QTest::keyClick(bar.field(), Qt::Key_Backspace);
+        QTest::keyClicks(bar.field(), QStringLiteral("01"));
+        QCOMPARE(bar.field()->text(), QStringLiteral("dgx01"));
+        QCOMPARE(bar.statusText(), QStringLiteral("1 match"));
+        bar.setDocument(nullptr);
+    }
+
     void violationSeverityFilter()
     {
         QString error;

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace cw::calcviews {
 
@@ -81,6 +82,11 @@ void reset(QCustomPlot *plot, const QString &title)
     plot->clearItems();
     qDeleteAll(plot->findChildren<QCPBarsGroup *>());
     plot->legend->setVisible(false);
+    plot->xAxis->setVisible(true);
+    plot->yAxis->setVisible(true);
+    plot->xAxis->setRange(0, 1); // a zoom of the previous chart means nothing here
+    plot->yAxis->setRange(0, 1);
+    plot->xAxis->setTickLabelRotation(0);
     setLog(plot->xAxis, false);
     setLog(plot->yAxis, false);
     plot->xAxis->setLabel(QString());
@@ -277,6 +283,44 @@ void labelBars(QCustomPlot *plot, const QStringList &names)
     plot->xAxis->setRange(0.4, names.size() + 0.6);
 }
 
+/// Racks of the same load against the same feed, drawn as one bar.
+struct RackGroup
+{
+    QString firstRack;
+    int racks = 0;
+    double loadKw = 0;
+    double feedKw = 0;
+};
+
+/// More bars than this do not fit the dock's default width (about 330 px of plot).
+constexpr int kMaxPowerBars = 12;
+
+/// The racks grouped by equal load and feed (0.1 kW), the nearest to their feed first: a
+/// generated hall has thousands of racks but a handful of kinds, and the worst kinds are what
+/// the architect needs to see.
+std::vector<RackGroup> rackGroups(const std::vector<calc::RackPowerRow> &rows)
+{
+    std::map<std::pair<long long, long long>, RackGroup> byLoad;
+    for (const calc::RackPowerRow &row : rows) {
+        RackGroup &group
+            = byLoad[{ std::llround(row.loadKw * 10), std::llround(row.feedCapacityKw * 10) }];
+        if (group.racks++ == 0) {
+            group.firstRack = QString::fromStdString(row.rack);
+            group.loadKw = row.loadKw;
+            group.feedKw = row.feedCapacityKw;
+        }
+    }
+    std::vector<RackGroup> groups;
+    for (auto &[key, group] : byLoad)
+        groups.push_back(group);
+    const auto ratio = [](const RackGroup &g) {
+        return g.feedKw > 0 ? g.loadKw / g.feedKw : 1e9; // no feed: the worst
+    };
+    std::stable_sort(groups.begin(), groups.end(),
+                     [&](const RackGroup &a, const RackGroup &b) { return ratio(a) > ratio(b); });
+    return groups;
+}
+
 QString powerChart(QCustomPlot *plot, const DesignContext &context)
 {
     reset(plot, QStringLiteral("Power per rack against feed capacity"));
@@ -284,10 +328,31 @@ QString powerChart(QCustomPlot *plot, const DesignContext &context)
         return QStringLiteral("open a design with racks to see power per rack");
     QVector<double> load, feed;
     QStringList names;
-    for (const calc::RackPowerRow &row : context.racks) {
-        names << QString::fromStdString(row.rack);
-        load << row.loadKw;
-        feed << row.feedCapacityKw;
+    if (static_cast<int>(context.racks.size()) <= kMaxPowerBars) {
+        for (const calc::RackPowerRow &row : context.racks) {
+            names << QString::fromStdString(row.rack);
+            load << row.loadKw;
+            feed << row.feedCapacityKw;
+        }
+    } else {
+        std::vector<RackGroup> groups = rackGroups(context.racks);
+        const std::size_t kinds = groups.size();
+        if (groups.size() > std::size_t(kMaxPowerBars))
+            groups.resize(kMaxPowerBars);
+        for (const RackGroup &group : groups) {
+            names << (group.racks == 1 ? group.firstRack
+                                       : QStringLiteral("%1 racks").arg(group.racks));
+            load << group.loadKw;
+            feed << group.feedKw;
+        }
+        reset(plot,
+              kinds > groups.size()
+                  ? QStringLiteral("Racks by load against feed: the %1 kinds nearest their feed "
+                                   "of %2")
+                        .arg(groups.size())
+                        .arg(kinds)
+                  : QStringLiteral("%1 racks by load against feed capacity")
+                        .arg(context.racks.size()));
     }
     auto *group = new QCPBarsGroup(plot);
     QCPBars *loadBars = addBars(plot, load, QStringLiteral("load (maximum power)"), 0);
@@ -302,6 +367,8 @@ QString powerChart(QCustomPlot *plot, const DesignContext &context)
                                 *std::max_element(feed.begin(), feed.end()));
     plot->yAxis->setRange(0, top * 1.25);
     labelBars(plot, names);
+    // Names side by side overlap beyond a few bars: slanted, they stay legible.
+    plot->xAxis->setTickLabelRotation(names.size() > 4 ? 45 : 0);
     return {};
 }
 
@@ -441,6 +508,29 @@ QString collectiveChart(QCustomPlot *plot, const Inputs &inputs)
     return {};
 }
 
+/// What a hint may span: the plot area at the dock's narrowest (about 260 px).
+constexpr int kHintWidthPx = 200;
+
+/// `text` broken into lines no wider than `widthPx` in `font` (at word boundaries).
+QString wrapped(const QString &text, const QFont &font, int widthPx)
+{
+    const QFontMetrics metrics(font);
+    QStringList lines;
+    QString line;
+    for (const QString &word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (!line.isEmpty() && metrics.horizontalAdvance(longer) > widthPx) {
+            lines << line;
+            line = word;
+        } else {
+            line = longer;
+        }
+    }
+    if (!line.isEmpty())
+        lines << line;
+    return lines.join(QLatin1Char('\n'));
+}
+
 } // namespace
 
 bool hasChart(const std::string &name)
@@ -471,10 +561,16 @@ QString drawChart(QCustomPlot *plot, const std::string &name, const Inputs &inpu
     else if (name == "collective")
         status = collectiveChart(plot, inputs);
     if (!status.isEmpty()) {
+        // No axes around nothing (they showed the last chart's zoom), and the hint wrapped
+        // to the plot's width: it was cut at the dock's default width.
+        plot->xAxis->setVisible(false);
+        plot->yAxis->setVisible(false);
         auto *text = new QCPItemText(plot);
         text->position->setType(QCPItemPosition::ptAxisRectRatio);
         text->position->setCoords(0.5, 0.5);
-        text->setText(status);
+        // A fixed width: the plot may not be laid out yet (a hidden dock's plot is 640 px).
+        text->setText(wrapped(status, text->font(), kHintWidthPx));
+        text->setTextAlignment(Qt::AlignCenter);
         text->setColor(Qt::darkGray);
     }
     plot->replot();

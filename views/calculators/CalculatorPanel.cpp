@@ -5,6 +5,7 @@
 #include "views/calculators/CalculatorCharts.h"
 #include "views/calculators/DesignContext.h"
 #include "views/calculators/PlotExport.h"
+#include "views/calculators/ResultFormat.h"
 
 #include <qcustomplot.h>
 
@@ -16,13 +17,14 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLocale>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 
 #include <cmath>
+#include <functional>
 #include <set>
 
 namespace cw::calcviews {
@@ -59,81 +61,53 @@ std::vector<std::string> choicesOf(const calc::ParamSpec &spec)
     return names;
 }
 
-/// A plain number: grouped integers, six significant digits otherwise.
-QString formatNumber(double v, bool integer)
+/// A chart inside the dock's scroll area: the plain wheel scrolls the dock past it (it used to
+/// zoom the axes and stop the scrolling, leaving a chart zoomed into nothing); Ctrl+wheel
+/// zooms, a drag pans and a double-click puts the axes back.
+class DockChart : public QCustomPlot
 {
-    const QLocale locale(QLocale::English);
-    if (integer && std::fabs(v) < 9e15)
-        return locale.toString(static_cast<qlonglong>(v));
-    if (std::fabs(v) >= 1e15 || (v != 0 && std::fabs(v) < 1e-3))
-        return QString::number(v, 'g', 6);
-    return locale.toString(v, 'f', std::fabs(v) >= 100 ? 1 : 4);
-}
-
-/// `v` scaled to the largest decimal prefix it reaches, with three significant decimals.
-QString scaled(double v, const QStringList &units, double step)
-{
-    int i = 0;
-    while (i + 1 < units.size() && std::fabs(v) >= step) {
-        v /= step;
-        ++i;
+public:
+    explicit DockChart(std::function<void()> redraw)
+        : m_redraw(std::move(redraw))
+    {
+        setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+        setToolTip(QObject::tr("Ctrl+wheel zooms, drag pans, double-click resets the axes"));
     }
-    return QLocale(QLocale::English).toString(v, 'f', std::fabs(v) >= 100 ? 1 : 2)
-        + QLatin1Char(' ') + units[i];
-}
 
-/// Hours, minutes or seconds, whichever reads best.
-QString duration(double seconds)
-{
-    const QLocale locale(QLocale::English);
-    if (std::fabs(seconds) >= 2 * 86400)
-        return locale.toString(seconds / 86400, 'f', 1) + QStringLiteral(" days");
-    if (std::fabs(seconds) >= 2 * 3600)
-        return locale.toString(seconds / 3600, 'f', 2) + QStringLiteral(" h");
-    if (std::fabs(seconds) >= 120)
-        return locale.toString(seconds / 60, 'f', 1) + QStringLiteral(" min");
-    if (std::fabs(seconds) >= 1 || seconds == 0)
-        return locale.toString(seconds, 'f', 2) + QStringLiteral(" s");
-    if (std::fabs(seconds) >= 1e-3)
-        return locale.toString(seconds * 1e3, 'f', 2) + QStringLiteral(" ms");
-    return locale.toString(seconds * 1e6, 'f', 2) + QStringLiteral(" µs");
-}
+protected:
+    void wheelEvent(QWheelEvent *event) override
+    {
+        if (event->modifiers() & Qt::ControlModifier)
+            QCustomPlot::wheelEvent(event);
+        else
+            event->ignore(); // on to the scroll area
+    }
+    void mouseDoubleClickEvent(QMouseEvent *event) override
+    {
+        QCustomPlot::mouseDoubleClickEvent(event);
+        m_redraw();
+    }
 
-bool endsWith(const std::string &key, const char *suffix)
-{
-    const std::string s(suffix);
-    return key.size() >= s.size() && key.compare(key.size() - s.size(), s.size(), s) == 0;
-}
+private:
+    std::function<void()> m_redraw;
+};
 
-/// A result value in human units by its key's unit suffix (GB, TB/s, hours); the exact number
-/// stays in the tooltip and in result().
-QString formatValue(const std::string &key, const nlohmann::json &value)
+/// One result row: words and a value in human units; the JSON key and exact value in the
+/// tooltips; an object (switches by tier) as one child row per entry.
+QTreeWidgetItem *resultItem(const std::string &key, const nlohmann::json &value)
 {
-    if (value.is_boolean())
-        return value.get<bool>() ? QStringLiteral("yes") : QStringLiteral("no");
-    if (value.is_string())
-        return text(value.get<std::string>());
-    if (!value.is_number())
-        return text(value.dump());
-    const double v = value.get<double>();
-    static const QStringList bytes { QStringLiteral("B"),  QStringLiteral("kB"),
-                                     QStringLiteral("MB"), QStringLiteral("GB"),
-                                     QStringLiteral("TB"), QStringLiteral("PB") };
-    static const QStringList rates { QStringLiteral("GB/s"), QStringLiteral("TB/s"),
-                                     QStringLiteral("PB/s") };
-    static const QStringList counts { QString(), QStringLiteral("thousand"),
-                                      QStringLiteral("million"), QStringLiteral("billion"),
-                                      QStringLiteral("trillion") };
-    if (key == "bytes" || key.rfind("bytes_", 0) == 0 || endsWith(key, "_bytes")
-        || key.find("_bytes_") != std::string::npos)
-        return scaled(v, bytes, 1000);
-    if (endsWith(key, "_gbyte_s"))
-        return scaled(v, rates, 1000);
-    if (key == "seconds" || endsWith(key, "_s") || endsWith(key, "_seconds"))
-        return duration(v);
-    if (endsWith(key, "_params"))
-        return scaled(v, counts, 1000).trimmed();
-    return formatNumber(v, value.is_number_integer());
+    auto *item = new QTreeWidgetItem({ outputLabel(key), QString() });
+    item->setData(0, Qt::UserRole, text(key));
+    item->setToolTip(0, text(key));
+    if (value.is_object()) {
+        for (auto it = value.begin(); it != value.end(); ++it)
+            item->addChild(resultItem(it.key(), *it));
+    } else {
+        item->setText(1, formatOutput(key, value));
+        item->setToolTip(1, text(value.dump()));
+    }
+    item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+    return item;
 }
 
 QString htmlList(const std::vector<std::string> &items)
@@ -214,7 +188,6 @@ void CalculatorPanel::buildForm()
     m_results->setObjectName(QStringLiteral("results"));
     m_results->setColumnCount(2);
     m_results->setHeaderLabels({ tr("Output"), tr("Value") });
-    m_results->setRootIsDecorated(false);
     m_results->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_results->setMinimumHeight(120);
     resultLayout->addWidget(m_results);
@@ -245,10 +218,9 @@ QWidget *CalculatorPanel::buildChart()
 {
     auto *box = new QGroupBox(tr("Chart"));
     auto *layout = new QVBoxLayout(box);
-    m_chart = new QCustomPlot;
+    m_chart = new DockChart([this] { redrawChart(); });
     m_chart->setObjectName(text(m_info.name) + QStringLiteral("-chart"));
     m_chart->setMinimumHeight(280);
-    m_chart->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     layout->addWidget(m_chart, 1);
     auto *buttons = new QHBoxLayout;
     buttons->addStretch();
@@ -373,9 +345,14 @@ void CalculatorPanel::recompute()
     m_error = text(outcome.error);
     showInputs();
     showResult();
+    redrawChart();
+    emit recomputed();
+}
+
+void CalculatorPanel::redrawChart()
+{
     if (m_chart)
         m_chartStatus = drawChart(m_chart, m_info.name, m_effective, *m_context);
-    emit recomputed();
 }
 
 void CalculatorPanel::showInputs()
@@ -444,12 +421,10 @@ void CalculatorPanel::showResult()
             }
             if (it.key() == "deprecated_outputs" || formerOutputs.contains(it.key()))
                 continue;
-            auto *item = new QTreeWidgetItem({ text(it.key()), formatValue(it.key(), *it) });
-            item->setToolTip(1, text(it->dump()));
-            item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
-            m_results->addTopLevelItem(item);
+            m_results->addTopLevelItem(resultItem(it.key(), *it));
         }
     }
+    m_results->expandAll();
     m_assumptions->setText(htmlList(assumptions));
     m_warnings->setText(warnings.empty() ? QString() : htmlList(warnings));
     m_warnings->setVisible(!warnings.empty());

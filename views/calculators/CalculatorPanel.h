@@ -74,6 +74,7 @@ private:
     void buildForm();
     QWidget *buildChart();
     void recompute();
+    void redrawChart();
     void showInputs();
     void showResult();
     std::map<std::string, std::string> givenInputs() const;

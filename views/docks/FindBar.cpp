@@ -52,6 +52,15 @@ FindBar::FindBar(QWidget *parent)
     layout->addWidget(m_field);
     layout->addWidget(m_status);
     connect(m_field, &QLineEdit::returnPressed, this, [this] { findNext(); });
+    // The count follows the typing: "no match" from the last search stayed up while the
+    // completer listed ten names.
+    connect(m_field, &QLineEdit::textEdited, this, [this](const QString &text) {
+        const std::size_t hits = matches(text).size();
+        m_status->setText(text.trimmed().isEmpty() ? QString()
+                              : hits == 0          ? tr("no match")
+                              : hits == 1          ? tr("1 match")
+                                                   : tr("%1 matches").arg(hits));
+    });
     // Choosing a completion finds it at once.
     connect(m_completer, qOverload<const QString &>(&QCompleter::activated), this,
             [this](const QString &name) {

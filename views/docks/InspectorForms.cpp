@@ -334,7 +334,26 @@ void InspectorDock::buildLinkForm(EntityRef ref)
         const Link *l = doc->design().link(id);
         return l ? *l : Link {};
     };
-    addInfo(tr("Ends"), [doc, id] { return doc->displayName(EntityRef::of(id)); });
+    // Each end by device, port and port speed: a speed-mismatch finding ("200 Gb/s against
+    // 400 Gb/s") is checked here without opening both devices.
+    const auto end = [doc, link](bool a) {
+        const Link l = link();
+        const PortRef &port = a ? l.a : l.b;
+        const Device *device = doc->design().device(port.device);
+        if (!device)
+            return QString();
+        const Part *part = doc->catalog().find(device->catalogType);
+        if (!part || port.port < 0 || port.port >= static_cast<int>(part->ports.size()))
+            return QStringLiteral("%1 · port #%2")
+                .arg(QString::fromStdString(device->name))
+                .arg(port.port);
+        const PortSpec &spec = part->ports[static_cast<std::size_t>(port.port)];
+        return QStringLiteral("%1 · %2 · %3 Gb/s")
+            .arg(QString::fromStdString(device->name), QString::fromStdString(spec.name))
+            .arg(spec.speedGbps);
+    };
+    addInfo(tr("End A"), [end] { return end(true); })->setObjectName(QStringLiteral("linkEndA"));
+    addInfo(tr("End B"), [end] { return end(false); })->setObjectName(QStringLiteral("linkEndB"));
     addInfo(tr("Fabric"), [doc, link] {
         const Fabric *fabric = doc->design().fabric(link().fabric);
         return fabric ? QString::fromStdString(fabric->name) : QString();

@@ -1,6 +1,7 @@
 #include "views/docks/SafeFields.h"
 
 #include <QAbstractSpinBox>
+#include <QApplication>
 #include <QComboBox>
 #include <QKeyEvent>
 #include <QLineEdit>
@@ -28,12 +29,39 @@ QWidget *fieldOf(QObject *watched)
     return widget;
 }
 
+const char *const kGuarded = "cwSafeFieldsGuarded";
+
 } // namespace
+
+/// Sees every widget's first polish; a field is guarded before it can receive a wheel event.
+class SafeFields::Installer : public QObject
+{
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Polish
+            && (qobject_cast<QAbstractSpinBox *>(watched) || qobject_cast<QComboBox *>(watched)))
+            SafeFields::guard(static_cast<QWidget *>(watched));
+        return false;
+    }
+};
+
+void SafeFields::guardApplication()
+{
+    if (!qApp || qApp->property(kGuarded).toBool())
+        return;
+    qApp->setProperty(kGuarded, true);
+    qApp->installEventFilter(new Installer(qApp));
+}
 
 void SafeFields::guard(QWidget *field)
 {
-    if (!field)
+    if (!field || field->property(kGuarded).toBool())
         return;
+    field->setProperty(kGuarded, true);
     auto *filter = new SafeFields(field);
     // Strong, not wheel focus: a wheel over the field must not give it focus either.
     field->setFocusPolicy(Qt::StrongFocus);

@@ -18,8 +18,13 @@ class SafeFields : public QObject
     Q_OBJECT
 
 public:
-    /// Guards `field` (and its inner line edit); the filter is a child of `field`.
+    /// Guards `field` (and its inner line edit); the filter is a child of `field`. Guarding a
+    /// field twice is harmless.
     static void guard(QWidget *field);
+    /// Guards every spin box and combo box of the application as it is first shown (wizard,
+    /// dialogs, Calculators dock, file dialogs): the wheel over any of them edits nothing
+    /// unless it has focus. Installed once by the main window.
+    static void guardApplication();
     /// Marks what `field` shows as committed: Ctrl+Z now goes to the document.
     static void markCommitted(QWidget *field);
 
@@ -28,6 +33,8 @@ protected:
 
 private:
     using QObject::QObject;
+    /// The application-wide filter: guards spin boxes and combo boxes when they are polished.
+    class Installer;
 };
 
 } // namespace cw
