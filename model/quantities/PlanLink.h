@@ -29,7 +29,7 @@ struct DevicePlace
 
 /// One row of the cabling plan without its text (CablePlanDetail::Links): what CableRow
 /// holds, as pointers into the design, the catalog and the plan's places, which must outlive
-/// it. Half a million of these at 16,384 nodes are 50 MB where the CableRows with their
+/// it. Half a million of these at 16,384 nodes are 60 MB where the CableRows with their
 /// strings were 290 MB; the exporters format the text straight into their files
 /// (planLinkText below) with the same bytes as CableRow's strings.
 struct PlanLink
