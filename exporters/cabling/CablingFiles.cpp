@@ -77,29 +77,80 @@ std::string_view integer(long long value, char (&buffer)[32])
     return { buffer, static_cast<std::size_t>(end - buffer) };
 }
 
-void appendPlace(std::string &out, const CableEnd &end)
+/// "rack U<u> device" of a plan link's end, appended to `out`.
+void appendPlace(std::string &out, const DevicePlace &place)
 {
     char digits[32];
-    out += end.rack;
+    out += place.rack;
     out += " U";
-    out += integer(end.u, digits);
+    out += integer(linktext::u(place), digits);
     out += ' ';
-    out += end.device;
+    out += linktext::device(place);
+}
+
+/// The start of a label: "C00123 compute | ".
+void startLabel(std::string &out, const PlanLink &link)
+{
+    char id[24];
+    out.clear();
+    out += linktext::cableId(link.cableLink, id);
     out += ' ';
-    out += end.port;
+    out += linktext::fabric(link);
+    out += " | ";
 }
 
 /// labelText of a one-leg cable, into `out` (no temporaries).
-void oneLegLabel(std::string &out, const CableRow &row, bool aEnd)
+void oneLegLabel(std::string &out, const PlanLink &link, bool aEnd, std::string &scratch)
 {
-    out.clear();
-    out += row.cableId;
+    startLabel(out, link);
+    const auto [near, nearPort]
+        = aEnd ? std::pair(link.a, link.portA) : std::pair(link.z, link.portZ);
+    const auto [far, farPort]
+        = aEnd ? std::pair(link.z, link.portZ) : std::pair(link.a, link.portA);
+    appendPlace(out, *near);
     out += ' ';
-    out += row.fabric;
-    out += " | ";
-    appendPlace(out, aEnd ? row.a : row.z);
+    out += linktext::port(*near, nearPort, scratch);
     out += " > ";
-    appendPlace(out, aEnd ? row.z : row.a);
+    appendPlace(out, *far);
+    out += ' ';
+    out += linktext::port(*far, farPort, scratch);
+}
+
+/// The ends of a cable's legs on one side, as location() writes them.
+void appendLocation(std::string &out, const std::vector<const PlanLink *> &legs, bool aEnd)
+{
+    std::vector<std::pair<std::string, std::string>> devices; // place, ports; first-seen order
+    std::string scratch;
+    for (const PlanLink *leg : legs) {
+        const DevicePlace &place = aEnd ? *leg->a : *leg->z;
+        const std::string_view port
+            = linktext::port(place, aEnd ? leg->portA : leg->portZ, scratch);
+        std::string where;
+        appendPlace(where, place);
+        auto it = std::find_if(devices.begin(), devices.end(),
+                               [&where](const auto &entry) { return entry.first == where; });
+        if (it == devices.end())
+            devices.emplace_back(std::move(where), std::string(port));
+        else
+            (it->second += '/') += port;
+    }
+    bool first = true;
+    for (const auto &[where, ports] : devices) {
+        out += first ? "" : " + ";
+        out += where;
+        out += ' ';
+        out += ports;
+        first = false;
+    }
+}
+
+/// labelText of a cable of several legs (in leg order), into `out`.
+void multiLegLabel(std::string &out, const std::vector<const PlanLink *> &legs, bool aEnd)
+{
+    startLabel(out, *legs.front());
+    appendLocation(out, legs, aEnd);
+    out += " > ";
+    appendLocation(out, legs, !aEnd);
 }
 
 } // namespace
@@ -140,24 +191,26 @@ void writeHeader(const SheetLayout &layout, CellWriter &out)
 void writeCablingRows(const CablePlan &plan, CellWriter &out)
 {
     char digits[32];
-    std::string spill;
-    for (const CableRow &row : plan.rows) {
-        out.text(row.cableId);
-        out.number(integer(row.leg, digits));
-        out.text(row.fabric);
-        for (const CableEnd *end : { &row.a, &row.z }) {
-            out.text(end->row);
-            out.text(end->rack);
-            out.number(integer(end->u, digits));
-            out.text(end->device);
-            out.text(end->port);
+    char id[24];
+    std::string spill, port;
+    for (const PlanLink &link : plan.links) {
+        out.text(linktext::cableId(link.cableLink, id));
+        out.number(integer(link.leg, digits));
+        out.text(linktext::fabric(link));
+        for (const auto &[place, portIndex] :
+             { std::pair(link.a, link.portA), std::pair(link.z, link.portZ) }) {
+            out.text(place->row);
+            out.text(place->rack);
+            out.number(integer(linktext::u(*place), digits));
+            out.text(linktext::device(*place));
+            out.text(linktext::port(*place, portIndex, port));
         }
-        out.text(row.medium);
-        out.text(row.partNumber);
-        out.text(row.catalogPart);
-        out.number(decimal(row.lengthM, digits, spill));
-        out.number(decimal(row.speedGbps, digits, spill));
-        out.number(integer(row.linksPerCable, digits));
+        out.text(linktext::medium(link));
+        out.text(linktext::partNumber(link));
+        out.text(linktext::catalogPart(link));
+        out.number(decimal(linktext::lengthM(link), digits, spill));
+        out.number(decimal(link.speedGbps, digits, spill));
+        out.number(integer(link.linksPerCable, digits));
         out.endRow();
     }
 }
@@ -181,43 +234,42 @@ void writeSummaryRows(const CablePlan &plan, CellWriter &out)
 
 void writeLabelRows(const CablePlan &plan, CellWriter &out)
 {
-    // A cable of one leg is its row; the legs of a twin-port or splitter cable are gathered
-    // first (they need not be adjacent in row order) and the cable is written where its
+    // A cable of one leg is its link; the legs of a twin-port or splitter cable are gathered
+    // first (they need not be adjacent in plan order) and the cable is written where its
     // first leg appears, as physicalCables() orders them.
-    std::unordered_map<std::string_view, PhysicalCable> multi;
-    for (const CableRow &row : plan.rows)
-        if (row.legs > 1) {
-            PhysicalCable &cable = multi[row.cableId];
-            cable.cableId = row.cableId;
-            cable.fabric = row.fabric;
-            cable.legs.push_back(&row);
-        }
-    for (auto &[id, cable] : multi)
-        std::stable_sort(cable.legs.begin(), cable.legs.end(),
-                         [](const CableRow *x, const CableRow *y) { return x->leg < y->leg; });
+    std::unordered_map<std::uint64_t, std::vector<const PlanLink *>> multi;
+    for (const PlanLink &link : plan.links)
+        if (link.legs > 1)
+            multi[link.cableLink].push_back(&link);
+    for (auto &[id, legs] : multi)
+        std::stable_sort(legs.begin(), legs.end(),
+                         [](const PlanLink *x, const PlanLink *y) { return x->leg < y->leg; });
     char digits[32];
-    std::string label;
-    for (const CableRow &row : plan.rows) {
-        if (row.legs <= 1) {
-            out.text(row.cableId);
-            out.text(row.fabric);
+    char id[24];
+    std::string label, scratch;
+    for (const PlanLink &link : plan.links) {
+        if (link.legs <= 1) {
+            out.text(linktext::cableId(link.cableLink, id));
+            out.text(linktext::fabric(link));
             out.number("1");
             for (const bool aEnd : { true, false }) {
-                oneLegLabel(label, row, aEnd);
+                oneLegLabel(label, link, aEnd, scratch);
                 out.text(label);
             }
             out.endRow();
             continue;
         }
-        auto it = multi.find(row.cableId);
+        auto it = multi.find(link.cableLink);
         if (it == multi.end())
             continue; // written at its first leg
-        const PhysicalCable &cable = it->second;
-        out.text(cable.cableId);
-        out.text(cable.fabric);
-        out.number(integer(static_cast<long long>(cable.legs.size()), digits));
-        out.text(labelText(cable, true));
-        out.text(labelText(cable, false));
+        const std::vector<const PlanLink *> &legs = it->second;
+        out.text(linktext::cableId(link.cableLink, id));
+        out.text(linktext::fabric(link));
+        out.number(integer(static_cast<long long>(legs.size()), digits));
+        for (const bool aEnd : { true, false }) {
+            multiLegLabel(label, legs, aEnd);
+            out.text(label);
+        }
         out.endRow();
         multi.erase(it);
     }

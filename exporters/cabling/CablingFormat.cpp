@@ -53,7 +53,8 @@ public:
     }
     Result<ExportResult> run(const ExportRequest &request) const override
     {
-        auto built = cabling::buildCablePlan(request.design, request.catalog);
+        auto built = cabling::buildCablePlan(request.design, request.catalog,
+                                             cabling::CablePlanDetail::Links);
         if (!built)
             return built.error();
         // One plan, shared by the files; each file is streamed from it when it is written,
@@ -80,7 +81,7 @@ public:
                                           exporters::headerLine(request.design, "Cable labels")) });
         result.files.push_back(
             { "cabling-provenance.txt", cabling::cablingProvenance(request.design), {} });
-        result.notes.push_back("cabling.csv: " + std::to_string(plan->rows.size()) + " cables, "
+        result.notes.push_back("cabling.csv: " + std::to_string(plan->links.size()) + " cables, "
                                + std::to_string(plan->total.transceivers) + " transceivers");
         result.notes.insert(result.notes.end(), plan->notes.begin(), plan->notes.end());
         return result;

@@ -32,7 +32,8 @@ const SheetLayout &cablingLayout();
 const SheetLayout &summaryLayout();
 const SheetLayout &labelsLayout();
 
-/// The header row of `layout`.
+/// The header row of `layout`. The rows below are written from a plan built with
+/// CablePlanDetail::Links (its `links`).
 void writeHeader(const SheetLayout &layout, CellWriter &out);
 
 /// cabling.csv: one row per link in plan order; the legs of a twin-port or splitter cable

@@ -9,6 +9,7 @@
 #include "model/core/Design.h"
 #include "model/quantities/CablePlan.h"
 
+#include <charconv>
 #include <memory>
 #include <set>
 
@@ -51,29 +52,36 @@ exporters::FileProducer cablesCsv(std::shared_ptr<const cabling::CablePlan> plan
                                     "type", "status", "label", "length", "length_unit" })
             out.text(column);
         out.endRow();
-        std::string label;
-        std::string lastMedium, lastType; // consecutive rows mostly share their medium
-        for (const cabling::CableRow &row : shared->rows) {
-            label = row.cableId;
-            if (row.legs > 1)
-                label += "-" + std::to_string(row.leg);
-            if (row.medium != lastMedium || lastType.empty()) {
-                lastMedium = row.medium;
-                lastType = cableType(row.medium);
+        std::string label, portA, portZ;
+        std::string_view lastMedium;
+        std::string lastType; // consecutive links mostly share their medium
+        char id[24];
+        char digits[24];
+        for (const cabling::PlanLink &link : shared->links) {
+            label = cabling::linktext::cableId(link.cableLink, id);
+            if (link.legs > 1) {
+                label += '-';
+                label.append(digits, std::to_chars(digits, digits + sizeof digits, link.leg).ptr);
             }
+            const std::string_view medium = cabling::linktext::medium(link);
+            if (medium != lastMedium || lastType.empty()) {
+                lastMedium = medium;
+                lastType = cableType(std::string(medium));
+            }
+            const double lengthM = cabling::linktext::lengthM(link);
             out.text(siteName);
-            out.text(row.a.device);
+            out.text(cabling::linktext::device(*link.a));
             out.text("dcim.interface");
-            out.text(row.a.port);
+            out.text(cabling::linktext::port(*link.a, link.portA, portA));
             out.text(siteName);
-            out.text(row.z.device);
+            out.text(cabling::linktext::device(*link.z));
             out.text("dcim.interface");
-            out.text(row.z.port);
+            out.text(cabling::linktext::port(*link.z, link.portZ, portZ));
             out.text(lastType);
             out.text("connected");
             out.text(label);
-            out.text(row.lengthM > 0 ? csv::number(row.lengthM, 2) : "");
-            out.text(row.lengthM > 0 ? "m" : "");
+            out.text(lengthM > 0 ? csv::number(lengthM, 2) : "");
+            out.text(lengthM > 0 ? "m" : "");
             out.endRow();
         }
         return {};
@@ -85,7 +93,7 @@ exporters::FileProducer cablesCsv(std::shared_ptr<const cabling::CablePlan> plan
 Result<std::vector<exporters::ExportedFile>> bulkImportCsvs(const Design &design,
                                                             const Catalog &catalog)
 {
-    auto built = cabling::buildCablePlan(design, catalog);
+    auto built = cabling::buildCablePlan(design, catalog, cabling::CablePlanDetail::Links);
     if (!built)
         return built.error();
     auto plan = std::make_shared<const cabling::CablePlan>(std::move(built).value());

@@ -3,7 +3,9 @@
 #include "exporters/common/FileHeader.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <string_view>
 
 namespace cw::exporters::ib {
 
@@ -113,9 +115,21 @@ std::string ibnetTopologyText(const Design &design, const IbFabric &fabric)
         ports[link.nodeA].push_back({ link.portA, link.nodeB, link.portB, link.speedGbps });
         ports[link.nodeB].push_back({ link.portB, link.nodeA, link.portA, link.speedGbps });
     }
+    // Every node's id once, not once per port line naming it (a million lines at 16,384
+    // nodes); the lines are appended in place, without temporaries.
+    std::vector<std::string> ids;
+    ids.reserve(fabric.nodes.size());
+    for (const IbNode &node : fabric.nodes)
+        ids.push_back(node.id());
     std::string text
         = commentBlock(fileHeader(design, "#", "ibsim/ibnetdiscover topology (fabric.topo)"));
     text += "#\n" + commentBlock(summary(fabric));
+    double lastSpeedGbps = -1;
+    std::string speedText;
+    char digits[24];
+    auto integer = [&digits](long long value) {
+        return std::string_view(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
+    };
     for (std::size_t i = 0; i < fabric.nodes.size(); ++i) {
         const IbNode &node = fabric.nodes[i];
         auto &lines = ports[i];
@@ -124,17 +138,34 @@ std::string ibnetTopologyText(const Design &design, const IbFabric &fabric)
         const bool isSwitch = node.kind == IbNode::Kind::Switch;
         // Header and port lines must start in column 0; a record ends at the blank line.
         text += "\n";
-        text += (isSwitch ? "switchguid=" : "caguid=") + guidText(node.guid) + "\n";
-        text += std::string(isSwitch ? "Switch" : "Ca") + "\t" + std::to_string(node.portCount)
-            + " \"" + node.id() + "\"\t\t# \"" + node.name + "\"";
-        text += isSwitch ? " enhanced port 0 lid 0 lmc 0\n" : "\n";
+        text += isSwitch ? "switchguid=" : "caguid=";
+        text += guidText(node.guid);
+        text += isSwitch ? "\nSwitch\t" : "\nCa\t";
+        text += integer(node.portCount);
+        text += " \"";
+        text += ids[i];
+        text += "\"\t\t# \"";
+        text += node.name;
+        text += isSwitch ? "\" enhanced port 0 lid 0 lmc 0\n" : "\"\n";
         for (const PortLine &line : lines) {
-            const IbNode &remote = fabric.nodes[line.remote];
-            text += "[" + std::to_string(line.localPort) + "]\t\"" + remote.id() + "\"["
-                + std::to_string(line.remotePort) + "]\t\t# ";
+            if (line.speedGbps != lastSpeedGbps) {
+                lastSpeedGbps = line.speedGbps;
+                speedText = ibsimSpeed(line.speedGbps).text;
+            }
+            text += '[';
+            text += integer(line.localPort);
+            text += "]\t\"";
+            text += ids[line.remote];
+            text += "\"[";
+            text += integer(line.remotePort);
+            text += "]\t\t# ";
             if (!isSwitch)
                 text += "lid 0 lmc 0 ";
-            text += "\"" + remote.name + "\" lid 0 " + ibsimSpeed(line.speedGbps).text + "\n";
+            text += '"';
+            text += fabric.nodes[line.remote].name;
+            text += "\" lid 0 ";
+            text += speedText;
+            text += '\n';
         }
     }
     return text;

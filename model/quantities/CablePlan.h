@@ -2,7 +2,10 @@
 
 #include "model/common/Result.h"
 #include "model/core/Ids.h"
+#include "model/quantities/PlanLink.h"
 
+#include <deque>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -122,11 +125,20 @@ struct CablePlan
     std::vector<SummaryRow> summary; ///< sorted by medium, then bin edge
     SummaryRow total; ///< medium "all", bin "all"
     std::vector<std::string> notes; ///< links without a cable, parts not in the catalog
+    /// CablePlanDetail::Links: the rows without their text, in plan order (`rows` is then
+    /// empty). They point into the design and catalog the plan was built from, and into
+    /// `places` and `partNumbers`, which the plan (and its copies) keep alive.
+    std::vector<PlanLink> links;
+    std::shared_ptr<const std::vector<DevicePlace>> places;
+    std::shared_ptr<const std::deque<std::string>> partNumbers;
 };
 
 /// How much of the plan to keep.
 enum class CablePlanDetail {
-    Rows, ///< every row with its location text (cabling and NetBox exports, work orders)
+    Rows, ///< every row with its location text (work orders, tests)
+    /// Every row as a PlanLink (`links`), no text: the cabling and NetBox exports format the
+    /// text straight into their files.
+    Links,
     /// The groups, modules, summary, total and notes only: `rows` is left empty and no row
     /// carries location text (BOM, procurement checklist, cost prefill, report): at 16,384
     /// nodes the counts without half a million rows of strings.

@@ -87,11 +87,27 @@ void BM_ExportDrawio(benchmark::State &state)
     runFamily(state, exporters::makeDrawioExporter());
 }
 
+void BM_ExportSwitch(benchmark::State &state)
+{
+    runFamily(state, exporters::makeSwitchExporter());
+}
+void BM_ExportGraphMl(benchmark::State &state)
+{
+    runFamily(state, exporters::makeGraphMlExporter());
+}
+void BM_ExportKubernetes(benchmark::State &state)
+{
+    runFamily(state, exporters::makeKubernetesExporter());
+}
+
 } // namespace
 
 BENCHMARK(BM_ExportCabling)->Arg(2048)->Arg(16384)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_ExportBom)->Arg(2048)->Arg(16384)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_ExportNetbox)->Arg(2048)->Arg(16384)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_ExportDrawio)->Arg(2048)->Arg(16384)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_ExportSwitch)->Arg(2048)->Arg(16384)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_ExportGraphMl)->Arg(2048)->Arg(16384)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_ExportKubernetes)->Arg(2048)->Arg(16384)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 BENCHMARK_MAIN();

@@ -23,6 +23,7 @@
 #include <QUrl>
 
 #include <set>
+#include <tuple>
 
 using namespace cw;
 
@@ -404,6 +405,63 @@ private slots:
             = "C" + QString::number(first.id.value).rightJustified(5, '0').toStdString();
         QVERIFY(QString::fromStdString(plan->notes[0]).contains(QString::fromStdString(id)));
         QVERIFY(QString::fromStdString(plan->notes[1]).contains("no-such-cable"));
+    }
+
+    void planLinksCarryTheRowsText()
+    {
+        // The exporters write from CablePlanDetail::Links (no strings per row); the text they
+        // format must be the rows' own, field by field, twin legs and odd links included:
+        // dgx8 has 150 twin legs (75 of them leg 2, see twinLegsShareOneCable) and the seed
+        // design gets one link without a cable ("none") and one unknown part ("unknown",
+        // part number = the cable type).
+        Design seed = designNamed("seed");
+        Link first = *seed.links().begin();
+        first.cableType.clear();
+        seed.updateLink(first);
+        Link second = *std::next(seed.links().begin());
+        second.cableType = "no-such-cable";
+        seed.updateLink(second);
+        const Design dgx8 = designNamed("dgx8");
+        for (const Design *design : std::initializer_list<const Design *> { &dgx8, &seed }) {
+            const Design &d = *design;
+            auto rows = cabling::buildCablePlan(d, catalog());
+            auto links = cabling::buildCablePlan(d, catalog(), cabling::CablePlanDetail::Links);
+            QVERIFY(rows && links);
+            QVERIFY(links->rows.empty());
+            QCOMPARE(links->links.size(), rows->rows.size());
+            QCOMPARE(links->total.cables, rows->total.cables);
+            QVERIFY(links->notes == rows->notes);
+            int secondLegs = 0;
+            std::string scratch;
+            char id[24];
+            namespace text = cabling::linktext;
+            for (std::size_t i = 0; i < rows->rows.size(); ++i) {
+                const cabling::CableRow &row = rows->rows[i];
+                const cabling::PlanLink &link = links->links[i];
+                secondLegs += link.leg == 2 ? 1 : 0;
+                QCOMPARE(link.link->id.value, row.link.value);
+                QCOMPARE(std::string(text::cableId(link.cableLink, id)), row.cableId);
+                QCOMPARE(link.leg, row.leg);
+                QCOMPARE(link.legs, row.legs);
+                QCOMPARE(std::string(text::fabric(link)), row.fabric);
+                QCOMPARE(std::string(text::medium(link)), row.medium);
+                QCOMPARE(std::string(text::partNumber(link)), row.partNumber);
+                QCOMPARE(std::string(text::catalogPart(link)), row.catalogPart);
+                QCOMPARE(text::lengthM(link), row.lengthM);
+                QCOMPARE(link.speedGbps, row.speedGbps);
+                QCOMPARE(link.linksPerCable, row.linksPerCable);
+                for (const auto &[place, port, end] : { std::tuple(link.a, link.portA, &row.a),
+                                                        std::tuple(link.z, link.portZ, &row.z) }) {
+                    QCOMPARE(std::string(place->row), end->row);
+                    QCOMPARE(std::string(place->rack), end->rack);
+                    QCOMPARE(text::u(*place), end->u);
+                    QCOMPARE(std::string(text::device(*place)), end->device);
+                    QCOMPARE(std::string(text::port(*place, port, scratch)), end->port);
+                }
+            }
+            if (design == &dgx8)
+                QCOMPARE(secondLegs, 75);
+        }
     }
 
     void labelText()
