@@ -31,6 +31,8 @@ std::vector<int> fabricPortsFor(const Part &part, double speedGbps);
 /// first, then one whose cooling matches the devices, then the smaller rack.
 std::string chooseRackType(const Catalog &catalog, int uNeeded, double loadW, Cooling cooling);
 
+/// buildFatTree's state for one design: the planned trees, the racks and devices placed
+/// through the ClusterAssembler, then the fabrics cabled (run() in that order).
 class FatTreeBuilder
 {
 public:
