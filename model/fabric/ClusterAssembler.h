@@ -29,6 +29,9 @@ struct SitePlacement
     DefaultSiteSpec defaultSpec;
 };
 
+/// `prefix` followed by `n` zero-padded to `width` digits ("mgmt0007"): the generators' names.
+std::string numberedName(const std::string &prefix, int n, int width);
+
 /// Places racks and devices and cables links for the generators, at the speed a 16k-node
 /// design needs: U slots are tracked per rack (no scan of the design per placement), cable
 /// choices are cached per (speed, length, form factors). Racks are filled within the site's
@@ -75,8 +78,11 @@ public:
     /// order, in groups of up to the 1G port count that never leave their row (1000BASE-T
     /// reaches 100 m) on a management switch in the top U of the group's first rack; those
     /// switches join a tree of aggregation switches over their fast uplink ports in the same
-    /// hall. Each hall's tree is its own (they join at the site's management core).
+    /// hall. Each hall's tree is its own (they join at the site's management core); a hall
+    /// whose tree would need more than kMaxOutOfBandTier tiers gets several, over whole rows.
     Result<void> placeOutOfBand(const Part &mgmtSwitch);
+    /// The deepest tier a management switch gets: a design file holds device tiers 0-7.
+    static constexpr int kMaxOutOfBandTier = 7;
     /// Compares the load with the site's budgets (adds power and cooling shortfalls).
     void checkSite();
     const std::vector<SiteShortfall> &shortfalls() const { return m_shortfalls; }
@@ -87,11 +93,13 @@ public:
     /// shortfall (the generator refuses naming it); a link no catalog part fits both cages of
     /// is added without a cable type and finish() refuses the design.
     void connect(FabricId fabric, int a, int portA, int b, int portB);
-    /// The halls (indices) with an out-of-band tree, and a hall's name ("" on a free floor).
-    std::vector<int> outOfBandHalls() const;
-    std::string hallName(int hall) const;
-    /// Cables the out-of-band links planned by placeOutOfBand, each hall's on its fabric.
-    void connectOutOfBand(const std::map<int, FabricId> &fabricOfHall);
+    /// The out-of-band fabrics' names, one per tree placeOutOfBand planned: "oob-mgmt" for a
+    /// single tree, else suffixed with the hall (several halls) and the tree's number in its
+    /// hall (a hall with several trees).
+    std::vector<std::string> outOfBandTreeNames() const;
+    /// Cables the out-of-band links planned by placeOutOfBand, each tree's on its fabric
+    /// (`fabricOfTree` in the order of outOfBandTreeNames).
+    void connectOutOfBand(const std::vector<FabricId> &fabricOfTree);
     /// PDUs per rack (the site's budgets stay as given); then verify(). An Error when a link
     /// could not be cabled (naming the first and why).
     Result<void> finish();
@@ -152,6 +160,7 @@ private:
         double fittingReachM; ///< longest reach of the parts that fit both cages (0: none)
     };
     struct LayoutCursor;
+    struct OobPorts;
 
     Result<int> placeAt(int rack, int u, std::string name, const Part &part, DeviceRole role,
                         Face face, int tier, double loadW);
@@ -168,7 +177,14 @@ private:
     void closeRow(LayoutCursor &cursor);
     void enterRow(LayoutCursor &cursor);
     int cdusFor(double liquidW) const;
+    /// Places a switch in the first rack of `hall` with room (network racks first).
     Result<int> placeInHall(int hall, std::string name, const Part &part, int tier);
+    void indexHallRacks();
+    Result<void> placeAccessSwitches(const Part &mgmtSwitch, const OobPorts &ports,
+                                     std::map<int, std::vector<int>> &leavesOfHall,
+                                     int &switchNumber);
+    Result<void> aggregateOutOfBand(int tree, std::vector<int> level, const Part &mgmtSwitch,
+                                    const OobPorts &ports, int &switchNumber);
     double floorLengthM(const RackState &a, int uA, const RackState &b, int uB) const;
 
     Design &m_design;
@@ -190,11 +206,27 @@ private:
     std::map<double, double> m_opticsCache;
     struct OobLink
     {
-        int hall;
+        int tree; ///< index in m_oobTrees (-1 until the trees are planned)
         std::pair<int, int> a; ///< (device, port)
         std::pair<int, int> b;
     };
     std::vector<OobLink> m_oobLinks;
+    struct OobTree
+    {
+        int hall = 0;
+        int zone = 0; ///< which of the hall's trees
+        int trees = 1; ///< the hall's trees
+    };
+    std::vector<OobTree> m_oobTrees;
+    /// placeInHall's index: per hall its racks in search order, and per part how far the
+    /// search got (built when the racks are laid out; rebuilt if racks were added since).
+    struct HallRacks
+    {
+        std::vector<int> racks;
+        std::map<const Part *, std::size_t> next;
+    };
+    std::vector<HallRacks> m_hallRacks;
+    std::size_t m_hallRacksIndexed = 0; ///< m_racks.size() when m_hallRacks was built
     std::vector<std::string> m_notes;
     std::vector<SiteShortfall> m_shortfalls;
     int m_positionsUsed = 0;

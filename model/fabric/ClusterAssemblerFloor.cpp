@@ -1,5 +1,5 @@
-// ClusterAssembler, second half: the floor layout over the site's halls, the CDUs of liquid
-// rows, the per-hall out-of-band network, and cable lengths across halls.
+// ClusterAssembler, second part: the floor layout over the site's halls, the CDUs of liquid
+// rows, and cable lengths across halls (the out-of-band network: ClusterAssemblerOutOfBand.cpp).
 
 #include "model/fabric/ClusterAssembler.h"
 
@@ -11,7 +11,6 @@
 #include <cmath>
 #include <limits>
 #include <map>
-#include <tuple>
 
 namespace cw {
 namespace {
@@ -19,15 +18,15 @@ namespace {
 /// EIA-310: 1U = 1.75 in = 44.45 mm.
 constexpr double kRackUnitM = 0.04445;
 
-std::string numbered(const std::string &prefix, int n, int width)
+} // namespace
+
+std::string numberedName(const std::string &prefix, int n, int width)
 {
     std::string text = std::to_string(n);
     if (static_cast<int>(text.size()) < width)
         text.insert(0, static_cast<std::size_t>(width) - text.size(), '0');
     return prefix + text;
 }
-
-} // namespace
 
 /// Where the layout stands: hall, row of the hall, next free position, the liquid heat of
 /// the racks already in the row, and the row's index in m_rows (-1: not created yet, -2: a
@@ -134,7 +133,7 @@ void ClusterAssembler::closeRow(LayoutCursor &cursor)
             continue;
         Rack rack;
         rack.id = m_design.newId<RackId>();
-        rack.name = numbered("CDU", ++m_cduCount, 3);
+        rack.name = numberedName("CDU", ++m_cduCount, 3);
         rack.catalogType = m_cduPart->id;
         rack.row = m_rows[static_cast<std::size_t>(cursor.rowState)].id;
         rack.position = cursor.position;
@@ -342,7 +341,7 @@ void ClusterAssembler::layoutFloor(const std::string &cduType)
     const int width = rowsPerHall >= 100 ? (rowsPerHall >= 1000 ? 4 : 3) : 2;
     for (const RowState &state : m_rows) {
         Row row = *m_design.row(state.id);
-        row.name = numbered(row.name, state.index + 1, width);
+        row.name = numberedName(row.name, state.index + 1, width);
         m_design.updateRow(std::move(row));
     }
 }
@@ -368,185 +367,6 @@ double ClusterAssembler::floorLengthM(const RackState &a, int uA, const RackStat
     // A site without the route: no cable reaches it (the reach shortfall names the rows).
     const double routeM = between ? *between : std::numeric_limits<double>::max() / 4;
     return toEntrance(hallA, rowA, a, uA) + routeM + toEntrance(hallB, rowB, b, uB) + site.slackM;
-}
-
-Result<int> ClusterAssembler::placeInHall(int hallIndex, std::string name, const Part &part,
-                                          int tier)
-{
-    // Network racks of the hall first (they have room), then any rack of the hall.
-    for (FloorArea area : { FloorArea::Network, FloorArea::Compute })
-        for (std::size_t r = 0; r < m_racks.size(); ++r) {
-            const RackState &rack = m_racks[r];
-            if (rack.area != area || rack.row < 0
-                || m_rows[static_cast<std::size_t>(rack.row)].hall != hallIndex
-                || !fits(static_cast<int>(r), part))
-                continue;
-            return place(static_cast<int>(r), std::move(name), part, DeviceRole::Switch, Face::Rear,
-                         tier);
-        }
-    return Error { name + ": no rack in hall " + hall(hallIndex).name + " has a free U for "
-                   + part.id };
-}
-
-namespace {
-
-/// The management switch's fabric ports of its slowest (access) and fastest (uplink) speed.
-std::pair<std::vector<int>, std::vector<int>> accessAndUplinkPorts(const Part &mgmtSwitch)
-{
-    double slowest = 0;
-    double fastest = 0;
-    for (const PortSpec &port : mgmtSwitch.ports)
-        if (port.role == PortRole::Fabric) {
-            slowest = slowest == 0 ? port.speedGbps : std::min(slowest, port.speedGbps);
-            fastest = std::max(fastest, port.speedGbps);
-        }
-    std::vector<int> access;
-    std::vector<int> fast;
-    for (std::size_t i = 0; i < mgmtSwitch.ports.size(); ++i) {
-        const PortSpec &port = mgmtSwitch.ports[i];
-        if (port.role != PortRole::Fabric)
-            continue;
-        if (port.speedGbps == slowest)
-            access.push_back(static_cast<int>(i));
-        else if (port.speedGbps == fastest)
-            fast.push_back(static_cast<int>(i));
-    }
-    return { access, fast };
-}
-
-} // namespace
-
-Result<void> ClusterAssembler::placeOutOfBand(const Part &mgmtSwitch)
-{
-    // Devices reach their management switch over 1GBASE-T in their own row (<= 100 m,
-    // ref:ieee-802-3ab); switches reach their parent over the fast uplink ports (SN2201:
-    // 4 x 100G QSFP28), DAC in reach and single-mode optics beyond, so a hall's tree spans a
-    // hall of any size. Without fast ports the last access port is the uplink (copper only).
-    auto [access, fast] = accessAndUplinkPorts(mgmtSwitch);
-    const bool fibreUplinks = fast.size() >= 2;
-    const int uplink = fibreUplinks ? fast.front() : (access.empty() ? -1 : access.back());
-    if (!fibreUplinks && !access.empty())
-        access.pop_back();
-    const std::vector<int> children
-        = fibreUplinks ? std::vector<int>(fast.begin() + 1, fast.end()) : access;
-    if (access.size() < 2 || children.size() < 2)
-        return Error { mgmtSwitch.id
-                       + " has too few access or uplink ports for a management network" };
-    const std::size_t fanOut = access.size();
-
-    std::vector<std::pair<int, int>> managed; // (device, its management port)
-    for (std::size_t d = 0; d < m_devices.size(); ++d) {
-        if (m_racks[static_cast<std::size_t>(m_devices[d].rack)].row < 0)
-            continue;
-        const Part &part = *m_devices[d].part;
-        for (std::size_t p = 0; p < part.ports.size(); ++p)
-            if (part.ports[p].role == PortRole::Management) {
-                managed.emplace_back(static_cast<int>(d), static_cast<int>(p));
-                break;
-            }
-    }
-    // Floor order: rows are created front to back, hall by hall.
-    auto floorKey = [this](int device) {
-        const DeviceState &d = m_devices[static_cast<std::size_t>(device)];
-        const RackState &rack = m_racks[static_cast<std::size_t>(d.rack)];
-        return std::tuple(rack.row, rack.position, d.u);
-    };
-    std::stable_sort(managed.begin(), managed.end(), [&](const auto &x, const auto &y) {
-        return floorKey(x.first) < floorKey(y.first);
-    });
-    auto hallOf = [this](int device) {
-        const RackState &rack
-            = m_racks[static_cast<std::size_t>(m_devices[static_cast<std::size_t>(device)].rack)];
-        return m_rows[static_cast<std::size_t>(rack.row)].hall;
-    };
-
-    int switchNumber = 0;
-    const int height = std::max(mgmtSwitch.uHeight, 1);
-    std::map<int, std::vector<int>> leavesOfHall;
-    for (std::size_t first = 0; first < managed.size();) {
-        // A group never leaves its row (so never its hall): its devices' copper stays there.
-        const int row = std::get<0>(floorKey(managed[first].first));
-        const int hallIndex = hallOf(managed[first].first);
-        std::size_t last = first;
-        while (last < managed.size() && last - first < fanOut
-               && std::get<0>(floorKey(managed[last].first)) == row)
-            ++last;
-        std::string name = numbered("mgmt", ++switchNumber, 4);
-        Result<int> placed = Error { "" };
-        for (std::size_t i = first; i < last && !placed && height == 1; ++i) {
-            const int rackIndex = m_devices[static_cast<std::size_t>(managed[i].first)].rack;
-            RackState &rack = m_racks[static_cast<std::size_t>(rackIndex)];
-            if (!rack.topFree)
-                continue;
-            rack.topFree = false;
-            placed = placeAt(rackIndex, rack.rackUnits, name, mgmtSwitch, DeviceRole::Switch,
-                             Face::Rear, 0, mgmtSwitch.maxPowerW);
-        }
-        if (!placed)
-            placed = placeInHall(hallIndex, name, mgmtSwitch, 0);
-        if (!placed)
-            return placed.error();
-        for (std::size_t i = first; i < last; ++i)
-            m_oobLinks.push_back({ hallIndex,
-                                   { managed[i].first, managed[i].second },
-                                   { *placed, access[i - first] } });
-        leavesOfHall[hallIndex].push_back(*placed);
-        first = last;
-    }
-    // Aggregation tree per hall over the uplink ports until one root is left.
-    for (auto &[hallIndex, level] : leavesOfHall) {
-        int tier = 1;
-        while (level.size() > 1) {
-            // The design file holds tiers 0-7 (DesignReader): a deeper tree would write a
-            // design that cannot be opened again.
-            constexpr int kMaxTier = 7;
-            if (tier > kMaxTier)
-                return Error { "the management network of hall "
-                               + (m_freeFloor ? std::string("(free floor)") : hall(hallIndex).name)
-                               + " needs more than " + std::to_string(kMaxTier)
-                               + " aggregation tiers of " + mgmtSwitch.id + " ("
-                               + std::to_string(children.size())
-                               + " children each): split the floor into halls or use a "
-                                 "management switch with more uplink ports" };
-            std::vector<int> parents;
-            for (std::size_t first = 0; first < level.size(); first += children.size()) {
-                auto parent = placeInHall(hallIndex, numbered("mgmt-agg", ++switchNumber, 4),
-                                          mgmtSwitch, tier);
-                if (!parent)
-                    return parent.error();
-                const std::size_t last = std::min(level.size(), first + children.size());
-                for (std::size_t i = first; i < last; ++i)
-                    m_oobLinks.push_back(
-                        { hallIndex, { level[i], uplink }, { *parent, children[i - first] } });
-                parents.push_back(*parent);
-            }
-            level = std::move(parents);
-            ++tier;
-        }
-    }
-    return {};
-}
-
-std::vector<int> ClusterAssembler::outOfBandHalls() const
-{
-    std::vector<int> halls;
-    for (const OobLink &link : m_oobLinks)
-        if (std::find(halls.begin(), halls.end(), link.hall) == halls.end())
-            halls.push_back(link.hall);
-    std::sort(halls.begin(), halls.end());
-    return halls;
-}
-
-std::string ClusterAssembler::hallName(int index) const
-{
-    return m_freeFloor ? std::string() : hall(index).name;
-}
-
-void ClusterAssembler::connectOutOfBand(const std::map<int, FabricId> &fabricOfHall)
-{
-    for (const OobLink &link : m_oobLinks)
-        connect(fabricOfHall.at(link.hall), link.a.first, link.a.second, link.b.first,
-                link.b.second);
 }
 
 } // namespace cw
