@@ -93,11 +93,42 @@ QString kw(double kilowatts, int decimals)
     return number(kilowatts, decimals) + QStringLiteral(" kW");
 }
 
+void drawLine(QPainter &painter, const QFontMetricsF &metrics, const QRectF &rect, int flags,
+              const QString &text, double width)
+{
+    double x = rect.left();
+    if (flags & Qt::AlignRight)
+        x = rect.right() - width;
+    else if (flags & Qt::AlignHCenter)
+        x = rect.left() + (rect.width() - width) / 2;
+    const double lineHeight = metrics.ascent() + metrics.descent();
+    double baseline = rect.top() + metrics.ascent();
+    if (flags & Qt::AlignBottom)
+        baseline = rect.bottom() - metrics.descent();
+    else if (flags & Qt::AlignVCenter)
+        baseline = rect.top() + (rect.height() - lineHeight) / 2 + metrics.ascent();
+    painter.drawText(QPointF(x, baseline), text);
+}
+
 void drawElided(QPainter &painter, const QRectF &rect, int flags, const QString &text)
 {
     const QFontMetricsF metrics(painter.font(), painter.device());
-    painter.drawText(rect, flags,
-                     metrics.elidedText(text, Qt::ElideRight, std::max(0.0, rect.width())));
+    // One line, alignment only: placed from one measurement (drawLine); anything else goes
+    // through Qt's own layout.
+    if (text.contains(QLatin1Char('\n'))
+        || (flags & ~static_cast<int>(Qt::AlignHorizontal_Mask | Qt::AlignVertical_Mask))) {
+        painter.drawText(rect, flags,
+                         metrics.elidedText(text, Qt::ElideRight, std::max(0.0, rect.width())));
+        return;
+    }
+    double width = metrics.horizontalAdvance(text);
+    if (width <= rect.width()) {
+        drawLine(painter, metrics, rect, flags, text, width);
+        return;
+    }
+    const QString shown = metrics.elidedText(text, Qt::ElideRight, std::max(0.0, rect.width()));
+    width = metrics.horizontalAdvance(shown);
+    drawLine(painter, metrics, rect, flags, shown, width);
 }
 
 } // namespace cw::report

@@ -8,6 +8,7 @@
 
 #include <string>
 
+class QFontMetricsF;
 class QPainter;
 class QRectF;
 
@@ -40,5 +41,11 @@ QString kw(double kilowatts, int decimals = 1);
 
 /// Draws `text` in `rect` with `flags`, elided on the right when it does not fit.
 void drawElided(QPainter &painter, const QRectF &rect, int flags, const QString &text);
+
+/// Draws one line of `text`, `width` wide in `metrics`, in `rect` where
+/// QPainter::drawText(rect, flags, text) puts it (alignment flags only), from that one
+/// measurement instead of a text layout per call: a report draws hundreds of thousands.
+void drawLine(QPainter &painter, const QFontMetricsF &metrics, const QRectF &rect, int flags,
+              const QString &text, double width);
 
 } // namespace cw::report

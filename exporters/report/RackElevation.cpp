@@ -74,7 +74,8 @@ void drawDevice(QPainter &painter, const QRectF &rect, const MountedDevice &devi
     const double powerWidth
         = power.isEmpty() ? 0 : QFontMetricsF(font, painter.device()).horizontalAdvance(power);
     if (!power.isEmpty())
-        painter.drawText(inner, Qt::AlignRight | Qt::AlignVCenter, power);
+        drawLine(painter, QFontMetricsF(font, painter.device()), inner,
+                 Qt::AlignRight | Qt::AlignVCenter, power, powerWidth);
     drawElided(painter,
                QRectF(inner.left(), inner.top(),
                       inner.width() - powerWidth - (power.isEmpty() ? 0 : gap), inner.height()),
@@ -113,11 +114,15 @@ void drawRackFace(QPainter &painter, const QRectF &area, const RackFigures &rack
     // U numbers: every U when they are legible, else every fifth.
     const double numberPt = std::min(kMaxUNumberPt, uPt * kLabelFill);
     const int step = numberPt >= kMinLabelPt ? 1 : 5;
-    painter.setFont(reportFont(std::max(numberPt, kMinLabelPt)));
+    const QFont numberFont = reportFont(std::max(numberPt, kMinLabelPt));
+    painter.setFont(numberFont);
     painter.setPen(QColor(0x55, 0x5b, 0x63));
+    const QFontMetricsF numberMetrics(numberFont, painter.device());
     for (int u = 1; u <= units; u += (u == 1 && step > 1 ? step - 1 : step)) {
         const QRectF slot(area.left(), body.bottom() - u * uPx, gutter - scale.pt(2), uPx);
-        painter.drawText(slot, Qt::AlignRight | Qt::AlignVCenter, QString::number(u));
+        const QString text = QString::number(u);
+        drawLine(painter, numberMetrics, slot, Qt::AlignRight | Qt::AlignVCenter, text,
+                 numberMetrics.horizontalAdvance(text));
     }
 
     painter.setClipRect(body.adjusted(-1, -1, 1, 1));

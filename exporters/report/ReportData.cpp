@@ -61,7 +61,7 @@ double floorLoadKgPerM2(const RackFigures &rack)
 namespace {
 
 /// The failure-domain table: every feed, PDU, CDU and row failed alone, ranked as whatif ranks
-/// them.
+/// them; only the rows shown get their bisection solved (sweepWorstFailures).
 void gatherFailureDomains(const Design &design, const Catalog &catalog, ReportData &data)
 {
     WhatIfOptions options;
@@ -74,7 +74,8 @@ void gatherFailureDomains(const Design &design, const Catalog &catalog, ReportDa
     const auto domains = enumerateDomains(
         design, { DomainKind::Feed, DomainKind::Pdu, DomainKind::Cdu, DomainKind::Row }, &catalog);
     data.failureDomainCount = static_cast<int>(domains.size());
-    const std::vector<SweepEntry> entries = sweepSingleFailures(model.value(), domains);
+    const std::vector<SweepEntry> entries
+        = sweepWorstFailures(model.value(), domains, kFailureTableRows);
     for (const SweepEntry &entry : entries) {
         const WhatIfReport &r = entry.report;
         data.failureDomains.push_back(

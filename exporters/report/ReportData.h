@@ -9,6 +9,7 @@
 #include "model/summary/DesignSummary.h"
 #include "model/validation/ValidationEngine.h"
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -114,6 +115,10 @@ struct FailureFigure
     std::vector<int> rackState; ///< per ReportData::racks
 };
 
+/// Rows of the failure-domain table: the worst ones; the CLI's whatif --sweep N-1 --json lists
+/// every domain.
+inline constexpr std::size_t kFailureTableRows = 24;
+
 /// Every figure the facilities pack prints, computed once by the program's own code
 /// (summarize, validateDesign, the calculators, the cabling plan and the BOM).
 struct ReportData
@@ -149,9 +154,10 @@ struct ReportData
     std::optional<bom::Bom> bom;
     std::string bomError;
 
-    /// N-1 over every feed, PDU and row, worst first (docs/failure-domains.md).
+    /// N-1 over every feed, PDU, CDU and row: the kFailureTableRows worst, worst first, as
+    /// whatif --sweep N-1 ranks them (docs/failure-domains.md).
     std::vector<FailureRow> failureDomains;
-    int failureDomainCount = 0; ///< domains tried
+    int failureDomainCount = 0; ///< domains tried, shown or not
     std::optional<FailureFigure> worstFailure;
     std::string failureError;
 };

@@ -5,6 +5,7 @@
 #include "exporters/common/ByteSink.h"
 #include "exporters/common/ExportWriter.h"
 #include "exporters/report/GuiApplication.h"
+#include "exporters/report/RackSvg.h"
 #include "exporters/report/ReportData.h"
 #include "exporters/report/ReportRender.h"
 
@@ -12,6 +13,7 @@
 #include <QDateTime>
 
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string_view>
 
@@ -96,6 +98,13 @@ public:
             return floor.error();
         result.files.push_back({ "floorplan.svg", bytesOf(*floor) });
 
+        // One writer for every rack SVG: the legend and cabinets of a height are laid out once.
+        struct Svgs
+        {
+            std::mutex mutex;
+            report::RackSvgWriter writer;
+        };
+        const auto svgs = std::make_shared<Svgs>();
         // One SVG per rack; a name two racks share gets the rack id appended so neither
         // file overwrites the other.
         std::map<std::string, int> uses;
@@ -107,12 +116,9 @@ public:
             if (uses[stem] > 1 || taken.count(stem))
                 stem += "-" + std::to_string(rack.id.value);
             taken.insert(stem);
-            FileProducer draw = [shared, &rack](ByteSink &sink) -> Result<void> {
-                auto svg = report::renderRackSvg(rack, shared->designName);
-                if (!svg)
-                    return svg.error();
-                sink.write(
-                    std::string_view(svg->constData(), static_cast<std::size_t>(svg->size())));
+            FileProducer draw = [shared, svgs, &rack](ByteSink &sink) -> Result<void> {
+                const std::lock_guard lock(svgs->mutex);
+                sink.write(svgs->writer.write(rack, shared->designName));
                 return {};
             };
             result.files.push_back({ "racks/" + stem + ".svg", {}, std::move(draw) });

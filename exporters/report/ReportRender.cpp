@@ -2,7 +2,6 @@
 
 #include "exporters/common/Escape.h"
 #include "exporters/report/FloorPlan.h"
-#include "exporters/report/RackElevation.h"
 #include "exporters/report/ReportSections.h"
 
 #include <QBuffer>
@@ -26,8 +25,6 @@ QString svgText(const std::string &text)
 constexpr int kPdfDpi = 300;
 // CSS pixels: an SVG's user unit is 1/96 in.
 constexpr int kSvgDpi = 96;
-constexpr double kSvgUPt = 12; // a U in the rack SVG, points
-constexpr double kSvgFaceWidthPt = 150;
 constexpr double kSvgMarginPt = 10;
 constexpr double kSvgFloorWidthPt = 800;
 constexpr double kSvgFloorMaxHeightPt = 1200;
@@ -93,39 +90,6 @@ Result<QByteArray> renderReportPdf(const ReportData &data, Paper paper)
     QByteArray pdf = buffer.data();
     pinCreationDate(pdf, data.date);
     return pdf;
-}
-
-Result<QByteArray> renderRackSvg(const RackFigures &rack, const std::string &designName)
-{
-    const Scale scale = Scale::forDpi(kSvgDpi);
-    const double margin = scale.pt(kSvgMarginPt);
-    const double faceWidth = scale.pt(kSvgFaceWidthPt);
-    const double legend = scale.pt(28); // two lines, see drawElevationLegend
-    const double faceHeight
-        = scale.pt(kElevationTitlePt) + std::max(rack.rackUnits, 1) * scale.pt(kSvgUPt);
-    const QSize size(static_cast<int>(std::ceil(2 * faceWidth + 3 * margin)),
-                     static_cast<int>(std::ceil(faceHeight + legend + 2 * margin)));
-    QBuffer buffer;
-    buffer.open(QIODevice::WriteOnly);
-    QSvgGenerator generator;
-    generator.setOutputDevice(&buffer);
-    generator.setResolution(kSvgDpi);
-    generator.setSize(size);
-    generator.setViewBox(QRect(QPoint(0, 0), size));
-    generator.setTitle(QStringLiteral("Rack ") + svgText(rack.name)
-                       + QStringLiteral(" front and rear"));
-    // QSvgGenerator writes the description into <desc> as it is: escape it for XML here.
-    generator.setDescription(svgText(designName));
-    QPainter painter;
-    if (!painter.begin(&generator))
-        return Error { "facilities report: cannot start painting the SVG of rack " + rack.name };
-    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
-    const double legendHeight = drawElevationLegend(painter, QPointF(margin, margin), scale, true);
-    const double top = margin + std::max(legendHeight, legend);
-    drawRackFace(painter, QRectF(margin, top, faceWidth, faceHeight), rack, Face::Front, scale);
-    drawRackFace(painter, QRectF(2 * margin + faceWidth, top, faceWidth, faceHeight), rack,
-                 Face::Rear, scale);
-    return finishSvg(buffer, painter);
 }
 
 Result<QByteArray> renderFloorPlanSvg(const ReportData &data)

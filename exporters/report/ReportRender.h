@@ -13,9 +13,6 @@ enum class Paper { A4, Letter };
 /// cabling, BOM. Needs a QGuiApplication (ensureGuiApplication()).
 Result<QByteArray> renderReportPdf(const ReportData &data, Paper paper);
 
-/// One rack's front and rear side by side, for slides.
-Result<QByteArray> renderRackSvg(const RackFigures &rack, const std::string &designName);
-
 /// The floor plan, for slides.
 Result<QByteArray> renderFloorPlanSvg(const ReportData &data);
 

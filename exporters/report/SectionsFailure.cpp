@@ -7,9 +7,6 @@
 namespace cw::report {
 namespace {
 
-// Rows of the table: the worst ones; the CLI's whatif --sweep N-1 --json lists every domain.
-constexpr std::size_t kFailureRows = 24;
-
 const QColor kUnaffected(0xe8, 0xf0, 0xe8);
 const QColor kCapped(0xf5, 0xb8, 0x00);
 const QColor kOff(0x40, 0x40, 0x40);
@@ -47,7 +44,7 @@ void writeFailureDomains(PageWriter &pages, const ReportData &data)
                       { QStringLiteral("PDUs over"), 0.9, Qt::AlignRight },
                       { QStringLiteral("Bisection lost"), 1.4, Qt::AlignRight },
                       { QStringLiteral("Largest job"), 1.1, Qt::AlignRight } };
-    const std::size_t shown = std::min(kFailureRows, data.failureDomains.size());
+    const std::size_t shown = std::min(kFailureTableRows, data.failureDomains.size());
     for (std::size_t i = 0; i < shown; ++i) {
         const FailureRow &row = data.failureDomains[i];
         table.rows.push_back(
@@ -57,10 +54,11 @@ void writeFailureDomains(PageWriter &pages, const ReportData &data)
                 QString::number(row.largestJobNodes) + QStringLiteral(" nodes") } });
     }
     pages.table(table);
-    if (shown < data.failureDomains.size())
-        pages.paragraph(QStringLiteral("%1 more domains lose less; the CLI lists them all.")
-                            .arg(data.failureDomains.size() - shown),
-                        7.5);
+    const auto tried = static_cast<std::size_t>(data.failureDomainCount);
+    if (shown < tried)
+        pages.paragraph(
+            QStringLiteral("%1 more domains lose less; the CLI lists them all.").arg(tried - shown),
+            7.5);
     pages.heading(QStringLiteral("The worst one"), pages.scale().pt(60));
     pages.paragraph(qs(data.failureDomains.front().verdict), 8.5);
     if (!data.worstFailure)

@@ -4,6 +4,7 @@
 #include "model/fabric/CutSearch.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <numeric>
 
@@ -278,7 +279,7 @@ int FabricOutcome::componentOf(const FabricState &state, int v) const
 
 FabricOutcome simulateFabric(const FabricState &state, const std::unordered_set<std::uint64_t> &off,
                              const std::unordered_set<std::uint64_t> &links,
-                             const AnalysisOptions &analysis)
+                             const AnalysisOptions &analysis, bool bisection)
 {
     const FabricGraph &full = state.graph;
     FabricOutcome outcome;
@@ -325,7 +326,10 @@ FabricOutcome simulateFabric(const FabricState &state, const std::unordered_set<
         std::sort(seeds.begin(), seeds.end());
         splitPiece(state, outcome, lostEdges, seeds, outcome.newComponent);
     }
-    bisectionAfter(state, outcome, lostEdgeList, links, analysis, impact);
+    if (bisection)
+        bisectionAfter(state, outcome, lostEdgeList, links, analysis, impact);
+    else
+        impact.bisectionGbps = std::numeric_limits<double>::quiet_NaN();
     countDamage(state, outcome, impact);
     return outcome;
 }

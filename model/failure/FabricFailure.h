@@ -54,9 +54,11 @@ struct FabricOutcome
     int componentOf(const FabricState &state, int v) const;
 };
 
-/// The failed device ids (`off`) and link ids (`links`) applied to one fabric.
+/// The failed device ids (`off`) and link ids (`links`) applied to one fabric. With
+/// `bisection` false the max-flows are skipped: a touched fabric's bisectionGbps is NaN
+/// (not computed); everything else is as with it.
 FabricOutcome simulateFabric(const FabricState &state, const std::unordered_set<std::uint64_t> &off,
                              const std::unordered_set<std::uint64_t> &links,
-                             const AnalysisOptions &analysis);
+                             const AnalysisOptions &analysis, bool bisection = true);
 
 } // namespace cw

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <functional>
 #include <mutex>
+#include <numeric>
 #include <thread>
 #include <tuple>
 
@@ -28,44 +30,89 @@ int threadCount(int requested, std::size_t work)
         std::min<std::size_t>(static_cast<std::size_t>(count), std::max<std::size_t>(work, 1)));
 }
 
-} // namespace
-
-std::vector<SweepEntry> sweepSingleFailures(const FailureModel &model,
-                                            const std::vector<FailureDomain> &domains, int threads)
+/// Runs `job(i)` for every i below `count` on `threads` threads. Each simulation reads the
+/// shared, immutable model only, so the domains are independent: workers take the next index
+/// from a shared counter (domains differ a lot in cost: a feed touches every rack, a PDU one)
+/// and write to their own slot.
+template<typename Job>
+void forEachIndex(std::size_t count, int threads, const Job &job)
 {
-    // Each simulation reads the shared, immutable model only, so the domains are independent:
-    // workers take the next domain from a shared counter (domains differ a lot in cost: a
-    // feed touches every rack, a PDU one) and write to their own slot.
-    std::vector<SweepEntry> entries(domains.size());
     std::atomic<std::size_t> next { 0 };
     std::exception_ptr failure;
     std::mutex failureMutex;
     auto work = [&] {
         try {
-            for (std::size_t i = next++; i < domains.size(); i = next++)
-                entries[i] = sweepOne(model, domains[i]);
+            for (std::size_t i = next++; i < count; i = next++)
+                job(i);
         } catch (...) {
             const std::lock_guard lock(failureMutex);
             failure = std::current_exception();
-            next = domains.size();
+            next = count;
         }
     };
     {
         std::vector<std::jthread> workers;
-        const int count = threadCount(threads, domains.size());
-        for (int t = 1; t < count; ++t)
+        const int workerCount = threadCount(threads, count);
+        for (int t = 1; t < workerCount; ++t)
             workers.emplace_back(work);
         work();
     } // joins
     if (failure)
         std::rethrow_exception(failure);
-    // Stable on the domains' order, so equal ranks keep kind, then design order.
+}
+
+/// Stable on the input order, so equal ranks keep kind, then design order.
+void rank(std::vector<SweepEntry> &entries)
+{
     std::stable_sort(entries.begin(), entries.end(), [](const SweepEntry &a, const SweepEntry &b) {
         return std::tuple(-a.report.gpusLost, -a.bisectionLostGbps,
                           -static_cast<long>(a.report.devicesCapped.size()))
             < std::tuple(-b.report.gpusLost, -b.bisectionLostGbps,
                          -static_cast<long>(b.report.devicesCapped.size()));
     });
+}
+
+} // namespace
+
+std::vector<SweepEntry> sweepSingleFailures(const FailureModel &model,
+                                            const std::vector<FailureDomain> &domains, int threads)
+{
+    std::vector<SweepEntry> entries(domains.size());
+    forEachIndex(domains.size(), threads,
+                 [&](std::size_t i) { entries[i] = sweepOne(model, domains[i]); });
+    rank(entries);
+    return entries;
+}
+
+std::vector<SweepEntry> sweepWorstFailures(const FailureModel &model,
+                                           const std::vector<FailureDomain> &domains,
+                                           std::size_t top, int threads)
+{
+    if (top == 0 || domains.empty())
+        return {};
+    // Pass 1: GPUs lost, the first key, for every domain; no max-flow.
+    std::vector<int> gpusLost(domains.size(), 0);
+    forEachIndex(domains.size(), threads, [&](std::size_t i) {
+        gpusLost[i] = model.simulate({ domains[i] }, FabricDetail::NoBisection).gpusLost;
+    });
+    // The top entries all lose at least what the top-th worst loses; a domain that loses
+    // less ranks below every one of them whatever its bisection.
+    std::vector<int> sorted = gpusLost;
+    const std::size_t boundary = std::min(top, sorted.size()) - 1;
+    std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(boundary),
+                     sorted.end(), std::greater<>());
+    const int threshold = sorted[boundary];
+    std::vector<std::size_t> candidates; // design order, as the full sweep ranks them
+    for (std::size_t i = 0; i < domains.size(); ++i)
+        if (gpusLost[i] >= threshold)
+            candidates.push_back(i);
+    // Pass 2: the full simulation of the candidates, ranked as the full sweep ranks them:
+    // a stable sort of a subsequence keeps the order the whole sequence gives it.
+    std::vector<SweepEntry> entries(candidates.size());
+    forEachIndex(candidates.size(), threads,
+                 [&](std::size_t k) { entries[k] = sweepOne(model, domains[candidates[k]]); });
+    rank(entries);
+    entries.resize(std::min(top, entries.size()));
     return entries;
 }
 

@@ -21,4 +21,12 @@ std::vector<SweepEntry> sweepSingleFailures(const FailureModel &model,
                                             const std::vector<FailureDomain> &domains,
                                             int threads = 0);
 
+/// The first `top` entries of sweepSingleFailures(model, domains, threads): the same entries in
+/// the same order, without solving the bisection of the domains that cannot rank among them.
+/// GPUs lost ranks first, so every domain is simulated without max-flows, and only those
+/// losing at least as many GPUs as the top-th worst are simulated in full and ranked.
+std::vector<SweepEntry> sweepWorstFailures(const FailureModel &model,
+                                           const std::vector<FailureDomain> &domains,
+                                           std::size_t top, int threads = 0);
+
 } // namespace cw

@@ -583,7 +583,8 @@ const Design &FailureModel::design() const
     return *m_data->design;
 }
 
-WhatIfReport FailureModel::simulate(const std::vector<FailureDomain> &domains) const
+WhatIfReport FailureModel::simulate(const std::vector<FailureDomain> &domains,
+                                    FabricDetail detail) const
 {
     const Data &data = *m_data;
     const Design &design = *data.design;
@@ -603,7 +604,8 @@ WhatIfReport FailureModel::simulate(const std::vector<FailureDomain> &domains) c
 
     std::vector<FabricOutcome> outcomes;
     for (const FabricState &state : data.fabrics) {
-        outcomes.push_back(simulateFabric(state, power.off, failures.links, data.options.analysis));
+        outcomes.push_back(simulateFabric(state, power.off, failures.links, data.options.analysis,
+                                          detail == FabricDetail::Full));
         report.fabrics.push_back(outcomes.back().impact);
     }
     countWorkload(data, power.off, outcomes, report);

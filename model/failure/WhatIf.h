@@ -116,6 +116,15 @@ struct WhatIfOptions
     bool warmStart = true;
 };
 
+/// How much of the fabric a simulation works out.
+enum class FabricDetail {
+    Full, ///< connectivity and the bisection after the failure (max-flows)
+    /// connectivity only: a touched fabric's bisectionGbps is NaN (not computed); GPUs lost,
+    /// nodes cut off and the largest job are as with Full. An N-1 sweep ranks by GPUs lost
+    /// first, so it solves the max-flows only for the domains that can rank at the top.
+    NoBisection,
+};
+
 /// The design's failure-domain model: PSU placement and the unfailed fabric graphs, built once
 /// and reused for every simulation (an N-1 sweep runs thousands). The design and catalog must
 /// outlive it.
@@ -126,7 +135,8 @@ public:
                                       const WhatIfOptions &options = {});
 
     /// Fails every domain in `domains` at once.
-    WhatIfReport simulate(const std::vector<FailureDomain> &domains) const;
+    WhatIfReport simulate(const std::vector<FailureDomain> &domains,
+                          FabricDetail detail = FabricDetail::Full) const;
 
     const Design &design() const;
 

@@ -20,6 +20,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <random>
 #include <set>
@@ -194,6 +195,47 @@ private slots:
         QVERIFY(entries[3].report.failures.front().rfind("switch:leaf0", 0) == 0);
         for (std::size_t i = 1; i < entries.size(); ++i)
             QVERIFY(entries[i - 1].report.gpusLost >= entries[i].report.gpusLost);
+    }
+
+    void sweepWorstIsTheFullSweepsHead()
+    {
+        const auto domains = enumerateDomains(m_loaded.design,
+                                              { DomainKind::Feed, DomainKind::Pdu, DomainKind::Row,
+                                                DomainKind::Rack, DomainKind::Switch });
+        const auto full = sweepSingleFailures(*m_model, domains);
+        // Top 2: row:R1 and rack:A01 (64 GPUs each, above) tie on GPUs, so both are solved
+        // in full and the row's larger bisection loss ranks it first, as in the full sweep.
+        // Top 5: the 5th loses 0 GPUs (a leaf), so every domain is a candidate; the leaves,
+        // the spines and the rest are ranked by their bisection loss as in the full sweep.
+        for (const std::size_t top :
+             { std::size_t(1), std::size_t(2), std::size_t(5), std::size_t(19), std::size_t(40) }) {
+            const auto head = sweepWorstFailures(*m_model, domains, top);
+            QCOMPARE(head.size(), std::min(top, full.size()));
+            for (std::size_t i = 0; i < head.size(); ++i) {
+                QCOMPARE(head[i].report.failures, full[i].report.failures);
+                QCOMPARE(head[i].report.gpusLost, full[i].report.gpusLost);
+                QCOMPARE(head[i].bisectionLostGbps, full[i].bisectionLostGbps);
+                QCOMPARE(head[i].report.verdict, full[i].report.verdict);
+            }
+        }
+        QCOMPARE(sweepWorstFailures(*m_model, domains, 2)[0].report.failures.front(),
+                 std::string("row:R1"));
+        QVERIFY(sweepWorstFailures(*m_model, domains, 0).empty());
+        QVERIFY(sweepWorstFailures(*m_model, {}, 5).empty());
+    }
+
+    void noBisectionKeepsTheWorkload()
+    {
+        // rack:A01 holds both leaves (above): 64 GPUs lost either way; without max-flows the
+        // touched compute fabric's bisection is left unknown (NaN), never a made-up figure.
+        const FailureDomain rack = parseFailureDomain(m_loaded.design, "rack:A01").value();
+        const WhatIfReport full = m_model->simulate({ rack });
+        const WhatIfReport light = m_model->simulate({ rack }, FabricDetail::NoBisection);
+        QCOMPARE(light.gpusLost, full.gpusLost);
+        QCOMPARE(light.gpusLost, 64);
+        QCOMPARE(light.largestJobNodes, full.largestJobNodes);
+        QCOMPARE(light.devicesOff, full.devicesOff);
+        QVERIFY(std::isnan(fabricNamed(light, "compute-ndr").bisectionGbps));
     }
 
     void superPodSweepTopEntriesWorkedByHand()
