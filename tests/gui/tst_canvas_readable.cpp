@@ -12,6 +12,7 @@
 #include "views/canvas/CanvasStyle.h"
 #include "views/canvas/DesignCache.h"
 #include "views/canvas/ElevationItems.h"
+#include "views/canvas/FabricChips.h"
 #include "views/canvas/FabricItems.h"
 #include "views/canvas/FabricView.h"
 #include "views/canvas/FloorLayout.h"
@@ -47,6 +48,10 @@ private slots:
     void rackPickerByRowNameAndSelection();
     void fabricPresentationGrowsBoxesWithText();
     void fabricBandTitlesReadableWhenA16kDesignIsFitted();
+    void fabricAggregatesWholeAndChipsApart_data();
+    void fabricAggregatesWholeAndChipsApart();
+    void elevationDeviceLabelsWhole_data();
+    void elevationDeviceLabelsWhole();
 };
 
 void TestCanvasReadable::elevationShowsNamesPartsAndUnitsByDefault()
@@ -339,6 +344,130 @@ void TestCanvasReadable::fabricBandTitlesReadableWhenA16kDesignIsFitted()
         QString clash;
         QVERIFY2(labelsApart(drawingLabels(fabric, labels), &clash), qPrintable(clash));
     }
+}
+
+void TestCanvasReadable::fabricAggregatesWholeAndChipsApart_data()
+{
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<bool>("presentation");
+    QTest::newRow("256 nodes") << 256 << false;
+    QTest::newRow("256 nodes, F11") << 256 << true;
+    QTest::newRow("2,048 nodes, F11") << 2048 << true;
+}
+
+void TestCanvasReadable::fabricAggregatesWholeAndChipsApart()
+{
+    // Fitted on a 1600 x 1000 screen, aggregated (every fabric has more than 96 devices).
+    // Wrong pictures this fails on: "72 nod..." in a node box, bundle counts drawn over each
+    // other ("2 22 51 2" in a heap under the out-of-band spine), an empty storage block.
+    QFETCH(int, nodes);
+    QFETCH(bool, presentation);
+    const double minimum = kMinLabelPx * (presentation ? kPresentationLabelScale : 1.0) - 0.01;
+    auto document = generated(nodes);
+    FabricView fabric(document.get());
+    showAt(fabric, QSize(1600, 1000));
+    fabric.setPresentationMode(presentation);
+    QVERIFY(fabric.isFitMode());
+    const auto labels = drawingLabels(fabric, render(fabric));
+    QVERIFY(!labels.empty());
+    // Nothing is cut: a label is drawn whole (one of its forms) or not at all.
+    for (const DrawnLabel &label : labels) {
+        QVERIFY2(!label.text.contains(QChar(0x2026)), qPrintable(label.text));
+        QVERIFY2(label.pixelSize >= minimum,
+                 qPrintable(QStringLiteral("%1 %2").arg(label.text).arg(label.pixelSize)));
+    }
+    QString clash;
+    QVERIFY2(labelsApart(labels, &clash), qPrintable(clash));
+    int countsShown = 0;
+    int chipsShown = 0;
+    for (const Fabric &f : document->design().fabrics()) {
+        FabricBandItem *band = fabric.bandItem(f.id);
+        QVERIFY(band);
+        std::vector<QRectF> boxRects;
+        for (const FabricBoxItem *box : boxesOf(*band)) {
+            QVERIFY(box->isAggregate());
+            const QRectF screen = onScreen(fabric, *box, box->rect()).adjusted(-1, -1, 1, 1);
+            boxRects.push_back(box->sceneBoundingRect());
+            // The box's label, if drawn, is "72 nodes" or "72" (the count it holds), inside it.
+            for (const DrawnLabel &label : labels)
+                if (screen.contains(label.deviceRect.center())) {
+                    QVERIFY2(box->labelForms().contains(label.text), qPrintable(label.text));
+                    QVERIFY2(screen.contains(label.deviceRect), qPrintable(label.text));
+                    QCOMPARE(box->labelForms().last(), QString::number(box->deviceCount()));
+                    ++countsShown;
+                }
+        }
+        // The bundles' chips: apart from each other and from every box, each drawn with its
+        // count inside it.
+        const FabricChipsItem *chips = fabric.chipsItem(f.id);
+        QVERIFY(chips);
+        const auto drawn = chips->drawnChips();
+        for (std::size_t i = 0; i < drawn.size(); ++i) {
+            const QRectF chip = band->mapRectToScene(drawn[i].rect);
+            for (std::size_t j = i + 1; j < drawn.size(); ++j)
+                QVERIFY(!chip.intersects(band->mapRectToScene(drawn[j].rect)));
+            for (const QRectF &box : boxRects)
+                QVERIFY(!chip.intersects(box));
+            const QRectF screen = fabric.mapFromScene(chip).boundingRect().adjusted(-1, -1, 1, 1);
+            const DrawnLabel *count = nullptr;
+            for (const DrawnLabel &label : labels)
+                if (label.text == QString::number(drawn[i].count)
+                    && screen.contains(label.deviceRect))
+                    count = &label;
+            QVERIFY2(count, qPrintable(QString::number(drawn[i].count)));
+        }
+        chipsShown += static_cast<int>(drawn.size());
+    }
+    if (nodes == 256) {
+        // Big enough to read: every box's count, and most bundles' counts (the compute
+        // fabric's 11 bundles: 4 spine-leaf, 4 leaf-node, 3 across rows, all shown).
+        QCOMPARE(countsShown, static_cast<int>(fabric.boxCount()));
+        const FabricChipsItem *compute = fabric.chipsItem(document->design().fabrics().begin()->id);
+        QCOMPARE(compute->bundleCount(), std::size_t(11));
+        QCOMPARE(compute->drawnChips().size(), std::size_t(11));
+        QVERIFY(chipsShown >= 20);
+    }
+}
+
+void TestCanvasReadable::elevationDeviceLabelsWhole_data()
+{
+    QTest::addColumn<bool>("presentation");
+    QTest::newRow("default") << false;
+    QTest::newRow("F11") << true;
+}
+
+void TestCanvasReadable::elevationDeviceLabelsWhole()
+{
+    // The racks shown by default, fitted. Wrong pictures: "dgx-h100 · 10...." under a node's
+    // name (the marker badge takes the line's end), "mgmt-..." for a 1U switch's name.
+    QFETCH(bool, presentation);
+    auto document = generated(256);
+    RackElevationView elevation(document.get());
+    showAt(elevation, QSize(1600, 1000));
+    elevation.setPresentationMode(presentation);
+    const auto labels = drawingLabels(elevation, render(elevation));
+    for (const DrawnLabel &label : labels)
+        QVERIFY2(!label.text.contains(QChar(0x2026)), qPrintable(label.text));
+    QString clash;
+    QVERIFY2(labelsApart(labels, &clash), qPrintable(clash));
+    int nodes = 0;
+    for (RackId rack : elevation.racks())
+        for (DeviceId id : DesignCache::of(document.get())->index().devicesInRack(rack)) {
+            const Device &device = *document->design().device(id);
+            if (device.role != DeviceRole::Compute)
+                continue;
+            // A DGX H100 (8U): its name, its part and its power (10.20 kW: the part's
+            // maximum, ref:nvidia-dgx-h100-ug), whole, on one line or two.
+            const QString name = QString::fromStdString(device.name);
+            const QString part = QString::fromStdString(device.catalogType);
+            QVERIFY2(findLabel(labels, name), qPrintable(name));
+            const bool oneLine = findLabel(labels, part + QStringLiteral(" · 10.20 kW"));
+            const bool twoLines
+                = findLabel(labels, part) && findLabel(labels, QStringLiteral("10.20 kW"));
+            QVERIFY2(oneLine || twoLines, qPrintable(name));
+            ++nodes;
+        }
+    QVERIFY(nodes >= 4); // the racks shown hold four DGX each
 }
 
 QTEST_MAIN(TestCanvasReadable)

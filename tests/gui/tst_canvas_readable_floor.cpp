@@ -45,6 +45,7 @@ private slots:
     void floorWrapsRowsIntoAScreenShape();
     void siteHallOfARowWinsOverItsName();
     void hallsSitSideBySide();
+    void aislesFollowEachHallsPitch();
     void floorPlanLabelsAreReadableWhenZoomedIn();
     void scaleBarIsTrueToTheDrawing();
     void overviewAppearsAndPans();
@@ -94,7 +95,9 @@ void TestCanvasReadableFloor::floorWrapsRowsIntoAScreenShape()
             QVERIFY2(!bands[i].intersects(bands[j]),
                      qPrintable(QStringLiteral("%1 %2").arg(i).arg(j)));
     // Fitted, a rack is several pixels: the floor is no longer a 1-px strip.
-    QVERIFY2(floor.zoom() * 60 >= 4, qPrintable(QString::number(floor.zoom() * 60)));
+    // (3.99 px at 16,384 nodes since cold aisles are wider than hot ones: half a column of
+    // rows has one cold aisle more.)
+    QVERIFY2(floor.zoom() * 60 >= 3.9, qPrintable(QString::number(floor.zoom() * 60)));
     const auto labels = render(floor);
     if (document->design().site().halls.size() > 2) {
         // 13 halls fitted in one window: row names would be under the minimum size, so the
@@ -168,8 +171,38 @@ void TestCanvasReadableFloor::hallsSitSideBySide()
     }
     // Three rows, row width 260 + 12 x 60 = 980 cm + 300 cm aisle, pitch 300, aspect 1.6 / 2:
     // sqrt(0.8 x 3 x 300 / 1280) = 0.75 -> one column, rows 300 cm apart.
-    QCOMPARE(layout.rowOrigin.at(2).y() - layout.rowOrigin.at(1).y(), 300.0);
+    // Rows 1 and 2 face each other across the cold aisle: 120 + 360 x 1.2 / 2.2 cm apart;
+    // rows 2 and 3 back to back across the hot one, 120 + 360 x 1.0 / 2.2: on average the
+    // pitch.
+    QCOMPARE(layout.rowOrigin.at(2).y() - layout.rowOrigin.at(1).y(), 120 + 360 * 1.2 / 2.2);
+    QCOMPARE(layout.rowOrigin.at(3).y() - layout.rowOrigin.at(2).y(), 120 + 360 * 1.0 / 2.2);
     QCOMPARE(layout.rowOrigin.at(2).x(), layout.rowOrigin.at(1).x());
+}
+
+void TestCanvasReadableFloor::aislesFollowEachHallsPitch()
+{
+    // Hall "North" at the site's 3.0 m pitch, hall "South" at its own 2.4 m (Hall::rowPitchM):
+    // South's two aisles take 2 x (240 - 120) = 240 cm, cold 240 x 1.2 / 2.2 = 130.91 cm,
+    // hot 109.09 cm.
+    std::vector<FloorRowSpec> rows;
+    for (int i = 0; i < 6; ++i)
+        rows.push_back({ RowId { std::uint64_t(i + 1) }, "R" + std::to_string(i + 1), i, 10,
+                         i < 3 ? "North" : "South" });
+    FloorGeometry g;
+    g.hallRowPitch[QStringLiteral("South")] = 240;
+    const FloorLayout layout = layoutFloor(rows, g);
+    std::map<std::pair<int, bool>, double> widths; // (hall, hot) -> width
+    for (const FloorAisle &aisle : layout.aisles)
+        widths[{ aisle.hall, aisle.hot }] = aisle.rect.height();
+    QCOMPARE(widths.size(), std::size_t(4));
+    QCOMPARE(widths.at({ 0, false }), 360 * 1.2 / 2.2);
+    QCOMPARE(widths.at({ 0, true }), 360 * 1.0 / 2.2);
+    QCOMPARE(widths.at({ 1, false }), 240 * 1.2 / 2.2);
+    QCOMPARE(widths.at({ 1, true }), 240 * 1.0 / 2.2);
+    // The rows stand where the aisles say: row 5 (South's second) a rack and a cold aisle
+    // under row 4.
+    QCOMPARE(layout.rowOrigin.at(5).y() - layout.rowOrigin.at(4).y(), 120 + 240 * 1.2 / 2.2);
+    QCOMPARE(aisleWidths(g, 240).first, 240 * 1.2 / 2.2);
 }
 
 void TestCanvasReadableFloor::floorPlanLabelsAreReadableWhenZoomedIn()
@@ -274,15 +307,23 @@ void TestCanvasReadableFloor::floorPlanAislesBetweenFacingRows()
     }
     QVERIFY(expected >= 3);
     QCOMPARE(floor.aisleItems().size(), expected);
-    const double pitch = design.site().rowPitchM * 100;
+    // The site gives a 3.0 m pitch and 1.2 m deep racks, no aisle widths: two rows and their
+    // aisles take 2 x 300 cm, the aisles 600 - 2 x 120 = 360 cm, split 1.2 : 1.0 (the
+    // preferred front and rear clearances of TIA-942): cold 360 x 1.2 / 2.2 = 196.36 cm,
+    // hot 163.64 cm.
+    QCOMPARE(design.site().rowPitchM, 3.0);
+    QCOMPARE(design.site().rackDepthM, 1.2);
+    const double coldCm = 360 * 1.2 / 2.2;
+    const double hotCm = 360 - coldCm;
     int cold = 0;
     int hot = 0;
     for (const FloorAisleItem *item : floor.aisleItems()) {
         const FloorAisle &aisle = item->aisle();
         const QRectF before = floor.slotRect(aisle.before, 0);
         const QRectF after = floor.slotRect(aisle.after, 0);
-        // Between the two rows' racks, one pitch apart, over their slots.
-        QCOMPARE(after.top() - before.top(), pitch);
+        // Between the two rows' racks, a rack and the aisle's width apart, over their slots.
+        QCOMPARE(after.top() - before.top(), 120 + (aisle.hot ? hotCm : coldCm));
+        QCOMPARE(aisle.rect.height(), aisle.hot ? hotCm : coldCm);
         QCOMPARE(aisle.rect.top(), before.bottom());
         QCOMPARE(aisle.rect.bottom(), after.top());
         QCOMPARE(aisle.rect.left(), before.left());
@@ -307,8 +348,9 @@ void TestCanvasReadableFloor::floorPlanAislesBetweenFacingRows()
     floor.setTransform(QTransform::fromScale(0.5, 0.5));
     floor.centerOn(first->aisle().rect.center());
     const auto labels = render(floor);
-    const QString name
-        = first->aisle().hot ? QStringLiteral("hot aisle") : QStringLiteral("cold aisle");
+    // Named with its width, as a clearance is checked.
+    const QString name = first->aisle().hot ? QStringLiteral("hot aisle · 1.64 m")
+                                            : QStringLiteral("cold aisle · 1.96 m");
     const DrawnLabel *label = findLabel(labels, name);
     QVERIFY(label);
     QVERIFY(label->pixelSize >= kMinLabelPx - 0.01);

@@ -4,12 +4,14 @@
 #include "model/core/Design.h"
 #include "views/canvas/CanvasStyle.h"
 #include "views/canvas/DesignCache.h"
+#include "views/canvas/FabricChips.h"
 #include "views/canvas/FabricItems.h"
 #include "views/document/Document.h"
 
 #include <QGraphicsLineItem>
 
 #include <algorithm>
+#include <memory>
 #include <set>
 
 namespace cw::canvas {
@@ -189,6 +191,7 @@ void FabricView::createBandItems(Band &band, const FabricBand &layout)
         else
             band.bundles[std::minmax(a, b)] = item;
     }
+    addChips(band, layout);
     const Design &design = document()->design();
     for (const StorageBlock &block : layout.storage)
         if (const StorageTier *tier = design.storageTier(block.tier)) {
@@ -196,6 +199,31 @@ void FabricView::createBandItems(Band &band, const FabricBand &layout)
             item->setParentItem(band.item);
             registerItem(item);
         }
+}
+
+void FabricView::addChips(Band &band, const FabricBand &layout)
+{
+    std::vector<QRectF> boxes;
+    boxes.reserve(band.boxes.size());
+    for (const FabricBoxItem *box : band.boxes)
+        boxes.push_back(box->mapRectToParent(box->boundingRect()));
+    const FabricGeometry &g = layout.geometry;
+    const QRectF area(g.gutter, g.titleHeight, layout.width - g.gutter,
+                      layout.height - g.titleHeight);
+    auto chips = std::make_unique<FabricChipsItem>(area, std::move(boxes), g.textScale);
+    for (const auto &[ends, link] : band.bundles)
+        if (link->count() > 1)
+            chips->addBundle(link->path(), link->count());
+    if (chips->bundleCount() == 0)
+        return;
+    band.chips = chips.release();
+    band.chips->setParentItem(band.item);
+}
+
+FabricChipsItem *FabricView::chipsItem(FabricId fabric) const
+{
+    auto it = m_bands.find(fabric.value);
+    return it == m_bands.end() ? nullptr : it->second.chips;
 }
 
 void FabricView::destroyBand(std::uint64_t key)
