@@ -46,6 +46,8 @@ private slots:
     void siteHallOfARowWinsOverItsName();
     void hallsSitSideBySide();
     void aislesFollowEachHallsPitch();
+    void floorLabelsWholeWhenFitted_data();
+    void floorLabelsWholeWhenFitted();
     void floorPlanLabelsAreReadableWhenZoomedIn();
     void scaleBarIsTrueToTheDrawing();
     void overviewAppearsAndPans();
@@ -442,6 +444,51 @@ void TestCanvasReadableFloor::floorPlanDrawsCdusAndFeedsInTheirHall()
     QVERIFY(inStrip);
     QString clash;
     QVERIFY2(labelsApart(drawingLabels(floor, labels), &clash), qPrintable(clash));
+}
+
+void TestCanvasReadableFloor::floorLabelsWholeWhenFitted_data()
+{
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<bool>("presentation");
+    QTest::newRow("2,048 nodes") << 2048 << false;
+    QTest::newRow("2,048 nodes, F11") << 2048 << true;
+    QTest::newRow("16,384 nodes, F11") << 16384 << true;
+}
+
+void TestCanvasReadableFloor::floorLabelsWholeWhenFitted()
+{
+    // The whole floor fitted on a 1600 x 1000 screen. Wrong picture this fails on: the 13
+    // halls of the 16,384-node design in presentation mode, each feed strip reading "Feed..."
+    // where "Feed A" did not fit.
+    QFETCH(int, nodes);
+    QFETCH(bool, presentation);
+    const double minimum = kMinLabelPx * (presentation ? kPresentationLabelScale : 1.0) - 0.01;
+    auto document = generated(nodes);
+    FloorPlanView floor(document.get());
+    showAt(floor, QSize(1600, 1000));
+    floor.setPresentationMode(presentation);
+    const auto labels = drawingLabels(floor, render(floor));
+    for (const DrawnLabel &label : labels) {
+        QVERIFY2(!label.text.contains(QChar(0x2026)), qPrintable(label.text));
+        QVERIFY2(label.pixelSize >= minimum,
+                 qPrintable(QStringLiteral("%1 %2").arg(label.text).arg(label.pixelSize)));
+    }
+    QString clash;
+    QVERIFY2(labelsApart(labels, &clash), qPrintable(clash));
+    // Every hall's two feeds are named, whole ("Feed A" or, where that does not fit, "A"),
+    // inside their strip.
+    const std::size_t halls = document->design().site().halls.size();
+    QCOMPARE(floor.feedItems().size(), 2 * halls);
+    for (const FloorFeedItem *feed : floor.feedItems()) {
+        const QRectF strip = onScreen(floor, *feed, feed->boundingRect()).adjusted(-1, -1, 1, 1);
+        const QString letter = feed->feed() == Feed::A ? QStringLiteral("A") : QStringLiteral("B");
+        const DrawnLabel *name = nullptr;
+        for (const DrawnLabel &label : labels)
+            if ((label.text == QStringLiteral("Feed ") + letter || label.text == letter)
+                && strip.contains(label.deviceRect))
+                name = &label;
+        QVERIFY2(name, qPrintable(letter));
+    }
 }
 
 QTEST_MAIN(TestCanvasReadableFloor)

@@ -318,8 +318,11 @@ void FloorFeedItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     }
     // The title alone, as large as the strip allows, shortened to the feed's letter rather
     // than cut when even that is too wide.
-    const QPointF at(m_rect.left() + pad, m_rect.top() + (m_rect.height() - fullPx * 1.2) / 2);
-    m_titleAlone.draw(painter, at, fullPx, room, true,
+    // Alone, it may take most of the strip's height (a line of 1.2 em in 0.9 of it): a strip
+    // fitted 12 px high still says which feed it is.
+    const int alonePx = static_cast<int>(std::floor(m_rect.height() * 0.75));
+    const QPointF at(m_rect.left() + pad, m_rect.top() + (m_rect.height() - alonePx * 1.2) / 2);
+    m_titleAlone.draw(painter, at, alonePx, room, true,
                       static_cast<int>(std::ceil(minimum / std::max(lod, 1e-6))));
 }
 
