@@ -2,12 +2,14 @@
 
 #include "views/canvas/CanvasStyle.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <unordered_map>
 
 namespace cw::canvas {
 namespace {
@@ -44,6 +46,51 @@ QRectF FabricChipsItem::boundingRect() const
     return m_area;
 }
 
+namespace {
+
+/// Rectangles bucketed in square cells, so that a chip is checked against its neighbours
+/// only: a 16,384-node band has hundreds of bundles and boxes, placed anew at each zoom.
+class RectGrid
+{
+public:
+    explicit RectGrid(double cell)
+        : m_cell(std::max(cell, 1.0))
+    { }
+    void insert(const QRectF &rect)
+    {
+        forCells(rect, [&](std::int64_t key) { m_cells[key].push_back(rect); });
+    }
+    bool hits(const QRectF &rect) const
+    {
+        bool hit = false;
+        forCells(rect, [&](std::int64_t key) {
+            if (hit)
+                return;
+            if (auto it = m_cells.find(key); it != m_cells.end())
+                hit = std::any_of(it->second.begin(), it->second.end(),
+                                  [&rect](const QRectF &other) { return rect.intersects(other); });
+        });
+        return hit;
+    }
+
+private:
+    template<typename F>
+    void forCells(const QRectF &rect, F &&visit) const
+    {
+        const auto cell = [this](double v) {
+            return static_cast<std::int64_t>(std::floor(v / m_cell));
+        };
+        for (std::int64_t x = cell(rect.left()); x <= cell(rect.right()); ++x)
+            for (std::int64_t y = cell(rect.top()); y <= cell(rect.bottom()); ++y)
+                visit(x * 1'000'003 + y);
+    }
+
+    double m_cell;
+    std::unordered_map<std::int64_t, std::vector<QRectF>> m_cells;
+};
+
+} // namespace
+
 std::vector<FabricChipsItem::Chip> FabricChipsItem::place(int pixelSize) const
 {
     if (pixelSize != m_placedPx) {
@@ -58,30 +105,38 @@ std::vector<FabricChipsItem::Chip> FabricChipsItem::place(int pixelSize) const
         // box, so that neighbours read as two numbers.
         const double gap = pixelSize * 0.3;
         const double height = pixelSize * 1.4;
+        // A box can be far wider than a chip: boxes and chips each in a grid of their own,
+        // the boxes' with cells of a box's size.
+        double boxSide = height;
+        for (const QRectF &box : m_boxes)
+            boxSide = std::max(boxSide, std::max(box.width(), box.height()));
+        RectGrid boxes(boxSide);
+        for (const QRectF &box : m_boxes)
+            boxes.insert(box);
+        RectGrid chips(height * 4);
+        QFont font;
+        font.setPixelSize(pixelSize);
+        const QFontMetricsF metrics(font);
         for (std::size_t index : order) {
             const Bundle &bundle = m_bundles[index];
-            const double width = bundle.label.widthAt(pixelSize) + pixelSize * 0.8;
+            const double width = metrics.horizontalAdvance(bundle.label.text()) + pixelSize * 0.8;
             for (double t : kAlong) {
                 const QPointF centre = bundle.path.pointAtPercent(t);
                 const QRectF chip(centre.x() - width / 2, centre.y() - height / 2, width, height);
                 const QRectF clear = chip.adjusted(-gap, -gap, gap, gap);
-                const auto hits = [&clear](const QRectF &other) {
-                    return clear.intersects(other);
-                };
-                if (!m_area.contains(chip) || std::any_of(m_boxes.begin(), m_boxes.end(), hits)
-                    || std::any_of(m_placed.begin(), m_placed.end(),
-                                   [&hits](const auto &placed) { return hits(placed.second); }))
+                if (!m_area.contains(chip) || boxes.hits(clear) || chips.hits(clear))
                     continue;
                 m_placed.emplace_back(index, chip);
+                chips.insert(chip);
                 break;
             }
         }
     }
-    std::vector<Chip> chips;
-    chips.reserve(m_placed.size());
+    std::vector<Chip> placed;
+    placed.reserve(m_placed.size());
     for (const auto &[index, rect] : m_placed)
-        chips.push_back({ rect, m_bundles[index].count });
-    return chips;
+        placed.push_back({ rect, m_bundles[index].count });
+    return placed;
 }
 
 void FabricChipsItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
