@@ -9,9 +9,14 @@ cw_add_test(tst_canvas_random SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canvas_rando
     DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets)
 cw_add_test(tst_canvas_resize SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canvas_resize.cpp
     DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets)
-# What a user sees: label texts and on-screen sizes, legends, scale bar, overview, the floor's
-# proportions at 2,048 and 16,384 nodes, presentation mode, the rack picker.
+# What a user sees: label texts and on-screen sizes, legends, presentation mode, the rack
+# picker, the fabric (tst_canvas_readable); halls, aisles, the floor's proportions at 2,048 and
+# 16,384 nodes, scale bar, overview (tst_canvas_readable_floor).
 cw_add_test(tst_canvas_readable SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canvas_readable.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/CanvasReadable.h
+    DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets Qt6::Test)
+cw_add_test(tst_canvas_readable_floor SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canvas_readable_floor.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/CanvasReadable.h
     DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets Qt6::Test)
 # One load, one capacity: the canvas's rack colours and the power rules agree on every rack.
 cw_add_test(tst_rack_colour_rules SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_rack_colour_rules.cpp

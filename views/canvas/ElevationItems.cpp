@@ -142,8 +142,9 @@ void ElevationFaceItem::paint(QPainter *painter, const QStyleOptionGraphicsItem 
     // the rack is never without a scale.
     const int numberPx = readablePixels(kNumberPx, lod);
     int every = 0;
+    // A line of text is 1.2 em high: closer, two numbers' lines would overlap.
     for (int step : { 1, 2, 5, 10 })
-        if (numberPx * 1.05 <= step * kUnitMm) {
+        if (numberPx * 1.2 <= step * kUnitMm) {
             every = step;
             break;
         }
@@ -152,7 +153,8 @@ void ElevationFaceItem::paint(QPainter *painter, const QStyleOptionGraphicsItem 
     if (every > 0 && numberPx * 1.2 <= gutter - 14) {
         painter->setPen(QColor(0x55, 0x55, 0x55));
         for (int u = 1; u <= m_units; ++u) {
-            if (u != 1 && u % every != 0)
+            // U1 marks the bottom, unless U2 is numbered and would touch it.
+            if (u % every != 0 && (u != 1 || every == 2))
                 continue;
             const double y = (m_units - u) * kUnitMm + (kUnitMm - numberPx) / 2;
             m_numbers[static_cast<std::size_t>(u - 1)].draw(
@@ -181,8 +183,10 @@ ElevationDeviceItem::ElevationDeviceItem(DeviceId device, DeviceRole role, const
 
 void ElevationDeviceItem::setLabels(const QString &name, const QString &part, double powerW)
 {
-    m_name.setText(name);
-    m_detail.setText(QStringLiteral("%1 · %2 kW").arg(part).arg(powerW / 1000.0, 0, 'f', 2));
+    const QString power = QStringLiteral("%1 kW").arg(powerW / 1000.0, 0, 'f', 2);
+    m_name.setForms({ name });
+    m_detail.setForms({ QStringLiteral("%1 · %2").arg(part, power), part });
+    m_power.setForms({ power });
     update();
 }
 
@@ -217,16 +221,25 @@ void ElevationDeviceItem::paint(QPainter *painter, const QStyleOptionGraphicsIte
             = marker() ? std::min(std::max(side * 0.25, 7.0 / std::max(lod, 1e-6)), side) + 4 : 0;
         const double width = body.width() - std::max(40.0, 16 + badge);
         const int minPx = readablePixels(0, lod);
+        // Whole words or nothing (FittedLabel): where "part · power" does not fit, the part
+        // alone, and the power on a third line when the device is that tall.
         if (body.height() >= (namePx + detailPx) * 1.15 + 4) {
-            m_name.draw(painter, body.topLeft() + QPointF(8, 3), namePx, width, true, true, minPx);
-            m_detail.draw(painter, body.topLeft() + QPointF(8, 5 + namePx * 1.15), detailPx, width,
-                          false, true, minPx);
+            m_name.draw(painter, body.topLeft() + QPointF(8, 3), namePx, width, true, minPx);
+            const double y = 5 + namePx * 1.15;
+            const auto [form, px] = m_detail.choose(detailPx, width, false, minPx);
+            m_detail.draw(painter, body.topLeft() + QPointF(8, y), detailPx, width, false, minPx);
+            if (form == 1 && body.height() >= y + (detailPx * 2) * 1.15 + 4)
+                m_power.draw(painter, body.topLeft() + QPointF(8, y + detailPx * 1.15), detailPx,
+                             width, false, minPx);
         } else {
+            // One line: the name as wide as it needs, the detail in what is left.
             const double y = body.top() + (body.height() - namePx * 1.1) / 2;
-            m_name.draw(painter, QPointF(body.left() + 8, y), namePx, width * 0.4, true, true,
-                        minPx);
-            m_detail.draw(painter, QPointF(body.left() + 8 + width * 0.42, y + 1), detailPx,
-                          width * 0.58, false, true, minPx);
+            const QRectF name
+                = m_name.draw(painter, QPointF(body.left() + 8, y), namePx, width, true, minPx);
+            const double gap = namePx * 0.6;
+            const double left = name.isEmpty() ? 0 : name.width() + gap;
+            m_detail.draw(painter, QPointF(body.left() + 8 + left, y + 1), detailPx, width - left,
+                          false, minPx);
         }
     }
     if (isSelected())

@@ -3,6 +3,7 @@
 #include "model/core/Enums.h"
 #include "views/canvas/CanvasItem.h"
 #include "views/canvas/DesignCache.h"
+#include "views/canvas/FittedLabel.h"
 
 #include <vector>
 
@@ -87,8 +88,9 @@ public:
 private:
     DeviceRole m_role;
     QRectF m_rect;
-    CachedLabel m_name;
-    CachedLabel m_detail;
+    FittedLabel m_name;
+    FittedLabel m_detail; ///< "dgx-h100 · 10.20 kW", or the part alone where that does not fit
+    FittedLabel m_power; ///< the power on a line of its own when the detail was shortened
 };
 
 } // namespace cw::canvas

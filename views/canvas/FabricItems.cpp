@@ -134,8 +134,7 @@ FabricBoxItem::FabricBoxItem(const FabricBox &box, FabricId fabric, bool aggrega
 {
     setPos(box.x, box.y);
     setZValue(1);
-    m_label.setText(QString::fromStdString(box.label));
-    m_detail.setText(QString::fromStdString(box.detail));
+    setLabels(QString::fromStdString(box.label), QString::fromStdString(box.detail));
 }
 
 std::vector<EntityRef> FabricBoxItem::entities() const
@@ -154,8 +153,12 @@ DeviceId FabricBoxItem::deviceId() const
 
 void FabricBoxItem::setLabels(const QString &label, const QString &detail)
 {
-    m_label.setText(label);
-    m_detail.setText(detail);
+    // An aggregate's count is what matters when "72 nodes" does not fit: never "72 n...".
+    QStringList forms { label };
+    if (m_aggregate)
+        forms << QString::number(m_devices.size());
+    m_label.setForms(forms);
+    m_detail.setForms({ detail });
     update();
 }
 
@@ -196,12 +199,16 @@ void FabricBoxItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     const int detailPx = readablePixels(kBoxDetailPx, lod);
     if (labelPx * 1.2 + padY <= rect.height()) {
         const int minPx = readablePixels(0, lod);
+        // The first line stays clear of the marker badge in the top-right corner.
+        const double side = std::min(rect.width(), rect.height());
+        const double badge
+            = marker() ? std::min(std::max(side * 0.25, 7.0 / std::max(lod, 1e-6)), side) : 0;
         painter->setPen(QColor(0x15, 0x15, 0x15));
-        m_label.draw(painter, QPointF(padX, padY), labelPx, rect.width() - 2 * padX, true, true,
+        m_label.draw(painter, QPointF(padX, padY), labelPx, rect.width() - 2 * padX - badge, true,
                      minPx);
         if (padY * 1.6 + labelPx * 1.2 + detailPx * 1.2 <= rect.height())
             m_detail.draw(painter, QPointF(padX, padY * 1.6 + labelPx * 1.2), detailPx,
-                          rect.width() - 2 * padX, false, true, minPx);
+                          rect.width() - 2 * padX, false, minPx);
     }
     if (isSelected())
         paintSelection(painter, rect, lod);
@@ -231,8 +238,6 @@ FabricLinkItem::FabricLinkItem(LinkId link, const FabricBoxItem *a, const Fabric
         m_path.lineTo(to);
     }
     m_middle = m_path.pointAtPercent(0.5);
-    if (count > 1)
-        m_countLabel.setText(QString::number(count));
 }
 
 std::vector<EntityRef> FabricLinkItem::entities() const
@@ -270,17 +275,7 @@ void FabricLinkItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
     painter->setPen(pen);
     painter->setBrush(Qt::NoBrush);
     painter->drawPath(m_path);
-    const int px = readablePixels(kBoxDetailPx, lod);
-    if (m_count > 1 && px <= m_layerPitch * 0.3) {
-        const QSizeF size(std::max(44.0, px * 3.4), px * 1.5);
-        const QRectF chip(m_middle - QPointF(size.width() / 2, size.height() / 2), size);
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(QColor(255, 255, 255, 220));
-        painter->drawRoundedRect(chip, 4, 4);
-        painter->setPen(QColor(0x22, 0x22, 0x22));
-        m_countLabel.draw(painter, chip.topLeft() + QPointF(4, 2), px, chip.width() - 8, false,
-                          true);
-    }
+    // A bundle's count is drawn by the band's FabricChipsItem, which keeps the chips apart.
     if (flagged)
         paintMarker(painter, QRectF(m_middle - QPointF(9, 9), QSizeF(18, 18)), lod);
 }
@@ -292,12 +287,15 @@ StorageBlockItem::StorageBlockItem(const StorageTier &tier, const StorageBlock &
     , m_colour(colour)
 {
     setZValue(1);
-    m_title.setText(QString::fromStdString(tier.name) + QStringLiteral(" · ")
-                    + storageKindName(tier.kind));
-    m_capacity.setText(QStringLiteral("%1 TB usable").arg(tier.capacityTB, 0, 'f', 0));
-    m_bandwidth.setText(QStringLiteral("read %1 / write %2 GB/s")
-                            .arg(tier.readGBps, 0, 'f', 0)
-                            .arg(tier.writeGBps, 0, 'f', 0));
+    const QString name = QString::fromStdString(tier.name);
+    m_title.setForms({ name + QStringLiteral(" · ") + storageKindName(tier.kind), name });
+    m_capacity.setForms({ QStringLiteral("%1 TB usable").arg(tier.capacityTB, 0, 'f', 0) });
+    m_bandwidth.setForms({ QStringLiteral("read %1 / write %2 GB/s")
+                               .arg(tier.readGBps, 0, 'f', 0)
+                               .arg(tier.writeGBps, 0, 'f', 0),
+                           QStringLiteral("%1 / %2 GB/s")
+                               .arg(tier.readGBps, 0, 'f', 0)
+                               .arg(tier.writeGBps, 0, 'f', 0) });
 }
 
 QRectF StorageBlockItem::boundingRect() const
@@ -313,15 +311,23 @@ void StorageBlockItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *
     painter->setPen(pen);
     painter->setBrush(QColor(0xfd, 0xf1, 0xe4));
     painter->drawRoundedRect(m_rect, 10, 10);
+    // Never a silently empty block: the name (with its kind where that fits) as soon as one
+    // line does, the figures under it where they fit too.
     const int px = readablePixels(kBoxLabelPx, lod);
     const int detailPx = readablePixels(kBoxDetailPx, lod);
-    if (14 + px * 1.2 + detailPx * 2.5 <= m_rect.height()) {
+    const int minPx = readablePixels(0, lod);
+    const double pad = std::min(10.0, m_rect.height() * 0.1);
+    const double width = m_rect.width() - 2 * pad;
+    if (pad + px * 1.2 <= m_rect.height()) {
         painter->setPen(QColor(0x33, 0x22, 0x11));
-        m_title.draw(painter, m_rect.topLeft() + QPointF(10, 8), px, m_rect.width() - 20, true);
-        m_capacity.draw(painter, m_rect.topLeft() + QPointF(10, 12 + px * 1.2), detailPx,
-                        m_rect.width() - 20);
-        m_bandwidth.draw(painter, m_rect.topLeft() + QPointF(10, 14 + px * 1.2 + detailPx * 1.25),
-                         detailPx, m_rect.width() - 20);
+        m_title.draw(painter, m_rect.topLeft() + QPointF(pad, pad * 0.8), px, width, true, minPx);
+        if (pad * 1.4 + px * 1.2 + detailPx * 2.5 <= m_rect.height()) {
+            m_capacity.draw(painter, m_rect.topLeft() + QPointF(pad, pad * 1.2 + px * 1.2),
+                            detailPx, width, false, minPx);
+            m_bandwidth.draw(
+                painter, m_rect.topLeft() + QPointF(pad, pad * 1.4 + px * 1.2 + detailPx * 1.25),
+                detailPx, width, false, minPx);
+        }
     }
     if (isSelected())
         paintSelection(painter, m_rect, lod);

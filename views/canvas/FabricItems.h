@@ -2,6 +2,7 @@
 
 #include "views/canvas/CanvasItem.h"
 #include "views/canvas/FabricLayout.h"
+#include "views/canvas/FittedLabel.h"
 
 #include <QColor>
 #include <QPainterPath>
@@ -50,6 +51,8 @@ public:
     int deviceCount() const { return static_cast<int>(m_devices.size()); }
     FabricLayer layer() const { return m_layer; }
     void setLabels(const QString &label, const QString &detail);
+    /// The forms of the label the box may show, longest first.
+    QStringList labelForms() const { return m_label.forms(); }
     /// Where links attach: top or bottom centre, in band coordinates.
     QPointF anchor(bool top) const;
     /// The box's outline in item coordinates (its size grows in presentation mode).
@@ -66,8 +69,8 @@ private:
     QColor m_colour;
     QSizeF m_size;
     double m_textScale;
-    CachedLabel m_label;
-    CachedLabel m_detail;
+    FittedLabel m_label; ///< an aggregate's "72 nodes", or just "72" where that does not fit
+    FittedLabel m_detail;
 };
 
 /// A link between two boxes (one link), or the bundle between two aggregates (a count).
@@ -81,6 +84,8 @@ public:
 
     std::vector<EntityRef> entities() const override;
     int count() const { return m_count; }
+    /// The line in band coordinates.
+    const QPainterPath &path() const { return m_path; }
 
     QRectF boundingRect() const override;
     QPainterPath shape() const override;
@@ -92,7 +97,6 @@ private:
     double m_layerPitch;
     int m_count;
     QColor m_colour;
-    CachedLabel m_countLabel;
 };
 
 /// A storage tier as a block: kind, capacity and read/write bandwidth.
@@ -107,9 +111,9 @@ public:
 private:
     QRectF m_rect;
     QColor m_colour;
-    CachedLabel m_title;
-    CachedLabel m_capacity;
-    CachedLabel m_bandwidth;
+    FittedLabel m_title;
+    FittedLabel m_capacity;
+    FittedLabel m_bandwidth;
 };
 
 } // namespace cw::canvas

@@ -21,6 +21,7 @@ namespace cw::canvas {
 
 class FabricBandItem;
 class FabricBoxItem;
+class FabricChipsItem;
 class FabricLinkItem;
 
 /// The topology as a layered graph per fabric (nodes, leaf, spine, core, bottom to top),
@@ -57,6 +58,8 @@ public:
     /// The box showing `device` on `fabric` (invalid fabric: the "not connected" band).
     FabricBoxItem *boxItem(DeviceId device, FabricId fabric) const;
     FabricBandItem *bandItem(FabricId fabric) const;
+    /// The link counts of `fabric`'s bundles (null when the band has no bundle).
+    FabricChipsItem *chipsItem(FabricId fabric) const;
     /// Boxes and link items now in the scene (for tests and the benchmark).
     int boxCount() const;
     int linkItemCount() const;
@@ -83,6 +86,7 @@ private:
         std::unordered_map<std::uint64_t, FabricBoxItem *> boxOf; ///< device -> box
         std::map<std::pair<const FabricBoxItem *, const FabricBoxItem *>, FabricLinkItem *> bundles;
         std::vector<FabricBoxItem *> boxes;
+        FabricChipsItem *chips = nullptr; ///< the bundles' counts (none when not aggregated)
         int links = 0;
         double boxesWidth = 0; ///< FabricBand::boxesWidth
     };
@@ -110,6 +114,8 @@ private:
                                          const std::vector<const Link *> &links) const;
     void addBand(std::uint64_t key, const FabricBand &layout);
     void createBandItems(Band &band, const FabricBand &layout);
+    /// The chips with the bundles' link counts, kept apart from each other and the boxes.
+    void addChips(Band &band, const FabricBand &layout);
     void destroyBand(std::uint64_t key);
     void stackBands();
     QColor colourOf(FabricId fabric) const;

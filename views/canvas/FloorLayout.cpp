@@ -54,6 +54,8 @@ void placeHalls(const HallGroups &groups, const FloorGeometry &g, double title, 
     layout.aisles.clear();
     layout.titleHeight = title;
     const double rowWidth = g.labelWidth + layout.columnSlots * g.rackWidth;
+    // The gap before row k of a column: a cold aisle before an odd k (rows k-1 and k face
+    // each other), a hot one before an even k (their rears do).
     const double slotsWidth = layout.columnSlots * g.rackWidth;
     // Halls wrap into lines of about sqrt(count) halls (13 halls of a 16k design side by side
     // made a floor five times wider than high); each hall keeps the aspect its share of the
@@ -75,28 +77,32 @@ void placeHalls(const HallGroups &groups, const FloorGeometry &g, double title, 
         const QString &name = groups.order[static_cast<std::size_t>(h)];
         const std::vector<const FloorRowSpec *> &members = groups.rows.at(name);
         const int count = static_cast<int>(members.size());
-        const int columns = columnsFor(count, rowWidth + g.columnGap, g.rowPitch, hallAspect);
+        const auto own = g.hallRowPitch.find(name);
+        const double pitch = own == g.hallRowPitch.end() ? g.rowPitch : own->second;
+        const auto [cold, hot] = aisleWidths(g, pitch);
+        const int columns = columnsFor(count, rowWidth + g.columnGap, pitch, hallAspect);
         const int perColumn = (count + columns - 1) / columns;
+        double y = 0; ///< the row's top, down its column
+        double rowsHeight = g.rackDepth;
         for (int k = 0; k < count; ++k) {
             const int column = k / perColumn;
             const int line = k % perColumn;
+            const double aisle = k % 2 == 1 ? cold : hot;
+            y = line == 0 ? 0 : y + g.rackDepth + aisle;
+            rowsHeight = std::max(rowsHeight, y + g.rackDepth);
             const std::uint64_t id = members[static_cast<std::size_t>(k)]->id.value;
             const QPointF origin(hallX + column * (rowWidth + g.columnGap) + g.labelWidth,
-                                 lineY + title + line * g.rowPitch);
+                                 lineY + title + y);
             layout.rowOrigin[id] = origin;
             layout.rowHall[id] = h;
             // Rows alternate: fronts face each other across cold aisles, rears across hot.
             layout.frontDown[id] = k % 2 == 0;
-            if (line > 0) {
-                const double top = origin.y() - g.rowPitch + g.rackDepth;
-                layout.aisles.push_back({ QRectF(origin.x(), top, slotsWidth, origin.y() - top),
-                                          (k - 1) % 2 == 1,
-                                          members[static_cast<std::size_t>(k - 1)]->id,
+            if (line > 0)
+                layout.aisles.push_back({ QRectF(origin.x(), origin.y() - aisle, slotsWidth, aisle),
+                                          k % 2 == 0, members[static_cast<std::size_t>(k - 1)]->id,
                                           members[static_cast<std::size_t>(k)]->id, h });
-            }
         }
         const double width = columns * rowWidth + (columns - 1) * g.columnGap;
-        const double rowsHeight = (perColumn - 1) * g.rowPitch + g.rackDepth;
         FloorHall hall;
         hall.name = name;
         hall.titleRect = titled ? QRectF(hallX, lineY, width * kNameShare, title) : QRectF();
@@ -112,6 +118,15 @@ void placeHalls(const HallGroups &groups, const FloorGeometry &g, double title, 
 }
 
 } // namespace
+
+std::pair<double, double> aisleWidths(const FloorGeometry &g, double rowPitch)
+{
+    // Two rows and their two aisles take twice the pitch; the aisles share what the racks
+    // leave (at least 60 cm each way: FloorPlanView keeps the pitch a rack + 60 cm).
+    const double both = 2 * std::max(rowPitch - g.rackDepth, 60.0);
+    const double cold = both * std::clamp(g.coldAisleShare, 0.1, 0.9);
+    return { cold, both - cold };
+}
 
 FloorLayout layoutFloor(std::vector<FloorRowSpec> rows, const FloorGeometry &g)
 {

@@ -6,6 +6,7 @@
 #include <QRectF>
 #include <QString>
 
+#include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -27,7 +28,14 @@ struct FloorGeometry
 {
     double rackWidth = 60;
     double rackDepth = 120;
-    double rowPitch = 300; ///< front to front of two neighbouring rows (rack + aisle)
+    double rowPitch = 300; ///< centre to centre of two neighbouring rows (rack + aisle)
+    /// A hall's own pitch (the site's `Hall::rowPitchM`, in cm) where it has one.
+    std::map<QString, double> hallRowPitch;
+    /// The cold aisle's share of two neighbouring aisles: the site model gives only the row
+    /// pitch, so a pair of rows (two racks, a cold and a hot aisle) keeps twice the pitch and
+    /// the aisles split it as the preferred front and rear clearances of ref:tia-942 do,
+    /// 1.2 m : 1.0 m. At the 3.0 m default pitch: cold 1.96 m, hot 1.64 m.
+    double coldAisleShare = 1.2 / 2.2;
     double labelWidth = 260; ///< row names left of each row
     double columnGap = 300; ///< between two columns of rows: a cross aisle
     double hallGap = 600; ///< between two halls
@@ -74,6 +82,10 @@ struct FloorLayout
     double columnSlots = 0; ///< slots a row may grow to before its column must widen
     double titleHeight = 0; ///< the halls' title strip (0: one untitled floor)
 };
+
+/// The widths of the aisles of a hall of `rowPitch` (cm): cold, then hot (FloorGeometry::
+/// coldAisleShare); their mean is the pitch less a rack's depth.
+std::pair<double, double> aisleWidths(const FloorGeometry &geometry, double rowPitch);
 
 /// The hall a row belongs to, from its name: the part before the last separator ("H2-R07"
 /// -> "H2", "Hall A/Row 3" -> "Hall A"); empty when the name has none. Used for rows that

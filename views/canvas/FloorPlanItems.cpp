@@ -234,7 +234,10 @@ void FloorHallItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
 FloorAisleItem::FloorAisleItem(const FloorAisle &aisle)
     : m_aisle(aisle)
 {
-    m_label.setText(aisle.hot ? QStringLiteral("hot aisle") : QStringLiteral("cold aisle"));
+    // Named with its width (cm in the scene), as an architect checks a clearance.
+    m_label.setText(QStringLiteral("%1 · %2 m")
+                        .arg(aisle.hot ? QStringLiteral("hot aisle") : QStringLiteral("cold aisle"))
+                        .arg(aisle.rect.height() / 100.0, 0, 'f', 2));
     setZValue(-0.5); // over the hall, under the rows' bands
 }
 
@@ -266,6 +269,8 @@ FloorFeedItem::FloorFeedItem(Feed feed, int hall, const QRectF &rect)
     , m_rect(rect)
 {
     m_title.setText(feed == Feed::A ? QStringLiteral("Feed A") : QStringLiteral("Feed B"));
+    m_titleAlone.setForms(
+        { m_title.text(), feed == Feed::A ? QStringLiteral("A") : QStringLiteral("B") });
     setZValue(0);
 }
 
@@ -302,19 +307,23 @@ void FloorFeedItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     constexpr int kProbePx = 100; // text width grows in proportion to its size
     const double perPx = (m_title.widthAt(kProbePx, true) + m_figures.widthAt(kProbePx)) / kProbePx
         + 0.6; // the gap between them
-    int px = std::min(fullPx, static_cast<int>(room / perPx));
-    const bool both = px * lod >= minimum;
-    if (!both)
-        px = fullPx;
-    if (px * lod < minimum)
-        return;
-    const QPointF at(m_rect.left() + pad, m_rect.top() + (m_rect.height() - px * 1.2) / 2);
+    const int px = std::min(fullPx, static_cast<int>(room / perPx));
     painter->setPen(QColor(0x22, 0x1a, 0x33));
-    m_title.draw(painter, at, px, room, true);
-    if (both) {
+    if (px * lod >= minimum) {
+        const QPointF at(m_rect.left() + pad, m_rect.top() + (m_rect.height() - px * 1.2) / 2);
+        m_title.draw(painter, at, px, room, true);
         const double titleWidth = m_title.widthAt(px, true) + px * 0.6;
         m_figures.draw(painter, at + QPointF(titleWidth, 0), px, room - titleWidth);
+        return;
     }
+    // The title alone, as large as the strip allows, shortened to the feed's letter rather
+    // than cut when even that is too wide.
+    // Alone, it may take most of the strip's height (a line of 1.2 em in 0.9 of it): a strip
+    // fitted 12 px high still says which feed it is.
+    const int alonePx = static_cast<int>(std::floor(m_rect.height() * 0.75));
+    const QPointF at(m_rect.left() + pad, m_rect.top() + (m_rect.height() - alonePx * 1.2) / 2);
+    m_titleAlone.draw(painter, at, alonePx, room, true,
+                      static_cast<int>(std::ceil(minimum / std::max(lod, 1e-6))));
 }
 
 } // namespace cw::canvas

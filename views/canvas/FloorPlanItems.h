@@ -2,6 +2,7 @@
 
 #include "views/canvas/CanvasItem.h"
 #include "views/canvas/DesignCache.h"
+#include "views/canvas/FittedLabel.h"
 #include "views/canvas/FloorLayout.h"
 
 namespace cw::canvas {
@@ -121,6 +122,7 @@ private:
     int m_pdus = 0;
     double m_capacityW = 0;
     CachedLabel m_title;
+    FittedLabel m_titleAlone; ///< "Feed A", or "A" in a narrow strip (never "Feed...")
     CachedLabel m_figures;
 };
 

@@ -86,6 +86,11 @@ FloorGeometry FloorPlanView::geometry() const
     g.rackWidth = rackWidth();
     g.rackDepth = rackDepth();
     g.rowPitch = rowPitch();
+    // A site hall's own pitch rules its rows (as auto-cabling measures them).
+    for (const Hall &hall : document()->design().site().halls)
+        if (hall.rowPitchM > 0)
+            g.hallRowPitch[QString::fromStdString(hall.name)]
+                = std::max(hall.rowPitchM * kCmPerM, rackDepth() + 60);
     // Row names and hall titles grow with the text in presentation mode.
     const double scale = canvasScene()->labelScale();
     g.labelWidth = kRowLabelWidthCm * scale;
