@@ -477,6 +477,13 @@ void TestDocument::selectionFollowsRemoval()
     QCOMPARE(document->remove({ EntityRef::of(gpu) }), QString());
     QCOMPARE(spy.count(), 2);
     QCOMPARE(static_cast<int>(document->selection().size()), 1);
+    // Undo brings gpu001 back selected, as it was before the Delete; redo drops it again.
+    document->undoStack()->undo();
+    QCOMPARE(spy.count(), 3);
+    QVERIFY(document->selection()
+            == (std::vector<EntityRef> { EntityRef::of(rack), EntityRef::of(gpu) }));
+    document->undoStack()->redo();
+    QVERIFY(document->selection() == std::vector<EntityRef> { EntityRef::of(rack) });
 }
 
 void TestDocument::pasteMakesUniqueCopies()

@@ -11,6 +11,7 @@ PatchCommand::PatchCommand(Document *document, DesignPatch patch, const QString 
     : m_document(document)
     , m_patch(std::make_shared<DesignPatch>(std::move(patch)))
     , m_mergeKey(std::move(mergeKey))
+    , m_selectionBefore(document->selection())
 {
     setText(text);
 }
@@ -37,6 +38,7 @@ void PatchCommand::redo()
 void PatchCommand::undo()
 {
     applyPatch(false);
+    m_document->setSelection(m_selectionBefore); // drops what the undo did not bring back
 }
 
 int PatchCommand::id() const

@@ -6,6 +6,7 @@
 #include <QUndoCommand>
 
 #include <memory>
+#include <vector>
 
 namespace cw {
 
@@ -39,6 +40,9 @@ private:
     /// the design: never changed in place while shared (mergeWith copies it first).
     std::shared_ptr<DesignPatch> m_patch;
     QString m_mergeKey;
+    /// The document's selection when the edit was made: undo gives it back, so the rack
+    /// just deleted and restored is selected again, as before the Delete.
+    std::vector<EntityRef> m_selectionBefore;
     /// A bulk patch's other side: the design as it was before the patch's last application
     /// (the whole design before a mass delete, after its undo the design without it), so the
     /// next application is a swap (Document::applyPatch). Empty for other edits.
