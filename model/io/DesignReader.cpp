@@ -11,7 +11,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <optional>
+#include <span>
 #include <unordered_map>
 
 namespace cw {
@@ -35,7 +37,12 @@ private:
     template<typename IdType>
     IdType claim(const Reader &entity)
     {
-        const long long value = entity.integer("id");
+        return claim<IdType>(entity, entity.integer("id"));
+    }
+    /// The same with the value of "id" already read.
+    template<typename IdType>
+    IdType claim(const Reader &entity, long long value)
+    {
         if (value <= 0)
             entity.fail("id", "a positive whole number");
         // The owner is kept as a tape index: its pointer text is only needed for the error.
@@ -50,7 +57,12 @@ private:
     template<typename IdType, typename Table>
     IdType reference(const Reader &entity, const char *key, const Table &table, const char *what)
     {
-        const long long value = entity.integer(key);
+        return reference<IdType>(entity, key, entity.integer(key), table, what);
+    }
+    template<typename IdType, typename Table>
+    IdType reference(const Reader &entity, const char *key, long long value, const Table &table,
+                     const char *what)
+    {
         const IdType id { static_cast<std::uint64_t>(value < 0 ? 0 : value) };
         if (value <= 0 || !table.contains(id))
             entity.fail(key, std::string("the id of a ") + what + " in this design");
@@ -58,11 +70,24 @@ private:
     }
 
     const Part &part(const Reader &entity, const char *key, std::initializer_list<PartKind> kinds,
-                     const char *what);
-    void warnUnknown(const Reader &reader, std::initializer_list<std::string_view> known);
-    int portIndex(const Reader &end, const Part &part);
-    /// One end of a link and its port slot in m_tables.
-    std::pair<PortRef, std::size_t> linkEnd(const Reader &end, const Design &design);
+                     const char *what)
+    {
+        return part(entity, key, entity.stringView(key), kinds, what);
+    }
+    /// The same with the value of `key` already read.
+    const Part &part(const Reader &entity, const char *key, std::string_view id,
+                     std::initializer_list<PartKind> kinds, const char *what);
+    void warnUnknown(const Reader &reader, std::initializer_list<std::string_view> known)
+    {
+        warnUnknown(reader, std::span<const std::string_view>(known.begin(), known.size()));
+    }
+    void warnUnknown(const Reader &reader, std::span<const std::string_view> known);
+    int portIndex(const Reader &end, std::string_view name, const Part &part);
+    /// One end of a link (the object at `key` of `link`, or the error for what is there) and
+    /// its port slot in m_tables.
+    std::pair<PortRef, std::size_t> linkEnd(const Reader &link, const char *key,
+                                            Reader::Index value, const Design &design);
+    void readLink(const Reader &entry, Design &design);
 
     void readSite(const Reader &reader, Design &design);
     void readRows(const Reader &root, Design &design);
@@ -80,10 +105,9 @@ private:
     ReaderTables m_tables;
 };
 
-const Part &DesignReader::part(const Reader &entity, const char *key,
+const Part &DesignReader::part(const Reader &entity, const char *key, std::string_view id,
                                std::initializer_list<PartKind> kinds, const char *what)
 {
-    const std::string_view id = entity.stringView(key);
     const Part *found = m_tables.part(id);
     if (!found)
         entity.fail(key,
@@ -97,7 +121,7 @@ const Part &DesignReader::part(const Reader &entity, const char *key,
                     + std::string(toString(found->kind)) + ")");
 }
 
-void DesignReader::warnUnknown(const Reader &reader, std::initializer_list<std::string_view> known)
+void DesignReader::warnUnknown(const Reader &reader, std::span<const std::string_view> known)
 {
     for (const std::string &pointer : reader.unknownKeys(known)) {
         // A file of a million unknown keys must not print a million lines.
@@ -110,9 +134,8 @@ void DesignReader::warnUnknown(const Reader &reader, std::initializer_list<std::
     }
 }
 
-int DesignReader::portIndex(const Reader &end, const Part &part)
+int DesignReader::portIndex(const Reader &end, std::string_view name, const Part &part)
 {
-    const std::string_view name = end.stringView("port");
     const std::optional<int> index = m_tables.portIndex(part, name);
     if (!index)
         end.fail("port",
@@ -121,18 +144,33 @@ int DesignReader::portIndex(const Reader &end, const Part &part)
     return *index;
 }
 
+// The keys of a link and of its ends, in the order the writer puts them (collect() tries
+// that order first); the reads below go through them in the order the key-by-key reader did,
+// so the first error of a file is the same.
+constexpr std::array<std::string_view, 6> kLinkKeys {
+    "id", "fabric", "a", "b", "cable", "lengthM"
+};
+enum LinkKey { LinkId_, LinkFabric, LinkA, LinkB, LinkCable, LinkLength };
+constexpr std::array<std::string_view, 2> kEndKeys { "device", "port" };
+
 /// One end of a link: a device of this design and a free port of it.
-std::pair<PortRef, std::size_t> DesignReader::linkEnd(const Reader &end, const Design &design)
+std::pair<PortRef, std::size_t> DesignReader::linkEnd(const Reader &link, const char *key,
+                                                      Reader::Index value, const Design &design)
 {
-    const ReaderTables::DeviceInfo *device = m_tables.device(end.integer("device"));
+    const Reader end = link.objectAt(key, value);
+    std::array<Reader::Index, kEndKeys.size()> values;
+    if (end.collect(kEndKeys, values))
+        warnUnknown(end, kEndKeys);
+    const ReaderTables::DeviceInfo *device = m_tables.device(end.integerAt("device", values[0]));
     if (!device)
         end.fail("device", "the id of a device in this design");
     const DeviceId deviceId { device->id };
-    const PortRef ref { deviceId, portIndex(end, *device->part) };
+    const std::string_view portName = end.stringAt("port", values[1]);
+    const PortRef ref { deviceId, portIndex(end, portName, *device->part) };
     const std::size_t slot = m_tables.portSlot(*device, ref.port);
     if (m_tables.portUsed(slot))
         end.fail("port",
-                 "a free port (\"" + end.string("port") + "\" of device "
+                 "a free port (\"" + std::string(portName) + "\" of device "
                      + std::to_string(deviceId.value) + " is already used by link "
                      + std::to_string(design.linkAt(ref).value) + ")");
     return { ref, slot };
@@ -325,30 +363,38 @@ void DesignReader::readLinks(const Reader &root, Design &design)
 {
     const auto entries = root.objects("links");
     design.reserve(design.devices().size(), entries.size());
-    for (const Reader &entry : entries) {
-        warnUnknown(entry, { "id", "fabric", "a", "b", "cable", "lengthM" });
-        Link link;
-        link.id = claim<LinkId>(entry);
-        link.fabric = reference<FabricId>(entry, "fabric", design.fabrics(), "fabric");
-        std::size_t slots[2] = { 0, 0 };
-        for (const char *side : { "a", "b" }) {
-            const Reader end = entry.object(side);
-            warnUnknown(end, { "device", "port" });
-            auto [ref, slot] = linkEnd(end, design);
-            (side[0] == 'a' ? link.a : link.b) = ref;
-            slots[side[0] == 'a' ? 0 : 1] = slot;
-        }
-        if (link.a == link.b)
-            entry.fail("b", "a port other than the a side's");
-        link.cableType = entry.string("cable", "");
-        if (!link.cableType.empty())
-            part(entry, "cable", { PartKind::Cable, PartKind::Transceiver },
+    for (const Reader &entry : entries)
+        readLink(entry, design);
+}
+
+void DesignReader::readLink(const Reader &entry, Design &design)
+{
+    std::array<Reader::Index, kLinkKeys.size()> values;
+    if (entry.collect(kLinkKeys, values))
+        warnUnknown(entry, kLinkKeys);
+    Link link;
+    link.id = claim<LinkId>(entry, entry.integerAt("id", values[LinkId_]));
+    link.fabric = reference<FabricId>(
+        entry, "fabric", entry.integerAt("fabric", values[LinkFabric]), design.fabrics(), "fabric");
+    const auto [a, slotA] = linkEnd(entry, "a", values[LinkA], design);
+    const auto [b, slotB] = linkEnd(entry, "b", values[LinkB], design);
+    link.a = a;
+    link.b = b;
+    if (link.a == link.b)
+        entry.fail("b", "a port other than the a side's");
+    if (values[LinkCable] != JsonTape::npos) {
+        const std::string_view cable = entry.stringAt("cable", values[LinkCable]);
+        if (!cable.empty())
+            part(entry, "cable", cable, { PartKind::Cable, PartKind::Transceiver },
                  "cable or transceiver");
-        link.lengthM = entry.nonNegative("lengthM", 0);
-        m_tables.markPortUsed(slots[0]);
-        m_tables.markPortUsed(slots[1]);
-        design.addLink(std::move(link));
+        link.cableType = std::string(cable);
     }
+    link.lengthM = values[LinkLength] == JsonTape::npos
+        ? 0
+        : entry.nonNegativeAt("lengthM", values[LinkLength]);
+    m_tables.markPortUsed(slotA);
+    m_tables.markPortUsed(slotB);
+    design.addLink(std::move(link));
 }
 
 void DesignReader::readStorageTiers(const Reader &root, Design &design)

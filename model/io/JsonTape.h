@@ -5,6 +5,7 @@
 #include "model/common/JsonLimits.h"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -190,6 +191,36 @@ inline int utf8Length(const char *p, const char *end)
     if (lead == 0xF4)
         return inRange(1, 0x80, 0x8F) && inRange(2, 0x80, 0xBF) && inRange(3, 0x80, 0xBF) ? 4 : 0;
     return 0;
+}
+
+/// The first byte at or after p that is not JSON whitespace. A pretty-printed design is 40 %
+/// spaces (the 16k-node file: 55 of 138 MB), in indentation runs of 4-12 after each newline:
+/// a run is skipped eight bytes at a time, its end found from the first byte that differs
+/// from a space, instead of four comparisons per byte.
+inline const char *skipWhitespace(const char *p, const char *end)
+{
+    constexpr std::uint64_t kSpaces = 0x2020202020202020ull;
+    while (p < end) {
+        const char c = *p;
+        if (c == ' ') {
+            if constexpr (std::endian::native == std::endian::little) {
+                if (end - p >= 8) {
+                    std::uint64_t word;
+                    std::memcpy(&word, p, sizeof word);
+                    // Zero bytes of `diff` are spaces; the lowest byte is p[0], a space.
+                    const std::uint64_t diff = word ^ kSpaces;
+                    p += diff == 0 ? 8 : std::countr_zero(diff) / 8;
+                    continue;
+                }
+            }
+            ++p;
+        } else if (c == '\n' || c == '\r' || c == '\t') {
+            ++p;
+        } else {
+            break;
+        }
+    }
+    return p;
 }
 
 inline int hexDigit(char c)
@@ -465,8 +496,7 @@ inline bool JsonTape::parse(std::string_view text, const JsonLimits *limits)
         return false;
     };
     auto skipSpace = [&p, end] {
-        while (p < end && isSpace(*p))
-            ++p;
+        p = skipWhitespace(p, end);
     };
     auto close = [this, &open, limits] {
         const std::uint32_t index = open.back().node;

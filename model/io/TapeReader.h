@@ -8,9 +8,11 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -217,8 +219,83 @@ public:
         throw JsonInputError(where, where + ": " + message);
     }
 
+    /// The values of the `known` keys, found in one walk over the members: npos where a key
+    /// is absent, the last value where it repeats (as find() and nlohmann). Returns whether
+    /// any other key is present (then unknownKeys() lists them). For the objects read by the
+    /// hundred thousand (links and their ends): a find() per key walked the members per key.
+    template<std::size_t N>
+    bool collect(const std::array<std::string_view, N> &known, std::array<Index, N> &values) const
+    {
+        values.fill(JsonTape::npos);
+        bool unknown = false;
+        std::size_t position = 0;
+        m_tape->forEachMember(m_node, [&](Index k, Index v) {
+            const std::string_view name = m_tape->string(k);
+            // Files this program wrote list the keys in the known order: try that first.
+            if (position < N && JsonTape::sameKey(known[position], name)) {
+                values[position++] = v;
+                return;
+            }
+            for (std::size_t i = 0; i < N; ++i)
+                if (JsonTape::sameKey(known[i], name)) {
+                    values[i] = v;
+                    return;
+                }
+            unknown = true;
+        });
+        return unknown;
+    }
+
+    // The accessors for a value found by collect(): `value` is npos when the key is absent.
+    // Each checks and words its errors as the accessor of the same name that searches by key.
+    Index required(const char *key, Index value) const
+    {
+        if (value == JsonTape::npos) {
+            const std::string where = childPointer(key);
+            throw JsonInputError(where, where + ": required key is missing");
+        }
+        return value;
+    }
+    long long integerAt(const char *key, Index value) const
+    {
+        const JsonTape::Node &n = m_tape->node(required(key, value));
+        if (n.type == JsonTape::Type::Signed)
+            return n.v.i;
+        if (n.type == JsonTape::Type::Unsigned)
+            return static_cast<long long>(n.v.u); // as nlohmann's get<long long>()
+        if (n.type == JsonTape::Type::Float) {
+            const double d = n.v.d;
+            if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9e15)
+                return static_cast<long long>(d);
+        }
+        fail(key, "a whole number");
+    }
+    std::string_view stringAt(const char *key, Index value) const
+    {
+        if (type(required(key, value)) != JsonTape::Type::String)
+            fail(key, "a string");
+        return m_tape->string(value);
+    }
+    double nonNegativeAt(const char *key, Index value) const
+    {
+        const double result = numberAt(key, required(key, value));
+        if (result < 0)
+            fail(key, "a number >= 0");
+        return result;
+    }
+    TapeReader objectAt(const char *key, Index value) const
+    {
+        if (type(required(key, value)) != JsonTape::Type::Object)
+            fail(key, "an object");
+        return TapeReader(*m_tape, value);
+    }
+
     /// Pointers of the keys not in `known`, sorted and once per key (as JsonReader lists them).
     std::vector<std::string> unknownKeys(std::initializer_list<std::string_view> known) const
+    {
+        return unknownKeys(std::span<const std::string_view>(known.begin(), known.size()));
+    }
+    std::vector<std::string> unknownKeys(std::span<const std::string_view> known) const
     {
         std::vector<std::string> unknownNames;
         std::size_t position = 0;
@@ -258,12 +335,6 @@ private:
         return text;
     }
 
-    std::string_view stringAt(const char *key, Index value) const
-    {
-        if (type(value) != JsonTape::Type::String)
-            fail(key, "a string");
-        return m_tape->string(value);
-    }
     double numberAt(const char *key, Index value) const
     {
         const JsonTape::Node &n = m_tape->node(value);
@@ -285,33 +356,12 @@ private:
             fail(key, "a finite number of magnitude at most 1e15");
         return result;
     }
-    double nonNegativeAt(const char *key, Index value) const
-    {
-        const double result = numberAt(key, value);
-        if (result < 0)
-            fail(key, "a number >= 0");
-        return result;
-    }
     double positiveAt(const char *key, Index value) const
     {
         const double result = numberAt(key, value);
         if (result <= 0)
             fail(key, "a number > 0");
         return result;
-    }
-    long long integerAt(const char *key, Index value) const
-    {
-        const JsonTape::Node &n = m_tape->node(value);
-        if (n.type == JsonTape::Type::Signed)
-            return n.v.i;
-        if (n.type == JsonTape::Type::Unsigned)
-            return static_cast<long long>(n.v.u); // as nlohmann's get<long long>()
-        if (n.type == JsonTape::Type::Float) {
-            const double d = n.v.d;
-            if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9e15)
-                return static_cast<long long>(d);
-        }
-        fail(key, "a whole number");
     }
     long long inRange(const char *key, long long result, long long min, long long max) const
     {
@@ -320,15 +370,7 @@ private:
         return result;
     }
     Index find(const char *key) const { return m_tape->find(m_node, key); }
-    Index member(const char *key) const
-    {
-        const Index value = find(key);
-        if (value == JsonTape::npos) {
-            const std::string where = childPointer(key);
-            throw JsonInputError(where, where + ": required key is missing");
-        }
-        return value;
-    }
+    Index member(const char *key) const { return required(key, find(key)); }
     std::string childPointer(const char *key) const
     {
         return pointer() + "/" + JsonTape::escapePointerKey(key);

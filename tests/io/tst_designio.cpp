@@ -312,6 +312,135 @@ private slots:
                "string \"012345678901234567890123456789012345...";
     }
 
+    void linkKeysInAnyOrderReadTheSame()
+    {
+        // The reader walks each link object's members once (a slot per known key) instead of
+        // searching it per key: the writer's order, its reverse and an unknown key in
+        // between give the same design (saved again: the writer's bytes).
+        const std::string reference = referenceText();
+        nlohmann::ordered_json document = nlohmann::ordered_json::parse(reference);
+        for (auto &link : document["links"]) {
+            nlohmann::ordered_json reversed = nlohmann::ordered_json::object();
+            for (auto it = link.rbegin(); it != link.rend(); ++it) {
+                reversed[it.key()] = it.value();
+                if (it.key() == "b")
+                    reversed["note"] = "kept out";
+            }
+            for (const char *side : { "a", "b" })
+                reversed[side] = nlohmann::ordered_json { { "port", link[side]["port"] },
+                                                          { "device", link[side]["device"] } };
+            link = reversed;
+        }
+        const std::string text = document.dump(1);
+        const std::size_t links = text.find("\"links\"");
+        QVERIFY(text.find("\"lengthM\"", links) < text.find("\"id\"", links));
+        auto loaded = parseDesign(text, catalog());
+        QVERIFY2(loaded, loaded ? "" : loaded.error().message.c_str());
+        QCOMPARE(serializeDesign(loaded->design, catalog()), reference);
+        // One per link (168), listed up to kMaxLoadWarnings (100), then counted.
+        QCOMPARE(document["links"].size(), std::size_t { 168 });
+        QCOMPARE(loaded->warnings.size(), std::size_t { 101 });
+        QCOMPARE(loaded->warnings.back(), std::string("... and 68 more unknown keys, not listed"));
+        QCOMPARE(loaded->warnings.front(),
+                 std::string("/links/0/note: unknown key, ignored (it will not be saved)"));
+        // A repeated key in a link is refused before the reader, whichever its place.
+        document = nlohmann::ordered_json::parse(reference);
+        std::string repeated = document.dump(1);
+        const std::size_t lengthAt = repeated.find("\"lengthM\"", repeated.find("\"links\""));
+        repeated.insert(lengthAt, "\"fabric\": 1, ");
+        const QString error = loadError(repeated);
+        QVERIFY2(error.startsWith("/links/0/fabric (line "), qPrintable(error));
+        QVERIFY2(error.contains("duplicate key \"fabric\""), qPrintable(error));
+    }
+
+    void linkErrorsInEveryKeyOrder_data()
+    {
+        QTest::addColumn<QString>("pointer");
+        QTest::addColumn<QString>("value"); // empty: the key is removed
+        QTest::addColumn<QString>("expected");
+        // Link 3 of the reference design: its first error, as the key-by-key reader gave it.
+        QTest::newRow("id missing") << "/links/3/id"
+                                    << ""
+                                    << "/links/3/id: required key is missing";
+        QTest::newRow("id a string")
+            << "/links/3/id"
+            << "\"7\""
+            << "/links/3/id: expected a whole number, got the string \"7\"";
+        QTest::newRow("id zero") << "/links/3/id"
+                                 << "0"
+                                 << "/links/3/id: expected a positive whole number, got 0";
+        QTest::newRow("fabric missing") << "/links/3/fabric"
+                                        << ""
+                                        << "/links/3/fabric: required key is missing";
+        QTest::newRow("fabric dangling")
+            << "/links/3/fabric"
+            << "999"
+            << "/links/3/fabric: expected the id of a fabric in this design, got 999";
+        QTest::newRow("a missing") << "/links/3/a"
+                                   << ""
+                                   << "/links/3/a: required key is missing";
+        QTest::newRow("b an array") << "/links/3/b"
+                                    << "[]"
+                                    << "/links/3/b: expected an object, got an array";
+        QTest::newRow("device missing") << "/links/3/b/device"
+                                        << ""
+                                        << "/links/3/b/device: required key is missing";
+        QTest::newRow("device negative")
+            << "/links/3/a/device"
+            << "-4"
+            << "/links/3/a/device: expected the id of a device in this design, got -4";
+        QTest::newRow("port missing") << "/links/3/a/port"
+                                      << ""
+                                      << "/links/3/a/port: required key is missing";
+        QTest::newRow("port a number") << "/links/3/b/port"
+                                       << "1"
+                                       << "/links/3/b/port: expected a string, got 1";
+        QTest::newRow("cable a number") << "/links/3/cable"
+                                        << "5"
+                                        << "/links/3/cable: expected a string, got 5";
+        QTest::newRow("cable empty is no cable") << "/links/3/cable"
+                                                 << "\"\""
+                                                 << "";
+        QTest::newRow("cable absent is no cable") << "/links/3/cable"
+                                                  << ""
+                                                  << "";
+        QTest::newRow("length a string")
+            << "/links/3/lengthM"
+            << "\"3\""
+            << "/links/3/lengthM: expected a number, got the string \"3\"";
+        QTest::newRow("length absent is zero") << "/links/3/lengthM"
+                                               << ""
+                                               << "";
+    }
+
+    void linkErrorsInEveryKeyOrder()
+    {
+        QFETCH(QString, pointer);
+        QFETCH(QString, value);
+        QFETCH(QString, expected);
+        // nlohmann::json sorts keys ("a", "b", "cable", "fabric", "id", "lengthM"),
+        // ordered_json keeps the writer's ("id", "fabric", "a", "b", "cable", "lengthM"); a
+        // second error later in the same link (lengthM) must not come first in either.
+        const std::string reference = referenceText();
+        const auto check = [&](auto document) {
+            using Json = decltype(document);
+            const typename Json::json_pointer at(pointer.toStdString());
+            if (!pointer.endsWith("lengthM"))
+                document["links"][3]["lengthM"] = -1;
+            if (value.isEmpty())
+                document[at.parent_pointer()].erase(at.back());
+            else
+                document[at] = Json::parse(value.toStdString());
+            const QString error = loadError(document.dump(2));
+            if (expected.isEmpty() && !pointer.endsWith("lengthM"))
+                QCOMPARE(error, QString("/links/3/lengthM: expected a number >= 0, got -1"));
+            else
+                QCOMPARE(error, expected);
+        };
+        check(json::parse(reference));
+        check(nlohmann::ordered_json::parse(reference));
+    }
+
     void referenceErrorsNameThePointer()
     {
         QFETCH(QString, pointer);

@@ -344,6 +344,27 @@ private slots:
         QCOMPARE(std::string(tape.string(tape.find(0, "k"))), longText);
     }
 
+    void whitespaceRunsOfEveryLengthUpToTheEnd()
+    {
+        // Indentation is skipped eight bytes at a time: runs of 0-24 spaces (whole words,
+        // a word and a part, a part shorter than a word at the very end of the text), mixed
+        // with newlines and tabs, are read as nlohmann reads them, and a parse that stops
+        // after a run names the byte just past it: "[1," is 3 bytes, then the run.
+        for (std::size_t length = 0; length <= 24; ++length) {
+            const std::string run(length, ' ');
+            for (const std::string &text : { "[1," + run + "2]" + run, run + "{\"k\":" + run + "1}",
+                                             "[1,\n" + run + "\t" + run + "\r\n2]" + run + "\n" }) {
+                const std::string why = disagreement(text);
+                QVERIFY2(why.empty(), qPrintable(QString::fromStdString(why + " for: " + text)));
+            }
+            JsonTape tape;
+            QVERIFY(!tape.parse("[1," + run + "x]"));
+            QCOMPARE(tape.errorOffset(), 3 + length);
+            QVERIFY(!tape.parse("[1," + run));
+            QCOMPARE(tape.errorOffset(), 3 + length);
+        }
+    }
+
     void randomMutationsOfADesignAgree()
     {
         // A real design file with bytes deleted, inserted, replaced or duplicated: every
