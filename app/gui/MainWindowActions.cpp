@@ -71,9 +71,13 @@ void MainWindow::createActions()
         // The changes drawn in every view; they stay after the dialog closes, until Clear.
         for (canvas::CanvasView *view : { static_cast<canvas::CanvasView *>(m_floorPlan),
                                           static_cast<canvas::CanvasView *>(m_elevation),
-                                          static_cast<canvas::CanvasView *>(m_fabric) })
+                                          static_cast<canvas::CanvasView *>(m_fabric) }) {
             connect(dialog, &CompareDialog::compareMarksChanged, view,
                     &canvas::CanvasView::setCompareMarks);
+            // Where moved racks and devices stand in the other revision (dashed ghosts).
+            connect(dialog, &CompareDialog::compareGhostsChanged, view,
+                    &canvas::CanvasView::setCompareGhosts);
+        }
         dialog->compareWith(path);
         dialog->show();
     });

@@ -5,6 +5,8 @@
 // A01 holds oss01, leaf01 and leaf02; A02 holds nothing that changed.
 #include "app/gui/MainWindow.h"
 #include "views/canvas/CanvasItem.h"
+#include "views/canvas/CompareGhostItem.h"
+#include "views/canvas/ElevationItems.h"
 #include "views/canvas/FabricView.h"
 #include "views/canvas/FloorPlanView.h"
 #include "views/canvas/RackElevationView.h"
@@ -135,6 +137,24 @@ QStringList legendTexts(const canvas::CanvasView &view)
     return texts;
 }
 
+/// The ghost (or, with `leaders`, the leader) items `view` draws now.
+template<typename T>
+std::vector<const T *> overlayItems(const canvas::CanvasView &view)
+{
+    std::vector<const T *> out;
+    for (const QGraphicsItem *item : view.compareGhostItems())
+        if (const auto *typed = dynamic_cast<const T *>(item))
+            out.push_back(typed);
+    return out;
+}
+
+/// Whether a click or hover at the middle of `item` could find it: the scene's hit test.
+bool hitTestFinds(const canvas::CanvasView &view, const QGraphicsItem *item)
+{
+    const QList<QGraphicsItem *> under = view.scene()->items(item->boundingRect().center());
+    return under.contains(const_cast<QGraphicsItem *>(item));
+}
+
 } // namespace
 
 class TestCompareOverlay : public QObject
@@ -244,6 +264,124 @@ private slots:
         }
         QCOMPARE(statesOf(floor, movedRack), S { CompareState::None });
         QVERIFY(dialog.table()->rowCount() > 0);
+    }
+
+    // A moved rack and a moved device also show where they stand in the other revision: the
+    // 8x DGX example against a copy with rack A02 one slot further along row R1 (position 1
+    // -> 2) and head01 (a 1U server) moved from A02 U36 to the free U42 of A01 (A01's top U:
+    // oss02 fills U40-41).
+    void movedEntitiesLeaveGhosts()
+    {
+        QString error;
+        auto document = Document::open(Catalog::builtin(), kExample, &error);
+        QVERIFY2(document, qPrintable(error));
+        const Design &open = document->design();
+        Design other = open;
+        Rack a02 = rackNamed(other, "A02");
+        QCOMPARE(a02.position, 1);
+        a02.position = 2;
+        QVERIFY(!other.updateRack(a02).isEmpty()); // the change set: the rack changed
+        Device head01 = deviceNamed(other, "head01");
+        const RackId a01 = rackNamed(other, "A01").id;
+        QCOMPARE(head01.uPosition, 36);
+        head01.rack = a01;
+        head01.uPosition = 42;
+        other.updateDevice(head01);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("moved.cluster.json"));
+        const auto saved = saveDesignFile(other, Catalog::builtin(), path.toStdString());
+        if (!saved)
+            QFAIL(saved.error().message.c_str());
+
+        canvas::FloorPlanView floor(document.get());
+        canvas::RackElevationView elevation(document.get());
+        canvas::FabricView fabric(document.get());
+        elevation.setRacks({ a01, a02.id });
+        CompareDialog dialog(document.get());
+        const std::vector<canvas::CanvasView *> views { &floor, &elevation, &fabric };
+        for (canvas::CanvasView *view : views) {
+            connect(&dialog, &CompareDialog::compareMarksChanged, view,
+                    &canvas::CanvasView::setCompareMarks);
+            connect(&dialog, &CompareDialog::compareGhostsChanged, view,
+                    &canvas::CanvasView::setCompareGhosts);
+        }
+        QVERIFY(dialog.compareWith(path).isEmpty());
+        QCOMPARE(dialog.compareGhosts().size(), std::size_t(2));
+
+        // Floor plan: one ghost, on the slot after A02's own (one rack width along the row,
+        // same depth), and one arrow from A02 (drawn at position 1) to it.
+        const RowId r1 = a02.row;
+        const auto checkFloor = [&] {
+            const QRectF before = floor.slotRect(r1, 1); // the layout moves with the labels
+            const auto ghosts = overlayItems<canvas::CompareGhostItem>(floor);
+            QCOMPARE(ghosts.size(), std::size_t(1));
+            const QRectF ghost = ghosts[0]->ghostRect();
+            QCOMPARE(ghost, floor.slotRect(r1, 2));
+            QCOMPARE(ghost.left() - before.left(), before.width());
+            QCOMPARE(ghost.top(), before.top());
+            QCOMPARE(ghosts[0]->label(), QStringLiteral("A02 \u2192 R1 position 2"));
+            const auto leaders = overlayItems<canvas::CompareLeaderItem>(floor);
+            QCOMPARE(leaders.size(), std::size_t(1));
+            QVERIFY(before.contains(leaders[0]->line().p1()));
+            QCOMPARE(leaders[0]->line().p2(), ghost.center());
+        };
+        checkFloor();
+        QVERIFY(legendTexts(floor).contains(
+            QStringLiteral("Compare: where it stands in the other design")));
+        // Rack elevation: head01's ghost on A01's front at U42, the top U of the 42U rack:
+        // the face's first 44.45 mm (1U, EIA-310) from its top, the 19 in panel wide.
+        const auto checkElevation = [&] {
+            const auto ghosts = overlayItems<canvas::CompareGhostItem>(elevation);
+            QCOMPARE(ghosts.size(), std::size_t(1));
+            const canvas::ElevationFaceItem *face = elevation.faceItem(a01, Face::Front);
+            QVERIFY(face);
+            QCOMPARE(face->units(), 42);
+            const QRectF ghost = ghosts[0]->ghostRect();
+            QCOMPARE(ghost, face->mapRectToScene(face->slotRect(42, 1)));
+            QVERIFY(qAbs(ghost.top() - face->scenePos().y()) < 1e-9);
+            QVERIFY(qAbs(ghost.height() - 44.45) < 1e-9);
+            QVERIFY(qAbs(ghost.width() - 482.6) < 1e-9);
+            QCOMPARE(ghosts[0]->label(), QStringLiteral("head01 \u2192 A01 U42"));
+            QVERIFY(ghosts[0]->ghostRect().contains(ghosts[0]->labelRect()));
+            QVERIFY(overlayItems<canvas::CompareLeaderItem>(elevation).empty());
+        };
+        checkElevation();
+        QVERIFY(fabric.compareGhostItems().empty()); // no place to draw there
+
+        // Overlays only: not selectable, no buttons, no hover, and the scene's hit test (what
+        // clicks, tooltips and rubber bands use) does not find them; not entity items.
+        for (canvas::CanvasView *view : views)
+            for (const QGraphicsItem *item : view->compareGhostItems()) {
+                QVERIFY(!(item->flags() & QGraphicsItem::ItemIsSelectable));
+                QCOMPARE(item->acceptedMouseButtons(), Qt::NoButton);
+                QVERIFY(!item->acceptHoverEvents());
+                QVERIFY(!hitTestFinds(*view, item));
+                QVERIFY(!dynamic_cast<const canvas::CanvasItem *>(item));
+            }
+
+        // Not shown where the place is not: the elevation without A01 has no ghost.
+        elevation.setRacks({ a02.id });
+        QVERIFY(elevation.compareGhostItems().empty());
+        // Kept across rebuilds and edits.
+        elevation.setRacks({ a01, a02.id });
+        checkElevation();
+        floor.setPresentationMode(true);
+        checkFloor();
+        Device dgx02 = deviceNamed(document->design(), "dgx02");
+        dgx02.name = "dgx02-renamed";
+        QVERIFY(document->updateDevice(dgx02).isEmpty());
+        checkFloor();
+        checkElevation();
+
+        // Clear Comparison removes them from every view and scene.
+        dialog.clearComparison();
+        for (canvas::CanvasView *view : views) {
+            QVERIFY(view->compareGhostItems().empty());
+            QVERIFY(!legendTexts(*view).join(' ').contains(QStringLiteral("Compare:")));
+            for (const QGraphicsItem *item : view->scene()->items())
+                QVERIFY(!dynamic_cast<const canvas::CompareGhostItem *>(item)
+                        && !dynamic_cast<const canvas::CompareLeaderItem *>(item));
+        }
     }
 
     // File > Clear Comparison in the workbench takes the highlight off all three views.

@@ -64,6 +64,8 @@ void CanvasItem::paintCompareState(QPainter *painter, const QRectF &rect, double
 void CanvasView::setCompareMarks(const CompareMarks &marks)
 {
     m_compareMarks = marks;
+    if (marks.empty())
+        m_compareGhosts.clear(); // Clear Comparison: the ghosts go with the highlight
     reapplyCompareStates();
     viewport()->update();
 }
@@ -87,6 +89,7 @@ void CanvasView::reapplyCompareStates()
         item->setCompareState(state);
         m_compared.push_back(item);
     }
+    placeCompareGhosts(); // the layout may have moved the places they stand on
 }
 
 std::vector<LegendEntry> CanvasView::compareLegend() const
@@ -104,6 +107,9 @@ std::vector<LegendEntry> CanvasView::compareLegend() const
     add(CompareState::Removed, LegendEntry::DashedOutline, tr("Compare: removed there"));
     add(CompareState::Changed, LegendEntry::Outline, tr("Compare: changed"));
     add(CompareState::Moved, LegendEntry::Outline, tr("Compare: moved or re-cabled"));
+    if (!m_ghostItems.empty())
+        entries.push_back({ LegendEntry::DashedOutline, compareColor(CompareState::Moved),
+                            tr("Compare: where it stands in the other design") });
     return entries;
 }
 

@@ -198,6 +198,7 @@ void CanvasView::setPresentationMode(bool on)
     m_scene->setLabelScale(on ? kPresentationLabelScale : 1.0);
     applyScrollBarPolicy();
     presentationChanged();
+    placeCompareGhosts(); // the views lay out again for the larger labels
     invalidateOverview();
     viewport()->update();
 }
@@ -324,6 +325,7 @@ void CanvasView::clearScene()
     m_markers->itemsCleared();
     m_failed.clear(); // the items go; the states stay and return with reapplyMarkers
     m_compared.clear();
+    m_ghostItems.clear(); // deleted with the scene's items; made again by reapplyMarkers
     m_itemCount = 0;
     m_messageItem = nullptr;
     m_scene->clear();

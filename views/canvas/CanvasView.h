@@ -124,6 +124,14 @@ public:
     const CompareMarks &compareMarks() const { return m_compareMarks; }
     /// The items now carrying a comparison state.
     const std::vector<CanvasItem *> &comparedItems() const { return m_compared; }
+    /// Where moved racks and devices stand in the compared design: a dashed ghost there
+    /// (CompareGhostItem) where this view shows that place, and on the floor plan an arrow
+    /// from the moved item to it. Kept across rebuilds and edits; cleared with the marks
+    /// (setCompareMarks with an empty list, Clear Comparison).
+    void setCompareGhosts(const CompareGhosts &ghosts);
+    const CompareGhosts &compareGhosts() const { return m_compareGhosts; }
+    /// The ghost and leader items now in the scene (overlays: no entity, not selectable).
+    const std::vector<QGraphicsItem *> &compareGhostItems() const { return m_ghostItems; }
     /// legend() and, while a blast radius is shown, the failure styles it uses.
     std::vector<LegendEntry> shownLegend() const;
     /// The failure domains (as whatif writes them: "rack:A01", "pdu:A01/A1", "feed:A",
@@ -147,6 +155,13 @@ protected:
     virtual void applyChanges(const ChangeSet &changes) = 0;
     /// Called after the presentation mode changed (label scale already set): lay out again.
     virtual void presentationChanged() { }
+    /// The scene rectangle of a moved entity's place in the compared design; empty where this
+    /// view does not show that place (CanvasCompareGhosts.cpp).
+    virtual QRectF compareGhostRect(const CompareGhost &) const { return {}; }
+    /// The ghosts' label height in scene units at label scale 1.
+    virtual double compareGhostTextHeight() const { return 10; }
+    /// Whether an arrow joins a moved item to its ghost (the floor plan).
+    virtual bool drawsCompareLeaders() const { return false; }
     /// Forget the overview's picture (the drawing changed).
     void invalidateOverview() { m_overview = QImage(); }
     /// Called after the document selection changed, before items are selected.
@@ -193,6 +208,8 @@ private:
     void applyScrollBarPolicy();
     void reapplyFailureStates();
     void reapplyCompareStates();
+    /// Makes the ghost and leader items again from m_compareGhosts (a few per move).
+    void placeCompareGhosts();
     /// The comparison styles in use, for shownLegend().
     std::vector<LegendEntry> compareLegend() const;
     void drawLegend(QPainter *painter);
@@ -215,6 +232,8 @@ private:
     std::vector<CanvasItem *> m_failed; ///< items now carrying a failure state
     CompareMarks m_compareMarks;
     std::vector<CanvasItem *> m_compared; ///< items now carrying a comparison state
+    CompareGhosts m_compareGhosts;
+    std::vector<QGraphicsItem *> m_ghostItems; ///< owned by the scene
     bool m_presentation = false;
     bool m_fitMode = false; ///< refit on resize until the user zooms or focuses
     bool m_fitting = false; ///< re-entrancy guard of fitNow()

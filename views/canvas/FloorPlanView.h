@@ -54,6 +54,9 @@ protected:
     std::vector<CanvasItem *> markerItemsFor(EntityRef ref) const override;
 
     void presentationChanged() override;
+    QRectF compareGhostRect(const CompareGhost &ghost) const override;
+    double compareGhostTextHeight() const override;
+    bool drawsCompareLeaders() const override { return true; }
 
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;

@@ -65,6 +65,8 @@ protected:
     void applyChanges(const ChangeSet &changes) override;
     void documentSelectionChanged(const std::vector<EntityRef> &selection) override;
     void presentationChanged() override;
+    QRectF compareGhostRect(const CompareGhost &ghost) const override;
+    double compareGhostTextHeight() const override;
 
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;

@@ -93,12 +93,15 @@ QString CompareDialog::compareWith(const QString &path)
             ? tr("No changes from the open design to %1.").arg(QFileInfo(path).fileName())
             : tr("%n change(s) from the open design to %1. Click a row to select it. The views "
                  "show them (green added, red dashed removed, amber changed, blue moved or "
-                 "re-cabled) until Clear Comparison.",
+                 "re-cabled, dashed blue where it stands in the other design) until Clear "
+                 "Comparison.",
                  "", static_cast<int>(m_diff.changes.size()))
                   .arg(QFileInfo(path).fileName()));
     fill();
     computeMarks();
+    computeGhosts();
     m_clear->setEnabled(!m_marks.empty());
+    emit compareGhostsChanged(m_ghosts);
     emit compareMarksChanged(m_marks);
     return {};
 }

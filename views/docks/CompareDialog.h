@@ -41,6 +41,8 @@ public:
     /// How the changes show on the open design's items (empty before a comparison and after
     /// clearComparison).
     const canvas::CompareMarks &compareMarks() const { return m_marks; }
+    /// Where the moved racks and devices stand in the other design (the views' ghosts).
+    const canvas::CompareGhosts &compareGhosts() const { return m_ghosts; }
     /// The open design's entities row `row` names: the entity itself, or for one only in the
     /// other design the items that hold it (an added device's rack, an added cable's ends).
     std::vector<EntityRef> entitiesOfRow(int row) const;
@@ -58,11 +60,15 @@ public:
 signals:
     void focusRequested(const std::vector<cw::EntityRef> &entities);
     void compareMarksChanged(const cw::canvas::CompareMarks &marks);
+    /// Sent before compareMarksChanged (which clears them when empty).
+    void compareGhostsChanged(const cw::canvas::CompareGhosts &ghosts);
 
 private:
     void fill();
     /// m_marks and m_rowEntities from m_diff (linear in the changes).
     void computeMarks();
+    /// m_ghosts from m_diff's moves (CompareDialogGhosts.cpp).
+    void computeGhosts();
     void selectRow(int row);
     void askAndExport(bool workOrder);
     /// The files of one export, every text made before any is written.
@@ -76,6 +82,7 @@ private:
     QPushButton *m_clear;
     change::DesignDiff m_diff;
     canvas::CompareMarks m_marks;
+    canvas::CompareGhosts m_ghosts;
     std::vector<std::vector<EntityRef>> m_rowEntities; ///< per row of m_diff.changes
     std::shared_ptr<const Design> m_other; ///< the design compared with
     QString m_otherPath;

@@ -139,7 +139,9 @@ std::vector<EntityRef> CompareDialog::entitiesOfRow(int row) const
 void CompareDialog::clearComparison()
 {
     m_marks.clear();
+    m_ghosts.clear();
     m_clear->setEnabled(false);
+    emit compareGhostsChanged(m_ghosts);
     emit compareMarksChanged(m_marks);
 }
 
