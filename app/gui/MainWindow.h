@@ -59,8 +59,18 @@ public:
     explicit MainWindow(const Catalog &catalog, QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    /// Loads a design; on failure shows the reason and keeps the current one.
+    /// startOpen() and wait for it (the event loop runs, user input excluded): batch use,
+    /// tests, a design named on the command line with --select. On failure shows the reason
+    /// and keeps the current one.
     bool openFile(const QString &path);
+    /// Loads `path` on a worker thread (MainWindowOpen.cpp): the window keeps painting and
+    /// the status bar shows the load with Cancel. When it is loaded the design replaces the
+    /// current one (after asking again about edits made to it meanwhile); a cancel or a bad
+    /// file keep the current one untouched. `adopt` runs on the new document before it is
+    /// shown (recovery); `done` tells whether it was opened. false (and no `done`) when
+    /// another job runs.
+    bool startOpen(const QString &path, std::function<void(bool)> done = {},
+                   std::function<void(Document &)> adopt = {});
     /// Where File > Open starts: the open design's folder, else the most recent file's
     /// (that still exists), else the home folder.
     QString openDialogFolder() const;
@@ -176,6 +186,9 @@ private:
     bool saveAs();
     void saveFinished(const QString &path, const QString &error);
     void revert();
+    /// The end of startOpen(): the loaded design becomes the document, or the reason not.
+    bool finishOpen(const QString &path, OpenedDesign opened, bool editedMeanwhile,
+                    const std::function<void(Document &)> &adopt);
     bool maybeSave();
     void addRecentFile(const QString &path);
     void rebuildRecentMenu();

@@ -64,7 +64,7 @@ void MainWindow::openWithDialog()
     const QString path
         = QFileDialog::getOpenFileName(this, tr("Open design"), openDialogFolder(), kFileFilter);
     if (!path.isEmpty())
-        openFile(path);
+        startOpen(path);
 }
 
 QString MainWindow::openDialogFolder() const
@@ -77,22 +77,6 @@ QString MainWindow::openDialogFolder() const
         if (QFileInfo(recent).dir().exists())
             return QFileInfo(recent).absolutePath();
     return QDir::homePath();
-}
-
-bool MainWindow::openFile(const QString &path)
-{
-    QString error;
-    auto document = Document::open(m_catalog, path, &error);
-    if (!document) {
-        if (m_batch)
-            std::fprintf(stderr, "error: %s\n", qPrintable(error));
-        else
-            QMessageBox::warning(this, tr("Cannot open design"), error);
-        return false;
-    }
-    setDocument(std::move(document));
-    addRecentFile(path);
-    return true;
 }
 
 QFuture<QString> MainWindow::saveTo(const QString &path)
@@ -171,7 +155,10 @@ void MainWindow::revert()
             != QMessageBox::Yes)
         return;
     const QString path = m_document->filePath();
-    openFile(path);
+    if (m_batch)
+        openFile(path); // scripted: done when this returns
+    else
+        startOpen(path);
 }
 
 bool MainWindow::maybeSave()
@@ -224,7 +211,7 @@ void MainWindow::rebuildRecentMenu()
     for (const QString &path : m_recent) {
         QAction *open = m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
             if (maybeSave())
-                openFile(path);
+                startOpen(path);
         });
         open->setToolTip(path);
         open->setStatusTip(path);
@@ -285,17 +272,12 @@ void MainWindow::offerRecovery()
                 .arg(what, QFileInfo(path).lastModified().toString()),
             QMessageBox::Yes | QMessageBox::No | QMessageBox::Discard, QMessageBox::Yes);
         if (answer == QMessageBox::Yes) {
-            QString error;
-            auto document = Document::open(m_catalog, path, &error);
-            if (!document) {
-                QMessageBox::warning(this, tr("Cannot recover"), error);
-                continue;
-            }
-            // The copy stays until the recovered design is saved or discarded: a second
-            // crash before the next autosave still finds it.
-            document->adoptRecovery(origin, path);
-            setDocument(std::move(document));
-            return; // one design per window
+            // Loaded on a worker like any open. The copy stays until the recovered design
+            // is saved or discarded: a second crash before the next autosave still finds it.
+            // One design per window: a copy that fails to load is reported and kept.
+            startOpen(path, {},
+                      [origin, path](Document &document) { document.adoptRecovery(origin, path); });
+            return;
         }
         if (answer == QMessageBox::Discard) {
             QFile::remove(path);

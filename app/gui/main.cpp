@@ -201,9 +201,18 @@ int main(int argc, char **argv)
     window.show();
     if (!batch && parser.positionalArguments().isEmpty())
         window.offerRecovery();
-    if (!parser.positionalArguments().isEmpty()
-        && !window.openFile(parser.positionalArguments().constFirst()) && batch)
-        return 2;
+    if (!parser.positionalArguments().isEmpty()) {
+        const QString path = parser.positionalArguments().constFirst();
+        // Interactive: the window paints and shows the load while a worker reads the file.
+        // A screenshot or --select needs the design first: wait for it (the window still
+        // paints meanwhile).
+        if (batch || parser.isSet(options.select)) {
+            if (!window.openFile(path) && batch)
+                return 2;
+        } else {
+            window.startOpen(path);
+        }
+    }
     // Let the layout settle (views fit themselves once laid out) before choosing what shows.
     settle();
     if (const int code = showChoices(window, parser, options); code != 0)

@@ -11,6 +11,8 @@
 #include "app/gui/MainWindow.h"
 #include "app/gui/NewDesignWizard.h"
 
+#include "JobFixtures.h"
+
 #include "views/document/DesignSnapshots.h"
 #include "views/document/Document.h"
 #include "views/document/LiveValidator.h"
@@ -47,6 +49,8 @@
 #include <memory>
 
 using namespace cw;
+using cw::workbench::PoolBlocker;
+using cw::workbench::Ticker;
 
 namespace {
 
@@ -100,48 +104,6 @@ QStringList filesUnder(const QString &folder)
     files.sort();
     return files;
 }
-
-/// Holds every thread of the global pool until release(): work started meanwhile waits.
-class PoolBlocker
-{
-public:
-    PoolBlocker()
-        : m_threads(backgroundJobs()->maxThreadCount())
-    {
-        for (int i = 0; i < m_threads; ++i)
-            backgroundJobs()->start([this] {
-                m_running.release();
-                m_gate.acquire();
-            });
-        m_running.acquire(m_threads); // all of them hold a thread now
-    }
-    ~PoolBlocker() { release(); }
-    void release()
-    {
-        if (!m_released)
-            m_gate.release(m_threads);
-        m_released = true;
-    }
-
-private:
-    int m_threads;
-    QSemaphore m_running;
-    QSemaphore m_gate;
-    bool m_released = false;
-};
-
-/// Counts timer ticks: proof that the GUI thread's event loop ran.
-struct Ticker
-{
-    Ticker()
-    {
-        timer.setInterval(0);
-        QObject::connect(&timer, &QTimer::timeout, [this] { ++ticks; });
-        timer.start();
-    }
-    QTimer timer;
-    int ticks = 0;
-};
 
 exportviews::ExportDialog *dialogWithAllFormats(MainWindow &window, const QString &folder)
 {

@@ -9,6 +9,7 @@
 #include <QFutureWatcher>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 #include <memory>
@@ -46,7 +47,15 @@ SummaryDock::SummaryDock(QWidget *parent)
     layout->addWidget(m_label);
     layout->addWidget(m_analyze, 0, Qt::AlignLeft);
     layout->addStretch(1);
-    setWidget(body);
+    // One bisection row per fabric: a campus has a hundred (an out-of-band tree per hall).
+    // In a scroll area the dock's minimum height stays a few lines whatever the design, so
+    // the main window never grows past the screen to make room for the table.
+    auto *scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("summaryScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(body);
+    setWidget(scroll);
     m_figuresTimer.setSingleShot(true);
     m_figuresTimer.setInterval(kFiguresDebounceMs);
     m_bisectionTimer.setSingleShot(true);

@@ -37,6 +37,14 @@ DesignSnapshots::DesignSnapshots(const Design &design)
     m_worker.setMaxThreadCount(1);
 }
 
+DesignSnapshots::DesignSnapshots(std::shared_ptr<Design> copy)
+    : m_mirror(std::make_shared<Mirror>())
+{
+    m_mirror->design = std::move(copy);
+    m_mirror->copies = 1;
+    m_worker.setMaxThreadCount(1);
+}
+
 DesignSnapshots::~DesignSnapshots()
 {
     m_worker.waitForDone();

@@ -34,6 +34,8 @@ class DesignSnapshots
 public:
     /// Copies `design` (the only copy made on the calling thread).
     explicit DesignSnapshots(const Design &design);
+    /// Takes `copy`, a copy of the live design made elsewhere (the worker that loaded it).
+    explicit DesignSnapshots(std::shared_ptr<Design> copy);
     /// Waits for snapshots being made.
     ~DesignSnapshots();
     DesignSnapshots(const DesignSnapshots &) = delete;

@@ -10,6 +10,8 @@
 #include "model/io/DesignFile.h"
 
 #include "views/document/DesignSnapshots.h"
+#include "views/document/DocumentOpen.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -35,10 +37,32 @@ Document::Document(const Catalog &catalog, std::unique_ptr<Design> design, QStri
 {
     d->design = design ? std::move(design) : std::make_unique<Design>();
     d->filePath = std::move(filePath);
-    d->stack = new QUndoStack(this);
     d->validator = new LiveValidator(catalog, this);
     d->validator->reset(*d->design);
     d->snapshots = std::make_unique<DesignSnapshots>(*d->design);
+    connectInternals();
+}
+
+Document::Document(const Catalog &catalog, OpenedDesign opened, QObject *parent)
+    : QObject(parent)
+    , d(std::make_unique<Private>(catalog))
+{
+    // A move: the tables change hands, nothing is copied on this thread.
+    d->design = opened.design ? std::make_unique<Design>(std::move(*opened.design))
+                              : std::make_unique<Design>();
+    opened.design.reset();
+    d->filePath = std::move(opened.path);
+    d->validator = new LiveValidator(catalog, this);
+    d->validator->resetOnWorker(*d->design, std::move(opened.validatorCopy));
+    d->snapshots = opened.snapshotCopy
+        ? std::make_unique<DesignSnapshots>(std::move(opened.snapshotCopy))
+        : std::make_unique<DesignSnapshots>(*d->design);
+    connectInternals();
+}
+
+void Document::connectInternals()
+{
+    d->stack = new QUndoStack(this);
     connect(d->stack, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit modifiedChanged(!clean); });
     d->autosaveTimer.setSingleShot(false);

@@ -24,6 +24,7 @@ class DesignPatch;
 class DesignSnapshots;
 class LiveValidator;
 class PatchCommand;
+struct OpenedDesign;
 struct SelectionFabricSpec;
 struct Violation;
 
@@ -55,6 +56,10 @@ public:
     /// Takes a loaded design (from a file or a template) without an undo step.
     Document(const Catalog &catalog, std::unique_ptr<Design> design, QString filePath,
              QObject *parent = nullptr);
+    /// Takes a design loaded on a worker with the copies made there
+    /// (views/document/DocumentOpen.h): nothing is copied on the calling thread, and the
+    /// validator's first full run goes to its worker (the list is pending until it is back).
+    Document(const Catalog &catalog, OpenedDesign opened, QObject *parent = nullptr);
     ~Document() override;
 
     const Design &design() const;
@@ -170,6 +175,8 @@ signals:
 
 private:
     friend class PatchCommand;
+    /// The undo stack and the autosave timer, once the design, validator and snapshots are.
+    void connectInternals();
     void applyPatch(const std::shared_ptr<const DesignPatch> &patch, bool forward);
     /// The design was written to `target`; `current`: nothing was edited since.
     void savedAs(const QString &target, bool current);

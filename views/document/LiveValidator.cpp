@@ -128,6 +128,26 @@ void LiveValidator::reset(const Design &design)
     m_debounce.start(0);
 }
 
+void LiveValidator::resetOnWorker(const Design &design, std::shared_ptr<Design> copy)
+{
+    m_design = &design;
+    m_mirror = std::move(copy);
+    m_mirrorCurrent = m_mirror != nullptr;
+    m_pendingPatches.clear();
+    ++m_generation;
+    // Whatever the list showed goes; the worker's first run brings the cheap rules (on an
+    // engine of their own, adopted when it is back: the huge-change path) and the global ones.
+    ViolationDelta delta;
+    delta.removed = m_localNeedsFull ? std::move(m_localShown) : m_local->violations();
+    m_localNeedsFull = true;
+    m_localShown.clear();
+    m_globalResult = {};
+    m_pendingGlobal = {};
+    m_globalNeedsFull = true;
+    publish(std::move(delta));
+    m_debounce.start(0);
+}
+
 void LiveValidator::designPatched(const std::shared_ptr<const DesignPatch> &patch, bool forward,
                                   const ChangeSet &changes)
 {

@@ -46,6 +46,10 @@ public:
     /// Starts over on `design` (a document opened or created): full run. The design must
     /// outlive this validator or the next reset().
     void reset(const Design &design);
+    /// As reset(), with every rule on the worker (a design just opened): `copy` is a copy
+    /// of `design` made elsewhere (the loading worker), so the GUI thread neither copies nor
+    /// validates. The list is empty and isPending() is true until the run is back.
+    void resetOnWorker(const Design &design, std::shared_ptr<Design> copy);
     /// The design changed by `changes`: cheap rules now, global rules after the debounce.
     /// The worker's copy is taken afresh (a whole-design copy on the GUI thread).
     void designChanged(const ChangeSet &changes);

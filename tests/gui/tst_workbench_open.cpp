@@ -1,0 +1,302 @@
+// Opening a design off the GUI thread (issue 22 "Never block the window", issue 15 item 5):
+// File > Open, recent files, Revert, recovery and the command line load the file on a
+// worker while the window paints and shows the load with Cancel; a cancel or a bad file
+// leave the open design as it was; the result is the design a synchronous
+// Document::open gives, with no whole-design copy on the GUI thread. And the Summary dock
+// of a design with a hundred fabrics no longer grows the window past the screen.
+//
+// openTimesLog() logs time to interactive and the GUI thread's longest stall for the files
+// named in CW_OPEN_LOG_DESIGNS (colon-separated; skipped when unset): figures for
+// docs/performance.md, never asserted.
+
+#include "JobFixtures.h"
+#include "WorkbenchFixtures.h"
+
+#include "app/gui/JobStatus.h"
+#include "views/docks/SummaryDock.h"
+#include "views/document/DesignSnapshots.h"
+#include "views/document/DocumentOpen.h"
+
+#include "model/fabric/Templates.h"
+#include "model/io/DesignFile.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcessEnvironment>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QToolButton>
+#include <QUndoStack>
+
+#include <algorithm>
+#include <chrono>
+
+using namespace cw;
+using cw::workbench::PoolBlocker;
+using cw::workbench::Ticker;
+
+namespace {
+
+const QString kDgxExample
+    = QStringLiteral(CW_SOURCE_DIR "/resources/examples/8dgx-h100-ndr.cluster.json");
+
+std::unique_ptr<MainWindow> batchWindow()
+{
+    auto window = std::make_unique<MainWindow>(Catalog::builtin());
+    window->setBatchMode(true);
+    window->resize(1200, 800);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()))
+        qFatal("window not exposed");
+    return window;
+}
+
+/// The generated 2,048-node fat tree saved to `folder` (65k links: a load of a tenth of a
+/// second or more, long enough for the event loop to turn many times meanwhile).
+QString saved2048(const QString &folder)
+{
+    auto result = generateDesign("fat-tree", { { "nodes", "2048" } }, Catalog::builtin());
+    if (!result)
+        qFatal("cannot generate: %s", result.error().message.c_str());
+    const QString path = folder + QStringLiteral("/ft2048.cluster.json");
+    if (!saveDesignFile(result.value().design, Catalog::builtin(), path.toStdString()))
+        qFatal("cannot save the generated design");
+    return path;
+}
+
+void waitUntilIdle(MainWindow &window)
+{
+    QTRY_VERIFY_WITH_TIMEOUT(!window.jobStatus()->isBusy(), 60000);
+}
+
+/// The longest time the GUI thread went without turning its event loop, sampled by a 1 ms
+/// timer (what a user feels as a frozen window).
+struct StallMeter
+{
+    StallMeter()
+    {
+        timer.setInterval(1);
+        QObject::connect(&timer, &QTimer::timeout,
+                         [this] { longestMs = std::max(longestMs, clock.restart()); });
+        clock.start();
+        timer.start();
+    }
+    QTimer timer;
+    QElapsedTimer clock;
+    qint64 longestMs = 0;
+};
+
+} // namespace
+
+class TestWorkbenchOpen : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void openRunsOffTheGuiThread();
+    void cancelLeavesTheOldDesign();
+    void badFileNamesThePlace();
+    void resultEqualsSynchronousOpen();
+    void summaryOfManyFabricsKeepsTheWindowHeight();
+    void openTimesLog();
+};
+
+void TestWorkbenchOpen::openRunsOffTheGuiThread()
+{
+    QTemporaryDir folder;
+    const QString path = saved2048(folder.path());
+    auto window = batchWindow();
+    const Document *before = window->document();
+    Ticker ticker; // a 0 ms timer: counts turns of the event loop
+    int ticksWhileLoading = 0;
+    QObject::connect(&ticker.timer, &QTimer::timeout,
+                     [&] { ticksWhileLoading += window->jobStatus()->isBusy(); });
+    QVERIFY(window->startOpen(path));
+    // startOpen returned with the load still to come: the old design is still shown and the
+    // status bar names the load.
+    QCOMPARE(window->document(), before);
+    QVERIFY(window->jobStatus()->isBusy());
+    QVERIFY(window->jobStatus()->title().contains(QStringLiteral("ft2048.cluster.json")));
+    waitUntilIdle(*window);
+    QVERIFY2(ticksWhileLoading > 0, "the event loop never turned while the file loaded");
+    QVERIFY(window->document() != before);
+    QCOMPARE(window->document()->filePath(), path);
+    // The 2,048 compute nodes the generator was asked for: the whole file arrived.
+    std::size_t nodes = 0;
+    for (const Device &device : window->design()->devices())
+        nodes += device.role == DeviceRole::Compute;
+    QCOMPARE(nodes, std::size_t { 2048 });
+    QVERIFY(!window->document()->isModified());
+    QCOMPARE(window->recentFiles().value(0), QFileInfo(path).absoluteFilePath());
+}
+
+void TestWorkbenchOpen::cancelLeavesTheOldDesign()
+{
+    auto window = workbench::windowFromTemplate();
+    const Document *before = window->document();
+    const std::string text = serializeDesign(*window->design(), Catalog::builtin());
+    {
+        // The load is queued behind the held pool: certainly not done when Cancel comes.
+        PoolBlocker blocker;
+        QVERIFY(window->startOpen(kDgxExample));
+        QVERIFY(window->jobStatus()->cancelButton()->isVisibleTo(window.get()));
+        window->jobStatus()->cancel();
+        blocker.release();
+        waitUntilIdle(*window);
+    }
+    QCOMPARE(window->document(), before);
+    QCOMPARE(serializeDesign(*window->design(), Catalog::builtin()), text);
+    QVERIFY(!window->recentFiles().contains(QFileInfo(kDgxExample).absoluteFilePath()));
+    // The window is free for the next open, which goes through.
+    QVERIFY(window->openFile(kDgxExample));
+    QCOMPARE(window->document()->filePath(), kDgxExample);
+}
+
+void TestWorkbenchOpen::badFileNamesThePlace()
+{
+    QTemporaryDir folder;
+    const QString path = folder.filePath(QStringLiteral("broken.cluster.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    // Line 3 has a second comma: the parser stops there (line 3, column 16 in nlohmann's count).
+    file.write("{\n  \"format\": \"clusterwright\",\n  \"version\": 1,,\n  \"name\": \"x\"\n}\n");
+    file.close();
+
+    QFuture<OpenedDesign> future = openInBackground(Catalog::builtin(), path);
+    future.waitForFinished();
+    const OpenedDesign opened = future.result();
+    QVERIFY(!opened.design);
+    QVERIFY2(opened.error.contains(path), qPrintable(opened.error));
+    QVERIFY2(opened.error.contains(QStringLiteral("line 3")), qPrintable(opened.error));
+    QString syncError;
+    QVERIFY(!Document::open(Catalog::builtin(), path, &syncError));
+    QCOMPARE(opened.error, syncError); // the same words as the synchronous open
+
+    auto window = workbench::windowFromTemplate();
+    const Document *before = window->document();
+    QVERIFY(!window->openFile(path));
+    QCOMPARE(window->document(), before);
+    QVERIFY(!window->jobStatus()->isBusy());
+}
+
+void TestWorkbenchOpen::resultEqualsSynchronousOpen()
+{
+    auto window = batchWindow();
+    QVERIFY(window->openFile(kDgxExample));
+    Document *document = window->document();
+    // Nothing was copied on the GUI thread: the snapshot mirror is the worker's copy and
+    // the validator's first run used the worker's copy too.
+    QCOMPARE(document->snapshots()->copies(), 1);
+    QCOMPARE(document->validator()->designCopies(), 0);
+    QString error;
+    auto synchronous = Document::open(Catalog::builtin(), kDgxExample, &error);
+    QVERIFY2(synchronous, qPrintable(error));
+    QCOMPARE(serializeDesign(document->design(), Catalog::builtin()),
+             serializeDesign(synchronous->design(), Catalog::builtin()));
+    // The validator's first full run, on its worker, lists what the synchronous one does.
+    QSignalSpy settled(document->validator(), &LiveValidator::settled);
+    if (document->validator()->isPending())
+        QVERIFY(settled.wait(30000));
+    synchronous->validator()->flush();
+    QCOMPARE(document->validator()->result().violations.size(),
+             synchronous->validator()->result().violations.size());
+    QCOMPARE(document->validator()->result().errors, synchronous->validator()->result().errors);
+    QCOMPARE(document->validator()->result().warnings, synchronous->validator()->result().warnings);
+    // An edit patches the worker copies in place: still one copy, none on the GUI thread.
+    const Device &first = *document->design().devices().begin();
+    Device renamed = first;
+    renamed.name += "-renamed";
+    QCOMPARE(document->updateDevice(renamed), QString());
+    QFuture<int> count = document->snapshots()->run<int>(
+        backgroundJobs(), [](QPromise<int> &promise, const Design &design) {
+            promise.addResult(static_cast<int>(design.devices().size()));
+        });
+    count.waitForFinished();
+    QCOMPARE(count.result(), static_cast<int>(document->design().devices().size()));
+    QCOMPARE(document->snapshots()->copies(), 1);
+    document->validator()->flush();
+    QCOMPARE(document->validator()->designCopies(), 0);
+}
+
+void TestWorkbenchOpen::summaryOfManyFabricsKeepsTheWindowHeight()
+{
+    // The seed design with 120 more fabrics, the size of a campus's out-of-band trees (one
+    // per hall): the Summary lists one bisection row each.
+    auto window = workbench::windowFromTemplate();
+    const QSize given = window->size();
+    auto design = std::make_unique<Design>(*window->design());
+    constexpr int kExtraFabrics = 120;
+    for (int i = 0; i < kExtraFabrics; ++i) {
+        Fabric fabric;
+        fabric.id = design->newId<FabricId>();
+        fabric.name = "oob-hall-" + std::to_string(i + 1);
+        fabric.purpose = FabricPurpose::OutOfBand;
+        fabric.technology = Technology::Ethernet;
+        fabric.linkSpeedGbps = 1;
+        design->addFabric(std::move(fabric));
+    }
+    const std::size_t fabrics = design->fabrics().size();
+    window->newDocument(std::move(design));
+    SummaryDock *summary = window->summaryDock();
+    summary->show();
+    summary->raise();
+    QSignalSpy updated(summary, &SummaryDock::bisectionsUpdated);
+    summary->analyzeFabrics();
+    QVERIFY(updated.wait(30000));
+    QCOMPARE(summary->bisections().size(), fabrics);
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    // The table scrolls inside the dock; the window keeps the size it was given.
+    QCOMPARE(window->size(), given);
+    QVERIFY(summary->height() <= given.height());
+}
+
+void TestWorkbenchOpen::openTimesLog()
+{
+    const QString designs
+        = QProcessEnvironment::systemEnvironment().value(QStringLiteral("CW_OPEN_LOG_DESIGNS"));
+    if (designs.isEmpty())
+        QSKIP("set CW_OPEN_LOG_DESIGNS=a.cluster.json:b.cluster.json to log open times");
+    for (const QString &path : designs.split(QLatin1Char(':'), Qt::SkipEmptyParts)) {
+        {
+            // Before: the whole open on the GUI thread (load, then the Document: copies and
+            // the local rules' full run), as File > Open did it.
+            auto window = batchWindow();
+            StallMeter stall;
+            QElapsedTimer clock;
+            clock.start();
+            auto loaded = loadDesignFile(path.toStdString(), Catalog::builtin());
+            QVERIFY(loaded);
+            window->newDocument(std::make_unique<Design>(std::move(loaded.value().design)));
+            QCoreApplication::processEvents();
+            const qint64 interactiveMs = clock.elapsed();
+            QSignalSpy settled(window->document()->validator(), &LiveValidator::settled);
+            if (window->document()->validator()->isPending())
+                QVERIFY(settled.wait(600000));
+            qInfo("%s synchronous: interactive %lld ms, validated %lld ms, longest stall %lld ms",
+                  qPrintable(QFileInfo(path).fileName()), interactiveMs, clock.elapsed(),
+                  stall.longestMs);
+        }
+        {
+            auto window = batchWindow();
+            StallMeter stall;
+            QElapsedTimer clock;
+            clock.start();
+            QSignalSpy busy(window->jobStatus(), &JobStatus::busyChanged); // true, then false
+            QVERIFY(window->startOpen(path));
+            while (busy.count() < 2)
+                QVERIFY(busy.wait(600000));
+            QCoreApplication::processEvents();
+            const qint64 interactiveMs = clock.elapsed();
+            QSignalSpy settled(window->document()->validator(), &LiveValidator::settled);
+            if (window->document()->validator()->isPending())
+                QVERIFY(settled.wait(600000));
+            qInfo("%s background: interactive %lld ms, validated %lld ms, longest stall %lld ms",
+                  qPrintable(QFileInfo(path).fileName()), interactiveMs, clock.elapsed(),
+                  stall.longestMs);
+        }
+    }
+}
+
+QTEST_MAIN(TestWorkbenchOpen)
+#include "tst_workbench_open.moc"
