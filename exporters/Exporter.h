@@ -11,6 +11,7 @@
 namespace cw {
 class Catalog;
 class Design;
+struct ValidationResult;
 } // namespace cw
 
 namespace cw::exporters {
@@ -44,6 +45,11 @@ struct ExportRequest
     const Design &design;
     const Catalog &catalog;
     std::map<std::string, std::string> params;
+    /// The caller's full validation of `design` (the CLI's gate), or null; it judged waiver
+    /// expiry by `validationDate` (ISO 8601). An exporter that prints the validation (the
+    /// report) uses it instead of validating again when its own date gives the same result.
+    const ValidationResult *validation = nullptr;
+    std::string validationDate = {};
 };
 
 struct ExportResult

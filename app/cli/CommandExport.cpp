@@ -8,6 +8,7 @@
 #include "model/io/DesignFile.h"
 #include "model/validation/ValidationEngine.h"
 
+#include <ctime>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -144,6 +145,18 @@ int reportOutcome(Context &context, const exporters::ExportRunOutcome &outcome, 
     return ExitOk;
 }
 
+/// Today in UTC as YYYY-MM-DD, the day `validate` judges waiver expiry by; named here so the
+/// exporters are told which day the gate's validation used.
+std::string todayUtc()
+{
+    const std::time_t now = std::time(nullptr);
+    std::tm utc {};
+    gmtime_r(&now, &utc);
+    char buffer[16];
+    std::strftime(buffer, sizeof buffer, "%Y-%m-%d", &utc);
+    return buffer;
+}
+
 } // namespace
 
 int runExport(Context &context)
@@ -183,7 +196,8 @@ int runExport(Context &context)
     const auto input = context.loadDesigns({ args.positional[0] });
     if (!input)
         return ExitBadInput;
-    const ValidationResult validation = validateDesign(input->design(), input->catalog());
+    const std::string today = todayUtc();
+    const ValidationResult validation = validateDesign(input->design(), input->catalog(), today);
     std::vector<exporters::ExportSelection> selections;
     selections.reserve(chosen.size());
     for (const exporters::Exporter *exporter : chosen)
@@ -193,6 +207,8 @@ int runExport(Context &context)
     options.force = args.has("--force");
     options.allowErrors = args.has("--allow-errors");
     options.subfolders = chosen.size() > 1; // `all`: each format in DIR/<format>/
+    options.validation = &validation; // the report prints it instead of validating again
+    options.validationDate = today;
     const exporters::ExportRunOutcome outcome = exporters::runExport(
         input->design(), input->catalog(), validation.violations, selections, options);
     return reportOutcome(context, outcome, options.allowErrors);

@@ -69,7 +69,8 @@ ExportRunOutcome runExport(const Design &design, const Catalog &catalog,
             outcome.error = checked.error().message;
             return outcome;
         }
-        ExportRequest request { design, catalog, selection.params };
+        ExportRequest request { design, catalog, selection.params, options.validation,
+                                options.validationDate };
         auto result = exporter.run(request);
         if (!result) {
             outcome.status = ExportStatus::ExporterFailed;

@@ -31,6 +31,10 @@ struct ExportRunOptions
     /// false stops the run there with nothing written (status Cancelled). The workbench
     /// runs exports on a worker thread and cancels through it; unset, the run goes on.
     std::function<bool(std::size_t done, std::size_t total, const std::string &step)> progress;
+    /// The full validation the gate's violations come from and the day it judged waiver
+    /// expiry by, handed to every exporter (ExportRequest::validation); null: none at hand.
+    const ValidationResult *validation = nullptr;
+    std::string validationDate;
 };
 
 /// How an export ended; the CLI maps each to its exit code.

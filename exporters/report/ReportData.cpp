@@ -61,7 +61,7 @@ double floorLoadKgPerM2(const RackFigures &rack)
 namespace {
 
 /// The failure-domain table: every feed, PDU, CDU and row failed alone, ranked as whatif ranks
-/// them; only the rows shown get their bisection solved (sweepWorstFailures).
+/// them; only the rows shown get their bisection solved (sweepWorstFailuresBounded).
 void gatherFailureDomains(const Design &design, const Catalog &catalog, ReportData &data)
 {
     WhatIfOptions options;
@@ -74,8 +74,11 @@ void gatherFailureDomains(const Design &design, const Catalog &catalog, ReportDa
     const auto domains = enumerateDomains(
         design, { DomainKind::Feed, DomainKind::Pdu, DomainKind::Cdu, DomainKind::Row }, &catalog);
     data.failureDomainCount = static_cast<int>(domains.size());
-    const std::vector<SweepEntry> entries
-        = sweepWorstFailures(model.value(), domains, kFailureTableRows);
+    WorstFailures sweep = sweepWorstFailuresBounded(model.value(), domains, kFailureTableRows,
+                                                    kFailureDomainsSolved);
+    data.failureTiesUnsolved = sweep.tiesUnsolved;
+    data.failureTiedGpusLost = sweep.tiedGpusLost;
+    const std::vector<SweepEntry> &entries = sweep.entries;
     for (const SweepEntry &entry : entries) {
         const WhatIfReport &r = entry.report;
         data.failureDomains.push_back(
@@ -102,7 +105,21 @@ void gatherFailureDomains(const Design &design, const Catalog &catalog, ReportDa
 
 } // namespace
 
-ReportData gatherReportData(const Design &design, const Catalog &catalog, const std::string &date)
+bool validationUsableOn(const Design &design, const std::string &validatedOn,
+                        const std::string &date)
+{
+    if (validatedOn.empty())
+        return false;
+    // ValidationEngine::readSettings: a waiver is stale once `expires < today` (ISO dates
+    // compare as text).
+    for (const Waiver &waiver : design.waivers())
+        if (!waiver.expires.empty() && (waiver.expires < validatedOn) != (waiver.expires < date))
+            return false;
+    return true;
+}
+
+ReportData gatherReportData(const Design &design, const Catalog &catalog, const std::string &date,
+                            const ValidationResult *validated)
 {
     ReportData data;
     data.designName = design.name();
@@ -166,9 +183,15 @@ ReportData gatherReportData(const Design &design, const Catalog &catalog, const 
     }
 
     // What `clusterwright-cli validate` reports, with the cover's date as "today" for waiver
-    // expiry.
-    data.validation = validateDesign(design, catalog, date);
-    data.waiversInForce = waiversInForce(data.validation);
+    // expiry: the caller's run when it has one (the CLI's gate), a second full validation
+    // otherwise. The caller's is aliased, not copied (1.2 million violations at 131k nodes).
+    if (validated)
+        data.validation
+            = std::shared_ptr<const ValidationResult>(std::shared_ptr<void>(), validated);
+    else
+        data.validation
+            = std::make_shared<const ValidationResult>(validateDesign(design, catalog, date));
+    data.waiversInForce = waiversInForce(*data.validation);
 
     // The cabling and BOM exporters' own figures.
     // One counting pass serves both (no row text: the report shows totals and the summary).

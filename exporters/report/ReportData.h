@@ -10,6 +10,7 @@
 #include "model/validation/ValidationEngine.h"
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -118,6 +119,9 @@ struct FailureFigure
 /// Rows of the failure-domain table: the worst ones; the CLI's whatif --sweep N-1 --json lists
 /// every domain.
 inline constexpr std::size_t kFailureTableRows = 24;
+/// At most this many domains get the full simulation (bisection max-flows) for the table: at
+/// 131,072 nodes 1,820 rows tie on GPUs lost and each costs seconds of max-flow.
+inline constexpr std::size_t kFailureDomainsSolved = 2 * kFailureTableRows;
 
 /// Every figure the facilities pack prints, computed once by the program's own code
 /// (summarize, validateDesign, the calculators, the cabling plan and the BOM).
@@ -143,7 +147,9 @@ struct ReportData
     double maxFloorLoadKgPerM2 = 0;
     std::string heaviestRack;
 
-    ValidationResult validation;
+    /// The report's own validation, or (not owned) the caller's when it is the same result
+    /// (validationUsableOn); never null after gatherReportData.
+    std::shared_ptr<const ValidationResult> validation;
     std::vector<WaiverInForce> waiversInForce;
 
     std::vector<RackFigures> racks; ///< by row index, position, name
@@ -158,13 +164,26 @@ struct ReportData
     /// whatif --sweep N-1 ranks them (docs/failure-domains.md).
     std::vector<FailureRow> failureDomains;
     int failureDomainCount = 0; ///< domains tried, shown or not
+    /// Domains tied with the last rows on GPUs lost whose bisection was not solved
+    /// (WorstFailures::tiesUnsolved); the tied rows shown come first in design order.
+    std::size_t failureTiesUnsolved = 0;
+    int failureTiedGpusLost = 0;
     std::optional<FailureFigure> worstFailure;
     std::string failureError;
 };
 
 /// Gathers the report's figures. `date` (ISO 8601) goes on the cover and is the day waiver
-/// expiry is judged against, as `validate` does with today's date.
-ReportData gatherReportData(const Design &design, const Catalog &catalog, const std::string &date);
+/// expiry is judged against, as `validate` does with today's date. `validated`: a full
+/// validation of `design` on that day (validationUsableOn) to print instead of running one;
+/// it must outlive the rendering of the report.
+ReportData gatherReportData(const Design &design, const Catalog &catalog, const std::string &date,
+                            const ValidationResult *validated = nullptr);
+
+/// Whether a validation of `design` that judged waiver expiry by `validatedOn` is the one
+/// `date` gives: the day only decides which waivers have expired, so it is when no waiver's
+/// expiry falls between the two days.
+bool validationUsableOn(const Design &design, const std::string &validatedOn,
+                        const std::string &date);
 
 /// Floor load of a rack footprint, kg/m2 (equipment plus cabinet over width x depth).
 double floorLoadKgPerM2(const RackFigures &rack);

@@ -84,8 +84,13 @@ public:
 
         // Shared with the rack SVGs' producers: each rack is drawn when its file is written,
         // so the 4,819 SVGs of a 16,384-node design (210 MB) are never held at once.
+        // The caller's validation (the CLI's gate) when the cover's date judges waivers alike.
+        const ValidationResult *validated = request.validation
+                && report::validationUsableOn(request.design, request.validationDate, *date)
+            ? request.validation
+            : nullptr;
         const auto shared = std::make_shared<const report::ReportData>(
-            report::gatherReportData(request.design, request.catalog, *date));
+            report::gatherReportData(request.design, request.catalog, *date, validated));
         const report::ReportData &data = *shared;
         ExportResult result;
         auto pdf = report::renderReportPdf(data, *paper);
@@ -127,6 +132,12 @@ public:
         result.notes.push_back(
             "facilities-report.pdf: " + std::string(*paper == report::Paper::A4 ? "A4" : "Letter")
             + ", dated " + *date + ", " + std::to_string(data.racks.size()) + " racks");
+        if (data.failureTiesUnsolved > 0)
+            result.notes.push_back("failure table: " + std::to_string(data.failureTiesUnsolved)
+                                   + " more domains also lose "
+                                   + std::to_string(data.failureTiedGpusLost)
+                                   + " GPUs; the tied rows shown are the first in design order "
+                                     "(whatif --sweep N-1 ranks them all)");
         if (!data.cabling)
             result.notes.push_back("cabling summary left out: " + data.cablingError);
         if (!data.bom)

@@ -55,7 +55,16 @@ void writeFailureDomains(PageWriter &pages, const ReportData &data)
     }
     pages.table(table);
     const auto tried = static_cast<std::size_t>(data.failureDomainCount);
-    if (shown < tried)
+    if (data.failureTiesUnsolved > 0)
+        pages.paragraph(
+            QStringLiteral("%1 more domains also lose %2 GPUs. The rows above that lose %2 are "
+                           "the first such domains in design order, not the worst of them by "
+                           "bisection lost: solving every one's bisection would take hours at "
+                           "this size. whatif --sweep N-1 ranks them all.")
+                .arg(data.failureTiesUnsolved)
+                .arg(data.failureTiedGpusLost),
+            7.5);
+    else if (shown < tried)
         pages.paragraph(
             QStringLiteral("%1 more domains lose less; the CLI lists them all.").arg(tried - shown),
             7.5);

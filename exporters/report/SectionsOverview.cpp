@@ -63,7 +63,7 @@ void writeCover(PageWriter &pages, const ReportData &data)
         { QStringLiteral("Rows"), QString::number(data.summary.rows) },
         { QStringLiteral("IT load (maximum)"), kw(data.summary.itPowerKw, 2) },
         { QStringLiteral("Facility load"), facility },
-        { QStringLiteral("Open violations"), violationsText(data.validation) },
+        { QStringLiteral("Open violations"), violationsText(*data.validation) },
     });
     pages.heading(QStringLiteral("Contents"));
     pages.paragraph(QStringLiteral(
@@ -124,11 +124,11 @@ void writeSummary(PageWriter &pages, const ReportData &data)
                                                : number(data.maxFloorLoadKgPerM2, 0)
                              + QStringLiteral(" kg/m2 at most (rack ") + qs(data.heaviestRack)
                              + QLatin1Char(')') });
-    rows.push_back({ QStringLiteral("Open violations"), violationsText(data.validation) });
+    rows.push_back({ QStringLiteral("Open violations"), violationsText(*data.validation) });
     rows.push_back(
-        { QStringLiteral("Waived violations"), QString::number(data.validation.waived) });
+        { QStringLiteral("Waived violations"), QString::number(data.validation->waived) });
     rows.push_back({ QStringLiteral("Waivers that did not apply"),
-                     QString::number(data.validation.staleWaivers.size()) });
+                     QString::number(data.validation->staleWaivers.size()) });
     pages.keyValues(rows);
 
     // Open violations per rule, in the rule deck's order (the order validate prints).
@@ -140,7 +140,7 @@ void writeSummary(PageWriter &pages, const ReportData &data)
         std::size_t order = 0;
     };
     std::map<std::string, Count> perRule;
-    for (const Violation &violation : data.validation.violations) {
+    for (const Violation &violation : data.validation->violations) {
         auto [it, added] = perRule.try_emplace(violation.ruleKey);
         if (added)
             it->second = { violation.severity, 0, 0, perRule.size() };
@@ -163,9 +163,9 @@ void writeSummary(PageWriter &pages, const ReportData &data)
                 { { qs(key), qs(std::string(toString(count.severity))), QString::number(count.open),
                     QString::number(count.waived) } });
         table.rows.push_back({ { QStringLiteral("Total"), QString(),
-                                 QString::number(data.validation.errors + data.validation.warnings
-                                                 + data.validation.infos),
-                                 QString::number(data.validation.waived) },
+                                 QString::number(data.validation->errors + data.validation->warnings
+                                                 + data.validation->infos),
+                                 QString::number(data.validation->waived) },
                                true });
         pages.table(table);
     }

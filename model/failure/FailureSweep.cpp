@@ -4,6 +4,7 @@
 #include <atomic>
 #include <exception>
 #include <functional>
+#include <limits>
 #include <mutex>
 #include <numeric>
 #include <thread>
@@ -88,8 +89,18 @@ std::vector<SweepEntry> sweepWorstFailures(const FailureModel &model,
                                            const std::vector<FailureDomain> &domains,
                                            std::size_t top, int threads)
 {
+    return sweepWorstFailuresBounded(model, domains, top, std::numeric_limits<std::size_t>::max(),
+                                     threads)
+        .entries;
+}
+
+WorstFailures sweepWorstFailuresBounded(const FailureModel &model,
+                                        const std::vector<FailureDomain> &domains, std::size_t top,
+                                        std::size_t maxSolved, int threads)
+{
+    WorstFailures worst;
     if (top == 0 || domains.empty())
-        return {};
+        return worst;
     // Pass 1: GPUs lost, the first key, for every domain; no max-flow.
     std::vector<int> gpusLost(domains.size(), 0);
     forEachIndex(domains.size(), threads, [&](std::size_t i) {
@@ -102,18 +113,35 @@ std::vector<SweepEntry> sweepWorstFailures(const FailureModel &model,
     std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(boundary),
                      sorted.end(), std::greater<>());
     const int threshold = sorted[boundary];
+    const auto above = static_cast<std::size_t>(
+        std::count_if(gpusLost.begin(), gpusLost.end(), [&](int g) { return g > threshold; }));
+    const auto tied
+        = static_cast<std::size_t>(std::count(gpusLost.begin(), gpusLost.end(), threshold));
+    // Fewer than `top` lose more than the threshold (it is the top-th largest), so the ties
+    // fill the rest; past the bound only as many ties as rows are left are solved.
+    std::size_t tiesSolved = tied;
+    if (above + tied > std::max(top, maxSolved)) {
+        tiesSolved = top - above;
+        worst.tiesUnsolved = tied - tiesSolved;
+        worst.tiedGpusLost = threshold;
+    }
     std::vector<std::size_t> candidates; // design order, as the full sweep ranks them
-    for (std::size_t i = 0; i < domains.size(); ++i)
-        if (gpusLost[i] >= threshold)
+    for (std::size_t i = 0; i < domains.size(); ++i) {
+        const bool tie = gpusLost[i] == threshold;
+        if (gpusLost[i] > threshold || (tie && tiesSolved > 0))
             candidates.push_back(i);
+        if (tie && tiesSolved > 0)
+            --tiesSolved;
+    }
     // Pass 2: the full simulation of the candidates, ranked as the full sweep ranks them:
     // a stable sort of a subsequence keeps the order the whole sequence gives it.
-    std::vector<SweepEntry> entries(candidates.size());
+    std::vector<SweepEntry> &entries = worst.entries;
+    entries.resize(candidates.size());
     forEachIndex(candidates.size(), threads,
                  [&](std::size_t k) { entries[k] = sweepOne(model, domains[candidates[k]]); });
     rank(entries);
     entries.resize(std::min(top, entries.size()));
-    return entries;
+    return worst;
 }
 
 } // namespace cw

@@ -29,4 +29,24 @@ std::vector<SweepEntry> sweepWorstFailures(const FailureModel &model,
                                            const std::vector<FailureDomain> &domains,
                                            std::size_t top, int threads = 0);
 
+/// The worst domains of an N-1 sweep with a bound on the full simulations.
+struct WorstFailures
+{
+    std::vector<SweepEntry> entries; ///< worst first, at most `top`
+    /// Domains losing as many GPUs as the last entries that were not simulated in full: more
+    /// than `maxSolved` domains could rank (2,072 equal rows at 131,072 nodes), so the tied
+    /// entries shown are the first tied domains in design order, ranked among themselves as
+    /// the full sweep ranks them, not the worst of every tie by bisection lost. 0 when
+    /// `entries` is exactly the full sweep's head.
+    std::size_t tiesUnsolved = 0;
+    int tiedGpusLost = 0; ///< what each of those ties loses
+};
+
+/// sweepWorstFailures, solving the bisection of at most max(top, maxSolved) domains: every
+/// domain that loses more GPUs than the top-th worst, then the domains tied with it in
+/// design order (WorstFailures::tiesUnsolved says how many were left out).
+WorstFailures sweepWorstFailuresBounded(const FailureModel &model,
+                                        const std::vector<FailureDomain> &domains, std::size_t top,
+                                        std::size_t maxSolved, int threads = 0);
+
 } // namespace cw

@@ -224,6 +224,30 @@ private slots:
         QVERIFY(sweepWorstFailures(*m_model, {}, 5).empty());
     }
 
+    void boundedSweepSolvesOnlyTheTiesItShows()
+    {
+        // row:R1 and rack:A01 both lose 64 GPUs (above); the row's larger bisection loss ranks
+        // it first in the full sweep. Listed rack first, a bound of one full simulation solves
+        // the first tie in list order only: rack:A01, with one tie (the row) left unsolved.
+        const std::vector<FailureDomain> domains
+            = { parseFailureDomain(m_loaded.design, "rack:A01").value(),
+                parseFailureDomain(m_loaded.design, "rack:A02").value(),
+                parseFailureDomain(m_loaded.design, "row:R1").value() };
+        const auto full = sweepSingleFailures(*m_model, domains);
+        QCOMPARE(full[0].report.failures.front(), std::string("row:R1"));
+        const WorstFailures bounded = sweepWorstFailuresBounded(*m_model, domains, 1, 1);
+        QCOMPARE(bounded.entries.size(), std::size_t(1));
+        QCOMPARE(bounded.entries[0].report.failures.front(), std::string("rack:A01"));
+        QCOMPARE(bounded.entries[0].report.gpusLost, 64);
+        QCOMPARE(bounded.tiesUnsolved, std::size_t(1));
+        QCOMPARE(bounded.tiedGpusLost, 64);
+        // Room for both ties: the full sweep's head, nothing left out.
+        const WorstFailures exact = sweepWorstFailuresBounded(*m_model, domains, 1, 2);
+        QCOMPARE(exact.entries[0].report.failures, full[0].report.failures);
+        QCOMPARE(exact.entries[0].bisectionLostGbps, full[0].bisectionLostGbps);
+        QCOMPARE(exact.tiesUnsolved, std::size_t(0));
+    }
+
     void noBisectionKeepsTheWorkload()
     {
         // rack:A01 holds both leaves (above): 64 GPUs lost either way; without max-flows the

@@ -558,6 +558,77 @@ private slots:
                         QStringLiteral("1: 100 kW, 150 L/min")));
     }
 
+    void callersValidationIsPrintedWhenItsDayAgrees()
+    {
+        // A rack with no PDU holding a DGX H100: power.rack-over-feed, waived through
+        // 2025-06-15 (a waiver is good through its expiry day, stale from the next).
+        const Catalog &catalog = Catalog::builtin();
+        Design design;
+        design.setName("waived");
+        const RowId row = design.newId<RowId>();
+        design.addRow({ row, "R1", 0, 0, "" });
+        const RackId rack = design.newId<RackId>();
+        design.addRack({ rack, "X01", "rack-42u-air", row, 0, {} });
+        Device dgx;
+        dgx.id = design.newId<DeviceId>();
+        dgx.name = "dgx01";
+        dgx.catalogType = "dgx-h100";
+        dgx.rack = rack;
+        dgx.uPosition = 1;
+        dgx.role = DeviceRole::Compute;
+        design.addDevice(dgx);
+        design.setWaivers({ { "power.rack-over-feed",
+                              { rack.value },
+                              "feed on order",
+                              "ops",
+                              "2025-06-01",
+                              "2025-06-15" } });
+
+        // The day only decides which waivers have expired.
+        QVERIFY(report::validationUsableOn(design, kDate, kDate));
+        QVERIFY(report::validationUsableOn(design, "2025-06-16", kDate)); // expired on both
+        QVERIFY(!report::validationUsableOn(design, "2025-06-15", kDate)); // in force on the 15th
+        QVERIFY(!report::validationUsableOn(design, "", kDate)); // day unknown
+        QVERIFY(report::validationUsableOn(Design {}, "2020-01-01", kDate)); // no waivers
+        const ValidationResult inForce = validateDesign(design, catalog, "2025-06-10");
+        const ValidationResult expired = validateDesign(design, catalog, "2025-06-16");
+        QCOMPARE(inForce.waived, 1);
+        QCOMPARE(expired.waived, 0);
+        QCOMPARE(expired.staleWaivers.size(), std::size_t(1));
+        QCOMPARE(expired, validateDesign(design, catalog, kDate));
+
+        // Given, the run is printed as it is (not copied); not given, the report runs the same.
+        const report::ReportData given = report::gatherReportData(design, catalog, kDate, &expired);
+        QCOMPARE(given.validation.get(), &expired);
+        QCOMPARE(*report::gatherReportData(design, catalog, kDate).validation, expired);
+
+        if (!havePoppler())
+            QSKIP("pdftotext not found: install Debian's poppler-utils (scripts/deps.sh)");
+        // Through the exporter: a run marked with 1234 warnings is printed when its day judges
+        // the waiver as the cover's day does, and the report validates again when it does not.
+        ValidationResult marked = inForce;
+        marked.warnings = 1234;
+        const auto exporter = exporters::makeReportExporter();
+        const auto coverFor = [&](const std::string &date, const std::string &validatedOn) {
+            auto result = exporter->run(
+                { design, catalog, { { "report.date", date } }, &marked, validatedOn });
+            QTemporaryDir dir;
+            return result.ok() ? pdfText(*result, dir) : QString();
+        };
+        const QString used = coverFor("2025-06-12", "2025-06-10");
+        QVERIFY(hasPair(used, QStringLiteral("Open violations"),
+                        QStringLiteral("0 errors, 1234 warnings, 0 infos")));
+        QVERIFY(hasPair(used, QStringLiteral("Waived violations"), QStringLiteral("1")));
+        const QString own = coverFor(kDate, "2025-06-10");
+        QVERIFY(!own.contains(QStringLiteral("1234 warnings")));
+        QVERIFY(hasPair(own, QStringLiteral("Open violations"),
+                        QStringLiteral("%1 errors, %2 warnings, %3 infos")
+                            .arg(expired.errors)
+                            .arg(expired.warnings)
+                            .arg(expired.infos)));
+        QVERIFY(hasPair(own, QStringLiteral("Waived violations"), QStringLiteral("0")));
+    }
+
     void emptyDesign()
     {
         Design design;
