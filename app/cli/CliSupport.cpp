@@ -5,6 +5,7 @@
 
 #include <charconv>
 #include <cstdio>
+#include <new>
 #include <ostream>
 
 namespace cw::cli {
@@ -55,7 +56,10 @@ DesignInput::~DesignInput()
     if (!g_keepLoadedDesigns)
         return;
     // Still reachable from a static, so leak checkers do not report it; the exit frees it.
-    static auto *kept = new std::vector<std::unique_ptr<LoadedDesign>>;
+    // nothrow: a destructor must not throw; without room for the list the files are freed.
+    static auto *kept = new (std::nothrow) std::vector<std::unique_ptr<LoadedDesign>>;
+    if (!kept)
+        return;
     for (auto &file : files)
         if (file)
             kept->push_back(std::move(file));

@@ -409,6 +409,10 @@ void TestCanvasReadable::fabricAggregatesWholeAndChipsApart()
             for (const QRectF &box : boxRects)
                 QVERIFY(!chip.intersects(box));
             const QRectF screen = fabric.mapFromScene(chip).boundingRect().adjusted(-1, -1, 1, 1);
+            // Where no strip is left for it (it would shrink the drawing by more than a
+            // fifth), the legend floats over the drawing: a chip under it is covered.
+            if (screen.intersects(QRectF(fabric.legendRect())))
+                continue;
             const DrawnLabel *count = nullptr;
             for (const DrawnLabel &label : labels)
                 if (label.text == QString::number(drawn[i].count)

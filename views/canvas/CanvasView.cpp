@@ -178,10 +178,13 @@ void CanvasView::fitNow()
         const QSizeF view = viewport()->size();
         const double scale
             = std::min(view.width() / bounds.width(), view.height() / bounds.height());
+        // A strip that would shrink the drawing by more than a fifth costs more than the
+        // legend covers (an 8-node fabric in a 600 px view lost its band titles to it): then
+        // the legend floats over the drawing, as its own widget that can be hidden.
+        const double narrowed = std::min((view.width() - legendWidth) / bounds.width(),
+                                         view.height() / bounds.height());
         if (legendWidth > 0 && (view.width() - bounds.width() * scale) / 2 < legendWidth
-            && view.width() > 2 * legendWidth) {
-            const double narrowed = std::min((view.width() - legendWidth) / bounds.width(),
-                                             view.height() / bounds.height());
+            && view.width() > 2 * legendWidth && narrowed >= 0.8 * scale) {
             bounds.adjust(-legendWidth / narrowed, 0, 0, 0);
             m_scene->setSceneRect(m_scene->sceneRect().united(bounds));
         }
