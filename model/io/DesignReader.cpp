@@ -3,13 +3,12 @@
 #include "model/common/VisibleText.h"
 #include "model/io/AtomicFile.h"
 #include "model/io/DesignFile.h"
+#include "model/io/DesignText.h"
 #include "model/io/MappedFile.h"
 #include "model/io/ReaderTables.h"
 #include "model/io/SchemaVersion.h"
 #include "model/io/SiteIo.h"
 #include "model/io/TapeReader.h"
-
-#include <nlohmann/json.hpp>
 
 #include <array>
 #include <optional>
@@ -586,52 +585,6 @@ Design DesignReader::read(const Reader &root)
 
 } // namespace
 
-namespace {
-
-/// The message for text that is not JSON, in nlohmann's words (its parser is the reference
-/// the tape parser follows). nullopt when nlohmann accepts the text after all; `canonical`
-/// then holds its re-serialization for the tape to read.
-std::optional<Error> malformedJsonError(std::string_view text, std::size_t tapeErrorOffset,
-                                        std::string &canonical)
-{
-    try {
-        canonical = nlohmann::json::parse(text).dump();
-        return std::nullopt;
-    } catch (const nlohmann::json::parse_error &error) {
-        const bool truncated = error.byte >= text.size();
-        return Error { std::string(truncated ? "the file ends too early (truncated?) at "
-                                             : "not valid JSON at ")
-                       + describeTextPosition(text, error.byte > 0 ? error.byte - 1 : 0) + ": "
-                       + error.what() };
-    } catch (const nlohmann::json::exception &error) {
-        // A number too large for a double ("1e400"): no byte offset in the exception.
-        return Error { "not valid JSON at " + describeTextPosition(text, tapeErrorOffset) + ": "
-                       + error.what() };
-    }
-}
-
-/// The document after the forward migrations from `version`; empty when none applies. The
-/// migrations work on a nlohmann DOM; their output is serialized for the tape to read.
-std::optional<std::string> migrate(std::string_view text, long long version,
-                                   std::vector<std::string> &warnings)
-{
-    std::optional<nlohmann::json> document;
-    for (const Migration &migration : designMigrations()) {
-        if (migration.from < version)
-            continue;
-        if (!document)
-            document = nlohmann::json::parse(text);
-        migration.apply(*document);
-        warnings.push_back("migrated from schema version " + std::to_string(migration.from) + " to "
-                           + std::to_string(migration.from + 1) + ": " + migration.summary);
-    }
-    if (!document)
-        return std::nullopt;
-    return document->dump();
-}
-
-} // namespace
-
 Result<LoadedDesign> parseDesign(std::string_view text, const Catalog &catalog)
 {
     // Size, nesting, string length, key count and duplicate keys, before any other parser
@@ -679,7 +632,7 @@ Result<LoadedDesign> parseDesign(std::string_view text, const Catalog &catalog)
                             + " to " + std::to_string(kDesignSchemaVersion));
         loaded.fileSchemaVersion = static_cast<int>(version);
         if (auto migrated
-            = migrate(rewritten.empty() ? text : rewritten, version, loaded.warnings)) {
+            = migrateDesignText(rewritten.empty() ? text : rewritten, version, loaded.warnings)) {
             rewritten = std::move(*migrated);
             if (!tape.parse(rewritten))
                 return Error { "migration produced invalid JSON (a bug in the migration chain)" };
