@@ -95,9 +95,11 @@ public:
     calcviews::CalculatorsDock *calculatorsDock() const { return m_calculators; }
     QTabWidget *viewTabs() const { return m_tabs; }
     canvas::CanvasView *currentView() const;
-    canvas::FloorPlanView *floorPlanView() const { return m_floorPlan; }
-    canvas::RackElevationView *rackElevationView() const { return m_elevation; }
-    canvas::FabricView *fabricView() const { return m_fabric; }
+    /// The views, their scenes built: a view not yet shown builds its scene when asked for
+    /// (setDocument builds only the shown tab's scene; the others wait to be shown).
+    canvas::FloorPlanView *floorPlanView() const;
+    canvas::RackElevationView *rackElevationView() const;
+    canvas::FabricView *fabricView() const;
     QAction *action(const QString &objectName) const;
     QStringList recentFiles() const { return m_recent; }
     bool isPresentationMode() const { return m_presentation; }

@@ -1,4 +1,5 @@
 #include "app/gui/MainWindow.h"
+#include "app/gui/OpenMeter.h"
 
 #include "views/canvas/CanvasItem.h"
 #include "views/canvas/CanvasView.h"
@@ -57,7 +58,7 @@ struct Options
         parser.addPositionalArgument(QStringLiteral("design"),
                                      QStringLiteral("A .cluster.json file to open"));
         for (const QCommandLineOption *option :
-             { &screenshot, &labels, &size, &view, &select, &dock })
+             { &screenshot, &labels, &size, &view, &select, &dock, &measureOpen })
             parser.addOption(*option);
     }
 
@@ -87,7 +88,22 @@ struct Options
                                     QStringLiteral("Bring this dock to the front: inspector, "
                                                    "summary or calculators."),
                                     QStringLiteral("dock") };
+    const QCommandLineOption measureOpen {
+        QStringLiteral("measure-open"),
+        QStringLiteral("Open this design as File > Open does, print the times to the window "
+                       "painted and answering input and to the violations listed, and exit "
+                       "(docs/performance.md). --view picks the tab shown."),
+        QStringLiteral("file")
+    };
 };
+
+/// --measure-open: the times on stdout; 0, or 2 when the design did not open in time.
+int measureOpenTimes(cw::MainWindow &window, const QString &path)
+{
+    const cw::OpenTimes times = cw::measureOpen(window, path);
+    std::printf("%s: %s\n", qPrintable(path), qPrintable(cw::describe(times)));
+    return times.interactiveMs >= 0 && times.violationsMs >= 0 ? 0 : 2;
+}
 
 /// --select, --view and --dock: what the window shows. 0, or the exit code of a bad choice.
 int showChoices(cw::MainWindow &window, const QCommandLineParser &parser, const Options &options)
@@ -184,8 +200,11 @@ int main(int argc, char **argv)
     }
     cw::MainWindow window(**catalog);
     const bool batch = parser.isSet(options.screenshot);
-    window.setBatchMode(batch);
-    if (!batch)
+    // A measured open shows no dialog, leaves no recovery file and starts from the default
+    // layout (the same window each run).
+    const bool measuring = parser.isSet(options.measureOpen);
+    window.setBatchMode(batch || measuring);
+    if (!batch && !measuring)
         window.readSettings();
     if (parser.isSet(options.size)) {
         const auto match = QRegularExpression(QStringLiteral("^(\\d+)x(\\d+)$"))
@@ -199,6 +218,12 @@ int main(int argc, char **argv)
         window.resize(match.captured(1).toInt(), match.captured(2).toInt());
     }
     window.show();
+    if (parser.isSet(options.measureOpen)) {
+        settle();
+        if (const int code = showChoices(window, parser, options); code != 0)
+            return code;
+        return measureOpenTimes(window, parser.value(options.measureOpen));
+    }
     if (!batch && parser.positionalArguments().isEmpty())
         window.offerRecovery();
     if (!parser.positionalArguments().isEmpty()) {

@@ -21,6 +21,8 @@ void CanvasView::setCompareGhosts(const CompareGhosts &ghosts)
 
 void CanvasView::placeCompareGhosts()
 {
+    if (m_sceneDeferred)
+        return; // placed when the scene is built (reapplyMarkers)
     for (QGraphicsItem *item : m_ghostItems)
         delete item; // leaves the scene
     m_ghostItems.clear();

@@ -88,7 +88,7 @@ CanvasView::CanvasView(Document *document, QWidget *parent)
 
     connect(document, &Document::changed, this, &CanvasView::onChanged);
     connect(document, &Document::selectionChanged, this, [this] {
-        if (m_syncingSelection)
+        if (m_syncingSelection || m_sceneDeferred)
             return;
         documentSelectionChanged(m_document->selection());
         reapplySelection();
@@ -103,6 +103,28 @@ CanvasView::CanvasView(Document *document, QWidget *parent)
         for (const Violation &violation : validator->violations())
             m_markers->count(violation, +1);
     }
+}
+
+void CanvasView::startScene(SceneBuild build)
+{
+    m_sceneDeferred = build == SceneBuild::WhenShown && !isVisible();
+    if (!m_sceneDeferred)
+        buildScene();
+}
+
+void CanvasView::ensureScene()
+{
+    if (!m_sceneDeferred)
+        return;
+    m_sceneDeferred = false;
+    buildScene();
+    reapplySelection();
+}
+
+void CanvasView::showEvent(QShowEvent *event)
+{
+    ensureScene(); // before the first paint: a view is never shown empty
+    QGraphicsView::showEvent(event);
 }
 
 CanvasView::~CanvasView()
@@ -200,6 +222,8 @@ void CanvasView::setPresentationMode(bool on)
     m_presentation = on;
     m_scene->setLabelScale(on ? kPresentationLabelScale : 1.0);
     applyScrollBarPolicy();
+    if (m_sceneDeferred)
+        return; // laid out at the new scale when built
     presentationChanged();
     placeCompareGhosts(); // the views lay out again for the larger labels
     invalidateOverview();
@@ -208,6 +232,7 @@ void CanvasView::setPresentationMode(bool on)
 
 void CanvasView::focusOn(const std::vector<EntityRef> &entities)
 {
+    ensureScene();
     m_document->setSelection(entities);
     QRectF bounds;
     // Each entity's first item only: a device drawn on three fabrics is looked at on the
@@ -366,6 +391,8 @@ void CanvasView::showMessage(const QString &text, const QPointF &scenePos)
 
 void CanvasView::onChanged(const ChangeSet &changes)
 {
+    if (m_sceneDeferred)
+        return; // built from the design as it is when first shown
     invalidateOverview();
     m_syncingSelection = true; // removing selected items must not rewrite the selection
     applyChanges(changes);

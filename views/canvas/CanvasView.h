@@ -45,8 +45,17 @@ class CanvasView : public QGraphicsView
     Q_OBJECT
 
 public:
+    /// When a view builds its scene: at once, or when first shown (the workbench builds only
+    /// the shown tab's scene at open; the others wait until the architect switches to them).
+    enum class SceneBuild { Now, WhenShown };
+
     CanvasView(Document *document, QWidget *parent = nullptr);
     ~CanvasView() override;
+
+    /// False while the scene waits to be built (SceneBuild::WhenShown, not yet shown).
+    bool isSceneComplete() const { return !m_sceneDeferred; }
+    /// Builds a scene that waits to be shown now (a caller about to read the items).
+    void ensureScene();
 
     Document *document() const { return m_document; }
     CanvasScene *canvasScene() const { return m_scene; }
@@ -151,6 +160,13 @@ signals:
     void simulateFailureRequested(const QString &domain);
 
 protected:
+    /// For the subclasses' constructors: buildScene() now, or on the first show or
+    /// ensureScene(). A deferred view ignores changes (its build reads the design as it is
+    /// then) but keeps counting violations, failure and comparison states for its items.
+    void startScene(SceneBuild build);
+    /// The whole scene from the document: items, markers, fitted to the view.
+    virtual void buildScene() = 0;
+    void showEvent(QShowEvent *event) override;
     /// Updates the scene for what `changes` names, and nothing else.
     virtual void applyChanges(const ChangeSet &changes) = 0;
     /// Called after the presentation mode changed (label scale already set): lay out again.
@@ -221,6 +237,7 @@ private:
     void panFromOverview(const QPoint &viewPos);
 
     Document *m_document;
+    bool m_sceneDeferred = false; ///< the scene waits for the first show (startScene)
     DesignCache *m_cache;
     CanvasScene *m_scene;
     std::unordered_map<std::uint64_t, std::vector<CanvasItem *>> m_index;

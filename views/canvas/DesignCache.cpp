@@ -5,6 +5,7 @@
 #include "model/core/PduCapacity.h"
 #include "model/validation/RuleContext.h"
 #include "views/document/Document.h"
+#include "views/document/OpenedIndex.h"
 
 #include <algorithm>
 #include <map>
@@ -29,7 +30,12 @@ DesignCache::DesignCache(Document *document)
     : QObject(document)
     , m_document(document)
 {
-    m_index.rebuild(document->design(), document->catalog());
+    // An open from a file brings the index built on the loading worker (0.1 s of the GUI
+    // thread at 16,384 nodes otherwise).
+    if (std::shared_ptr<DesignIndex> opened = OpenedIndex::take(document))
+        m_index = std::move(*opened);
+    else
+        m_index.rebuild(document->design(), document->catalog());
     connect(document, &Document::changed, this, &DesignCache::update);
 }
 

@@ -35,22 +35,29 @@ QString technologyName(Technology technology)
 
 } // namespace
 
-FabricView::FabricView(Document *document, QWidget *parent)
+FabricView::FabricView(Document *document, QWidget *parent, SceneBuild build)
     : CanvasView(document, parent)
 {
     setObjectName(QStringLiteral("fabricView"));
     // Items are placed once per band build and never move: the BSP tree pays off.
     canvasScene()->setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+    startScene(build);
+}
+
+FabricView::~FabricView() = default;
+
+void FabricView::buildScene()
+{
     rebuild();
     reapplyMarkers(); // the design may open with violations already
     zoomToFit();
 }
 
-FabricView::~FabricView() = default;
-
 void FabricView::setAggregation(const AggregationOptions &options)
 {
     m_options = options;
+    if (!isSceneComplete())
+        return; // built with these options when first shown
     rebuild();
     reapplyMarkers();
     reapplySelection();

@@ -40,7 +40,8 @@ public:
     using PortPicker = std::function<int(const Device &device, const Part &part,
                                          const std::vector<int> &candidates)>;
 
-    explicit FabricView(Document *document, QWidget *parent = nullptr);
+    explicit FabricView(Document *document, QWidget *parent = nullptr,
+                        SceneBuild build = SceneBuild::Now);
     ~FabricView() override;
 
     void setAggregation(const AggregationOptions &options);
@@ -71,6 +72,7 @@ public:
     const FabricGeometry &geometry() const { return m_geometry; }
 
 protected:
+    void buildScene() override;
     void applyChanges(const ChangeSet &changes) override;
     void presentationChanged() override;
 

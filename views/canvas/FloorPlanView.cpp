@@ -27,18 +27,23 @@ constexpr double kRowLabelWidthCm = 400; ///< room for a 4-5 character row name 
 
 } // namespace
 
-FloorPlanView::FloorPlanView(Document *document, QWidget *parent)
+FloorPlanView::FloorPlanView(Document *document, QWidget *parent, SceneBuild build)
     : CanvasView(document, parent)
 {
     setObjectName(QStringLiteral("floorPlanView"));
     // Racks move only when dragged and rows are few: the BSP tree pays off.
     canvasScene()->setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+    startScene(build);
+}
+
+FloorPlanView::~FloorPlanView() = default;
+
+void FloorPlanView::buildScene()
+{
     rebuild();
     reapplyMarkers(); // the design may open with violations already
     zoomToFit();
 }
-
-FloorPlanView::~FloorPlanView() = default;
 
 double FloorPlanView::rackWidth() const
 {

@@ -27,7 +27,8 @@ class FloorPlanView : public CanvasView
     Q_OBJECT
 
 public:
-    explicit FloorPlanView(Document *document, QWidget *parent = nullptr);
+    explicit FloorPlanView(Document *document, QWidget *parent = nullptr,
+                           SceneBuild build = SceneBuild::Now);
     ~FloorPlanView() override;
 
     /// Each returns Document's refusal, empty on success (also shown in the view).
@@ -50,6 +51,7 @@ public:
     bool hasScaleBar() const override { return true; }
 
 protected:
+    void buildScene() override;
     void applyChanges(const ChangeSet &changes) override;
     std::vector<CanvasItem *> markerItemsFor(EntityRef ref) const override;
 

@@ -36,21 +36,33 @@ int heightOf(const Part *part)
 
 } // namespace
 
-RackElevationView::RackElevationView(Document *document, QWidget *parent)
+RackElevationView::RackElevationView(Document *document, QWidget *parent, SceneBuild build)
     : CanvasView(document, parent)
 {
     setObjectName(QStringLiteral("rackElevationView"));
     canvasScene()->setItemIndexMethod(QGraphicsScene::BspTreeIndex);
-    m_racks = defaultRacks();
-    rebuild();
-    reapplyMarkers(); // the design may open with violations already
-    zoomToFit();
+    startScene(build);
     auto *pick = new QAction(tr("Show Racks..."), this);
     pick->setObjectName(QStringLiteral("elevationPickRacks"));
     pick->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     pick->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(pick, &QAction::triggered, this, &RackElevationView::pickRacks);
     addAction(pick);
+}
+
+void RackElevationView::buildScene()
+{
+    // Racks named before the build (setRacks) that edits have since deleted drop out; the
+    // first racks of the design stand in when none is left.
+    const Design &design = document()->design();
+    std::erase_if(m_racks, [&design](RackId id) { return !design.rack(id); });
+    if (!m_explicitRacks || m_racks.empty()) {
+        m_explicitRacks = false;
+        m_racks = defaultRacks();
+    }
+    rebuild();
+    reapplyMarkers(); // the design may open with violations already
+    zoomToFit();
 }
 
 std::size_t RackElevationView::maxRackCount()
@@ -122,6 +134,8 @@ void RackElevationView::setRacks(std::vector<RackId> racks)
         racks.resize(kMaxRackCount);
     m_explicitRacks = !racks.empty();
     m_racks = m_explicitRacks ? std::move(racks) : defaultRacks();
+    if (!isSceneComplete())
+        return; // built with these racks when first shown
     rebuild();
     reapplyMarkers();
     reapplySelection();

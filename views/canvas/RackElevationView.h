@@ -29,7 +29,8 @@ class RackElevationView : public CanvasView
     Q_OBJECT
 
 public:
-    explicit RackElevationView(Document *document, QWidget *parent = nullptr);
+    explicit RackElevationView(Document *document, QWidget *parent = nullptr,
+                               SceneBuild build = SceneBuild::Now);
     ~RackElevationView() override;
 
     /// Shows these racks, left to right. With none, the first racks of the floor (row order).
@@ -62,6 +63,7 @@ public:
     QString placePart(const Part &part, const Slot &slot);
 
 protected:
+    void buildScene() override;
     void applyChanges(const ChangeSet &changes) override;
     void documentSelectionChanged(const std::vector<EntityRef> &selection) override;
     void presentationChanged() override;

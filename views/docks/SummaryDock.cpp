@@ -60,7 +60,7 @@ SummaryDock::SummaryDock(QWidget *parent)
     m_figuresTimer.setInterval(kFiguresDebounceMs);
     m_bisectionTimer.setSingleShot(true);
     m_bisectionTimer.setInterval(kBisectionDebounceMs);
-    connect(&m_figuresTimer, &QTimer::timeout, this, &SummaryDock::refreshNow);
+    connect(&m_figuresTimer, &QTimer::timeout, this, &SummaryDock::refreshSoon);
     connect(&m_bisectionTimer, &QTimer::timeout, this, &SummaryDock::analyzeFabrics);
     connect(m_analyze, &QPushButton::clicked, this, &SummaryDock::analyzeFabrics);
 }
@@ -79,25 +79,67 @@ void SummaryDock::setDocument(Document *document)
     m_capex = {};
     if (document)
         connect(document, &Document::changed, this, &SummaryDock::scheduleRefresh);
-    refreshNow();
-    if (document && m_figures.nodes <= autoBisectionNodes)
-        m_bisectionTimer.start(0);
+    m_figures = {};
+    m_analyzeWhenCounted = document != nullptr;
+    refreshSoon();
 }
 
 void SummaryDock::scheduleRefresh()
 {
     ++m_generation;
     m_figuresTimer.start();
-    if (m_figures.nodes <= autoBisectionNodes)
+    if (m_counting)
+        m_analyzeWhenCounted = m_analyzeWhenCounted || m_bisections.empty();
+    else if (m_figures.nodes <= autoBisectionNodes)
         m_bisectionTimer.start();
 }
 
 void SummaryDock::refreshNow()
 {
     m_figuresTimer.stop();
+    m_counting = false;
     m_figures = m_document ? computeSummaryFigures(m_document->design(), m_document->catalog())
                            : SummaryFigures {};
+    figuresArrived(m_generation);
+}
+
+void SummaryDock::refreshSoon()
+{
+    if (!m_document || m_document->design().devices().size() <= syncCountDevices) {
+        refreshNow();
+        return;
+    }
+    // On a snapshot, as the analysis: the window answers while the design is counted.
+    m_figuresTimer.stop();
+    m_counting = true;
     render();
+    const Catalog *catalog = &m_document->catalog();
+    const std::uint64_t generation = m_generation;
+    const QFuture<SummaryFigures> future = m_document->snapshots()->run<SummaryFigures>(
+        backgroundJobs(), [catalog](QPromise<SummaryFigures> &promise, const Design &design) {
+            promise.addResult(computeSummaryFigures(design, *catalog));
+        });
+    auto *watcher = new QFutureWatcher<SummaryFigures>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (generation != m_generation || watcher->future().resultCount() == 0)
+            return; // the design changed meanwhile; a newer count follows
+        m_counting = false;
+        m_figures = watcher->result();
+        figuresArrived(generation);
+    });
+    watcher->setFuture(future);
+}
+
+void SummaryDock::figuresArrived(std::uint64_t generation)
+{
+    render();
+    emit figuresUpdated();
+    if (!m_analyzeWhenCounted || generation != m_generation)
+        return;
+    m_analyzeWhenCounted = false;
+    if (m_document && m_figures.nodes <= autoBisectionNodes)
+        m_bisectionTimer.start(0);
 }
 
 void SummaryDock::analyzeFabrics()
@@ -167,6 +209,12 @@ void SummaryDock::render()
         return;
     }
     m_analyze->setEnabled(true);
+    if (m_counting && m_figures.nodes == 0 && m_figures.links == 0) {
+        m_label->setText(
+            tr("<h3>%1</h3><i>counting...</i>")
+                .arg(QString::fromStdString(m_document->design().name()).toHtmlEscaped()));
+        return;
+    }
     const SummaryFigures &f = m_figures;
     QString html = QStringLiteral("<h3>%1</h3><table cellspacing=4>")
                        .arg(QString::fromStdString(m_document->design().name()).toHtmlEscaped());

@@ -11,6 +11,7 @@
 
 #include "views/document/DesignSnapshots.h"
 #include "views/document/DocumentOpen.h"
+#include "views/document/OpenedIndex.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -58,6 +59,8 @@ Document::Document(const Catalog &catalog, OpenedDesign opened, QObject *parent)
         ? std::make_unique<DesignSnapshots>(std::move(opened.snapshotCopy))
         : std::make_unique<DesignSnapshots>(*d->design);
     connectInternals();
+    if (opened.index)
+        new OpenedIndex(std::move(opened.index), this); // the canvas takes it (DesignCache)
 }
 
 void Document::connectInternals()

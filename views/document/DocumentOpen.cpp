@@ -4,16 +4,19 @@
 
 #include "model/core/Design.h"
 #include "model/io/DesignFile.h"
+#include "model/validation/DesignIndex.h"
 
 #include <QCoreApplication>
 #include <QPromise>
 
 #include <exception>
+#include <thread>
 
 namespace cw {
 namespace {
 
-/// Steps the progress bar counts: the load, then each of the two copies.
+/// Steps the progress bar counts: the load, the snapshot's copy, then the validator's copy
+/// with the index.
 constexpr int kSteps = 3;
 
 OpenedDesign load(const Catalog &catalog, const QString &path, QPromise<OpenedDesign> &promise,
@@ -30,11 +33,33 @@ OpenedDesign load(const Catalog &catalog, const QString &path, QPromise<OpenedDe
     if (cancelled)
         return opened;
     auto design = std::make_shared<Design>(std::move(loaded.value().design));
-    opened.snapshotCopy = std::make_shared<Design>(*design);
-    promise.setProgressValue(2);
+    // The validator's copy on a thread of its own while this one makes the snapshot's copy
+    // and the canvas's index: at 16,384 nodes each is 0.1-0.2 s, and the machine has two
+    // cores. Reading `design` from both is safe: nothing writes it until the GUI thread has it.
+    std::exception_ptr failed;
+    std::thread validatorCopy([&] {
+        try {
+            opened.validatorCopy = std::make_shared<Design>(*design);
+        } catch (...) {
+            failed = std::current_exception();
+        }
+    });
+    try {
+        opened.snapshotCopy = std::make_shared<Design>(*design);
+        promise.setProgressValue(2);
+        if (!cancelled) {
+            opened.index = std::make_shared<DesignIndex>();
+            opened.index->rebuild(*design, catalog);
+        }
+    } catch (...) {
+        validatorCopy.join();
+        throw;
+    }
+    validatorCopy.join();
+    if (failed)
+        std::rethrow_exception(failed);
     if (cancelled)
         return opened;
-    opened.validatorCopy = std::make_shared<Design>(*design);
     promise.setProgressValue(kSteps);
     opened.design = std::move(design);
     return opened;
