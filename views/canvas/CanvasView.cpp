@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace cw::canvas {
 namespace {
@@ -117,6 +118,11 @@ void CanvasView::ensureScene()
     if (!m_sceneDeferred)
         return;
     m_sceneDeferred = false;
+    if (std::exchange(m_markersStale, false)) {
+        m_markers->clear();
+        for (const Violation &violation : violations())
+            m_markers->count(violation, +1);
+    }
     buildScene();
     reapplySelection();
 }
@@ -278,6 +284,10 @@ void CanvasView::applyViolationDelta(const ViolationDelta &delta)
 {
     if (m_ownViolations)
         return;
+    if (m_sceneDeferred) {
+        m_markersStale = true; // counted from the whole list when built
+        return;
+    }
     for (const Violation &violation : delta.removed)
         m_markers->count(violation, -1);
     for (const Violation &violation : delta.added)

@@ -224,41 +224,46 @@ void LiveValidator::startGlobalRun()
     if (m_localNeedsFull)
         local = makeLocalEngine();
     ++m_jobsInFlight;
-    m_pool.start(
-        [this, engine, local, mirror, patches = std::move(patches), changes, full, generation] {
-            bool applied = true;
-            try {
-                for (const auto &[patch, forward] : patches)
-                    patch->apply(*mirror, forward);
-            } catch (const DesignIntegrityError &) {
-                applied = false; // cannot happen if the live design took the same patches
+    m_pool.start([this, engine, local, mirror, patches = std::move(patches), changes, full,
+                  generation] {
+        bool applied = true;
+        try {
+            for (const auto &[patch, forward] : patches)
+                patch->apply(*mirror, forward);
+        } catch (const DesignIntegrityError &) {
+            applied = false; // cannot happen if the live design took the same patches
+        }
+        ValidationResult result;
+        std::vector<Violation> localList;
+        if (applied) {
+            result = full ? engine->runFull(*mirror) : engine->runIncremental(*mirror, changes);
+            if (local) {
+                local->runFull(*mirror);
+                localList = local->violations();
             }
-            ValidationResult result;
-            if (applied) {
-                result = full ? engine->runFull(*mirror) : engine->runIncremental(*mirror, changes);
-                if (local)
-                    local->runFull(*mirror);
-            }
-            QMetaObject::invokeMethod(
-                this,
-                [this, generation, applied, local, result = std::move(result)]() mutable {
-                    --m_jobsInFlight;
-                    if (!applied) {
-                        // Start over from a fresh copy with a full run.
-                        m_mirrorCurrent = false;
-                        m_globalNeedsFull = true;
-                        m_debounce.start(0);
-                        return;
-                    }
-                    acceptGlobal(generation, std::move(result), std::move(local));
-                },
-                Qt::QueuedConnection);
-        });
+        }
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation, applied, local, result = std::move(result),
+             localList = std::move(localList)]() mutable {
+                --m_jobsInFlight;
+                if (!applied) {
+                    // Start over from a fresh copy with a full run.
+                    m_mirrorCurrent = false;
+                    m_globalNeedsFull = true;
+                    m_debounce.start(0);
+                    return;
+                }
+                acceptGlobal(generation, std::move(result), std::move(local), std::move(localList));
+            },
+            Qt::QueuedConnection);
+    });
     emit globalRunStarted();
 }
 
 void LiveValidator::acceptGlobal(std::uint64_t generation, ValidationResult result,
-                                 std::shared_ptr<ValidationEngine> freshLocal)
+                                 std::shared_ptr<ValidationEngine> freshLocal,
+                                 std::vector<Violation> freshLocalList)
 {
     if (generation != m_generation) {
         ++m_staleDropped; // the design moved on; a newer run is scheduled
@@ -267,7 +272,7 @@ void LiveValidator::acceptGlobal(std::uint64_t generation, ValidationResult resu
     m_globalResult = std::move(result);
     ViolationDelta delta;
     if (freshLocal && m_localNeedsFull)
-        delta = adoptLocal(std::move(freshLocal));
+        delta = adoptLocal(std::move(freshLocal), std::move(freshLocalList));
     publish(std::move(delta));
     if (!isPending())
         emit settled();
@@ -328,9 +333,17 @@ ViolationDelta LiveValidator::deferLocal()
     return delta;
 }
 
-ViolationDelta LiveValidator::adoptLocal(std::shared_ptr<ValidationEngine> engine)
+ViolationDelta LiveValidator::adoptLocal(std::shared_ptr<ValidationEngine> engine,
+                                         std::optional<std::vector<Violation>> listed)
 {
-    ViolationDelta delta = difference(m_localShown, engine->violations());
+    std::vector<Violation> findings = listed ? std::move(*listed) : engine->violations();
+    ViolationDelta delta;
+    // Nothing shown yet (a design just opened): every finding is new; no sort of a million
+    // findings by their keys to learn that.
+    if (m_localShown.empty())
+        delta.added = std::move(findings);
+    else
+        delta = difference(m_localShown, findings);
     m_local = std::move(engine);
     m_localNeedsFull = false;
     m_localShown.clear();

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -93,8 +94,11 @@ signals:
 private:
     void designChanged(const ChangeSet &changes, bool mirrored);
     void startGlobalRun();
+    /// `freshLocalList` is `freshLocal`'s findings, listed on the worker (1.2 million at
+    /// 131,072 nodes: a second of the GUI thread otherwise).
     void acceptGlobal(std::uint64_t generation, ValidationResult result,
-                      std::shared_ptr<ValidationEngine> freshLocal);
+                      std::shared_ptr<ValidationEngine> freshLocal,
+                      std::vector<Violation> freshLocalList = {});
     /// A local engine like m_local, without a run yet (the worker's full run of a huge change).
     std::shared_ptr<ValidationEngine> makeLocalEngine() const;
     /// Defers the cheap rules of a huge change to the worker: the published local findings
@@ -102,7 +106,9 @@ private:
     ViolationDelta deferLocal();
     /// Takes `engine` (which has run in full on the current design) as the local engine and
     /// returns how the published list changes (from the deferred list to its findings).
-    ViolationDelta adoptLocal(std::shared_ptr<ValidationEngine> engine);
+    /// `listed`, when given, is engine->violations() made beforehand (on the worker).
+    ViolationDelta adoptLocal(std::shared_ptr<ValidationEngine> engine,
+                              std::optional<std::vector<Violation>> listed = std::nullopt);
     /// The local half of the summary: the engine's, or recounted from the deferred list.
     ValidationResult localSummary() const;
     void publish(ViolationDelta localDelta);
