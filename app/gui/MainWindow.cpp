@@ -104,12 +104,22 @@ MainWindow::~MainWindow()
     m_failures->setDocument(nullptr);
     m_calculators->setDesign(nullptr);
     m_history->setStack(nullptr);
+    dropViews();
+    releaseDocument();
+}
+
+void MainWindow::dropViews()
+{
+    // Removing the shown tab shows the next one: a view that never built its scene must not
+    // build it now, for a design that is going (0.2 s at 16k nodes, seconds at 131k).
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (auto *view = qobject_cast<canvas::CanvasView *>(m_tabs->widget(i)))
+            view->dropDeferredScene();
     while (m_tabs->count() > 0) {
         QWidget *view = m_tabs->widget(0);
         m_tabs->removeTab(0);
         delete view;
     }
-    releaseDocument();
 }
 
 void MainWindow::releaseDocument()
@@ -213,11 +223,7 @@ void MainWindow::setDocument(std::unique_ptr<Document> document)
     m_calculators->setDesign(nullptr);
     m_history->setStack(nullptr);
     const int currentTab = std::max(m_tabs->currentIndex(), 0);
-    while (m_tabs->count() > 0) {
-        QWidget *view = m_tabs->widget(0);
-        m_tabs->removeTab(0);
-        delete view;
-    }
+    dropViews();
     m_floorPlan = nullptr;
     m_elevation = nullptr;
     m_fabric = nullptr;

@@ -159,6 +159,8 @@ private:
     void createDocks();
     void setDocument(std::unique_ptr<Document> document);
     void releaseDocument();
+    /// Removes and deletes the canvas views (those never shown build nothing on the way out).
+    void dropViews();
     void updateTitle();
     void updateUndoActions();
     void updateSelectionActions();

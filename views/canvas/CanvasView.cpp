@@ -115,7 +115,7 @@ void CanvasView::startScene(SceneBuild build)
 
 void CanvasView::ensureScene()
 {
-    if (!m_sceneDeferred)
+    if (!m_sceneDeferred || m_sceneDropped)
         return;
     m_sceneDeferred = false;
     if (std::exchange(m_markersStale, false)) {

@@ -56,6 +56,10 @@ public:
     bool isSceneComplete() const { return !m_sceneDeferred; }
     /// Builds a scene that waits to be shown now (a caller about to read the items).
     void ensureScene();
+    /// The view is going (its window closes or opens another design): a scene still waiting
+    /// is never built, even if the view is shown on the way out (a tab removed before it
+    /// makes it current).
+    void dropDeferredScene() { m_sceneDropped = true; }
 
     Document *document() const { return m_document; }
     CanvasScene *canvasScene() const { return m_scene; }
@@ -241,6 +245,7 @@ private:
     /// A deferred view skips the validator's deltas (a million findings at 131,072 nodes)
     /// and counts the whole list once when built.
     bool m_markersStale = false;
+    bool m_sceneDropped = false; ///< dropDeferredScene(): never build a waiting scene
     DesignCache *m_cache;
     CanvasScene *m_scene;
     std::unordered_map<std::uint64_t, std::vector<CanvasItem *>> m_index;
