@@ -109,6 +109,7 @@ void LiveValidator::setToday(const std::string &isoDate)
 
 void LiveValidator::reset(const Design &design)
 {
+    m_localListed.reset(); // m_local changes
     m_design = &design;
     m_mirrorCurrent = false;
     m_pendingPatches.clear();
@@ -130,6 +131,7 @@ void LiveValidator::reset(const Design &design)
 
 void LiveValidator::resetOnWorker(const Design &design, std::shared_ptr<Design> copy)
 {
+    m_localListed.reset(); // m_local changes
     m_design = &design;
     m_mirror = std::move(copy);
     m_mirrorCurrent = m_mirror != nullptr;
@@ -169,6 +171,7 @@ void LiveValidator::designChanged(const ChangeSet &changes, bool mirrored)
 {
     if (!m_design)
         return;
+    m_localListed.reset(); // m_local changes
     if (!mirrored)
         m_mirrorCurrent = false;
     ++m_generation;
@@ -224,46 +227,50 @@ void LiveValidator::startGlobalRun()
     if (m_localNeedsFull)
         local = makeLocalEngine();
     ++m_jobsInFlight;
-    m_pool.start([this, engine, local, mirror, patches = std::move(patches), changes, full,
-                  generation] {
-        bool applied = true;
-        try {
-            for (const auto &[patch, forward] : patches)
-                patch->apply(*mirror, forward);
-        } catch (const DesignIntegrityError &) {
-            applied = false; // cannot happen if the live design took the same patches
-        }
-        ValidationResult result;
-        std::vector<Violation> localList;
-        if (applied) {
-            result = full ? engine->runFull(*mirror) : engine->runIncremental(*mirror, changes);
-            if (local) {
-                local->runFull(*mirror);
-                localList = local->violations();
+    m_pool.start(
+        [this, engine, local, mirror, patches = std::move(patches), changes, full, generation] {
+            bool applied = true;
+            try {
+                for (const auto &[patch, forward] : patches)
+                    patch->apply(*mirror, forward);
+            } catch (const DesignIntegrityError &) {
+                applied = false; // cannot happen if the live design took the same patches
             }
-        }
-        QMetaObject::invokeMethod(
-            this,
-            [this, generation, applied, local, result = std::move(result),
-             localList = std::move(localList)]() mutable {
-                --m_jobsInFlight;
-                if (!applied) {
-                    // Start over from a fresh copy with a full run.
-                    m_mirrorCurrent = false;
-                    m_globalNeedsFull = true;
-                    m_debounce.start(0);
-                    return;
+            ValidationResult result;
+            std::vector<Violation> localList;
+            std::vector<Violation> localCopy; // for violations(): listed here, not on the GUI
+            if (applied) {
+                result = full ? engine->runFull(*mirror) : engine->runIncremental(*mirror, changes);
+                if (local) {
+                    local->runFull(*mirror);
+                    localList = local->violations();
+                    localCopy = localList;
                 }
-                acceptGlobal(generation, std::move(result), std::move(local), std::move(localList));
-            },
-            Qt::QueuedConnection);
-    });
+            }
+            QMetaObject::invokeMethod(
+                this,
+                [this, generation, applied, local, result = std::move(result),
+                 localList = std::move(localList), localCopy = std::move(localCopy)]() mutable {
+                    --m_jobsInFlight;
+                    if (!applied) {
+                        // Start over from a fresh copy with a full run.
+                        m_mirrorCurrent = false;
+                        m_globalNeedsFull = true;
+                        m_debounce.start(0);
+                        return;
+                    }
+                    acceptGlobal(generation, std::move(result), std::move(local),
+                                 std::move(localList), std::move(localCopy));
+                },
+                Qt::QueuedConnection);
+        });
     emit globalRunStarted();
 }
 
 void LiveValidator::acceptGlobal(std::uint64_t generation, ValidationResult result,
                                  std::shared_ptr<ValidationEngine> freshLocal,
-                                 std::vector<Violation> freshLocalList)
+                                 std::vector<Violation> freshLocalList,
+                                 std::vector<Violation> freshLocalCopy)
 {
     if (generation != m_generation) {
         ++m_staleDropped; // the design moved on; a newer run is scheduled
@@ -271,8 +278,10 @@ void LiveValidator::acceptGlobal(std::uint64_t generation, ValidationResult resu
     }
     m_globalResult = std::move(result);
     ViolationDelta delta;
-    if (freshLocal && m_localNeedsFull)
+    if (freshLocal && m_localNeedsFull) {
         delta = adoptLocal(std::move(freshLocal), std::move(freshLocalList));
+        m_localListed = std::move(freshLocalCopy);
+    }
     publish(std::move(delta));
     if (!isPending())
         emit settled();
@@ -336,6 +345,7 @@ ViolationDelta LiveValidator::deferLocal()
 ViolationDelta LiveValidator::adoptLocal(std::shared_ptr<ValidationEngine> engine,
                                          std::optional<std::vector<Violation>> listed)
 {
+    m_localListed.reset();
     std::vector<Violation> findings = listed ? std::move(*listed) : engine->violations();
     ViolationDelta delta;
     // Nothing shown yet (a design just opened): every finding is new; no sort of a million
@@ -478,8 +488,11 @@ ViolationDelta LiveValidator::difference(const std::vector<Violation> &before,
 const std::vector<Violation> &LiveValidator::violations() const
 {
     if (m_listStale) {
-        m_result.violations
-            = mergeInDeckOrder(m_localNeedsFull ? m_localShown : m_local->violations());
+        std::vector<Violation> local = m_localNeedsFull ? m_localShown
+            : m_localListed                             ? std::move(*m_localListed)
+                                                        : m_local->violations();
+        m_localListed.reset();
+        m_result.violations = mergeInDeckOrder(std::move(local));
         m_listStale = false;
     }
     return m_result.violations;
