@@ -230,14 +230,15 @@ bool ViolationsDock::passesFilter(const Violation &violation) const
 QString ViolationsDock::countsText() const
 {
     QStringList parts;
-    parts << tr("%n error(s)", nullptr, m_result.errors)
-          << tr("%n warning(s)", nullptr, m_result.warnings);
-    if (m_result.infos > 0)
-        parts << tr("%n info", nullptr, m_result.infos);
-    if (m_result.waived > 0)
-        parts << tr("%n waived", nullptr, m_result.waived);
-    if (!m_result.staleWaivers.empty())
-        parts << tr("%n stale waiver(s)", nullptr, static_cast<int>(m_result.staleWaivers.size()));
+    parts << tr("%n error(s)", nullptr, shownResult().errors)
+          << tr("%n warning(s)", nullptr, shownResult().warnings);
+    if (shownResult().infos > 0)
+        parts << tr("%n info", nullptr, shownResult().infos);
+    if (shownResult().waived > 0)
+        parts << tr("%n waived", nullptr, shownResult().waived);
+    if (!shownResult().staleWaivers.empty())
+        parts << tr("%n stale waiver(s)", nullptr,
+                    static_cast<int>(shownResult().staleWaivers.size()));
     return parts.join(QStringLiteral(", "));
 }
 
@@ -246,9 +247,14 @@ QString ViolationsDock::keyOf(const QTreeWidgetItem *item)
     return item ? item->data(0, kKeyRole).toString() : QString();
 }
 
+const ValidationResult &ViolationsDock::shownResult() const
+{
+    static const ValidationResult none;
+    return m_document ? m_document->validator()->result() : none;
+}
+
 void ViolationsDock::rebuild()
 {
-    m_result = m_document ? m_document->validator()->result() : ValidationResult {};
     // What the user is looking at, by key: the tree is refilled, then put back as it was.
     QSet<QString> selected;
     for (const QTreeWidgetItem *item : m_tree->selectedItems())
@@ -289,6 +295,7 @@ void ViolationsDock::updateCounts()
 
 void ViolationsDock::fillTree()
 {
+    const ValidationResult &result = shownResult();
     auto expandAsBefore = [this](QTreeWidgetItem *item, bool byDefault) {
         const auto chosen = m_expanded.find(keyOf(item));
         item->setExpanded(chosen != m_expanded.end() ? chosen->second : byDefault);
@@ -307,8 +314,8 @@ void ViolationsDock::fillTree()
 
     // severity (or "waived") -> rule -> violation indices, in the deck order the list has.
     std::map<int, std::vector<std::pair<std::string, std::vector<int>>>> groups;
-    for (int i = 0; i < static_cast<int>(m_result.violations.size()); ++i) {
-        const Violation &violation = m_result.violations[static_cast<std::size_t>(i)];
+    for (int i = 0; i < static_cast<int>(result.violations.size()); ++i) {
+        const Violation &violation = result.violations[static_cast<std::size_t>(i)];
         if (!passesFilter(violation))
             continue;
         const int key = violation.waived ? 3 : static_cast<int>(violation.severity);
@@ -351,7 +358,7 @@ void ViolationsDock::fillTree()
                     more->setData(0, kKeyRole, QStringLiteral("m%1:%2").arg(key).arg(qs(ruleKey)));
                     break;
                 }
-                const Violation &violation = m_result.violations[static_cast<std::size_t>(index)];
+                const Violation &violation = result.violations[static_cast<std::size_t>(index)];
                 auto *item = new QTreeWidgetItem(ruleItem);
                 item->setText(0, qs(violation.message));
                 item->setText(1, namesText(violation));
@@ -379,11 +386,11 @@ void ViolationsDock::fillTree()
         }
         expandAsBefore(top, true);
     }
-    if (!m_result.staleWaivers.empty()) {
-        QTreeWidgetItem *top = group(tr("Stale waivers (%1)").arg(m_result.staleWaivers.size()),
+    if (!result.staleWaivers.empty()) {
+        QTreeWidgetItem *top = group(tr("Stale waivers (%1)").arg(result.staleWaivers.size()),
                                      QColor(0x6a, 0x1b, 0x9a), QStringLiteral("gstale"));
-        for (int i = 0; i < static_cast<int>(m_result.staleWaivers.size()); ++i) {
-            const StaleWaiver &stale = m_result.staleWaivers[static_cast<std::size_t>(i)];
+        for (int i = 0; i < static_cast<int>(result.staleWaivers.size()); ++i) {
+            const StaleWaiver &stale = result.staleWaivers[static_cast<std::size_t>(i)];
             auto *item = new QTreeWidgetItem(top);
             item->setText(
                 0,
@@ -411,9 +418,9 @@ const Violation *ViolationsDock::violationAt(const QTreeWidgetItem *item) const
     if (!item || item->data(0, kKindRole).toInt() != ViolationItem)
         return nullptr;
     const int index = item->data(0, kIndexRole).toInt();
-    if (index < 0 || index >= static_cast<int>(m_result.violations.size()))
+    if (index < 0 || index >= static_cast<int>(shownResult().violations.size()))
         return nullptr;
-    return &m_result.violations[static_cast<std::size_t>(index)];
+    return &shownResult().violations[static_cast<std::size_t>(index)];
 }
 
 QTreeWidgetItem *ViolationsDock::firstItemOfRule(const std::string &ruleKey) const
@@ -503,9 +510,9 @@ std::optional<Violation> ViolationsDock::waiverTarget(const QTreeWidgetItem *ite
     if (kind == StaleWaiverItem) {
         // A stale waiver is removed through the same call, by rule and ids.
         const int index = item->data(0, kIndexRole).toInt();
-        if (index < 0 || index >= static_cast<int>(m_result.staleWaivers.size()))
+        if (index < 0 || index >= static_cast<int>(shownResult().staleWaivers.size()))
             return std::nullopt;
-        const StaleWaiver &stale = m_result.staleWaivers[static_cast<std::size_t>(index)];
+        const StaleWaiver &stale = shownResult().staleWaivers[static_cast<std::size_t>(index)];
         Violation named;
         named.ruleKey = stale.waiver.ruleKey;
         for (std::uint64_t id : stale.waiver.entityIds)
