@@ -11,44 +11,46 @@ namespace {
 
 constexpr std::size_t kXmlChunkBytes = std::size_t(1) << 18;
 
-/// Printable ASCII without a comma or quote, not starting like a formula: csvField would
-/// return it unchanged.
-bool plainCsv(std::string_view value)
-{
-    if (value.empty())
-        return true;
-    const char first = value.front();
-    if (first == '=' || first == '+' || first == '-' || first == '@')
-        return false;
-    for (char c : value)
-        if (c < 0x20 || c >= 0x7f || c == ',' || c == '"')
-            return false;
-    return true;
-}
+constexpr std::size_t kCsvChunkBytes = std::size_t(1) << 18;
 
-/// Printable ASCII: nothing for visibleText to replace, only markup to escape.
-bool printableAscii(std::string_view value)
+/// Copies `value` to `at` if csvField would return it unchanged (printable ASCII without a
+/// comma or quote, not starting like a formula) and returns the end; nullptr otherwise.
+char *putPlainCsv(char *at, std::string_view value)
 {
-    for (char c : value)
-        if (c < 0x20 || c >= 0x7f)
-            return false;
-    return true;
-}
-
-/// Text content with & < > as entities (quotes need none outside attributes). Labels hold
-/// '>' ("... > leaf01 p1"): a million cells at 16,384 nodes take this path.
-void appendXmlAscii(std::string &out, std::string_view value)
-{
-    std::size_t from = 0;
-    for (std::size_t i = 0; i < value.size(); ++i) {
-        const char c = value[i];
-        if (c != '&' && c != '<' && c != '>')
-            continue;
-        out.append(value.substr(from, i - from));
-        out += c == '&' ? "&amp;" : c == '<' ? "&lt;" : "&gt;";
-        from = i + 1;
+    if (!value.empty()) {
+        const char first = value.front();
+        if (first == '=' || first == '+' || first == '-' || first == '@')
+            return nullptr;
     }
-    out.append(value.substr(from));
+    for (const char c : value) {
+        if (c < 0x20 || c >= 0x7f || c == ',' || c == '"')
+            return nullptr;
+        *at++ = c;
+    }
+    return at;
+}
+
+/// Copies `value` to `at` as XML text content, & < > as entities (quotes need none outside
+/// attributes), and returns the end; nullptr if it holds anything but printable ASCII (then
+/// visibleText has work: esc::xmlText). Labels hold '>' ("... > leaf01 p1"): a million cells
+/// at 16,384 nodes escape one. Room for five bytes per character is the caller's.
+char *putXmlAscii(char *at, std::string_view value)
+{
+    for (const char c : value) {
+        if (c >= 0x20 && c < 0x7f && c != '&' && c != '<' && c != '>') {
+            *at++ = c;
+            continue;
+        }
+        if (c == '&')
+            at = TextBuffer::put(at, "&amp;");
+        else if (c == '<')
+            at = TextBuffer::put(at, "&lt;");
+        else if (c == '>')
+            at = TextBuffer::put(at, "&gt;");
+        else
+            return nullptr;
+    }
+    return at;
 }
 
 std::string columnName(std::size_t index)
@@ -191,23 +193,38 @@ std::string styles()
 
 } // namespace
 
+CsvCellWriter::CsvCellWriter(exporters::ByteSink &out)
+    : m_out(out)
+    , m_text(kCsvChunkBytes + 4096)
+{ }
+
+CsvCellWriter::~CsvCellWriter()
+{
+    m_out.write(m_text.view());
+}
+
 void CsvCellWriter::text(std::string_view value)
 {
-    std::string &buffer = m_out.buffer();
+    char *at = m_text.tail(value.size() + 1);
     if (!m_first)
-        buffer += ',';
+        *at++ = ',';
     m_first = false;
-    if (plainCsv(value))
-        buffer.append(value);
-    else
-        buffer += exporters::esc::csvField(value);
+    if (char *end = putPlainCsv(at, value)) {
+        m_text.commit(end);
+        return;
+    }
+    m_text.commit(at);
+    m_text.append(exporters::esc::csvField(value));
 }
 
 void CsvCellWriter::endRow()
 {
-    m_out.buffer() += "\r\n";
+    m_text.append("\r\n");
     m_first = true;
-    m_out.flushIfFull();
+    if (m_text.size() >= kCsvChunkBytes) {
+        m_out.write(m_text.view());
+        m_text.clear();
+    }
 }
 
 XlsxCellWriter::XlsxCellWriter(exporters::ByteSink &out, const SheetLayout &layout,
@@ -216,11 +233,11 @@ XlsxCellWriter::XlsxCellWriter(exporters::ByteSink &out, const SheetLayout &layo
     , m_columnCount(layout.columns.size())
     , m_sheetName(std::move(sheetName))
     , m_title(std::move(title))
+    , m_xml(kXmlChunkBytes + 4096)
 {
     m_zip.beginMember("xl/worksheets/sheet1.xml");
-    m_xml.reserve(kXmlChunkBytes + 4096);
-    m_xml += kXmlDeclaration;
-    m_xml += std::string("<worksheet xmlns=\"") + kMainNamespace + "\" xmlns:r=\"" + kRelationships
+    std::string start = kXmlDeclaration;
+    start += std::string("<worksheet xmlns=\"") + kMainNamespace + "\" xmlns:r=\"" + kRelationships
         + "\"><sheetViews><sheetView tabSelected=\"1\" workbookViewId=\"0\"><pane ySplit=\"1\" "
           "topLeftCell=\"A2\" activePane=\"bottomLeft\" state=\"frozen\"/><selection "
           "pane=\"bottomLeft\"/></sheetView></sheetViews><sheetFormatPr "
@@ -228,10 +245,11 @@ XlsxCellWriter::XlsxCellWriter(exporters::ByteSink &out, const SheetLayout &layo
     for (std::size_t c = 0; c < m_columnCount; ++c) {
         const double width = storedWidth(c < layout.widths.size() ? layout.widths[c] : 12);
         const std::string index = std::to_string(c + 1);
-        m_xml += "<col min=\"" + index + "\" max=\"" + index + "\" width=\"" + shortest(width)
+        start += "<col min=\"" + index + "\" max=\"" + index + "\" width=\"" + shortest(width)
             + "\" customWidth=\"1\"/>";
     }
-    m_xml += "</cols><sheetData>";
+    start += "</cols><sheetData>";
+    m_xml.append(start);
 }
 
 void XlsxCellWriter::startRow()
@@ -240,43 +258,46 @@ void XlsxCellWriter::startRow()
         return;
     m_inRow = true;
     ++m_rows;
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, m_rows).ptr;
-    m_xml += "<row r=\"";
-    m_xml.append(digits, end);
-    m_xml += "\">";
+    char *at = TextBuffer::put(m_xml.tail(40), "<row r=\"");
+    at = std::to_chars(at, at + 24, m_rows).ptr;
+    m_xml.commit(TextBuffer::put(at, "\">"));
 }
 
 void XlsxCellWriter::text(std::string_view value)
 {
     startRow();
     if (value.empty()) {
-        m_xml += "<c/>"; // keeps the next cells in their columns (cells carry no reference)
+        m_xml.append("<c/>"); // keeps the next cells in their columns (cells carry no reference)
         return;
     }
-    m_xml += m_header ? "<c t=\"inlineStr\" s=\"1\"><is><t" : "<c t=\"inlineStr\"><is><t";
+    // The markup (under 80 bytes) and at most five bytes per character ("&amp;").
+    char *at = m_xml.tail(value.size() * 5 + 80);
+    at = TextBuffer::put(
+        at, m_header ? "<c t=\"inlineStr\" s=\"1\"><is><t" : "<c t=\"inlineStr\"><is><t");
     if (value.front() == ' ' || value.back() == ' ')
-        m_xml += " xml:space=\"preserve\"";
-    m_xml += '>';
-    if (printableAscii(value))
-        appendXmlAscii(m_xml, value);
-    else
-        m_xml += exporters::esc::xmlText(value);
-    m_xml += "</t></is></c>";
+        at = TextBuffer::put(at, " xml:space=\"preserve\"");
+    *at++ = '>';
+    if (char *end = putXmlAscii(at, value)) {
+        m_xml.commit(TextBuffer::put(end, "</t></is></c>"));
+        return;
+    }
+    m_xml.commit(at);
+    m_xml.append(exporters::esc::xmlText(value));
+    m_xml.append("</t></is></c>");
 }
 
 void XlsxCellWriter::number(std::string_view decimal)
 {
     startRow();
-    m_xml += "<c><v>";
-    m_xml.append(decimal);
-    m_xml += "</v></c>";
+    char *at = TextBuffer::put(m_xml.tail(decimal.size() + 16), "<c><v>");
+    at = TextBuffer::put(at, decimal);
+    m_xml.commit(TextBuffer::put(at, "</v></c>"));
 }
 
 void XlsxCellWriter::endRow()
 {
     startRow();
-    m_xml += "</row>";
+    m_xml.append("</row>");
     m_inRow = false;
     m_header = false;
     drain(false);
@@ -285,7 +306,7 @@ void XlsxCellWriter::endRow()
 void XlsxCellWriter::drain(bool force)
 {
     if (force || m_xml.size() >= kXmlChunkBytes) {
-        m_zip.write(m_xml);
+        m_zip.write(m_xml.view());
         m_xml.clear();
     }
 }
@@ -296,10 +317,10 @@ Result<void> XlsxCellWriter::finish()
         endRow();
     const std::string range = "$A$1:$" + columnName(m_columnCount ? m_columnCount - 1 : 0) + "$"
         + std::to_string(m_rows);
-    m_xml += "</sheetData><autoFilter ref=\"A1:" + columnName(m_columnCount ? m_columnCount - 1 : 0)
-        + std::to_string(m_rows)
-        + "\"/><pageMargins left=\"0.7\" right=\"0.7\" top=\"0.75\" bottom=\"0.75\" "
-          "header=\"0.3\" footer=\"0.3\"/></worksheet>";
+    m_xml.append("</sheetData><autoFilter ref=\"A1:"
+                 + columnName(m_columnCount ? m_columnCount - 1 : 0) + std::to_string(m_rows)
+                 + "\"/><pageMargins left=\"0.7\" right=\"0.7\" top=\"0.75\" "
+                   "bottom=\"0.75\" header=\"0.3\" footer=\"0.3\"/></worksheet>");
     drain(true);
     m_zip.endMember();
     m_zip.addMember("xl/workbook.xml", workbook(m_sheetName, range));
