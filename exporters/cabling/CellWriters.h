@@ -31,6 +31,11 @@ private:
     bool m_first = true;
 };
 
+/// The SpreadsheetML of one inline-string cell holding `value` (ref:office-open-xml), bold
+/// (style 1) for a header cell, appended to `out`: the text as esc::xmlText writes it, with
+/// xml:space="preserve" when it starts or ends with a space; an empty value is "<c/>".
+void appendTextCell(TextBuffer &out, std::string_view value, bool header);
+
 /// A one-sheet workbook streamed into a sink: the header row bold and frozen in place, an
 /// autofilter over every column, the layout's column widths, numeric columns as numbers,
 /// text as inline strings. The provenance (`title`) goes into the document properties, not
