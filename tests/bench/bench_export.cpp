@@ -1,12 +1,14 @@
 // Export families at scale (issue 15): each exporter run on the generated `fat-tree` design
 // and every file it produces streamed to a sink that only counts the bytes, as the CLI's
 // writer streams them (no disk in the figure). Load and validation are not included: this is
-// the exporter's own time. docs/performance.md records the figures.
+// the exporter's own time. BM_SheetDeflate is the workbooks' deflate alone, on 256 MB of
+// sheet-like XML. docs/performance.md records the figures.
 //
 //   bench_export [--benchmark_filter='.*/16384']
 
 #include "exporters/Exporter.h"
 #include "exporters/Families.h"
+#include "exporters/cabling/ZipStream.h"
 #include "exporters/common/ByteSink.h"
 #include "model/catalog/Catalog.h"
 #include "model/fabric/Templates.h"
@@ -100,8 +102,54 @@ void BM_ExportKubernetes(benchmark::State &state)
     runFamily(state, exporters::makeKubernetesExporter());
 }
 
+/// Sheet XML like the cabling workbook's (inline-string cells of cable ids, racks, devices and
+/// ports, numeric cells), `megabytes` of it.
+std::string sheetXml(std::int64_t megabytes)
+{
+    std::string xml;
+    const auto target = static_cast<std::size_t>(megabytes) << 20;
+    for (std::uint64_t row = 2; xml.size() < target; ++row) {
+        const std::string node = std::to_string(10000 + row / 8);
+        const std::string leaf = std::to_string(1000 + (row * 7) % 512);
+        xml += "<row r=\"" + std::to_string(row) + "\"><c t=\"inlineStr\"><is><t>C"
+            + std::to_string(30000 + row) + "</t></is></c><c><v>1</v></c><c t=\"inlineStr\"><is><t>"
+            + "compute-ib</t></is></c><c t=\"inlineStr\"><is><t>C" + node.substr(1)
+            + "</t></is></c><c><v>1</v></c><c t=\"inlineStr\"><is><t>dgx" + node + "</t></is></c>"
+            + "<c t=\"inlineStr\"><is><t>mlx5_" + std::to_string(row % 8)
+            + "</t></is></c><c t=\"inlineStr\"><is><t>leaf" + leaf + "</t></is></c>"
+            + "<c t=\"inlineStr\"><is><t>p" + std::to_string(row % 64 + 1)
+            + "</t></is></c><c><v>3</v></c><c><v>400</v></c></row>";
+    }
+    return xml;
+}
+
+/// The workbooks' deflate alone (exporters/cabling/ZipStream: ISA-L's igzip, level 1), fed
+/// in the 256 KiB pieces the cell writer drains; counters give the input MB/s and the ratio.
+void BM_SheetDeflate(benchmark::State &state)
+{
+    const std::string xml = sheetXml(state.range(0));
+    std::uint64_t compressed = 0;
+    for (auto _ : state) {
+        CountingSink sink;
+        exporters::ZipStream zip(sink);
+        zip.beginMember("xl/worksheets/sheet1.xml");
+        for (std::size_t at = 0; at < xml.size(); at += std::size_t(1) << 18)
+            zip.write(std::string_view(xml).substr(at, std::size_t(1) << 18));
+        zip.endMember();
+        if (!zip.finish()) {
+            state.SkipWithError("ZipStream failed");
+            return;
+        }
+        sink.flush();
+        compressed = sink.bytesWritten();
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * xml.size()));
+    state.counters["ratio"] = static_cast<double>(compressed) / static_cast<double>(xml.size());
+}
+
 } // namespace
 
+BENCHMARK(BM_SheetDeflate)->Arg(256)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_ExportCabling)->Arg(2048)->Arg(16384)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_ExportBom)->Arg(2048)->Arg(16384)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_ExportNetbox)->Arg(2048)->Arg(16384)->Unit(benchmark::kMillisecond)->Iterations(1);
