@@ -14,6 +14,9 @@
 
 #include <QtTest>
 
+#include <cstdio>
+#include <limits>
+
 using namespace cw;
 using namespace cw::test;
 
@@ -89,6 +92,7 @@ private slots:
     void writersMatchTheFormerFormatting();
     void waiversAndGateOnLazyFindings();
     void runAfterLazyRunStartsAfresh();
+    void wholeNumbersPrintAsPrintfDoes();
 };
 
 void TestLazyFindings::lazyEqualsEagerOnEveryRule_data()
@@ -239,6 +243,33 @@ void TestLazyFindings::runAfterLazyRunStartsAfresh()
     const ValidationResult &summary = engine.runOnceLazy(design);
     QCOMPARE(summary.warnings, expected.warnings);
     QVERIFY(engine.result() == expected);
+}
+
+void TestLazyFindings::wholeNumbersPrintAsPrintfDoes()
+{
+    // fmt::num(x, 0) takes an integer path for whole numbers; the former fmt::num, the C
+    // library's "%.0f" into 64 bytes, is the reference for every value, whole or not (halves
+    // round to even there: 0.5 -> "0"; 1e300 is cut at 63 characters, as it always was).
+    std::vector<double> values { 0.0,     -0.0,     1.0,    -1.0,  400.0,
+                                 800.0,   0.5,      1.5,    2.5,   -2.5,
+                                 399.999, 1e15 - 1, 1e15,   -1e15, 9007199254740992.0,
+                                 1e300,   -1e300,   1e-300, -0.4 };
+    values.push_back(std::numeric_limits<double>::infinity());
+    values.push_back(-std::numeric_limits<double>::infinity());
+    values.push_back(std::numeric_limits<double>::quiet_NaN());
+    std::uint64_t state = 12345;
+    for (int i = 0; i < 2000; ++i) { // whole numbers of every size up to 2^50, both signs
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        const double whole = static_cast<double>(state >> (14 + i % 50));
+        values.push_back(i % 2 ? whole : -whole);
+    }
+    for (double value : values) {
+        char expected[64];
+        std::snprintf(expected, sizeof expected, "%.*f", 0, value);
+        QCOMPARE(fmt::num(value, 0), std::string(expected));
+        std::snprintf(expected, sizeof expected, "%.*f", 1, value);
+        QCOMPARE(fmt::num(value, 1), std::string(expected));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestLazyFindings)
