@@ -8,6 +8,7 @@
 #include "model/io/DesignFile.h"
 #include "model/validation/ValidationEngine.h"
 
+#include <algorithm>
 #include <ctime>
 #include <filesystem>
 #include <map>
@@ -197,7 +198,23 @@ int runExport(Context &context)
     if (!input)
         return ExitBadInput;
     const std::string today = todayUtc();
-    const ValidationResult validation = validateDesign(input->design(), input->catalog(), today);
+    // The gate needs the counts and the open errors; only the report prints the whole list,
+    // so the findings are formatted only when it is among the formats.
+    ValidationEngine engine(input->catalog());
+    engine.setToday(today);
+    ValidationResult validation = engine.runOnceLazy(input->design());
+    const bool reportChosen
+        = std::any_of(chosen.begin(), chosen.end(), [](const exporters::Exporter *exporter) {
+              return exporter->name() == "report";
+          });
+    if (reportChosen)
+        validation.violations = engine.violations();
+    else
+        engine.forEachViolation(
+            [&validation](const Violation &violation) {
+                validation.violations.push_back(violation);
+            },
+            { .names = true, .openErrorsOnly = true });
     std::vector<exporters::ExportSelection> selections;
     selections.reserve(chosen.size());
     for (const exporters::Exporter *exporter : chosen)
@@ -207,7 +224,9 @@ int runExport(Context &context)
     options.force = args.has("--force");
     options.allowErrors = args.has("--allow-errors");
     options.subfolders = chosen.size() > 1; // `all`: each format in DIR/<format>/
-    options.validation = &validation; // the report prints it instead of validating again
+    // The report prints it instead of validating again; without the report the list holds
+    // only the open errors, which no other format reads.
+    options.validation = reportChosen ? &validation : nullptr;
     options.validationDate = today;
     const exporters::ExportRunOutcome outcome = exporters::runExport(
         input->design(), input->catalog(), validation.violations, selections, options);

@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include <ostream>
+#include <string>
+#include <string_view>
 
 namespace cw::cli {
 
@@ -32,29 +34,70 @@ above --fail-on.
 
 namespace {
 
-nlohmann::ordered_json toJson(const ValidationResult &result)
+/// Text for `out` gathered in one buffer and written in large blocks: a million violations
+/// are a million lines, and an ostream insertion per piece (through stdio when the stream is
+/// std::cout) was a lock and a copy per piece.
+class BlockWriter
+{
+public:
+    explicit BlockWriter(std::ostream &out)
+        : m_out(out)
+    {
+        m_buffer.reserve(kBlockBytes + 4096);
+    }
+    ~BlockWriter() { flush(); }
+    BlockWriter(const BlockWriter &) = delete;
+    BlockWriter &operator=(const BlockWriter &) = delete;
+
+    BlockWriter &operator<<(std::string_view text)
+    {
+        m_buffer.append(text);
+        if (m_buffer.size() >= kBlockBytes)
+            flush();
+        return *this;
+    }
+    BlockWriter &operator<<(long long value)
+    {
+        return *this << std::string_view(std::to_string(value));
+    }
+    void flush()
+    {
+        m_out.write(m_buffer.data(), static_cast<std::streamsize>(m_buffer.size()));
+        m_buffer.clear();
+    }
+
+private:
+    static constexpr std::size_t kBlockBytes = 256 * 1024;
+    std::ostream &m_out;
+    std::string m_buffer;
+};
+
+/// One violation as `validate --json` lists it (the keys in this order).
+nlohmann::ordered_json violationJson(const Violation &v)
+{
+    using Json = nlohmann::ordered_json;
+    Json entities = Json::array();
+    for (const EntityRef &ref : v.entities)
+        entities.push_back(ref.id);
+    Json item;
+    item["rule"] = v.ruleKey;
+    item["severity"] = std::string(toString(v.severity));
+    item["message"] = v.message;
+    item["entities"] = std::move(entities);
+    item["names"] = v.names;
+    item["waived"] = v.waived;
+    if (v.waived)
+        item["waiver_reason"] = v.waiverReason;
+    if (!v.fix.empty())
+        item["fix"] = v.fix;
+    return item;
+}
+
+/// Everything of `validate --json` but the violations, which lead the object.
+nlohmann::ordered_json summaryJson(const ValidationResult &result)
 {
     using Json = nlohmann::ordered_json;
     Json j;
-    Json violations = Json::array();
-    for (const Violation &v : result.violations) {
-        Json entities = Json::array();
-        for (const EntityRef &ref : v.entities)
-            entities.push_back(ref.id);
-        Json item;
-        item["rule"] = v.ruleKey;
-        item["severity"] = std::string(toString(v.severity));
-        item["message"] = v.message;
-        item["entities"] = std::move(entities);
-        item["names"] = v.names;
-        item["waived"] = v.waived;
-        if (v.waived)
-            item["waiver_reason"] = v.waiverReason;
-        if (!v.fix.empty())
-            item["fix"] = v.fix;
-        violations.push_back(std::move(item));
-    }
-    j["violations"] = std::move(violations);
     j["summary"] = { { "error", result.errors },
                      { "warning", result.warnings },
                      { "info", result.infos },
@@ -73,26 +116,57 @@ nlohmann::ordered_json toJson(const ValidationResult &result)
     return j;
 }
 
-void printText(std::ostream &out, const ValidationResult &result)
+/// `validate --json`, the bytes of nlohmann's dump(2) of the whole object, written one
+/// violation at a time: each item is dumped alone and indented to its depth (JSON strings
+/// hold no raw newline, so every line break is the dump's own).
+void printJson(std::ostream &out, const ValidationEngine &engine)
 {
-    for (const Violation &v : result.violations) {
-        out << (v.waived ? "waived " : "") << toString(v.severity) << " [" << v.ruleKey << "] "
-            << v.message << "\n";
-        if (!v.fix.empty() && !v.waived)
-            out << "    fix: " << v.fix << "\n";
-    }
+    BlockWriter writer(out);
+    writer << "{\n  \"violations\": [";
+    bool first = true;
+    std::string item;
+    engine.forEachViolation([&](const Violation &v) {
+        item = violationJson(v).dump(2);
+        writer << (first ? "\n    " : ",\n    ");
+        first = false;
+        std::size_t from = 0;
+        for (std::size_t at = item.find('\n'); at != std::string::npos;
+             from = at + 1, at = item.find('\n', from))
+            writer << std::string_view(item).substr(from, at + 1 - from) << "    ";
+        writer << std::string_view(item).substr(from);
+    });
+    writer << (first ? "]" : "\n  ]");
+    const std::string rest = summaryJson(engine.summary()).dump(2);
+    // rest is "{\n  \"summary\": ...}": continue the object after the violations.
+    writer << ",\n" << std::string_view(rest).substr(2) << "\n";
+}
+
+void printText(std::ostream &out, const ValidationEngine &engine)
+{
+    BlockWriter writer(out);
+    engine.forEachViolation(
+        [&writer](const Violation &v) {
+            writer << (v.waived ? "waived " : "") << toString(v.severity) << " [" << v.ruleKey
+                   << "] " << v.message << "\n";
+            if (!v.fix.empty() && !v.waived)
+                writer << "    fix: " << v.fix << "\n";
+        },
+        { .names = false });
+    const ValidationResult &result = engine.summary();
     for (const StaleWaiver &s : result.staleWaivers)
-        out << "stale waiver #" << s.index << " [" << s.waiver.ruleKey << "]: " << s.reason << "\n";
+        writer << "stale waiver #" << static_cast<long long>(s.index) << " [" << s.waiver.ruleKey
+               << "]: " << s.reason << "\n";
     for (const std::string &note : result.notes)
-        out << "note: " << note << "\n";
-    out << result.errors << " error(s), " << result.warnings << " warning(s), " << result.infos
-        << " info, " << result.waived << " waived; " << result.rulesRun.size() << " rules run";
+        writer << "note: " << note << "\n";
+    writer << result.errors << " error(s), " << result.warnings << " warning(s), " << result.infos
+           << " info, " << result.waived << " waived; "
+           << static_cast<long long>(result.rulesRun.size()) << " rules run";
     if (!result.rulesDisabled.empty()) {
-        out << "; not checked (off):";
+        writer << "; not checked (off):";
         for (const std::string &key : result.rulesDisabled)
-            out << " " << key;
+            writer << " " << key;
     }
-    out << "\n";
+    writer << "\n";
 }
 
 } // namespace
@@ -119,11 +193,13 @@ int runValidate(Context &context)
         return ExitBadInput;
     const Catalog &catalog = input->catalog();
 
-    const ValidationResult result = validateDesign(input->design(), catalog);
+    // The findings stay unformatted until printed, each written once into the output.
+    ValidationEngine engine(catalog);
+    const ValidationResult &result = engine.runOnceLazy(input->design());
     if (args.has("--json"))
-        context.out << toJson(result).dump(2) << "\n";
+        printJson(context.out, engine);
     else
-        printText(context.out, result);
+        printText(context.out, engine);
 
     if (failOn == "never")
         return ExitOk;

@@ -3,6 +3,7 @@
 #include "model/core/ChangeSet.h"
 #include "model/validation/Violation.h"
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -46,12 +47,34 @@ using Inputs = std::uint32_t;
 /// The entity kinds behind a set of inputs, for documentation and the GUI.
 std::vector<EntityKind> readKinds(Inputs inputs);
 
+struct Finding;
+
+/// Writes a finding's message and fix (both cleared first) from its entities and numbers,
+/// against the design the rule saw: the text the rule would have formatted when it found it.
+/// Rules whose findings come by the hundred thousand (one per link or node) set one, so that
+/// a run that only counts them (the CLI's export gate) never formats them.
+using FindingWriter = void (*)(const RuleContext &context, const Finding &finding,
+                               std::string &message, std::string &fix);
+
 /// What a rule found, before the engine adds the rule key, severity and entity names.
 struct Finding
 {
-    std::string message;
+    std::string message; ///< the text; empty while `writer` is set
     std::vector<EntityRef> entities;
     std::string fix;
+    FindingWriter writer = nullptr; ///< set: message and fix are written on demand
+    std::array<double, 4> numbers {}; ///< what `writer` needs beyond the entities
+
+    /// The message and fix as shown, into `message` and `fix` (their capacity is reused).
+    void writeText(const RuleContext &context, std::string &messageOut, std::string &fixOut) const
+    {
+        if (writer) {
+            writer(context, *this, messageOut, fixOut);
+            return;
+        }
+        messageOut.assign(message);
+        fixOut.assign(fix);
+    }
 };
 
 /// Static description of a rule: its stable key and what it needs.

@@ -48,10 +48,10 @@ bool subjectExists(const Design &design, RuleScope scope, std::uint64_t id)
 
 /// Whether every id the waiver names is among the violation's entities (a waiver naming no
 /// entity covers every violation of its rule).
-bool waiverCovers(const Waiver &waiver, const Violation &violation)
+bool waiverCovers(const Waiver &waiver, const std::vector<EntityRef> &entities)
 {
     for (std::uint64_t id : waiver.entityIds) {
-        const bool found = std::any_of(violation.entities.begin(), violation.entities.end(),
+        const bool found = std::any_of(entities.begin(), entities.end(),
                                        [id](const EntityRef &ref) { return ref.id == id; });
         if (!found)
             return false;
@@ -218,7 +218,7 @@ Violation ValidationEngine::published(std::size_t ruleIndex, const Violation &st
     Violation violation = stored;
     violation.severity = publication.severity;
     for (std::size_t w : publication.waivers) {
-        if (waiverCovers(m_waivers[w], violation)) {
+        if (waiverCovers(m_waivers[w], violation.entities)) {
             violation.waived = true;
             violation.waiverReason = m_waivers[w].reason;
             break;
@@ -227,12 +227,53 @@ Violation ValidationEngine::published(std::size_t ruleIndex, const Violation &st
     return violation;
 }
 
-void ValidationEngine::account(std::size_t ruleIndex, const Violation &stored, int sign)
+void ValidationEngine::publishFinding(std::size_t ruleIndex, const Finding &finding,
+                                      const ViolationVisit &what, Violation &out) const
+{
+    const Publication &publication = m_published[ruleIndex];
+    out.ruleKey.assign(m_rules[ruleIndex]->key());
+    out.severity = publication.severity;
+    finding.writeText(*m_keptContext, out.message, out.fix);
+    out.entities.assign(finding.entities.begin(), finding.entities.end());
+    out.names.resize(what.names ? finding.entities.size() : 0);
+    for (std::size_t i = 0; i < out.names.size(); ++i)
+        out.names[i] = m_keptContext->nameOf(finding.entities[i]);
+    out.waived = false;
+    out.waiverReason.clear();
+    for (std::size_t w : publication.waivers) {
+        if (waiverCovers(m_waivers[w], finding.entities)) {
+            out.waived = true;
+            out.waiverReason.assign(m_waivers[w].reason);
+            break;
+        }
+    }
+}
+
+Violation ValidationEngine::violationOf(const Rule &rule, const RuleContext &context,
+                                        Finding &&finding) const
+{
+    Violation violation;
+    violation.ruleKey = std::string(rule.key());
+    violation.severity = rule.defaultSeverity();
+    if (finding.writer) {
+        finding.writer(context, finding, violation.message, violation.fix);
+    } else {
+        violation.message = std::move(finding.message);
+        violation.fix = std::move(finding.fix);
+    }
+    violation.entities = std::move(finding.entities);
+    for (const EntityRef &ref : violation.entities)
+        violation.names.push_back(context.nameOf(ref));
+    return violation;
+}
+
+void ValidationEngine::count(std::size_t ruleIndex, const std::vector<EntityRef> &entities,
+                             int sign)
 {
     const Publication &publication = m_published[ruleIndex];
     bool waived = false;
     for (std::size_t w : publication.waivers) {
-        if (waiverCovers(m_waivers[w], stored)) {
+        if (waiverCovers(m_waivers[w], entities)) {
             m_waiverUses[w] += sign;
             waived = true;
         }
@@ -245,8 +286,36 @@ void ValidationEngine::account(std::size_t ruleIndex, const Violation &stored, i
         m_summary.warnings += sign;
     else
         m_summary.infos += sign;
+}
+
+void ValidationEngine::account(std::size_t ruleIndex, const Violation &stored, int sign)
+{
+    count(ruleIndex, stored.entities, sign);
     if (m_delta)
         (sign > 0 ? m_delta->added : m_delta->removed).push_back(published(ruleIndex, stored));
+}
+
+void ValidationEngine::keepSubject(std::size_t ruleIndex, const RuleContext &context,
+                                   std::uint64_t subject)
+{
+    const Rule &rule = *m_rules[ruleIndex];
+    ++m_lastChecks;
+    std::vector<Finding> &kept = m_kept[ruleIndex];
+    const std::size_t first = kept.size();
+    rule.check(context, EntityRef { kindOf(rule.scope()), subject }, kept);
+    for (std::size_t i = first; i < kept.size(); ++i)
+        count(ruleIndex, kept[i].entities, +1);
+}
+
+void ValidationEngine::clearFindings()
+{
+    for (Results &results : m_results)
+        results.clear();
+    m_kept.clear();
+    m_keptContext.reset();
+    m_lazy = false;
+    m_summary.errors = m_summary.warnings = m_summary.infos = m_summary.waived = 0;
+    m_waiverUses.assign(m_waivers.size(), 0);
 }
 
 void ValidationEngine::retractRule(std::size_t ruleIndex)
@@ -268,17 +337,8 @@ void ValidationEngine::runSubject(std::size_t ruleIndex, const RuleContext &cont
         m_findings.clear();
         rule.check(context, EntityRef { kindOf(rule.scope()), subject }, m_findings);
         after.reserve(m_findings.size());
-        for (Finding &finding : m_findings) {
-            Violation violation;
-            violation.ruleKey = std::string(rule.key());
-            violation.severity = rule.defaultSeverity();
-            violation.message = std::move(finding.message);
-            violation.entities = std::move(finding.entities);
-            for (const EntityRef &ref : violation.entities)
-                violation.names.push_back(context.nameOf(ref));
-            violation.fix = std::move(finding.fix);
-            after.push_back(std::move(violation));
-        }
+        for (Finding &finding : m_findings)
+            after.push_back(violationOf(rule, context, std::move(finding)));
     }
     // Only what differs is published; a subject has a handful of findings at most.
     if (before != after) {
@@ -331,7 +391,10 @@ void ValidationEngine::runRule(std::size_t ruleIndex, const RuleContext &context
     Results before = std::exchange(results, {});
     // Subjects come from the design's tables here, so they exist.
     auto check = [&](std::uint64_t id) {
-        runSubject(ruleIndex, context, id, take(before, id), true);
+        if (m_lazy)
+            keepSubject(ruleIndex, context, id);
+        else
+            runSubject(ruleIndex, context, id, take(before, id), true);
     };
     const Design &design = context.design();
     switch (rule.scope()) {
@@ -366,6 +429,12 @@ ViolationDelta ValidationEngine::run(const Design &design, const ChangeSet *chan
     ViolationDelta delta;
     m_delta = wantDelta ? &delta : nullptr;
     m_lastChecks = 0;
+    // A lazy run keeps its findings apart from m_results; the run after one starts afresh.
+    const bool lazy = m_once && m_lazyRequested;
+    if (lazy || m_lazy) {
+        clearFindings();
+        changes = nullptr;
+    }
     DirtySubjects dirty;
     if (changes)
         dirty = m_index.update(design, m_catalog, *changes);
@@ -391,7 +460,14 @@ ViolationDelta ValidationEngine::run(const Design &design, const ChangeSet *chan
         m_waiverUses.assign(m_waivers.size(), 0);
     }
 
-    const RuleContext context(design, m_catalog, m_index);
+    // A lazy run's context outlives it: the kept findings' text is written against it.
+    std::unique_ptr<RuleContext> ownContext
+        = std::make_unique<RuleContext>(design, m_catalog, m_index);
+    const RuleContext &context = *ownContext;
+    if (lazy) {
+        m_lazy = true;
+        m_kept.assign(m_rules.size(), {});
+    }
     for (std::size_t i = 0; i < m_rules.size(); ++i) {
         const bool wasEnabled = m_published[i].enabled;
         m_published[i] = settings.rules[i];
@@ -407,6 +483,8 @@ ViolationDelta ValidationEngine::run(const Design &design, const ChangeSet *chan
     m_hasRun = !m_once;
     summarize(settings);
     m_delta = nullptr;
+    if (lazy)
+        m_keptContext = std::move(ownContext);
     return delta;
 }
 
@@ -449,6 +527,19 @@ ValidationResult ValidationEngine::runOnce(const Design &design)
     return result();
 }
 
+const ValidationResult &ValidationEngine::runOnceLazy(const Design &design)
+{
+    struct Once // cleared however run() ends
+    {
+        bool &once;
+        bool &lazy;
+        ~Once() { once = lazy = false; }
+    } flags { m_once, m_lazyRequested };
+    m_once = m_lazyRequested = true;
+    run(design, nullptr, false);
+    return m_summary;
+}
+
 ValidationResult ValidationEngine::runIncremental(const Design &design, const ChangeSet &changes)
 {
     run(design, m_hasRun ? &changes : nullptr, false);
@@ -465,8 +556,51 @@ ViolationDelta ValidationEngine::runIncrementalDelta(const Design &design, const
     return run(design, m_hasRun ? &changes : nullptr, true);
 }
 
+void ValidationEngine::forEachViolation(const std::function<void(const Violation &)> &visit,
+                                        ViolationVisit what) const
+{
+    auto skipped = [&](std::size_t ruleIndex) {
+        return what.openErrorsOnly && m_published[ruleIndex].severity != Severity::Error;
+    };
+    if (m_lazy) {
+        Violation scratch;
+        for (std::size_t i = 0; i < m_kept.size(); ++i) {
+            if (skipped(i))
+                continue;
+            for (const Finding &finding : m_kept[i]) {
+                publishFinding(i, finding, what, scratch);
+                if (!(what.openErrorsOnly && scratch.waived))
+                    visit(scratch);
+            }
+        }
+        return;
+    }
+    for (std::size_t i = 0; i < m_rules.size(); ++i) {
+        if (skipped(i))
+            continue;
+        for (const auto &[subject, violations] : m_results[i]) {
+            for (const Violation &violation : violations) {
+                Violation shown = published(i, violation);
+                if (!what.names)
+                    shown.names.clear();
+                if (!(what.openErrorsOnly && shown.waived))
+                    visit(shown);
+            }
+        }
+    }
+}
+
 std::vector<Violation> ValidationEngine::violations() const
 {
+    if (m_lazy) {
+        std::size_t total = 0;
+        for (const auto &kept : m_kept)
+            total += kept.size();
+        std::vector<Violation> list;
+        list.reserve(total);
+        forEachViolation([&list](const Violation &violation) { list.push_back(violation); });
+        return list;
+    }
     std::size_t count = 0;
     for (const Results &results : m_results)
         for (const auto &[subject, violations] : results)
@@ -503,7 +637,9 @@ ValidationResult validateDesign(const Design &design, const Catalog &catalog, st
 {
     ValidationEngine engine(catalog);
     engine.setToday(std::move(today));
-    return engine.runOnce(design);
+    // The findings are held unformatted and written once, straight into the result.
+    engine.runOnceLazy(design);
+    return engine.result();
 }
 
 } // namespace cw

@@ -7,6 +7,7 @@
 #include "model/validation/ViolationDelta.h"
 
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -47,6 +48,13 @@ struct ValidationResult
     bool hasAtLeast(Severity severity) const;
 };
 
+/// Which published violations ValidationEngine::forEachViolation visits, and what it fills in.
+struct ViolationVisit
+{
+    bool names = true; ///< fill Violation::names (the text output does not print them)
+    bool openErrorsOnly = false; ///< only errors that are not waived (an export's gate)
+};
+
 /// The rule engine (KiCad DRC model): runs the rule deck over a design, applies severity
 /// overrides and waivers from the design, and re-checks only what a ChangeSet touched.
 /// One engine per document: it remembers the design it last saw.
@@ -70,6 +78,13 @@ public:
     /// CLI, validateDesign): the index keeps no copy of the design for later comparisons, so
     /// the run is cheaper. Same result as runFull; a later runIncremental runs in full.
     ValidationResult runOnce(const Design &design);
+    /// As runOnce, but the violations are kept as the rules found them, unformatted, and only
+    /// the summary (counts, rules run, stale waivers, notes) is returned: the cost of holding
+    /// a finding is its entities, not its text. Read them with forEachViolation, violations()
+    /// or result() (the same list as runOnce's) while `design` is alive and unchanged: their
+    /// messages and names are written from it then. The next run of any kind starts afresh
+    /// (a delta run lists everything as added).
+    const ValidationResult &runOnceLazy(const Design &design);
     /// Re-checks what `changes` (everything since the previous run, merged) made dirty.
     /// Falls back to a full run when there was no previous run. Same result as runFull.
     ValidationResult runIncremental(const Design &design, const ChangeSet &changes);
@@ -88,6 +103,13 @@ public:
     ValidationResult result() const;
     /// The published violations of the last run, in rule deck order then subject id.
     std::vector<Violation> violations() const;
+
+    /// Calls `visit` with each published violation of the last run in violations() order,
+    /// built one at a time in one reused Violation (valid during the call only): printing a
+    /// million of them allocates nothing per violation. After runOnceLazy, the design it was
+    /// given must be alive and unchanged.
+    void forEachViolation(const std::function<void(const Violation &)> &visit,
+                          ViolationVisit what = {}) const;
 
     /// Rule checks (rule x subject) the last run performed; for tests and benchmarks.
     std::size_t lastCheckCount() const { return m_lastChecks; }
@@ -121,9 +143,20 @@ private:
                     const std::vector<Violation> &before, bool known);
     /// The violation as published: the rule's severity and the first waiver covering it.
     Violation published(std::size_t ruleIndex, const Violation &stored) const;
+    /// The published form of a finding kept by runOnceLazy, into `out` (its capacity reused).
+    void publishFinding(std::size_t ruleIndex, const Finding &finding, const ViolationVisit &what,
+                        Violation &out) const;
+    /// The violation a rule's finding stands for, its text written (runSubject's eager form).
+    Violation violationOf(const Rule &rule, const RuleContext &context, Finding &&finding) const;
     /// Counts a stored violation in (+1) or out (-1) of the summary and waiver uses, and
     /// records it in the delta being built.
     void account(std::size_t ruleIndex, const Violation &stored, int sign);
+    /// The counting part of account(), for findings kept unformatted (no delta: runOnceLazy).
+    void count(std::size_t ruleIndex, const std::vector<EntityRef> &entities, int sign);
+    /// runOnceLazy's check of one subject: its findings counted and kept as found.
+    void keepSubject(std::size_t ruleIndex, const RuleContext &context, std::uint64_t subject);
+    /// Forgets every stored finding and zeroes the counts (a lazy run, or the run after one).
+    void clearFindings();
     void retractRule(std::size_t ruleIndex);
     void summarize(const Settings &settings);
     std::string today() const;
@@ -139,6 +172,10 @@ private:
     DesignIndex m_index;
     bool m_hasRun = false;
     bool m_once = false; ///< the run in progress is runOnce's
+    bool m_lazyRequested = false; ///< the run in progress is runOnceLazy's
+    bool m_lazy = false; ///< the last (or current) run is runOnceLazy's: m_kept holds it
+    std::vector<std::vector<Finding>> m_kept; ///< per rule: runOnceLazy's findings, in order
+    std::unique_ptr<RuleContext> m_keptContext; ///< what m_kept's text is written against
     std::string m_today;
     std::size_t m_lastChecks = 0;
     std::vector<Finding> m_findings; ///< scratch buffer reused across checks

@@ -2,7 +2,9 @@
 // 16,384 DGX H100 nodes (the fabric generator's "fat-tree" template), the incremental one
 // also at 131,072. Targets at 16,384 nodes: full run < 1 s (issue 4); incremental run after
 // moving one device < 1 ms CPU and flat in the design's size (issue 15): the engine returns
-// the ViolationDelta its consumers apply, not a copy of the whole list.
+// the ViolationDelta its consumers apply, not a copy of the whole list. The *ManyFindings
+// benchmarks run a 16,384-node design with 180,234 warnings: what a finding costs to hold
+// (runOnceLazy), to print, and in the former eager form.
 // docs/performance.md records the figures.
 //
 //   bench_validation [--benchmark_filter=.*/16384]
@@ -18,6 +20,7 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <string>
 
 using namespace cw;
 
@@ -94,6 +97,93 @@ void BM_ValidateOnce(benchmark::State &state)
     }
     state.counters["violations"] = static_cast<double>(violations);
     state.counters["checks"] = static_cast<double>(engine.lastCheckCount());
+}
+
+/// A 16,384-node design with many findings: the fat-tree on q3400-ra (XDR, 800G) switches
+/// with the default DGX H100s (400G NICs) gives one net.port-speed-mismatch per node link
+/// (163,850) beside the default one power.feed-loss-capacity per node (16,384).
+/// `quiet`: the same design with those two rules switched off, for what a finding costs.
+const Design &manyFindings(bool quiet)
+{
+    static std::map<bool, std::unique_ptr<Design>> cache;
+    auto &slot = cache[quiet];
+    if (!slot) {
+        const std::map<std::string, std::string> params { { "nodes", "16384" },
+                                                          { "node-type", "dgx-h100" },
+                                                          { "switch-type", "q3400-ra" } };
+        auto generated = generateDesign("fat-tree", params, Catalog::builtin());
+        if (!generated)
+            throw std::runtime_error(generated.error().message);
+        slot = std::make_unique<Design>(std::move(generated.value().design));
+        if (quiet)
+            slot->setSeverityOverrides(
+                { { "net.port-speed-mismatch", "off" }, { "power.feed-loss-capacity", "off" } });
+    }
+    return *slot;
+}
+
+/// What the CLI's export gate runs (runOnceLazy: counted, kept unformatted); range(0) = 1
+/// on the many-findings design, 0 on it with the two rules off.
+void BM_ValidateLazyManyFindings(benchmark::State &state)
+{
+    const Design &d = manyFindings(state.range(0) == 0);
+    ValidationEngine engine(Catalog::builtin());
+    int findings = 0;
+    for (auto _ : state) {
+        const ValidationResult &summary = engine.runOnceLazy(d);
+        findings = summary.warnings + summary.errors + summary.infos;
+        benchmark::DoNotOptimize(findings);
+    }
+    state.counters["findings"] = findings;
+}
+
+/// What `validate` runs: the lazy run, then every violation written as its text line into a
+/// buffer (emptied every 256 KB, as the CLI writes it out).
+void BM_ValidatePrintManyFindings(benchmark::State &state)
+{
+    const Design &d = manyFindings(false);
+    ValidationEngine engine(Catalog::builtin());
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        engine.runOnceLazy(d);
+        std::string buffer;
+        bytes = 0;
+        engine.forEachViolation(
+            [&](const Violation &v) {
+                buffer.append(toString(v.severity)).append(" [").append(v.ruleKey).append("] ");
+                buffer.append(v.message).append("\n    fix: ").append(v.fix).append("\n");
+                if (buffer.size() > 256 * 1024) {
+                    bytes += buffer.size();
+                    buffer.clear();
+                }
+            },
+            { .names = false });
+        bytes += buffer.size();
+        benchmark::DoNotOptimize(bytes);
+    }
+    state.counters["bytes"] = static_cast<double>(bytes);
+}
+
+/// The eager form on the same design: runOnce stores every finding as a formatted Violation
+/// (names included) and copies the list out, as validateDesign did before runOnceLazy.
+void BM_ValidateEagerManyFindings(benchmark::State &state)
+{
+    const Design &d = manyFindings(false);
+    ValidationEngine engine(Catalog::builtin());
+    for (auto _ : state) {
+        const ValidationResult result = engine.runOnce(d);
+        benchmark::DoNotOptimize(result.violations.size());
+    }
+}
+
+/// validateDesign now: the lazy run, then the whole list written once into the result.
+void BM_ValidateDesignManyFindings(benchmark::State &state)
+{
+    const Design &d = manyFindings(false);
+    for (auto _ : state) {
+        const ValidationResult result = validateDesign(d, Catalog::builtin());
+        benchmark::DoNotOptimize(result.violations.size());
+    }
 }
 
 /// Moves one compute node between two U positions of its rack (or to another rack when it
@@ -176,4 +266,22 @@ BENCHMARK(BM_ValidateFull)->Apply(sizes)->Iterations(3);
 BENCHMARK(BM_ValidateOnce)->Apply(sizes)->Iterations(3);
 BENCHMARK(BM_ValidateIncrementalMove)->Apply(incrementalSizes)->Iterations(50);
 BENCHMARK(BM_ValidateIncrementalMoveWholeList)->Apply(sizes)->Iterations(20);
+BENCHMARK(BM_ValidateLazyManyFindings)
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(3);
+BENCHMARK(BM_ValidatePrintManyFindings)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(3);
+BENCHMARK(BM_ValidateEagerManyFindings)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(3);
+BENCHMARK(BM_ValidateDesignManyFindings)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(3);
 BENCHMARK_MAIN();

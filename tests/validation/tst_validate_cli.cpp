@@ -78,6 +78,74 @@ std::string readText(const std::filesystem::path &path)
     return { std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>() };
 }
 
+/// `validate --json` as printed before the output was streamed (CommandValidate.cpp at
+/// 7ef0075): the whole result as one nlohmann object, dumped with an indent of 2.
+std::string formerJson(const ValidationResult &result)
+{
+    using Json = nlohmann::ordered_json;
+    Json j;
+    Json violations = Json::array();
+    for (const Violation &v : result.violations) {
+        Json entities = Json::array();
+        for (const EntityRef &ref : v.entities)
+            entities.push_back(ref.id);
+        Json item;
+        item["rule"] = v.ruleKey;
+        item["severity"] = std::string(toString(v.severity));
+        item["message"] = v.message;
+        item["entities"] = std::move(entities);
+        item["names"] = v.names;
+        item["waived"] = v.waived;
+        if (v.waived)
+            item["waiver_reason"] = v.waiverReason;
+        if (!v.fix.empty())
+            item["fix"] = v.fix;
+        violations.push_back(std::move(item));
+    }
+    j["violations"] = std::move(violations);
+    j["summary"] = { { "error", result.errors },
+                     { "warning", result.warnings },
+                     { "info", result.infos },
+                     { "waived", result.waived } };
+    j["rules_run"] = result.rulesRun;
+    j["rules_disabled"] = result.rulesDisabled;
+    Json stale = Json::array();
+    for (const StaleWaiver &w : result.staleWaivers)
+        stale.push_back({ { "index", w.index },
+                          { "rule", w.waiver.ruleKey },
+                          { "entities", w.waiver.entityIds },
+                          { "reason", w.reason },
+                          { "expired", w.expired } });
+    j["stale_waivers"] = std::move(stale);
+    j["notes"] = result.notes;
+    return j.dump(2) + "\n";
+}
+
+/// `validate` text as printed before the output was streamed (CommandValidate.cpp at 7ef0075).
+std::string formerText(const ValidationResult &result)
+{
+    std::ostringstream out;
+    for (const Violation &v : result.violations) {
+        out << (v.waived ? "waived " : "") << toString(v.severity) << " [" << v.ruleKey << "] "
+            << v.message << "\n";
+        if (!v.fix.empty() && !v.waived)
+            out << "    fix: " << v.fix << "\n";
+    }
+    for (const StaleWaiver &w : result.staleWaivers)
+        out << "stale waiver #" << w.index << " [" << w.waiver.ruleKey << "]: " << w.reason << "\n";
+    for (const std::string &note : result.notes)
+        out << "note: " << note << "\n";
+    out << result.errors << " error(s), " << result.warnings << " warning(s), " << result.infos
+        << " info, " << result.waived << " waived; " << result.rulesRun.size() << " rules run";
+    if (!result.rulesDisabled.empty()) {
+        out << "; not checked (off):";
+        for (const std::string &key : result.rulesDisabled)
+            out << " " << key;
+    }
+    out << "\n";
+    return out.str();
+}
+
 } // namespace
 
 class TestValidateCli : public QObject
@@ -92,6 +160,7 @@ private slots:
     void failOnLevels();
     void waiversAndOverridesInJson();
     void usageAndInputErrors();
+    void outputMatchesTheFormerPrinting();
 };
 
 void TestValidateCli::initTestCase()
@@ -232,6 +301,42 @@ void TestValidateCli::usageAndInputErrors()
         { (std::filesystem::path(CW_TEST_DATA_DIR) / "bad" / "malformed.cluster.json").string() });
     QCOMPARE(bad.code, 2);
     QVERIFY(bad.err.starts_with("error: "));
+}
+
+void TestValidateCli::outputMatchesTheFormerPrinting()
+{
+    const auto catalog = validationCatalog();
+    // The RoCE fixture (an error, warnings, a waived error, a rule switched off) with a
+    // stale waiver, an expired one and an override of an unknown rule (a note) added; the
+    // clean fixture with nothing but two warnings; a design with no violation at all.
+    Design busy = roceDesign(*catalog);
+    auto waivers = busy.waivers();
+    waivers.push_back({ "net.no-such-rule", {}, "typo", "ops", "", "" });
+    waivers.push_back({ "power.feed-loss-capacity", { 999999 }, "gone", "ops", "", "" });
+    waivers.push_back({ "power.feed-loss-capacity", {}, "old", "ops", "2020-01-01", "2020-02-01" });
+    busy.setWaivers(waivers);
+    auto overrides = busy.severityOverrides();
+    overrides["net.unknown"] = "warning";
+    busy.setSeverityOverrides(overrides);
+    Design quiet = buildMini(*catalog).design;
+    quiet.setSeverityOverrides({ { "power.feed-loss-capacity", "off" } });
+    const auto folder = std::filesystem::path(QDir::tempPath().toStdString());
+    int index = 0;
+    for (const Design *design : { &busy, &quiet }) {
+        const auto path
+            = folder / ("cw-validate-former-" + std::to_string(index++) + ".cluster.json");
+        QVERIFY(saveDesignFile(*design, *catalog, path).ok());
+        const ValidationResult expected = ValidationEngine(*catalog).runFull(*design);
+        QCOMPARE(validate({ path.string() }).out, formerText(expected));
+        QCOMPARE(validate({ path.string(), "--json" }).out, formerJson(expected));
+        std::filesystem::remove(path);
+    }
+    const auto clean = fixture("mini-clean.cluster.json");
+    auto loaded = parseDesign(readText(clean), *catalog);
+    QVERIFY(loaded.ok());
+    const ValidationResult expected = ValidationEngine(*catalog).runFull(loaded->design);
+    QCOMPARE(validate({ clean.string() }).out, formerText(expected));
+    QCOMPARE(validate({ clean.string(), "--json" }).out, formerJson(expected));
 }
 
 QTEST_GUILESS_MAIN(TestValidateCli)

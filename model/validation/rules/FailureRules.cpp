@@ -9,6 +9,52 @@
 namespace cw::rules {
 namespace {
 
+/// power.feed-loss-capacity's text (numbers: the feed lost, 0 = A; the PSUs left on the other;
+/// the device's PSU count; each one's rating in W). Written on demand: every node of a design
+/// of DGX H100s in A/B racks has one (131,072 at 131,072 nodes).
+void writeFeedLoss(const RuleContext &context, const Finding &finding, std::string &message,
+                   std::string &fix)
+{
+    const Device *device = context.design().device(DeviceId { finding.entities.front().id });
+    const Part *part = context.part(device->id);
+    const bool lostA = finding.numbers[0] == 0;
+    const int left = static_cast<int>(finding.numbers[1]);
+    const int count = static_cast<int>(finding.numbers[2]);
+    const double ratingW = finding.numbers[3];
+    const double availableW = left * ratingW;
+    const char *lostFeed = lostA ? "A" : "B";
+    const std::string available = fmt::kw(availableW);
+    message.clear();
+    message.append(device->name)
+        .append(" (")
+        .append(part->id)
+        .append(") draws up to ")
+        .append(fmt::kw(part->maxPowerW))
+        .append("; on feed ")
+        .append(lostA ? "B" : "A")
+        .append(" alone it keeps ")
+        .append(std::to_string(left))
+        .append(" of ")
+        .append(std::to_string(count))
+        .append(" PSUs = ")
+        .append(std::to_string(left))
+        .append(" x ")
+        .append(fmt::kw(ratingW))
+        .append(" = ")
+        .append(available)
+        .append(": losing feed ")
+        .append(lostFeed)
+        .append(" caps it at ")
+        .append(available)
+        .append(" (")
+        .append(fmt::num((1.0 - availableW / part->maxPowerW) * 100.0, 0))
+        .append("% below)");
+    fix.assign("accept and document the cap (clusterwright-cli whatif --fail feed:")
+        .append(lostFeed)
+        .append(" shows the effect), or set a node power limit of ")
+        .append(available);
+}
+
 /// A device in an A/B rack whose PSUs on one feed cannot carry its maximum draw: losing the
 /// other feed leaves it running power-capped (DGX H100: 3 of its 6 x 3.3 kW PSUs per feed,
 /// 9.9 kW below its 10.2 kW maximum, ref:nvidia-dgx-h100-ug).
@@ -32,18 +78,10 @@ void feedLossCapacity(const RuleContext &context, EntityRef subject, std::vector
     const double availableW = left * psu.ratingW;
     if (availableW >= part->maxPowerW)
         return;
-    const std::string lostFeed = lost == 0 ? "A" : "B";
-    const std::string keptFeed = lost == 0 ? "B" : "A";
-    out.push_back({ device->name + " (" + part->id + ") draws up to " + fmt::kw(part->maxPowerW)
-                        + "; on feed " + keptFeed + " alone it keeps " + std::to_string(left)
-                        + " of " + std::to_string(psu.count) + " PSUs = " + std::to_string(left)
-                        + " x " + fmt::kw(psu.ratingW) + " = " + fmt::kw(availableW)
-                        + ": losing feed " + lostFeed + " caps it at " + fmt::kw(availableW) + " ("
-                        + fmt::num((1.0 - availableW / part->maxPowerW) * 100.0, 0) + "% below)",
-                    { subject },
-                    "accept and document the cap (clusterwright-cli whatif --fail feed:" + lostFeed
-                        + " shows the effect), or set a node power limit of "
-                        + fmt::kw(availableW) });
+    Finding &finding = out.emplace_back();
+    finding.entities = { subject };
+    finding.writer = &writeFeedLoss;
+    finding.numbers = { double(lost), double(left), double(psu.count), psu.ratingW };
 }
 
 /// A device whose power supplies all hang on one PDU or one feed: that PDU or feed is a single
