@@ -156,16 +156,29 @@ void DesignAdjacency::removeDevice(const Device &device)
     m_devices.erase(device.id.value);
 }
 
+namespace {
+
+/// A device's first link makes room for eight: servers carry 8-12 (a NIC per GPU, storage,
+/// management), switches 32-64, so lists grow from 8 instead of 1, 2, 4: a third of the
+/// allocations while a large design loads.
+constexpr std::size_t kFirstLinks = 8;
+
+void addEnd(DesignAdjacency::DeviceLinks &device, int port, LinkId link)
+{
+    if (device.links.capacity() == 0)
+        device.links.reserve(kFirstLinks);
+    insertSorted(device.links, link);
+    device.ports.plug(port, link);
+}
+
+} // namespace
+
 void DesignAdjacency::addLink(const Link &link)
 {
-    DeviceLinks &a = m_devices[link.a.device.value];
-    insertSorted(a.links, link.id);
-    a.ports.plug(link.a.port, link.id);
+    addEnd(m_devices[link.a.device.value], link.a.port, link.id);
     // Looked up after a's insertion is done: a new key could rehash and move nothing, but
     // the reference to a stays valid either way (node-based map).
-    DeviceLinks &b = m_devices[link.b.device.value];
-    insertSorted(b.links, link.id);
-    b.ports.plug(link.b.port, link.id);
+    addEnd(m_devices[link.b.device.value], link.b.port, link.id);
 }
 
 void DesignAdjacency::removeLink(const Link &link)

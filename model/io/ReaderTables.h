@@ -22,6 +22,8 @@ class IdOwners
 {
 public:
     static constexpr std::uint32_t none = 0xffffffffu;
+    /// The owner of an id read outside the tape (a link of the fast path): no pointer text.
+    static constexpr std::uint32_t untaped = none - 1;
 
     void reserveDense(std::uint64_t limit) { m_dense.assign(limit, none); }
 
