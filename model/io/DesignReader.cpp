@@ -668,13 +668,6 @@ Design DesignReader::read(const Reader &root)
 
 } // namespace
 
-namespace {
-
-/// The fast path of parseDesign: the links read straight from the text (LinkScanner), the rest
-/// through the tape. Empty when the file is not a current one in the writer's shape, has an
-/// error or would warn: the caller then reads it all through the tape, so messages and
-/// warnings have one source. What the fast path accepts, it reads as the tape's reader would
-/// (tests/io/tst_designio: both paths compared on mutated files).
 std::optional<LoadedDesign> parseDesignFast(std::string_view text, const Catalog &catalog)
 {
     const JsonLimits limits = designLimits();
@@ -711,8 +704,6 @@ std::optional<LoadedDesign> parseDesignFast(std::string_view text, const Catalog
     } catch (const DesignIntegrityError &) { }
     return std::nullopt;
 }
-
-} // namespace
 
 Result<LoadedDesign> parseDesign(std::string_view text, const Catalog &catalog)
 {
