@@ -448,6 +448,7 @@ void DesignReader::readScannedLinks(Design &design)
 {
     const std::vector<LinkRecord> &records = m_scanned->records;
     design.reserve(design.devices().size(), records.size());
+    std::string_view lastCable; // a cable part already found in the catalog
     for (const LinkRecord &record : records) {
         // The scanner passed only positive ids and names without escapes.
         if (m_idOwners.claim(record.id, IdOwners::untaped) != IdOwners::none)
@@ -464,11 +465,16 @@ void DesignReader::readScannedLinks(Design &design)
         if (link.a == link.b)
             throw FastPathDeclined {};
         if (record.cableSize > 0) {
+            // Links come in runs of one cable part: the last one checked needs no lookup.
             const std::string_view cable = m_scanned->text.substr(record.cable, record.cableSize);
-            const Part *cablePart = m_tables.part(cable);
-            if (!cablePart
-                || (cablePart->kind != PartKind::Cable && cablePart->kind != PartKind::Transceiver))
-                throw FastPathDeclined {};
+            if (cable != lastCable) {
+                const Part *cablePart = m_tables.part(cable);
+                if (!cablePart
+                    || (cablePart->kind != PartKind::Cable
+                        && cablePart->kind != PartKind::Transceiver))
+                    throw FastPathDeclined {};
+                lastCable = cable;
+            }
             link.cableType = std::string(cable);
         }
         link.lengthM = record.lengthM;
