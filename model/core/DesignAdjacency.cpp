@@ -1,6 +1,8 @@
 #include "model/core/DesignAdjacency.h"
 
 #include <algorithm>
+#include <bit>
+#include <utility>
 
 namespace cw {
 namespace {
@@ -69,8 +71,14 @@ void PortLinks::plug(int port, LinkId link)
     if (port < 0)
         return;
     if (port < kDensePorts) {
-        if (static_cast<std::size_t>(port) >= m_dense.size())
-            m_dense.resize(port + 1);
+        const auto slots = static_cast<std::size_t>(port) + 1;
+        if (slots > m_dense.size()) {
+            // Room for 16 ports at first, then doubling: a switch's 64 ports plugged one by
+            // one while a design loads grow the table three times instead of seven.
+            if (slots > m_dense.capacity())
+                m_dense.reserve(std::max<std::size_t>(16, std::bit_ceil(slots)));
+            m_dense.resize(slots);
+        }
         m_dense[port] = link;
         return;
     }
@@ -118,8 +126,82 @@ const std::vector<LinkId> &DesignAdjacency::linksOfDevice(DeviceId device) const
 
 const DesignAdjacency::DeviceLinks *DesignAdjacency::deviceLinks(DeviceId device) const
 {
-    auto it = m_devices.find(device.value);
-    return it == m_devices.end() ? nullptr : &it->second;
+    return findDevice(device.value);
+}
+
+const DesignAdjacency::DeviceLinks *DesignAdjacency::findDevice(std::uint64_t id) const
+{
+    std::uint32_t slot = 0;
+    if (id < m_slotOfId.size()) {
+        slot = m_slotOfId[id];
+    } else if (!m_sparseSlots.empty()) {
+        auto it = m_sparseSlots.find(id);
+        slot = it == m_sparseSlots.end() ? 0 : it->second;
+    }
+    return slot ? &m_entries[slot - 1] : nullptr;
+}
+
+DesignAdjacency::DeviceLinks *DesignAdjacency::findDevice(std::uint64_t id)
+{
+    return const_cast<DeviceLinks *>(std::as_const(*this).findDevice(id));
+}
+
+void DesignAdjacency::growDenseTable(std::uint64_t id)
+{
+    const std::uint64_t limit = 4 * std::uint64_t { m_deviceCount } + 65536;
+    if (id < m_slotOfId.size() || id >= limit)
+        return;
+    // Doubling, so a design whose ids climb one by one resizes log(n) times.
+    const std::uint64_t size
+        = std::min<std::uint64_t>(limit, std::max<std::uint64_t>(id + 1, 2 * m_slotOfId.size()));
+    m_slotOfId.resize(size, 0);
+    for (auto it = m_sparseSlots.begin(); it != m_sparseSlots.end();) {
+        if (it->first < size) {
+            m_slotOfId[it->first] = it->second;
+            it = m_sparseSlots.erase(it);
+        } else {
+            ++it;
+        }
+    }
+}
+
+DesignAdjacency::DeviceLinks &DesignAdjacency::deviceEntry(std::uint64_t id)
+{
+    if (DeviceLinks *entry = findDevice(id))
+        return *entry;
+    std::uint32_t slot = 0;
+    if (!m_freeSlots.empty()) {
+        slot = m_freeSlots.back();
+        m_freeSlots.pop_back();
+    } else {
+        slot = static_cast<std::uint32_t>(m_entries.size());
+        m_entries.emplace_back();
+    }
+    ++m_deviceCount;
+    growDenseTable(id);
+    if (id < m_slotOfId.size())
+        m_slotOfId[id] = slot + 1;
+    else
+        m_sparseSlots.emplace(id, slot + 1);
+    return m_entries[slot];
+}
+
+bool DesignAdjacency::operator==(const DesignAdjacency &other) const
+{
+    if (m_deviceCount != other.m_deviceCount || m_rowRacks != other.m_rowRacks
+        || m_rackDevices != other.m_rackDevices)
+        return false;
+    auto same = [&other, this](std::uint64_t id, std::uint32_t slot) {
+        const DeviceLinks *theirs = other.findDevice(id);
+        return slot == 0 || (theirs && *theirs == m_entries[slot - 1]);
+    };
+    for (std::size_t id = 0; id < m_slotOfId.size(); ++id)
+        if (!same(id, m_slotOfId[id]))
+            return false;
+    for (const auto &[id, slot] : m_sparseSlots)
+        if (!same(id, slot))
+            return false;
+    return true;
 }
 
 LinkId DesignAdjacency::linkAt(PortRef port) const
@@ -141,7 +223,7 @@ void DesignAdjacency::removeRack(const Rack &rack)
 void DesignAdjacency::addDevice(const Device &device)
 {
     insertSorted(m_rackDevices[device.rack.value], device.id);
-    m_devices.try_emplace(device.id.value);
+    deviceEntry(device.id.value);
 }
 
 void DesignAdjacency::moveDevice(const Device &from, const Device &to)
@@ -153,35 +235,59 @@ void DesignAdjacency::moveDevice(const Device &from, const Device &to)
 void DesignAdjacency::removeDevice(const Device &device)
 {
     eraseSorted(m_rackDevices, device.rack.value, device.id);
-    m_devices.erase(device.id.value);
+    const std::uint64_t id = device.id.value;
+    std::uint32_t slot = 0;
+    if (id < m_slotOfId.size()) {
+        slot = std::exchange(m_slotOfId[id], 0);
+    } else if (auto it = m_sparseSlots.find(id); it != m_sparseSlots.end()) {
+        slot = it->second;
+        m_sparseSlots.erase(it);
+    }
+    if (slot == 0)
+        return;
+    m_entries[slot - 1] = DeviceLinks {};
+    m_freeSlots.push_back(slot - 1);
+    --m_deviceCount;
 }
+
+namespace {
+
+/// A device's first link makes room for eight: servers carry 8-12 (a NIC per GPU, storage,
+/// management), switches 32-64, so lists grow from 8 instead of 1, 2, 4: two allocations
+/// instead of five for a server's 11 links, four instead of seven for a switch's 64.
+constexpr std::size_t kFirstLinks = 8;
+
+void addEnd(DesignAdjacency::DeviceLinks &device, int port, LinkId link)
+{
+    if (device.links.capacity() == 0)
+        device.links.reserve(kFirstLinks);
+    insertSorted(device.links, link);
+    device.ports.plug(port, link);
+}
+
+} // namespace
 
 void DesignAdjacency::addLink(const Link &link)
 {
-    DeviceLinks &a = m_devices[link.a.device.value];
-    insertSorted(a.links, link.id);
-    a.ports.plug(link.a.port, link.id);
-    // Looked up after a's insertion is done: a new key could rehash and move nothing, but
-    // the reference to a stays valid either way (node-based map).
-    DeviceLinks &b = m_devices[link.b.device.value];
-    insertSorted(b.links, link.id);
-    b.ports.plug(link.b.port, link.id);
+    addEnd(deviceEntry(link.a.device.value), link.a.port, link.id);
+    addEnd(deviceEntry(link.b.device.value), link.b.port, link.id);
 }
 
 void DesignAdjacency::removeLink(const Link &link)
 {
     for (const PortRef &end : { link.a, link.b }) {
-        auto it = m_devices.find(end.device.value);
-        if (it == m_devices.end())
+        DeviceLinks *entry = findDevice(end.device.value);
+        if (!entry)
             continue;
-        eraseSorted(it->second.links, link.id);
-        it->second.ports.unplug(end.port, link.id);
+        eraseSorted(entry->links, link.id);
+        entry->ports.unplug(end.port, link.id);
     }
 }
 
 void DesignAdjacency::reserve(std::size_t devices)
 {
-    m_devices.reserve(devices);
+    // Ids come with the devices: the dense table grows to them as they are added.
+    m_slotOfId.reserve(std::min<std::size_t>(2 * devices, 4 * devices + 65536));
 }
 
 } // namespace cw

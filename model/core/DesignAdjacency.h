@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -70,12 +71,29 @@ public:
     void removeLink(const Link &link);
     void reserve(std::size_t devices);
 
-    bool operator==(const DesignAdjacency &) const = default;
+    /// Equal when the same devices have equal entries, whatever slots they sit in.
+    bool operator==(const DesignAdjacency &other) const;
 
 private:
+    const DeviceLinks *findDevice(std::uint64_t id) const;
+    DeviceLinks *findDevice(std::uint64_t id);
+    /// The device's entry, made when it has none.
+    DeviceLinks &deviceEntry(std::uint64_t id);
+    void growDenseTable(std::uint64_t id);
+
     std::unordered_map<std::uint64_t, std::vector<RackId>> m_rowRacks;
     std::unordered_map<std::uint64_t, std::vector<DeviceId>> m_rackDevices;
-    std::unordered_map<std::uint64_t, DeviceLinks> m_devices;
+    /// Device id -> its slot in m_entries + 1 (0: no such device) for the ids below the
+    /// table's size, which stays within 4x the devices + 65,536 so that a stray huge id
+    /// cannot make it large; such ids are in m_sparseSlots. Every link end finds its device
+    /// here (two per link added, two more for the checks): a load and an index instead of a
+    /// hash map node reached through its bucket (half a million links at 16k nodes).
+    std::vector<std::uint32_t> m_slotOfId;
+    std::unordered_map<std::uint64_t, std::uint32_t> m_sparseSlots;
+    /// A deque: entries never move when others are added, as a hash map's nodes did not.
+    std::deque<DeviceLinks> m_entries;
+    std::vector<std::uint32_t> m_freeSlots; ///< slots of removed devices, reused first
+    std::size_t m_deviceCount = 0;
 };
 
 } // namespace cw

@@ -3,7 +3,9 @@
 #include "model/common/VisibleText.h"
 #include "model/io/AtomicFile.h"
 #include "model/io/DesignFile.h"
+#include "model/io/DesignLoadPaths.h"
 #include "model/io/DesignText.h"
+#include "model/io/LinkScan.h"
 #include "model/io/MappedFile.h"
 #include "model/io/ReaderTables.h"
 #include "model/io/SchemaVersion.h"
@@ -20,14 +22,33 @@ namespace {
 
 using Reader = TapeReader;
 
+/// The fast path met something only the tape's reader words (an error, a warning): the load
+/// starts over on the tape. Never leaves this file.
+struct FastPathDeclined
+{
+};
+
+/// The links the fast path read from the text (LinkScanner), in place of the tape's.
+struct ScannedLinks
+{
+    std::string_view text;
+    const std::vector<LinkRecord> &records;
+};
+
+/// The fewest tape nodes a link takes (its object, four required keys and their values, two
+/// ends of two keys and values each): what a scanned link stands for in the document's size.
+constexpr std::uint64_t kTapeNodesPerLink = 17;
+
 /// Reads the entities of one document into a Design, checking ids and references as it
 /// goes so that every problem is reported with the pointer of the value that causes it.
 class DesignReader
 {
 public:
-    DesignReader(const Catalog &catalog, std::vector<std::string> &warnings)
+    DesignReader(const Catalog &catalog, std::vector<std::string> &warnings,
+                 const ScannedLinks *scanned = nullptr)
         : m_warnings(warnings)
         , m_tables(catalog)
+        , m_scanned(scanned)
     { }
 
     Design read(const Reader &root);
@@ -46,6 +67,8 @@ private:
             entity.fail("id", "a positive whole number");
         // The owner is kept as a tape index: its pointer text is only needed for the error.
         const auto owner = m_idOwners.claim(static_cast<std::uint64_t>(value), entity.index());
+        if (owner == IdOwners::untaped)
+            throw FastPathDeclined {}; // the message names the link's pointer
         if (owner != IdOwners::none)
             entity.fail("id",
                         "an id not used elsewhere (" + std::to_string(value)
@@ -87,6 +110,10 @@ private:
     std::pair<PortRef, std::size_t> linkEnd(const Reader &link, const char *key,
                                             Reader::Index value, const Design &design);
     void readLink(const Reader &entry, Design &design);
+    /// The fast path's links: the checks of readLink, any failure declined to the tape.
+    void readScannedLinks(Design &design);
+    PortRef scannedEnd(std::uint32_t device, std::uint32_t port, std::uint16_t size,
+                       std::size_t &slot);
 
     void readSite(const Reader &reader, Design &design);
     void readRows(const Reader &root, Design &design);
@@ -102,6 +129,7 @@ private:
     std::size_t m_suppressedWarnings = 0;
     IdOwners m_idOwners;
     ReaderTables m_tables;
+    const ScannedLinks *m_scanned;
 };
 
 const Part &DesignReader::part(const Reader &entity, const char *key, std::string_view id,
@@ -360,6 +388,10 @@ void DesignReader::readFabrics(const Reader &root, Design &design)
 
 void DesignReader::readLinks(const Reader &root, Design &design)
 {
+    if (m_scanned) {
+        readScannedLinks(design);
+        return;
+    }
     const auto entries = root.objects("links");
     design.reserve(design.devices().size(), entries.size());
     for (const Reader &entry : entries)
@@ -394,6 +426,62 @@ void DesignReader::readLink(const Reader &entry, Design &design)
     m_tables.markPortUsed(slotA);
     m_tables.markPortUsed(slotB);
     design.addLink(std::move(link));
+}
+
+PortRef DesignReader::scannedEnd(std::uint32_t device, std::uint32_t port, std::uint16_t size,
+                                 std::size_t &slot)
+{
+    const ReaderTables::DeviceInfo *info = m_tables.device(device);
+    if (!info)
+        throw FastPathDeclined {};
+    const std::optional<int> index
+        = m_tables.portIndex(*info->part, m_scanned->text.substr(port, size));
+    if (!index)
+        throw FastPathDeclined {};
+    slot = m_tables.portSlot(*info, *index);
+    if (m_tables.portUsed(slot))
+        throw FastPathDeclined {};
+    return { DeviceId { info->id }, *index };
+}
+
+void DesignReader::readScannedLinks(Design &design)
+{
+    const std::vector<LinkRecord> &records = m_scanned->records;
+    design.reserve(design.devices().size(), records.size());
+    std::string_view lastCable; // a cable part already found in the catalog
+    for (const LinkRecord &record : records) {
+        // The scanner passed only positive ids and names without escapes.
+        if (m_idOwners.claim(record.id, IdOwners::untaped) != IdOwners::none)
+            throw FastPathDeclined {};
+        Link link;
+        link.id = LinkId { record.id };
+        link.fabric = FabricId { record.fabric };
+        if (!design.fabrics().contains(link.fabric))
+            throw FastPathDeclined {};
+        std::size_t slotA = 0;
+        std::size_t slotB = 0;
+        link.a = scannedEnd(record.deviceA, record.portA, record.portASize, slotA);
+        link.b = scannedEnd(record.deviceB, record.portB, record.portBSize, slotB);
+        if (link.a == link.b)
+            throw FastPathDeclined {};
+        if (record.cableSize > 0) {
+            // Links come in runs of one cable part: the last one checked needs no lookup.
+            const std::string_view cable = m_scanned->text.substr(record.cable, record.cableSize);
+            if (cable != lastCable) {
+                const Part *cablePart = m_tables.part(cable);
+                if (!cablePart
+                    || (cablePart->kind != PartKind::Cable
+                        && cablePart->kind != PartKind::Transceiver))
+                    throw FastPathDeclined {};
+                lastCable = cable;
+            }
+            link.cableType = std::string(cable);
+        }
+        link.lengthM = record.lengthM;
+        m_tables.markPortUsed(slotA);
+        m_tables.markPortUsed(slotB);
+        design.addLink(std::move(link));
+    }
 }
 
 void DesignReader::readStorageTiers(const Reader &root, Design &design)
@@ -557,8 +645,9 @@ Design DesignReader::read(const Reader &root)
     const JsonTape &tape = root.tape();
     const auto nextIdIndex = tape.find(root.index(), "nextId");
     if (nextIdIndex != JsonTape::npos && tape.node(nextIdIndex).type == JsonTape::Type::Unsigned)
-        m_idOwners.reserveDense(
-            std::min<std::uint64_t>(tape.node(nextIdIndex).v.u, tape.nodeCount()));
+        m_idOwners.reserveDense(std::min<std::uint64_t>(
+            tape.node(nextIdIndex).v.u,
+            tape.nodeCount() + kTapeNodesPerLink * (m_scanned ? m_scanned->records.size() : 0)));
     Design design;
     design.setName(root.name("name", NameKind::Label, ""));
     if (root.has("site"))
@@ -585,7 +674,51 @@ Design DesignReader::read(const Reader &root)
 
 } // namespace
 
+std::optional<LoadedDesign> parseDesignFast(std::string_view text, const Catalog &catalog)
+{
+    const JsonLimits limits = designLimits();
+    if (text.size() > limits.maxBytes)
+        return std::nullopt;
+    std::vector<LinkRecord> records;
+    LinkScanner scanner(text, &limits, records);
+    const JsonTape::Deferral links { "links", [&scanner](const char *begin, const char *end) {
+                                        return scanner.scan(begin, end);
+                                    } };
+    JsonTape tape;
+    if (!tape.parse(text, &limits, &links) || tape.node(0).type != JsonTape::Type::Object)
+        return std::nullopt;
+    try {
+        const Reader header(tape, 0);
+        const auto format = tape.find(0, "format");
+        if (format == JsonTape::npos || tape.node(format).type != JsonTape::Type::String
+            || tape.string(format) != kDesignFormat)
+            return std::nullopt;
+        const auto version = tape.find(0, "schemaVersion");
+        if (version == JsonTape::npos || tape.node(version).type != JsonTape::Type::Unsigned
+            || tape.node(version).v.u != static_cast<std::uint64_t>(kDesignSchemaVersion))
+            return std::nullopt; // older files are migrated on the tape's path
+        LoadedDesign loaded { Design {}, {}, kDesignSchemaVersion };
+        const ScannedLinks scanned { text, records };
+        DesignReader reader(catalog, loaded.warnings,
+                            tape.deferredNode() != JsonTape::npos ? &scanned : nullptr);
+        loaded.design = reader.read(header);
+        if (!loaded.warnings.empty())
+            return std::nullopt; // warnings come from the tape's reader, in its order
+        return loaded;
+    } catch (const FastPathDeclined &) {
+    } catch (const JsonInputError &) {
+    } catch (const DesignIntegrityError &) { }
+    return std::nullopt;
+}
+
 Result<LoadedDesign> parseDesign(std::string_view text, const Catalog &catalog)
+{
+    if (auto loaded = parseDesignFast(text, catalog))
+        return std::move(*loaded);
+    return parseDesignOnTape(text, catalog);
+}
+
+Result<LoadedDesign> parseDesignOnTape(std::string_view text, const Catalog &catalog)
 {
     // Size, nesting, string length, key count and duplicate keys, before any other parser
     // or error path can be made to recurse or to grow without bound. The tape parser (not

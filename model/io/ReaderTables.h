@@ -5,6 +5,7 @@
 #include "model/catalog/Catalog.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -22,6 +23,8 @@ class IdOwners
 {
 public:
     static constexpr std::uint32_t none = 0xffffffffu;
+    /// The owner of an id read outside the tape (a link of the fast path): no pointer text.
+    static constexpr std::uint32_t untaped = none - 1;
 
     void reserveDense(std::uint64_t limit) { m_dense.assign(limit, none); }
 
@@ -42,6 +45,62 @@ public:
 private:
     std::vector<std::uint32_t> m_dense;
     std::unordered_map<std::uint64_t, std::uint32_t> m_sparse;
+};
+
+/// A part's port names to their indices: open addressing over a power-of-two table with a
+/// FNV-1a hash of the name, built on the part's first lookup. Names are a few bytes ("p17",
+/// "mlx5_3"); std::unordered_map hashed them through a library call and reached each entry
+/// through a node, a tenth of a 16k-node load's reading of the links.
+class PortNameTable
+{
+public:
+    explicit PortNameTable(const Part &part)
+    {
+        const std::size_t size = std::bit_ceil(std::max<std::size_t>(8, 2 * part.ports.size()));
+        m_slots.resize(size);
+        m_mask = size - 1;
+        for (std::size_t i = 0; i < part.ports.size(); ++i) {
+            const std::string_view name = part.ports[i].name;
+            const std::uint32_t hash = hashOf(name);
+            std::size_t at = hash & m_mask;
+            while (m_slots[at].index >= 0
+                   && !(m_slots[at].hash == hash && m_slots[at].name == name))
+                at = (at + 1) & m_mask;
+            if (m_slots[at].index < 0) // a repeated name keeps its first port, as emplace did
+                m_slots[at] = { hash, static_cast<int>(i), name };
+        }
+    }
+
+    std::optional<int> find(std::string_view name) const
+    {
+        const std::uint32_t hash = hashOf(name);
+        for (std::size_t at = hash & m_mask;; at = (at + 1) & m_mask) {
+            const Slot &slot = m_slots[at];
+            if (slot.index < 0)
+                return std::nullopt;
+            if (slot.hash == hash && slot.name.size() == name.size()
+                && std::equal(name.begin(), name.end(), slot.name.begin()))
+                return slot.index;
+        }
+    }
+
+private:
+    static std::uint32_t hashOf(std::string_view name)
+    {
+        std::uint32_t hash = 2166136261u;
+        for (char c : name)
+            hash = (hash ^ static_cast<unsigned char>(c)) * 16777619u;
+        return hash;
+    }
+
+    struct Slot
+    {
+        std::uint32_t hash = 0;
+        int index = -1; ///< -1: empty
+        std::string_view name; ///< the catalog's, which outlives the reader
+    };
+    std::vector<Slot> m_slots;
+    std::size_t m_mask = 0;
 };
 
 /// The lookups the design reader makes per entity and per link end: catalog parts by id,
@@ -123,15 +182,10 @@ public:
                 std::swap(m_recentPorts[0], m_recentPorts[1]);
             } else {
                 m_recentPorts[1] = m_recentPorts[0];
-                m_recentPorts[0] = { &part, &m_portNames[&part] };
+                m_recentPorts[0] = { &part, &m_portNames.try_emplace(&part, part).first->second };
             }
         }
-        auto &names = *m_recentPorts[0].names;
-        if (names.empty())
-            for (std::size_t i = 0; i < part.ports.size(); ++i)
-                names.emplace(part.ports[i].name, static_cast<int>(i));
-        auto it = names.find(name);
-        return it == names.end() ? std::nullopt : std::optional<int>(it->second);
+        return m_recentPorts[0].names->find(name);
     }
 
     std::size_t portSlot(const DeviceInfo &device, int port) const
@@ -156,11 +210,11 @@ private:
 
     const Catalog &m_catalog;
     StringMap<const Part *> m_parts;
-    std::unordered_map<const Part *, StringMap<int>> m_portNames;
+    std::unordered_map<const Part *, PortNameTable> m_portNames;
     struct RecentPorts
     {
         const Part *part = nullptr;
-        StringMap<int> *names = nullptr; ///< stable: the map's nodes do not move
+        const PortNameTable *names = nullptr; ///< stable: the map's nodes do not move
     };
     RecentPorts m_recentPorts[2];
     std::vector<DeviceInfo> m_devices;

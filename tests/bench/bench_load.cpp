@@ -1,8 +1,10 @@
 // Loading a design file, phase by phase, against reading its bytes: generated fat-tree
 // designs of 2,048 and 16,384 DGX H100 nodes (the fabric generator's "fat-tree" template),
 // saved once to a temporary file. Target (issue 15): the whole load at or below 5x the time
-// to read the file's bytes (`cat`). BM_LoadThenValidate is the prefix `validate` and every
-// `export` pay (load + validateDesign). docs/performance.md records the figures.
+// to read the file's bytes (`cat`). BM_LoadFile takes the links straight from the text
+// (BM_LinkScan); BM_LoadFileOnTape is the tape-only path that files with errors take.
+// BM_LoadThenValidate is the prefix `validate` and every `export` pay (load + validateDesign).
+// docs/performance.md records the figures.
 //
 //   bench_load [--benchmark_filter=.*/16384]
 
@@ -10,7 +12,9 @@
 #include "model/common/JsonLimits.h"
 #include "model/fabric/Templates.h"
 #include "model/io/DesignFile.h"
+#include "model/io/DesignLoadPaths.h"
 #include "model/io/JsonTape.h"
+#include "model/io/LinkScan.h"
 #include "model/io/MappedFile.h"
 #include "model/validation/ValidationEngine.h"
 
@@ -106,6 +110,42 @@ void BM_TapeParse(benchmark::State &state)
     setBytes(state, file->text().size());
 }
 
+/// The links array alone, read from the text into LinkRecords (the load's fast path).
+void BM_LinkScan(benchmark::State &state)
+{
+    auto file = MappedFile::open(fileFor(state.range(0)));
+    const std::string_view text = file->text();
+    const std::size_t at = text.find("\"links\": [") + 9;
+    const JsonLimits limits = designLimits();
+    std::size_t links = 0;
+    for (auto _ : state) {
+        std::vector<LinkRecord> records;
+        LinkScanner scanner(text, &limits, records);
+        if (!scanner.scan(text.data() + at, text.data() + text.size()))
+            state.SkipWithError("link scan declined");
+        links = records.size();
+        benchmark::DoNotOptimize(records.data());
+    }
+    setBytes(state, text.size());
+    state.counters["links"] = static_cast<double>(links);
+}
+
+/// The whole load through the tape alone (the path every file took before the link scan,
+/// and the one a file with an error or a warning still takes); as BM_LoadFile, the previous
+/// iteration's design is freed inside the timed loop.
+void BM_LoadFileOnTape(benchmark::State &state)
+{
+    const auto &path = fileFor(state.range(0));
+    std::optional<Result<LoadedDesign>> loaded;
+    for (auto _ : state) {
+        auto file = MappedFile::open(path);
+        loaded.emplace(parseDesignOnTape(file->text(), Catalog::builtin()));
+        if (!*loaded)
+            state.SkipWithError(loaded->error().message.c_str());
+    }
+    setBytes(state, std::filesystem::file_size(path));
+}
+
 /// The whole load: map, limits, tape, reader and Design (freed after the timed loop).
 void BM_LoadFile(benchmark::State &state)
 {
@@ -159,6 +199,8 @@ void sizes(benchmark::internal::Benchmark *b)
 BENCHMARK(BM_ReadBytes)->Apply(sizes);
 BENCHMARK(BM_LimitScan)->Apply(sizes);
 BENCHMARK(BM_TapeParse)->Apply(sizes);
+BENCHMARK(BM_LinkScan)->Apply(sizes);
+BENCHMARK(BM_LoadFileOnTape)->Apply(sizes);
 BENCHMARK(BM_LoadFile)->Apply(sizes);
 BENCHMARK(BM_LoadThenValidate)->Apply(sizes);
 BENCHMARK_MAIN();

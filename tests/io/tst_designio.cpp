@@ -10,6 +10,7 @@
 #include "model/examples/ReferenceDesigns.h"
 #include "model/fabric/Templates.h"
 #include "model/io/DesignFile.h"
+#include "model/io/DesignLoadPaths.h"
 
 #include <nlohmann/json.hpp>
 
@@ -17,6 +18,7 @@
 
 #include <cmath>
 #include <limits>
+#include <random>
 
 using namespace cw;
 using nlohmann::json;
@@ -84,6 +86,31 @@ QString loadError(const std::string &text)
 std::string referenceText()
 {
     return serializeDesign(buildDgx8H100Ndr(catalog()).value(), catalog());
+}
+
+/// What a load gives, in comparable form: the error's words, or the saved bytes and the
+/// warnings.
+std::string loadOutcome(const Result<LoadedDesign> &loaded)
+{
+    if (!loaded)
+        return "error: " + loaded.error().message;
+    std::string outcome = serializeDesign(loaded->design, catalog());
+    for (const std::string &warning : loaded->warnings)
+        outcome += "\nwarning: " + warning;
+    return outcome;
+}
+
+/// Both load paths on one text: parseDesign (which tries the links straight from the text)
+/// must give what the tape alone gives, and the fast path, when it accepts, the same design.
+void checkPathsAgree(const std::string &text, const char *what)
+{
+    const std::string tape = loadOutcome(parseDesignOnTape(text, catalog()));
+    const std::string chosen = loadOutcome(parseDesign(text, catalog()));
+    QVERIFY2(chosen == tape, what);
+    if (auto fast = parseDesignFast(text, catalog())) {
+        QVERIFY2(fast->warnings.empty(), what);
+        QVERIFY2(serializeDesign(fast->design, catalog()) == tape, what);
+    }
 }
 
 } // namespace
@@ -439,6 +466,148 @@ private slots:
         };
         check(json::parse(reference));
         check(nlohmann::ordered_json::parse(reference));
+    }
+
+    void fastPathTakesTheWritersLayoutAndAnyKeyOrder()
+    {
+        // The written file (the links matched as the writer lays them out), the same with
+        // keys sorted and minified (the general scanner), and with CRLF line ends: the fast
+        // path reads all of them, to the writer's bytes.
+        const std::string reference = referenceText();
+        const json sorted = json::parse(reference);
+        std::string crlf;
+        for (char c : reference)
+            crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+        for (const std::string &text : { reference, sorted.dump(), sorted.dump(3), crlf }) {
+            auto fast = parseDesignFast(text, catalog());
+            QVERIFY(fast);
+            QCOMPARE(serializeDesign(fast->design, catalog()), reference);
+            QCOMPARE(fast->design.links().size(), std::size_t { 168 });
+        }
+        // An unknown key, an escape or an old schema version: the tape's path (warnings,
+        // the unescaped name, the migration) gives the result.
+        json unknown = sorted;
+        unknown["links"][7]["note"] = "x";
+        // "mlx5_0" with its underscore escaped: the same name once the tape unescapes it.
+        std::string escapedText = reference;
+        const std::size_t port = escapedText.find("\"mlx5_0\"", escapedText.find("\"links\""));
+        escapedText.replace(port, 8, "\"mlx5\\u005f0\"");
+        std::string older = reference;
+        older.replace(older.find("\"schemaVersion\": 2"), 18, "\"schemaVersion\": 1");
+        for (const std::string &text : { unknown.dump(2), escapedText, older }) {
+            QVERIFY(!parseDesignFast(text, catalog()));
+            checkPathsAgree(text, "declined");
+        }
+        QVERIFY(parseDesign(escapedText, catalog()));
+    }
+
+    void fastPathAgreesWithTheTapeOnEveryLinkValue_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QStringList>("values");
+        const QStringList ids { "0",  "-3",   "7.0",  "1e2",         "4294967296",          "\"5\"",
+                                "[]", "null", "9999", "99999999999", "18446744073709551616" };
+        const QStringList names { "\"\"",       "\"p\\u0031\"", "\"caf\u00e9\"", "5",
+                                  "\"p1\\\"\"", "\"mlx5_0\"",   "\"nope\"",      "{}" };
+        QTest::newRow("id") << "id" << ids;
+        QTest::newRow("fabric") << "fabric" << ids;
+        QTest::newRow("a/device") << "a/device" << ids;
+        QTest::newRow("b/device") << "b/device" << ids;
+        QTest::newRow("a/port") << "a/port" << names;
+        QTest::newRow("b/port") << "b/port" << names;
+        QTest::newRow("cable") << "cable" << (names + QStringList { "\"qm9700\"" });
+        QTest::newRow("lengthM") << "lengthM"
+                                 << QStringList { "0",
+                                                  "-0",
+                                                  "-0.0",
+                                                  "0.1",
+                                                  "2.50",
+                                                  "1e-400",
+                                                  "1E2",
+                                                  "3.000000000000001",
+                                                  "123456789012345.6",
+                                                  "1000000000000000",
+                                                  "1000000000000000.5",
+                                                  "1e15",
+                                                  "1e400",
+                                                  "0.30000000000000004",
+                                                  "12345678901234567890123",
+                                                  "\"3\"",
+                                                  "true" };
+    }
+
+    void fastPathAgreesWithTheTapeOnEveryLinkValue()
+    {
+        // Each value put into a link of the written file by text substitution (so the
+        // layout stays the writer's and the literal matcher meets it), in the first, a middle
+        // and the last link: both paths give the same error, or the same design.
+        QFETCH(QString, key);
+        QFETCH(QStringList, values);
+        const std::string reference = referenceText();
+        const json document = json::parse(reference);
+        for (std::size_t link : { std::size_t { 0 }, std::size_t { 80 }, std::size_t { 167 } }) {
+            const json &entry = document["links"][link];
+            const std::string field = key.toStdString();
+            const bool nested = field.size() > 2 && field[1] == '/';
+            const std::string name = nested ? field.substr(2) : field;
+            const json &old = nested ? entry[field.substr(0, 1)][name] : entry[name];
+            // The link's own text, then the old value's within it.
+            const std::string idText
+                = "\"id\": " + std::to_string(entry["id"].get<long long>()) + ",";
+            const std::size_t linkAt = reference.find(idText);
+            QVERIFY(linkAt != std::string::npos);
+            std::size_t keyAt = reference.find("\"" + name + "\": ", linkAt);
+            if (nested && field[0] == 'b')
+                keyAt = reference.find("\"" + name + "\": ", reference.find("\"b\": {", linkAt));
+            const std::size_t valueAt = keyAt + name.size() + 4;
+            const std::string oldText = old.is_number_float()
+                ? reference.substr(valueAt, reference.find_first_of(",\n", valueAt) - valueAt)
+                : old.dump();
+            QCOMPARE(reference.substr(valueAt, oldText.size()), oldText);
+            for (const QString &value : values) {
+                std::string text = reference;
+                text.replace(valueAt, oldText.size(), value.toStdString());
+                const std::string what
+                    = field + " = " + value.toStdString() + " in link " + std::to_string(link);
+                checkPathsAgree(text, what.c_str());
+            }
+        }
+    }
+
+    void fastPathAgreesWithTheTapeOnMutatedText()
+    {
+        // Bytes deleted, inserted or changed at random places of the links (a fixed seed):
+        // broken JSON, broken links and, now and then, a different valid file. Whatever the
+        // fast path accepts equals the tape's design; every error reads as the tape's.
+        const std::string reference = referenceText();
+        const std::size_t first = reference.find("\"links\": [");
+        const std::size_t last = reference.find("\"storageTiers\"");
+        const std::string alphabet = "{}[]\",:0123456789-.eE \n\tabpz\\\x1f\x80\xc3";
+        std::mt19937 random(20261125);
+        int accepted = 0;
+        for (int round = 0; round < 1500; ++round) {
+            std::string text = reference;
+            const int edits = 1 + static_cast<int>(random() % 3);
+            for (int e = 0; e < edits; ++e) {
+                const std::size_t at = first + random() % (last - first);
+                const char c = alphabet[random() % alphabet.size()];
+                switch (random() % 3) {
+                case 0:
+                    text.erase(at, 1);
+                    break;
+                case 1:
+                    text.insert(at, 1, c);
+                    break;
+                default:
+                    text[at] = c;
+                }
+            }
+            if (parseDesignFast(text, catalog()))
+                ++accepted;
+            checkPathsAgree(text, ("round " + std::to_string(round)).c_str());
+        }
+        // Edits inside whitespace leave a file the fast path still reads.
+        QVERIFY(accepted > 10);
     }
 
     void referenceErrorsNameThePointer()

@@ -14,6 +14,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <functional>
 
 #include <random>
@@ -468,6 +469,40 @@ private slots:
         // Both verdicts occur often (the seed is fixed).
         QVERIFY2(refused > 500 && passed > 500,
                  qPrintable(QStringLiteral("%1 refused, %2 passed").arg(refused).arg(passed)));
+    }
+
+    void deferredRootArrayIsLeftToItsParser()
+    {
+        // The deferral hands the root's "links" array to another parser (the design loader's
+        // link scan): here one that takes a flat array of numbers and counts them. Only an
+        // array member of the root is deferred; the rest of the document is the tape's.
+        int handed = 0;
+        const JsonTape::Deferral deferral { "links", [&handed](const char *p, const char *end) {
+                                               ++handed;
+                                               const char *close = std::find(p, end, ']');
+                                               return close == end ? nullptr : close + 1;
+                                           } };
+        JsonTape tape;
+        const std::string text
+            = R"({"a": {"links": [1, 2]}, "links" : [3, 4, 5], "b": [{"links": 6}], "c": 7})";
+        QVERIFY(tape.parse(text, nullptr, &deferral));
+        QCOMPARE(handed, 1);
+        const std::uint32_t links = tape.find(0, "links");
+        QCOMPARE(tape.deferredNode(), links);
+        QCOMPARE(tape.node(links).type, JsonTape::Type::Array);
+        QCOMPARE(tape.node(links).size(), 0u);
+        // Everything else reads as without the deferral, the nested "links" included.
+        json expected = json::parse(text);
+        expected["links"] = json::array();
+        QVERIFY(sameTyped(toJson(tape, 0), expected));
+        // A "links" that is not an array stays on the tape; a second one, or the other
+        // parser's refusal, fails the whole parse (the loader then reads all on the tape).
+        QVERIFY(tape.parse(R"({"links": {"x": [1]}})", nullptr, &deferral));
+        QCOMPARE(tape.deferredNode(), JsonTape::npos);
+        QVERIFY(!tape.parse(R"({"links": [1], "links": [2]})", nullptr, &deferral));
+        QVERIFY(!tape.parse(R"({"links": [1)", nullptr, &deferral));
+        QVERIFY(tape.parse(R"([{"links": [1]}])", nullptr, &deferral));
+        QCOMPARE(tape.deferredNode(), JsonTape::npos);
     }
 };
 

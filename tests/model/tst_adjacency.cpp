@@ -7,6 +7,7 @@
 
 #include <QtTest>
 
+#include <map>
 #include <random>
 
 using namespace cw;
@@ -328,6 +329,82 @@ private slots:
         design.removeLink(loop);
         QVERIFY(design.linksOfDevice(device.id).empty());
         QVERIFY(!design.linkAt({ device.id, 0 }).isValid());
+    }
+
+    void deviceTableHoldsSparseAndDenseIdsAlike()
+    {
+        // Device entries sit in a flat table by id while ids stay below 4x the devices +
+        // 65,536, in a hash map beyond. 300,000 stays beyond (6,400 devices here: 91,144);
+        // 70,000 starts beyond and moves into the table when 90,000 makes it grow past it.
+        // After each phase every list and port must equal a scan, and slots freed by
+        // removals are reused without mixing entries.
+        Design design;
+        const FabricId fabric = design.newId<FabricId>();
+        Fabric compute;
+        compute.id = fabric;
+        compute.name = "f";
+        design.addFabric(compute);
+        design.addRow(Row { RowId { 2 }, "R", 0, 0, {} });
+        Rack rack;
+        rack.id = RackId { 3 };
+        rack.row = RowId { 2 };
+        design.addRack(rack);
+        std::uint64_t nextLink = 400000;
+        auto addDevice = [&](std::uint64_t id) {
+            Device device;
+            device.id = DeviceId { id };
+            device.rack = rack.id;
+            design.addDevice(device);
+        };
+        std::map<std::uint64_t, int> nextPort; // each device's next free port
+        auto connect = [&](std::uint64_t a, std::uint64_t b) {
+            design.addLink(Link { LinkId { nextLink++ },
+                                  fabric,
+                                  { DeviceId { a }, nextPort[a]++ },
+                                  { DeviceId { b }, nextPort[b]++ },
+                                  "",
+                                  1 });
+        };
+        addDevice(300000);
+        addDevice(70000);
+        connect(300000, 70000);
+        for (std::uint64_t id = 100; id < 6500; ++id) {
+            addDevice(id);
+            if (id % 3 == 0)
+                connect(id, id % 2 ? 300000 : 70000);
+        }
+        QCOMPARE(mismatch(design), QString());
+        addDevice(90000);
+        connect(90000, 70000);
+        connect(90000, 300000);
+        QCOMPARE(mismatch(design), QString());
+        // Removals free slots; new devices (and 70,000 again) take them.
+        for (std::uint64_t id = 100; id < 6500; id += 7)
+            design.removeDevice(DeviceId { id });
+        design.removeDevice(DeviceId { 70000 });
+        QCOMPARE(mismatch(design), QString());
+        addDevice(70000);
+        nextPort[70000] = 0;
+        for (std::uint64_t id = 7000; id < 7400; ++id) {
+            addDevice(id);
+            connect(id, 70000);
+        }
+        QCOMPARE(mismatch(design), QString());
+        QCOMPARE(design.linksOfDevice(DeviceId { 70000 }).size(), std::size_t { 400 });
+        // Equal tables whatever the slots: the same devices and links added in another
+        // order compare equal; one link less does not.
+        Design other;
+        other.addFabric(compute);
+        other.addRow(Row { RowId { 2 }, "R", 0, 0, {} });
+        other.addRack(rack);
+        for (auto it = design.devices().items().rbegin(); it != design.devices().items().rend();
+             ++it)
+            other.addDevice(*it);
+        for (const Link &link : design.links())
+            other.addLink(link);
+        QVERIFY(other.adjacency() == design.adjacency());
+        other.removeLink(design.links().items().back().id);
+        QVERIFY(!(other.adjacency() == design.adjacency()));
     }
 
     void portTableAnswersLikeAScanAtHighAndLowIndices()

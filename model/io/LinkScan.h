@@ -1,0 +1,357 @@
+#pragma once
+
+// Header-only because one translation unit of cw_model (DesignReader.cpp) uses it.
+
+#include "model/common/JsonLimits.h"
+#include "model/common/JsonReader.h"
+#include "model/io/JsonTape.h"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+#include <vector>
+
+namespace cw {
+
+/// One link object of a design file as the text gave it: what the reader needs, 48 bytes
+/// instead of the tape's 21 nodes of 16 bytes. Names are offsets into the text.
+struct LinkRecord
+{
+    std::uint32_t id = 0;
+    std::uint32_t fabric = 0;
+    std::uint32_t deviceA = 0;
+    std::uint32_t deviceB = 0;
+    double lengthM = 0; ///< 0 when absent, as the reader reads it
+    std::uint32_t portA = 0;
+    std::uint32_t portB = 0;
+    std::uint32_t cable = 0;
+    std::uint16_t portASize = 0;
+    std::uint16_t portBSize = 0;
+    std::uint16_t cableSize = 0; ///< 0 when absent or empty: both mean "no cable"
+};
+
+/// Reads a design's "links" array straight from the text into LinkRecords: the fast path of
+/// the load (model/io/DesignReader.cpp). It accepts only links in the shape this program
+/// writes them, keys in any order: ids, fabric and devices as plain whole numbers below
+/// 2^32, port and cable names of printable ASCII without escapes, a length >= 0 of at most
+/// 1e15 and no other key. Anything else (an error, an unknown key, a repeated key, an
+/// escape, a negative zero) makes scan() return null; the loader then reads the whole
+/// file through the tape, whose reader words every error and warning. So this parser never
+/// needs a message of its own: it only has to agree with the tape on what it accepts.
+class LinkScanner
+{
+public:
+    LinkScanner(std::string_view text, const JsonLimits *limits, std::vector<LinkRecord> &out)
+        : m_text(text)
+        , m_out(out)
+        , m_maxString(limits ? limits->maxStringBytes : 0xffff)
+        // Root, links array, link, end: four levels, at most six keys an object.
+        , m_fits(!limits || (limits->maxDepth >= 4 && limits->maxKeysPerObject >= 6))
+    {
+        if (m_maxString > 0xffff)
+            m_maxString = 0xffff;
+    }
+
+    /// `p` is at the array's '['; returns the byte after its ']', or null.
+    const char *scan(const char *p, const char *end)
+    {
+        if (!m_fits || p >= end || *p != '[')
+            return nullptr;
+        m_end = end;
+        // A written link takes about 260 bytes: reserve for all of them at once (pages never
+        // written cost nothing) instead of copying the records as the vector grows.
+        m_out.reserve(m_out.size() + static_cast<std::size_t>(end - p) / 160);
+        ++p;
+        skip(p);
+        if (p < end && *p == ']')
+            return p + 1;
+        for (;;) {
+            LinkRecord &record = m_out.emplace_back();
+            if (!link(p, record))
+                return nullptr;
+            skip(p);
+            if (p >= end)
+                return nullptr;
+            if (*p == ']')
+                return p + 1;
+            if (*p != ',')
+                return nullptr;
+            ++p;
+            literal(p, "\n    "); // the writer's layout: the general skip from there
+            skip(p);
+        }
+    }
+
+private:
+    enum Key : unsigned { Id = 1, Fabric = 2, A = 4, B = 8, Cable = 16, Length = 32 };
+
+    void skip(const char *&p) const { p = jsontape_detail::skipWhitespace(p, m_end); }
+
+    /// Whether `name` is `known` (a literal): a fixed-size comparison the compiler inlines.
+    template<std::size_t N>
+    static bool is(std::string_view name, const char (&known)[N])
+    {
+        return name.size() == N - 1 && std::memcmp(name.data(), known, N - 1) == 0;
+    }
+
+    /// A string of printable ASCII without escapes; p passes its closing quote.
+    bool string(const char *&p, std::uint32_t &offset, std::uint16_t &size) const
+    {
+        if (p >= m_end || *p != '"')
+            return false;
+        const char *start = ++p;
+        while (p < m_end) {
+            const auto c = static_cast<unsigned char>(*p);
+            if (c == '"') {
+                const auto length = static_cast<std::size_t>(p - start);
+                if (length > m_maxString)
+                    return false;
+                offset = static_cast<std::uint32_t>(start - m_text.data());
+                size = static_cast<std::uint16_t>(length);
+                ++p;
+                return true;
+            }
+            if (c < 0x20 || c >= 0x80 || c == '\\')
+                return false;
+            ++p;
+        }
+        return false;
+    }
+
+    /// A key and its colon; `key` is its text.
+    bool key(const char *&p, std::string_view &key) const
+    {
+        std::uint32_t offset = 0;
+        std::uint16_t size = 0;
+        if (!string(p, offset, size))
+            return false;
+        key = m_text.substr(offset, size);
+        skip(p);
+        if (p >= m_end || *p != ':')
+            return false;
+        ++p;
+        skip(p);
+        return true;
+    }
+
+    /// A positive whole number below 2^32 without sign, fraction or exponent (the tape reads
+    /// such a number as Unsigned, the reader as that integer).
+    bool id(const char *&p, std::uint32_t &value) const
+    {
+        if (p >= m_end || *p < '1' || *p > '9')
+            return false;
+        std::uint64_t result = 0;
+        const char *start = p;
+        while (p < m_end && *p >= '0' && *p <= '9' && p - start < 10) {
+            result = result * 10 + static_cast<std::uint64_t>(*p - '0');
+            ++p;
+        }
+        if (result > 0xffffffffu || (p < m_end && (*p == '.' || *p == 'e' || *p == 'E')))
+            return false;
+        value = static_cast<std::uint32_t>(result);
+        return true; // a digit left over is caught by the caller's ',' or '}' check
+    }
+
+    /// A number >= 0 as the reader's nonNegative() gives it: the tape's number, as a double.
+    bool length(const char *&p, double &value) const
+    {
+        if (p >= m_end || *p == '-')
+            return false; // negative numbers and -0 go through the tape
+        JsonTape::Node node;
+        if (!JsonTape::parseNumber(p, m_end, node))
+            return false;
+        if (node.type == JsonTape::Type::Unsigned)
+            value = static_cast<double>(node.v.u);
+        else if (node.type == JsonTape::Type::Float)
+            value = node.v.d;
+        else
+            return false;
+        return value <= kMaxJsonMagnitude;
+    }
+
+    /// {"device": id, "port": "name"} in either order.
+    bool end(const char *&p, std::uint32_t &device, std::uint32_t &port, std::uint16_t &size)
+    {
+        if (p >= m_end || *p != '{')
+            return false;
+        ++p;
+        skip(p);
+        bool haveDevice = false;
+        bool havePort = false;
+        for (;;) {
+            std::string_view name;
+            if (!key(p, name))
+                return false;
+            if (is(name, "device") && !haveDevice) {
+                haveDevice = true;
+                if (!id(p, device))
+                    return false;
+            } else if (is(name, "port") && !havePort) {
+                havePort = true;
+                if (!string(p, port, size))
+                    return false;
+            } else {
+                return false;
+            }
+            skip(p);
+            if (p >= m_end)
+                return false;
+            if (*p == '}') {
+                ++p;
+                return haveDevice && havePort;
+            }
+            if (*p != ',')
+                return false;
+            ++p;
+            skip(p);
+        }
+    }
+
+    bool member(const char *&p, std::string_view name, unsigned &seen, LinkRecord &record)
+    {
+        auto once = [&seen](Key key) {
+            const bool first = (seen & key) == 0;
+            seen |= key;
+            return first;
+        };
+        switch (name.size()) {
+        case 1:
+            if (name[0] == 'a')
+                return once(A) && end(p, record.deviceA, record.portA, record.portASize);
+            if (name[0] == 'b')
+                return once(B) && end(p, record.deviceB, record.portB, record.portBSize);
+            break;
+        case 2:
+            if (is(name, "id"))
+                return once(Id) && id(p, record.id);
+            break;
+        case 5:
+            if (is(name, "cable"))
+                return once(Cable) && string(p, record.cable, record.cableSize);
+            break;
+        case 6:
+            if (is(name, "fabric"))
+                return once(Fabric) && id(p, record.fabric);
+            break;
+        case 7:
+            if (is(name, "lengthM"))
+                return once(Length) && length(p, record.lengthM);
+            break;
+        default:
+            break;
+        }
+        return false; // an unknown key: the tape's reader warns about it
+    }
+
+    /// Past `text` if p is at it (a literal: the comparison is a few word loads).
+    template<std::size_t N>
+    bool literal(const char *&p, const char (&text)[N]) const
+    {
+        if (m_end - p < static_cast<std::ptrdiff_t>(N - 1) || std::memcmp(p, text, N - 1) != 0)
+            return false;
+        p += N - 1;
+        return true;
+    }
+
+    /// A name's bytes after its opening quote, through the closing one.
+    bool nameRest(const char *&p, std::uint32_t &offset, std::uint16_t &size) const
+    {
+        --p; // string() starts at the quote
+        return string(p, offset, size);
+    }
+
+    /// A number >= 0 of up to 15 digits and 22 decimals without exponent ("11.0", "3"): the
+    /// digits m are exact in a double, and so is 10^k for k <= 22, so m / 10^k is the
+    /// correctly rounded value, what from_chars (the tape) gives too. Others: length().
+    bool decimal(const char *&p, double &value) const
+    {
+        static constexpr double kPowers[]
+            = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
+        const char *q = p;
+        std::uint64_t digits = 0;
+        int count = 0;
+        int decimals = 0;
+        auto isDigit = [this](const char *at) {
+            return at < m_end && *at >= '0' && *at <= '9';
+        };
+        if (!isDigit(q) || (*q == '0' && isDigit(q + 1)))
+            return length(p, value);
+        for (; isDigit(q); ++q, ++count)
+            digits = digits * 10 + static_cast<std::uint64_t>(*q - '0');
+        if (q < m_end && *q == '.') {
+            ++q;
+            if (!isDigit(q))
+                return false;
+            for (; isDigit(q); ++q, ++count, ++decimals)
+                digits = digits * 10 + static_cast<std::uint64_t>(*q - '0');
+        }
+        if (count > 15 || decimals > 22 || (q < m_end && (*q == 'e' || *q == 'E')))
+            return length(p, value);
+        value = static_cast<double>(digits) / kPowers[decimals];
+        p = q;
+        return value <= kMaxJsonMagnitude;
+    }
+
+    /// A link exactly as the writer lays it out (two-space indent, the links at depth two,
+    /// every key in its order): literals between the values instead of a key search.
+    bool writerShaped(const char *&p, LinkRecord &record) const
+    {
+        const char *q = p;
+        std::uint32_t cable = 0;
+        std::uint16_t cableSize = 0;
+        if (!literal(q, "{\n      \"id\": ") || !id(q, record.id)
+            || !literal(q, ",\n      \"fabric\": ") || !id(q, record.fabric)
+            || !literal(q, ",\n      \"a\": {\n        \"device\": ") || !id(q, record.deviceA)
+            || !literal(q, ",\n        \"port\": \"")
+            || !nameRest(q, record.portA, record.portASize)
+            || !literal(q, "\n      },\n      \"b\": {\n        \"device\": ")
+            || !id(q, record.deviceB) || !literal(q, ",\n        \"port\": \"")
+            || !nameRest(q, record.portB, record.portBSize)
+            || !literal(q, "\n      },\n      \"cable\": \"") || !nameRest(q, cable, cableSize)
+            || !literal(q, ",\n      \"lengthM\": ") || !decimal(q, record.lengthM)
+            || !literal(q, "\n    }"))
+            return false;
+        record.cable = cable;
+        record.cableSize = cableSize;
+        p = q;
+        return true;
+    }
+
+    bool link(const char *&p, LinkRecord &record)
+    {
+        if (writerShaped(p, record))
+            return true;
+        record = LinkRecord {};
+        if (p >= m_end || *p != '{')
+            return false;
+        ++p;
+        skip(p);
+        unsigned seen = 0;
+        for (;;) {
+            std::string_view name;
+            if (!key(p, name) || !member(p, name, seen, record))
+                return false;
+            skip(p);
+            if (p >= m_end)
+                return false;
+            if (*p == '}') {
+                ++p;
+                constexpr unsigned kRequired = Id | Fabric | A | B;
+                return (seen & kRequired) == kRequired;
+            }
+            if (*p != ',')
+                return false;
+            ++p;
+            skip(p);
+        }
+    }
+
+    std::string_view m_text;
+    std::vector<LinkRecord> &m_out;
+    std::size_t m_maxString;
+    bool m_fits;
+    const char *m_end = nullptr;
+};
+
+} // namespace cw
