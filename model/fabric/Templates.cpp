@@ -4,6 +4,7 @@
 #include "model/catalog/Catalog.h"
 #include "model/examples/ReferenceDesigns.h"
 #include "model/fabric/Gb200Template.h"
+#include "model/fabric/RailSpeedMatch.h"
 
 #include <algorithm>
 #include <charconv>
@@ -264,6 +265,8 @@ Result<FatTreeSpec> parseFatTree(const std::map<std::string, std::string> &value
     if (!supports(*spec.switchPart, spec.technology))
         return Error { "fat-tree: switch-type " + spec.switchPart->id + " does not run "
                        + technology };
+    if (auto matched = checkRailSpeedMatch(spec, catalog); !matched)
+        return matched.error();
     spec.nodePrefix = spec.nodePart->id.rfind("dgx", 0) == 0 ? "dgx" : "gpu";
     spec.designName = "fat-tree " + std::to_string(spec.nodes) + " x " + spec.nodePart->id + ", "
         + technology + ", " + spec.switchPart->id + ", " + std::to_string(spec.ratio) + ":1";
