@@ -8,7 +8,10 @@ usage: campus-site.py [--halls 120] [--columns 12] > campus.site.json
 Grid: halls side by side 30 m apart along a building (as the default site), rows of
 buildings 80 m apart (a hall is 20 rows x 3.0 m = 60 m deep, plus a 20 m service road), so
 the farthest pair of 120 halls on 12 columns is 11 x 30 + 9 x 80 = 1,050 m: within the 2 km
-of the FR4 single-mode optics the generator picks beyond 100 m. Planning figures, not a real
+of the NDR FR4 single-mode optics, beyond the 500 m of the catalog's XDR modules (an XDR
+fabric of DGX B300 on q3400-ra is refused on reach above about 39,600 nodes here; the hall
+rating and the grid stay as a campus gives them, they are not fitted to a design: see
+docs/performance.md, "Generation into a campus of halls"). Planning figures, not a real
 campus.
 """
 import argparse

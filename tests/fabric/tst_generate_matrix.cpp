@@ -391,6 +391,42 @@ private slots:
         QCOMPARE(result.errors, 0);
         QCOMPARE(countRule(result, "net.port-speed-mismatch"), 64 * 8);
     }
+    void xdrComputeWithNdrStorageFabric()
+    {
+        // The DGX B300's storage cards are 400G QSFP112 (BlueField-3), which no XDR cage takes
+        // (ref:nvidia-linkx-xdr): with the default storage fabric on the compute switch-type
+        // the generator refuses and names the cages; storage-switch-type=qm9700 puts the
+        // storage fabric on NDR switches instead.
+        Parameters both { { "nodes", "64" },
+                          { "node-type", "dgx-b300" },
+                          { "switch-type", "q3400-ra" } };
+        auto refused = generateDesign("fat-tree", both, builtinCatalog());
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().message.find("between QSFP112 and OSFP224-twin cages")
+                     != std::string::npos,
+                 refused.error().message.c_str());
+        both["storage-switch-type"] = "qm9700";
+        auto generated = generateDesign("fat-tree", both, builtinCatalog());
+        QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
+        const Design &design = generated->design;
+        for (const Link &link : design.links()) {
+            const FabricPurpose purpose = design.fabric(link.fabric)->purpose;
+            if (purpose == FabricPurpose::OutOfBand) // every switch's management port
+                continue;
+            for (const PortRef &end : { link.a, link.b }) {
+                const std::string &type = design.device(end.device)->catalogType;
+                if (type == "q3400-ra")
+                    QVERIFY(purpose == FabricPurpose::Compute);
+                if (type == "qm9700")
+                    QVERIFY(purpose == FabricPurpose::Storage);
+            }
+        }
+        const ValidationResult result = validateDesign(design, builtinCatalog(), "2026-01-01");
+        QCOMPARE(result.errors, 0);
+        // The only slower links are the Lustre MDS's two HDR 200G ports on NDR leaves (over
+        // HDR splitters), as in every design with a Lustre tier: 2 findings.
+        QCOMPARE(countRule(result, "net.port-speed-mismatch"), 2);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestGenerateMatrix)
