@@ -20,8 +20,10 @@ namespace {
 
 /// The InfiniBand rate name of a 4x port speed (ref:nvidia-xdr-switch-um for XDR,
 /// ref:nvidia-qm97x0-um for NDR, ref:nvidia-qm87xx-um for HDR).
-std::string rateName(double gbps)
+std::string rateName(double gbps, Technology technology)
 {
+    if (technology != Technology::InfiniBand)
+        return {};
     if (gbps == 800)
         return " (XDR)";
     if (gbps == 400)
@@ -99,7 +101,35 @@ std::string matchingSwitches(const Catalog &catalog, const FatTreeSpec &spec, co
     return ids;
 }
 
+std::string cages(const PortSpec &port, Technology technology)
+{
+    return gbps(port.speedGbps) + rateName(port.speedGbps, technology) + " in " + port.formFactor
+        + " cages";
+}
+
 } // namespace
+
+Result<void> checkStorageSwitch(const FatTreeSpec &spec, const Catalog &catalog)
+{
+    if (!spec.nodePart || !spec.switchPart || spec.storage == "none" || spec.storageConverged)
+        return {};
+    const Part &storageSwitch = spec.storageSwitchPart ? *spec.storageSwitchPart : *spec.switchPart;
+    const PortSpec *nic = firstPort(*spec.nodePart, PortRole::Storage);
+    const PortSpec *port = fastestFabricPort(storageSwitch);
+    if (!nic || !port
+        || catalogJoins(catalog, std::min(nic->speedGbps, port->speedGbps), nic->formFactor,
+                        port->formFactor))
+        return {};
+    const std::string switches = matchingSwitches(catalog, spec, *nic);
+    return Error { "fat-tree: the storage fabric's switch " + storageSwitch.id + " has ports of "
+                   + cages(*port, spec.technology) + "; node-type " + spec.nodePart->id
+                   + "'s storage NICs run " + cages(*nic, spec.technology)
+                   + ", and no catalog cable, splitter or module joins them; choose "
+                   + "storage-switch-type"
+                   + (switches.empty() ? std::string(" (none in the catalog reaches them)")
+                                       : " (" + switches + ")")
+                   + " or storage=none" };
+}
 
 Result<void> checkRailSpeedMatch(const FatTreeSpec &spec, const Catalog &catalog)
 {
@@ -114,19 +144,20 @@ Result<void> checkRailSpeedMatch(const FatTreeSpec &spec, const Catalog &catalog
         return {};
     const std::string nodes = matchingNodes(catalog, *port);
     const std::string switches = matchingSwitches(catalog, spec, *nic);
-    return Error { "fat-tree: switch-type " + spec.switchPart->id + " ports run "
-                   + gbps(port->speedGbps) + rateName(port->speedGbps) + " in " + port->formFactor
-                   + " cages; node-type " + spec.nodePart->id + "'s compute NICs run "
-                   + gbps(nic->speedGbps) + rateName(nic->speedGbps) + " in " + nic->formFactor
-                   + " cages, and no catalog cable, splitter or module carries a "
-                   + gbps(nic->speedGbps) + " link between those cages (a breakout of "
-                   + spec.switchPart->id + " into " + gbps(nic->speedGbps)
-                   + " ports would need one); choose a node-type whose compute NICs run "
-                   + gbps(port->speedGbps)
-                   + (nodes.empty() ? std::string(" (none in the catalog)") : " (" + nodes + ")")
-                   + " or a switch-type that reaches " + gbps(nic->speedGbps) + " NICs"
-                   + (switches.empty() ? std::string(" (none in the catalog)")
-                                       : " (" + switches + ")") };
+    return Error {
+        "fat-tree: switch-type " + spec.switchPart->id + " ports run " + gbps(port->speedGbps)
+        + rateName(port->speedGbps, spec.technology) + " in " + port->formFactor
+        + " cages; node-type " + spec.nodePart->id + "'s compute NICs run " + gbps(nic->speedGbps)
+        + rateName(nic->speedGbps, spec.technology) + " in " + nic->formFactor
+        + " cages, and no catalog cable, splitter or module carries a " + gbps(nic->speedGbps)
+        + " link between those cages (a breakout of " + spec.switchPart->id + " into "
+        + gbps(nic->speedGbps)
+        + " ports would need one); choose a node-type whose compute NICs run "
+        + gbps(port->speedGbps)
+        + (nodes.empty() ? std::string(" (none in the catalog)") : " (" + nodes + ")")
+        + " or a switch-type that reaches " + gbps(nic->speedGbps) + " NICs"
+        + (switches.empty() ? std::string(" (none in the catalog)") : " (" + switches + ")")
+    };
 }
 
 } // namespace cw

@@ -15,4 +15,9 @@ struct FatTreeSpec;
 /// generates as before. The refusal names both speeds and the node and switch types that match.
 Result<void> checkRailSpeedMatch(const FatTreeSpec &spec, const Catalog &catalog);
 
+/// The same for a separate storage fabric: the node's storage NICs need a catalog part into
+/// the storage switch's cages (a DGX B300's 400G QSFP112 BlueField-3 has none into an XDR
+/// cage); the refusal names the storage-switch-types that reach them.
+Result<void> checkStorageSwitch(const FatTreeSpec &spec, const Catalog &catalog);
+
 } // namespace cw

@@ -278,6 +278,8 @@ Result<FatTreeSpec> parseFatTree(const std::map<std::string, std::string> &value
             return Error { "fat-tree: storage-switch-type " + spec.storageSwitchPart->id
                            + " does not run " + technology };
     }
+    if (auto reached = checkStorageSwitch(spec, catalog); !reached)
+        return reached.error();
     spec.nodePrefix = spec.nodePart->id.rfind("dgx", 0) == 0 ? "dgx" : "gpu";
     spec.designName = "fat-tree " + std::to_string(spec.nodes) + " x " + spec.nodePart->id + ", "
         + technology + ", " + spec.switchPart->id + ", " + std::to_string(spec.ratio) + ":1";

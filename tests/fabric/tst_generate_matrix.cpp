@@ -395,16 +395,19 @@ private slots:
     {
         // The DGX B300's storage cards are 400G QSFP112 (BlueField-3), which no XDR cage takes
         // (ref:nvidia-linkx-xdr): with the default storage fabric on the compute switch-type
-        // the generator refuses and names the cages; storage-switch-type=qm9700 puts the
-        // storage fabric on NDR switches instead.
+        // the generator refuses, naming the cages and the storage switch that reaches them;
+        // storage-switch-type=qm9700 puts the storage fabric on NDR switches instead.
         Parameters both { { "nodes", "64" },
                           { "node-type", "dgx-b300" },
                           { "switch-type", "q3400-ra" } };
         auto refused = generateDesign("fat-tree", both, builtinCatalog());
         QVERIFY(!refused);
-        QVERIFY2(refused.error().message.find("between QSFP112 and OSFP224-twin cages")
-                     != std::string::npos,
-                 refused.error().message.c_str());
+        for (const char *part : { "storage fabric's switch q3400-ra has ports of 800 Gb/s (XDR) in "
+                                  "OSFP224-twin cages",
+                                  "storage NICs run 400 Gb/s (NDR) in QSFP112 cages",
+                                  "choose storage-switch-type (qm9700) or storage=none" })
+            QVERIFY2(refused.error().message.find(part) != std::string::npos,
+                     refused.error().message.c_str());
         both["storage-switch-type"] = "qm9700";
         auto generated = generateDesign("fat-tree", both, builtinCatalog());
         QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
