@@ -20,8 +20,8 @@ architecture, on a campus compact enough for one XDR fabric:
 - 60 kW rear-door positions: the RA puts four DGX B300 in a rack at about 56 kW
   (ref:nvidia-superpod-b300-xdr-ra); with their optics (the generator counts the worst 800G
   module, 17 W a port) and the rack's management switch a rack of four draws 56.7 kW. Rear
-  doors, because the DGX B300 AC appliance is air-cooled and the project's halls cool air-cooled racks by room air or rear doors (a 45 kW
-  rear-door position holds only three).
+  doors, because the DGX B300 AC appliance is air-cooled and the project's halls cool
+  air-cooled racks by room air or rear doors (a 45 kW rear-door position holds only three).
 - Two-storey buildings, as Microsoft builds its Fairwater AI datacenters, two storeys of GPU
   racks to shorten the network's cable runs (ref:microsoft-fairwater-2025): a hall above
   another is one riser away (10 m per storey: a 6-7 m storey and the run to the shaft). A
