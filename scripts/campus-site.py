@@ -22,6 +22,8 @@ architecture, on a campus compact enough for one XDR fabric:
   module, 17 W a port) and the rack's management switch a rack of four draws 56.7 kW. Rear
   doors, because the DGX B300 AC appliance is air-cooled and the project's halls cool
   air-cooled racks by room air or rear doors (a 45 kW rear-door position holds only three).
+  A rear door taking 60 kW is a planning figure (no door's datasheet was retrieved), as the
+  45 kW of the standard hall is.
 - Two-storey buildings, as Microsoft builds its Fairwater AI datacenters, two storeys of GPU
   racks to shorten the network's cable runs (ref:microsoft-fairwater-2025): a hall above
   another is one riser away (10 m per storey: a 6-7 m storey and the run to the shaft). A
