@@ -159,8 +159,10 @@ void bisectionAfter(const FabricState &state, const FabricOutcome &outcome,
         std::fill(side.begin(), side.end(), -1);
         for (std::size_t k = 0; k < survivors.size(); ++k)
             side[at(survivors[k])] = partition.inA[k] ? 1 : 0;
-        const int warm
-            = allNodes && state.warm ? static_cast<int>(&partition - partitions.data()) : -1;
+        // From the unfailed flow of the same partition: with nodes lost the survivors are
+        // split anew, which moves some between sides (BisectionSolver changes those arcs).
+        const int index = static_cast<int>(&partition - partitions.data());
+        const int warm = state.warm && index < state.solver->preparedCount() ? index : -1;
         const std::int64_t cut
             = state.solver->cutAfterFailuresMbps(side, switchDown, failedEdges, warm);
         if (worstMbps < 0 || cut < worstMbps) {
@@ -219,7 +221,6 @@ FabricState FabricState::make(const Fabric &fabric, FabricGraph graph,
     state.graph = std::move(graph);
     const FabricGraph &g = state.graph;
     const int vertexCount = static_cast<int>(g.vertices.size());
-    state.baseline = analyzeFabric(g, options);
     state.degree.assign(at(vertexCount), 0);
     UnionFind pieces(vertexCount);
     for (std::size_t e = 0; e < g.edges.size(); ++e) {
@@ -256,6 +257,15 @@ FabricState FabricState::make(const Fabric &fabric, FabricGraph graph,
         sides.emplace_back(partition.inA.begin(), partition.inA.end());
     if (warmStart)
         solver->prepareWarmStarts(sides);
+    // The baseline's cuts are the prepared flows' values: each partition solved once.
+    if (warmStart && solver->preparedCount() == static_cast<int>(sides.size())) {
+        std::vector<std::int64_t> cuts;
+        for (int i = 0; i < solver->preparedCount(); ++i)
+            cuts.push_back(solver->preparedCutMbps(i));
+        state.baseline = analyzeFabric(g, options, *solver, cuts);
+    } else {
+        state.baseline = analyzeFabric(g, options);
+    }
     state.warm = warmStart;
     state.solver = std::move(solver);
     return state;
