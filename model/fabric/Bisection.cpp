@@ -9,6 +9,13 @@
 
 namespace cw {
 
+namespace {
+
+/// movedCutMbps starts from zero when more than 1 / kMostlyChanged of the arcs changed.
+constexpr std::size_t kMostlyChanged = 16;
+
+} // namespace
+
 std::int64_t BisectionSolver::toMbps(double gbps)
 {
     return static_cast<std::int64_t>(std::llround(gbps * 1000.0));
@@ -197,6 +204,10 @@ std::int64_t BisectionSolver::movedCutMbps(int warmStart, const std::vector<sign
     for (std::size_t arc = 0; arc < capacities.size(); ++arc)
         if (capacities[arc] != warm.capacity(static_cast<int>(arc)))
             changed.push_back({ static_cast<int>(arc), capacities[arc] });
+    // A split unlike the prepared one (a random partition of the survivors moves half the
+    // nodes) changes most arcs: each lowered one is a repair search, so start from zero.
+    if (changed.size() * kMostlyChanged > capacities.size())
+        return direct + m_network.solve(m_switchCount, m_switchCount + 1, capacities);
     return direct + warm.solveChanged({}, changed);
 }
 
