@@ -14,6 +14,8 @@ namespace cw::exporters {
 
 namespace {
 
+testing::SetFlush g_setFlush = nullptr;
+
 bool keptCharacter(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.'
@@ -112,11 +114,12 @@ fs::path swapTarget(const fs::path &folder)
     return target;
 }
 
-/// Creates `path` (which must not exist), writes the file's bytes (or streams them from its
-/// producer through a buffer) and fsyncs it. No temporary file of its own: the folder it is
-/// in is private until swapFolderIn renames it into place, which is the atomic step. (A
-/// temporary per file also scanned the folder for stale ones each time: quadratic in the
-/// 4,819 rack SVGs of a 16,384-node report.) Returns the bytes written.
+/// Creates `path` (which must not exist) and writes the file's bytes (or streams them from its
+/// producer through a buffer). No temporary file of its own: the folder it is in is private
+/// until swapFolderIn renames it into place, which is the atomic step. (A temporary per file
+/// also scanned the folder for stale ones each time: quadratic in the 4,819 rack SVGs of a
+/// 16,384-node report.) No fsync either: flushSet flushes the whole set once before the swap
+/// (an fsync per file waited for each file's writes in turn). Returns the bytes written.
 Result<std::uint64_t> writeNewFile(const fs::path &path, const ExportedFile &file)
 {
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
@@ -140,20 +143,59 @@ Result<std::uint64_t> writeNewFile(const fs::path &path, const ExportedFile &fil
         }
         size = sink.bytesWritten();
     }
-    if (::fsync(fd) != 0) {
-        const std::string reason = std::strerror(errno);
-        ::close(fd);
-        return Error { path.string() + ": fsync failed (" + reason + ")" };
-    }
     if (::close(fd) != 0)
         return Error { path.string() + ": close failed (" + std::strerror(errno) + ")" };
     return size;
 }
 
-Result<void> writeInto(const fs::path &temporary, const std::vector<ExportedFile> &files,
-                       std::vector<std::uint64_t> *sizes)
+/// fsync of one folder: its entries (names of the files in it) reach the disk.
+Result<void> syncFolderEntries(const fs::path &folder)
 {
-    std::set<fs::path> folders; // created once each, not once per file
+    const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return Error { folder.string() + ": cannot open to flush (" + std::strerror(errno) + ")" };
+    const int synced = ::fsync(fd);
+    const std::string reason = synced != 0 ? std::strerror(errno) : "";
+    ::close(fd);
+    if (synced != 0)
+        return Error { folder.string() + ": fsync failed (" + reason + ")" };
+    return {};
+}
+
+/// Flushes the finished set in `temporary` to disk in one call before the swap: syncfs of
+/// its file system writes every file's data and metadata and reports a writeback error seen
+/// since `folderFd` was opened (Linux 5.8 and later), so it is opened before the first file
+/// is written; then each folder of the set is fsynced for its entries. (An fsync per file
+/// waits for that file's writes, one after the other, and for a journal commit each where
+/// the file system has a journal; syncfs lets the block layer take all of them at once.
+/// fdatasync of every file after all were written was slower still: docs/performance.md,
+/// "Report, session 7".) Any failure names the folder and abandons the set: the target
+/// keeps its old files.
+Result<void> flushSet(const fs::path &temporary, int folderFd, const std::set<fs::path> &folders)
+{
+    const int flushed = g_setFlush ? g_setFlush(folderFd) : ::syncfs(folderFd);
+    if (flushed != 0)
+        return Error { "cannot flush the exported files in " + temporary.string() + " to disk ("
+                       + std::strerror(errno)
+                       + "); the set is abandoned, the export folder is unchanged" };
+    // Every folder between a file and `temporary` (create_directories made them all).
+    std::set<fs::path> made;
+    for (fs::path folder : folders)
+        for (; folder != temporary && folder.has_relative_path(); folder = folder.parent_path())
+            made.insert(folder);
+    for (auto it = made.rbegin(); it != made.rend(); ++it)
+        if (auto synced = syncFolderEntries(*it); !synced)
+            return synced.error();
+    if (::fsync(folderFd) != 0)
+        return Error { temporary.string() + ": fsync failed (" + std::strerror(errno) + ")" };
+    return {};
+}
+
+/// Writes every file under `temporary`; `folders` receives the folders made for them (each
+/// created once, not once per file).
+Result<void> writeInto(const fs::path &temporary, const std::vector<ExportedFile> &files,
+                       std::vector<std::uint64_t> *sizes, std::set<fs::path> &folders)
+{
     for (const ExportedFile &file : files) {
         const fs::path path = temporary / fs::path(file.path);
         if (folders.insert(path.parent_path()).second) {
@@ -233,11 +275,30 @@ Result<std::vector<std::filesystem::path>> writeExport(const std::vector<Exporte
     }
     if (sizes)
         sizes->clear();
-    if (auto written = writeInto(*temporary, files, sizes); !written)
+    // Opened before the first file is written, so syncfs reports every writeback error since.
+    const int folderFd = ::open(temporary->c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (folderFd < 0)
+        return abandon(
+            Error { temporary->string() + ": cannot open (" + std::strerror(errno) + ")" });
+    std::set<fs::path> folders;
+    auto written = writeInto(*temporary, files, sizes, folders);
+    if (written)
+        written = flushSet(*temporary, folderFd, folders);
+    ::close(folderFd);
+    if (!written)
         return abandon(written.error());
     if (auto swapped = swapFolderIn(*temporary, target); !swapped)
         return abandon(swapped.error());
     return targets;
 }
+
+namespace testing {
+
+void setSetFlushForTesting(SetFlush flush)
+{
+    g_setFlush = flush;
+}
+
+} // namespace testing
 
 } // namespace cw::exporters

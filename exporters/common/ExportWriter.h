@@ -25,10 +25,23 @@ Result<void> checkRelativePath(const std::string &relativePath);
 /// after a failure or a kill the folder holds the old set or the new one, never a mix;
 /// temporaries of a killed run are removed by the next. A streamed file (ExportedFile::stream)
 /// is produced straight into its place in the temporary folder; its failure abandons the set.
+/// The files are written without a flush each; the finished set is flushed to disk once
+/// (syncfs of the temporary folder's file system, then an fsync of each of its folders)
+/// before the swap, so after a power cut the folder holds the old set or the complete new
+/// one. A failed flush (a writeback error) abandons the set with an error naming the folder.
 /// Returns the paths in order; `sizes`, when given, receives each file's byte count.
 Result<std::vector<std::filesystem::path>> writeExport(const std::vector<ExportedFile> &files,
                                                        const std::filesystem::path &folder,
                                                        bool force,
                                                        std::vector<std::uint64_t> *sizes = nullptr);
+
+namespace testing {
+
+/// The call that flushes a finished set's file system before the swap (::syncfs by default),
+/// replaceable so a test can make it fail as a writeback error would; nullptr restores it.
+using SetFlush = int (*)(int folderFd);
+void setSetFlushForTesting(SetFlush flush);
+
+} // namespace testing
 
 } // namespace cw::exporters

@@ -30,7 +30,7 @@ QString powerText(double watts)
 }
 
 void drawDevice(QPainter &painter, const QRectF &rect, const MountedDevice &device, bool ownFace,
-                double uPt, const Scale &scale)
+                double uPt, const Scale &scale, DeviceLabel label)
 {
     QColor fill = roleColour(device.role);
     if (!ownFace)
@@ -45,7 +45,8 @@ void drawDevice(QPainter &painter, const QRectF &rect, const MountedDevice &devi
         return;
     painter.setPen(ownFace ? Qt::black : QColor(0x55, 0x5b, 0x63));
     const QRectF inner = rect.adjusted(scale.pt(2), 0, -scale.pt(2), 0);
-    const QString name = qs(device.name);
+    const QString name
+        = qs(label == DeviceLabel::Part && !device.partId.empty() ? device.partId : device.name);
     const QString power = powerText(device.maxPowerW);
     if (device.heightU >= 2 && !power.isEmpty()) {
         // Name on the first line, power under it, both centred in the device's height.
@@ -85,7 +86,7 @@ void drawDevice(QPainter &painter, const QRectF &rect, const MountedDevice &devi
 } // namespace
 
 void drawRackFace(QPainter &painter, const QRectF &area, const RackFigures &rack, Face face,
-                  const Scale &scale)
+                  const Scale &scale, const QString &title, DeviceLabel label)
 {
     painter.save();
     const double titleHeight = scale.pt(kElevationTitlePt);
@@ -93,8 +94,7 @@ void drawRackFace(QPainter &painter, const QRectF &area, const RackFigures &rack
     painter.setPen(Qt::black);
     drawElided(painter, QRectF(area.left(), area.top(), area.width(), titleHeight),
                Qt::AlignHCenter | Qt::AlignVCenter,
-               qs(rack.name)
-                   + (face == Face::Front ? QStringLiteral(" front") : QStringLiteral(" rear")));
+               title + (face == Face::Front ? QStringLiteral(" front") : QStringLiteral(" rear")));
 
     const int units = std::max(rack.rackUnits, 1);
     const double gutter = scale.pt(kGutterPt);
@@ -134,7 +134,7 @@ void drawRackFace(QPainter &painter, const QRectF &area, const RackFigures &rack
             const QRectF rect(body.left(),
                               body.bottom() - (device.bottomU - 1 + device.heightU) * uPx,
                               body.width(), device.heightU * uPx);
-            drawDevice(painter, rect, device, own, uPt, scale);
+            drawDevice(painter, rect, device, own, uPt, scale, label);
         }
     painter.setClipping(false);
     painter.setPen(QPen(QColor(0x22, 0x26, 0x2b), scale.pt(1.2)));

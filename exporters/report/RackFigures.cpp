@@ -85,6 +85,7 @@ std::vector<RackFigures> gatherRackFigures(const RuleContext &context)
         RackFigures figures;
         figures.id = rack.id;
         figures.name = rack.name;
+        figures.cabinetType = rack.catalogType;
         const Row *row = design.row(rack.row);
         figures.rowId = row ? row->id : RowId {};
         figures.row = row ? row->name : "-";

@@ -138,9 +138,11 @@ ReportData gatherReportData(const Design &design, const Catalog &catalog, const 
         data.facilityNote = error.what();
     }
 
-    // The validation rules' own lookups for per-rack loads and the air/liquid heat split.
+    // The validation rules' own lookups for per-rack loads and the air/liquid heat split;
+    // without update()'s copies of every device and link (the report never edits: a copy of
+    // 522,000 links and its teardown were 0.11 s of a 16,384-node report).
     DesignIndex index;
-    index.rebuild(design, catalog);
+    index.rebuild(design, catalog, DesignIndex::Memory::RulesOnly);
     const RuleContext context(design, catalog, index);
     const DesignTotals &totals = context.totals();
     data.airHeat = heatOf(totals.airHeatW / calc::wattsPerKw);

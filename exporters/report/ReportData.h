@@ -50,6 +50,7 @@ struct RackFigures
 {
     RackId id;
     std::string name;
+    std::string cabinetType; ///< the rack's catalog part ("rack-42u-air"), empty if untyped
     RowId rowId; ///< invalid when the rack has no row
     std::string row; ///< row name, "-" when the rack has no row
     int rowIndex = 0;

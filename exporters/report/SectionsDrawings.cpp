@@ -1,7 +1,11 @@
 // Floor plan and rack elevations: the drawings, several racks per page.
+#include "exporters/report/ElevationGroups.h"
 #include "exporters/report/FloorPlan.h"
 #include "exporters/report/RackElevation.h"
 #include "exporters/report/ReportSections.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
 
 #include <algorithm>
 
@@ -11,6 +15,108 @@ namespace {
 constexpr double kRackGapPt = 10; // between two racks on a page
 constexpr double kFaceGapPt = 4; // between a rack's front and rear
 constexpr double kMaxUPt = 16; // a U taller than this wastes paper without helping reading
+constexpr double kCaptionPt = 7;
+constexpr double kCaptionGapPt = 4; // between a caption and the drawings
+// Runs of neighbouring racks named in a caption; the rack index lists every rack.
+constexpr std::size_t kCaptionRuns = 4;
+// Racks per line of the rack index: rack and drawing side by side, four times.
+constexpr int kIndexRacksPerLine = 4;
+
+/// "E1: 3,653 racks" and what they hold, then which racks: shown above the drawing.
+QString caption(const ReportData &data, const ElevationIndex &index, std::size_t group)
+{
+    const std::vector<std::size_t> &members = index.groups[group].racks;
+    const RackFigures &rack = data.racks[members.front()];
+    const QString head = members.size() == 1
+        ? QStringLiteral("%1: rack %2").arg(qs(drawingLabel(group)), qs(rack.name))
+        : QStringLiteral("%1: %2 racks")
+              .arg(qs(drawingLabel(group)), number(static_cast<double>(members.size()), 0));
+    QString text = head + QStringLiteral(", ") + kw(rack.loadKw) + QStringLiteral("\n")
+        + qs(elevationContents(rack));
+    if (members.size() > 1)
+        text += QStringLiteral("\n") + qs(rackRanges(data.racks, members, kCaptionRuns));
+    return text;
+}
+
+/// Drawings `first` .. `last` - 1 of `index` side by side: legend, captions, both faces.
+void writeElevationPage(PageWriter &pages, const ReportData &data, const ElevationIndex &index,
+                        std::size_t first, std::size_t last)
+{
+    const Scale &scale = pages.scale();
+    QPainter &painter = pages.painter();
+    const double rackWidth
+        = (pages.body().width() - (kRacksPerElevationPage - 1) * scale.pt(kRackGapPt))
+        / kRacksPerElevationPage;
+    const double faceWidth = (rackWidth - scale.pt(kFaceGapPt)) / 2;
+    pages.advance(drawElevationLegend(painter, QPointF(pages.body().left(), pages.y()), scale));
+    auto left = [&](std::size_t group) {
+        return pages.body().left()
+            + static_cast<double>(group - first) * (rackWidth + scale.pt(kRackGapPt));
+    };
+    // Captions: the tallest decides where the drawings start, so they share one floor line.
+    const QFont font = reportFont(kCaptionPt);
+    const QFontMetricsF metrics(font, painter.device());
+    const int flags = Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop;
+    double captionHeight = 0;
+    std::vector<QString> captions;
+    for (std::size_t group = first; group < last; ++group) {
+        captions.push_back(caption(data, index, group));
+        captionHeight = std::max(
+            captionHeight,
+            metrics.boundingRect(QRectF(0, 0, rackWidth, 1e9), flags, captions.back()).height());
+    }
+    painter.save();
+    painter.setFont(font);
+    painter.setPen(Qt::black);
+    for (std::size_t group = first; group < last; ++group)
+        painter.drawText(QRectF(left(group), pages.y(), rackWidth, captionHeight), flags,
+                         captions[group - first]);
+    painter.restore();
+    pages.advance(captionHeight + scale.pt(kCaptionGapPt));
+
+    // One U height for the page, so racks side by side line up U for U.
+    int units = 1;
+    for (std::size_t group = first; group < last; ++group)
+        units = std::max(units, data.racks[index.groups[group].racks.front()].rackUnits);
+    const double available = pages.remaining() - scale.pt(kElevationTitlePt);
+    const double uPx = std::min(available / units, scale.pt(kMaxUPt));
+    for (std::size_t group = first; group < last; ++group) {
+        const std::vector<std::size_t> &members = index.groups[group].racks;
+        const RackFigures &rack = data.racks[members.front()];
+        // A shared drawing is titled by its label and names parts: the racks' device names
+        // differ. A rack of its own keeps its name and its devices' names.
+        const bool shared = members.size() > 1;
+        const QString title = shared ? qs(drawingLabel(group)) : qs(rack.name);
+        const DeviceLabel label = shared ? DeviceLabel::Part : DeviceLabel::Name;
+        // Racks shorter than the page's tallest sit on the same floor line.
+        const double height = scale.pt(kElevationTitlePt) + rack.rackUnits * uPx;
+        const double top = pages.y() + (units - rack.rackUnits) * uPx;
+        const double x = left(group);
+        drawRackFace(painter, QRectF(x, top, faceWidth, height), rack, Face::Front, scale, title,
+                     label);
+        drawRackFace(painter, QRectF(x + faceWidth + scale.pt(kFaceGapPt), top, faceWidth, height),
+                     rack, Face::Rear, scale, title, label);
+    }
+    pages.advance(scale.pt(kElevationTitlePt) + units * uPx);
+}
+
+/// Every rack once, in report order, with the drawing that shows it.
+void writeRackIndex(PageWriter &pages, const ReportData &data, const ElevationIndex &index)
+{
+    pages.heading(QStringLiteral("Rack index: the drawing of every rack"), pages.scale().pt(40));
+    Table table;
+    for (int k = 0; k < kIndexRacksPerLine; ++k) {
+        table.columns.push_back({ QStringLiteral("Rack"), 2.0 });
+        table.columns.push_back({ QStringLiteral("Drawing"), 1.0 });
+    }
+    for (std::size_t i = 0; i < data.racks.size(); i += kIndexRacksPerLine) {
+        TableRow row;
+        for (std::size_t k = i; k < std::min(data.racks.size(), i + kIndexRacksPerLine); ++k)
+            row.cells << qs(data.racks[k].name) << qs(drawingLabel(index.groupOfRack[k]));
+        table.rows.push_back(std::move(row));
+    }
+    pages.table(table);
+}
 
 } // namespace
 
@@ -33,40 +139,26 @@ void writeElevations(PageWriter &pages, const ReportData &data)
         pages.paragraph(QStringLiteral("The design has no racks."));
         return;
     }
-    const Scale &scale = pages.scale();
-    const double rackWidth
-        = (pages.body().width() - (kRacksPerElevationPage - 1) * scale.pt(kRackGapPt))
-        / kRacksPerElevationPage;
-    const double faceWidth = (rackWidth - scale.pt(kFaceGapPt)) / 2;
-    for (std::size_t first = 0; first < data.racks.size(); first += kRacksPerElevationPage) {
+    const ElevationIndex index = groupElevations(data.racks);
+    pages.paragraph(
+        QStringLiteral("%1 racks, %2 distinct drawings. Racks with the same cabinet, power, heat "
+                       "and weight and the same parts at the same U and face share one drawing, "
+                       "its devices labelled by part; a rack unlike any other keeps its own "
+                       "drawing, its devices labelled by name. The rack index after the drawings "
+                       "gives every rack's drawing; racks/<rack>.svg draws each rack with its "
+                       "devices' names.")
+            .arg(number(static_cast<double>(data.racks.size()), 0))
+            .arg(number(static_cast<double>(index.groups.size()), 0)),
+        8);
+    for (std::size_t first = 0; first < index.groups.size(); first += kRacksPerElevationPage) {
         if (first > 0) {
             pages.newPage();
             pages.heading(QStringLiteral("Rack elevations (continued)"));
         }
-        pages.advance(
-            drawElevationLegend(pages.painter(), QPointF(pages.body().left(), pages.y()), scale));
-        const std::size_t last = std::min(data.racks.size(), first + kRacksPerElevationPage);
-        // One U height for the page, so racks side by side line up U for U.
-        int units = 1;
-        for (std::size_t i = first; i < last; ++i)
-            units = std::max(units, data.racks[i].rackUnits);
-        const double available = pages.remaining() - scale.pt(kElevationTitlePt);
-        const double uPx = std::min(available / units, scale.pt(kMaxUPt));
-        for (std::size_t i = first; i < last; ++i) {
-            const RackFigures &rack = data.racks[i];
-            const double x = pages.body().left()
-                + static_cast<double>(i - first) * (rackWidth + scale.pt(kRackGapPt));
-            // Racks shorter than the page's tallest sit on the same floor line.
-            const double height = scale.pt(kElevationTitlePt) + rack.rackUnits * uPx;
-            const double top = pages.y() + (units - rack.rackUnits) * uPx;
-            drawRackFace(pages.painter(), QRectF(x, top, faceWidth, height), rack, Face::Front,
-                         scale);
-            drawRackFace(pages.painter(),
-                         QRectF(x + faceWidth + scale.pt(kFaceGapPt), top, faceWidth, height), rack,
-                         Face::Rear, scale);
-        }
-        pages.advance(scale.pt(kElevationTitlePt) + units * uPx);
+        const std::size_t last = std::min(index.groups.size(), first + kRacksPerElevationPage);
+        writeElevationPage(pages, data, index, first, last);
     }
+    writeRackIndex(pages, data, index);
 }
 
 } // namespace cw::report

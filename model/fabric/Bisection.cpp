@@ -9,6 +9,13 @@
 
 namespace cw {
 
+namespace {
+
+/// movedCutMbps starts from zero when more than 1 / kMostlyChanged of the arcs changed.
+constexpr std::size_t kMostlyChanged = 16;
+
+} // namespace
+
 std::int64_t BisectionSolver::toMbps(double gbps)
 {
     return static_cast<std::int64_t>(std::llround(gbps * 1000.0));
@@ -114,7 +121,9 @@ std::int64_t BisectionSolver::cutAfterFailuresMbps(const std::vector<signed char
     if (warmStart >= static_cast<int>(m_warm.size()))
         throw std::invalid_argument("BisectionSolver: no such prepared side");
     if (warmStart >= 0 && m_switchCount > 0)
-        return warmCutMbps(warmStart, side, switchDown, failedEdges);
+        return side == m_warmSides[static_cast<std::size_t>(warmStart)]
+            ? warmCutMbps(warmStart, side, switchDown, failedEdges)
+            : movedCutMbps(warmStart, side, switchDown, failedEdges);
     thread_local std::vector<std::int64_t> capacities; // reused: no page faults per solve
     std::int64_t direct = 0;
     capacitiesAfter(side, switchDown, failedEdges, capacities, direct);
@@ -181,9 +190,38 @@ std::int64_t BisectionSolver::warmCutMbps(int warmStart, const std::vector<signe
     return direct + warm.solveLowered(closed, lowered);
 }
 
+std::int64_t BisectionSolver::movedCutMbps(int warmStart, const std::vector<signed char> &side,
+                                           const std::vector<bool> &switchDown,
+                                           const std::vector<FabricEdgeRef> &failedEdges) const
+{
+    const WarmFlow &warm = m_warm[static_cast<std::size_t>(warmStart)];
+    thread_local std::vector<std::int64_t> capacities; // reused: no page faults per solve
+    std::int64_t direct = 0;
+    capacitiesAfter(side, switchDown, failedEdges, capacities, direct);
+    // Moving a node between sides moves its link capacity from the s arc of its switch to
+    // the t arc; where a leaf's nodes alternate sides the sums often do not change at all.
+    std::vector<WarmFlow::LoweredArc> changed;
+    for (std::size_t arc = 0; arc < capacities.size(); ++arc)
+        if (capacities[arc] != warm.capacity(static_cast<int>(arc)))
+            changed.push_back({ static_cast<int>(arc), capacities[arc] });
+    // A split unlike the prepared one (a random partition of the survivors moves half the
+    // nodes) changes most arcs: each lowered one is a repair search, so start from zero.
+    if (changed.size() * kMostlyChanged > capacities.size())
+        return direct + m_network.solve(m_switchCount, m_switchCount + 1, capacities);
+    return direct + warm.solveChanged({}, changed);
+}
+
+std::int64_t BisectionSolver::preparedCutMbps(int index) const
+{
+    return m_warmDirect.at(static_cast<std::size_t>(index))
+        + m_warm.at(static_cast<std::size_t>(index)).value();
+}
+
 void BisectionSolver::prepareWarmStarts(const std::vector<std::vector<signed char>> &sides)
 {
     m_warm.clear();
+    m_warmSides.clear();
+    m_warmDirect.clear();
     if (m_switchCount == 0)
         return;
     std::vector<std::int64_t> capacities;
@@ -192,6 +230,8 @@ void BisectionSolver::prepareWarmStarts(const std::vector<std::vector<signed cha
         capacitiesAfter(side, std::vector<bool>(static_cast<std::size_t>(m_switchCount), false), {},
                         capacities, direct);
         m_warm.emplace_back(m_network, m_switchCount, m_switchCount + 1, capacities);
+        m_warmSides.push_back(side);
+        m_warmDirect.push_back(direct);
     }
 }
 

@@ -41,7 +41,9 @@ public:
     /// the solver was built from) that no longer carry traffic. Equal to cutMbps() on the
     /// graph with those vertices and edges removed.
     /// With `warmStart` >= 0 the max-flow starts from the unfailed maximum flow of the
-    /// side prepareWarmStarts() got at that index (WarmFlow), which `side` must be.
+    /// side prepareWarmStarts() got at that index (WarmFlow). `side` may differ from it
+    /// (nodes lost, survivors split anew): every arc whose capacity differs is changed,
+    /// raised or lowered, and the result is the same exact max-flow.
     std::int64_t cutAfterFailuresMbps(const std::vector<signed char> &side,
                                       const std::vector<bool> &switchDown,
                                       const std::vector<FabricEdgeRef> &failedEdges,
@@ -51,6 +53,11 @@ public:
     /// the flows, so failures of those sides start from them. Not thread-safe; call before
     /// sharing the solver.
     void prepareWarmStarts(const std::vector<std::vector<signed char>> &sides);
+    /// How many sides prepareWarmStarts() solved (none on a graph without switches).
+    int preparedCount() const { return static_cast<int>(m_warm.size()); }
+    /// The unfailed max-flow of prepared side `index` (Mb/s): cutAfterFailuresMbps of that
+    /// side without failures, i.e. cutMbps of it.
+    std::int64_t preparedCutMbps(int index) const;
 
     static std::int64_t toMbps(double gbps);
 
@@ -66,6 +73,12 @@ private:
     std::int64_t warmCutMbps(int warmStart, const std::vector<signed char> &side,
                              const std::vector<bool> &switchDown,
                              const std::vector<FabricEdgeRef> &failedEdges) const;
+
+    /// cutAfterFailuresMbps from prepared side `warmStart` for a different `side`: the whole
+    /// capacity vector is worked out and compared (O(arcs)), the changed arcs set.
+    std::int64_t movedCutMbps(int warmStart, const std::vector<signed char> &side,
+                              const std::vector<bool> &switchDown,
+                              const std::vector<FabricEdgeRef> &failedEdges) const;
 
     int m_nodeCount = 0;
     int m_switchCount = 0;
@@ -85,6 +98,8 @@ private:
     std::vector<int> m_sinkPair; ///< switch -> pair index of switch->t
     std::vector<std::pair<std::uint64_t, int>> m_switchPairs; ///< (x << 32 | y) -> pair, sorted
     std::vector<WarmFlow> m_warm; ///< per prepared side
+    std::vector<std::vector<signed char>> m_warmSides;
+    std::vector<std::int64_t> m_warmDirect; ///< node-node links across each prepared side
 };
 
 } // namespace cw

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <numeric>
 #include <random>
+#include <stdexcept>
 #include <thread>
 
 namespace cw {
@@ -161,7 +162,10 @@ double partitionCutGbps(const FabricGraph &graph, const NodePartition &partition
     return static_cast<double>(BisectionSolver(graph).cutMbps(partition.inA)) / 1000.0;
 }
 
-FabricReport analyzeFabric(const FabricGraph &graph, const AnalysisOptions &options)
+namespace {
+
+/// What analyzeFabric reports apart from the bisection.
+FabricReport countsOf(const FabricGraph &graph)
 {
     FabricReport report;
     report.name = graph.fabricName;
@@ -178,29 +182,14 @@ FabricReport analyzeFabric(const FabricGraph &graph, const AnalysisOptions &opti
         nodeLinkGbps += (graph.isNode(edge.a) ? edge.capacityGbps : 0)
             + (graph.isNode(edge.b) ? edge.capacityGbps : 0);
     report.fullBisectionGbps = nodeLinkGbps / 2;
+    return report;
+}
 
-    const std::vector<NodePartition> partitions = standardPartitions(graph.nodeCount, options);
-    if (partitions.empty())
-        return report;
-    const BisectionSolver solver(graph);
-    std::vector<std::int64_t> cuts(partitions.size(), 0);
-    unsigned threads = options.threads > 0 ? static_cast<unsigned>(options.threads)
-                                           : std::max(1U, std::thread::hardware_concurrency());
-    threads = std::min<unsigned>(threads, static_cast<unsigned>(partitions.size()));
-    std::atomic<std::size_t> next { 0 };
-    auto work = [&] {
-        for (std::size_t i = next++; i < partitions.size(); i = next++)
-            cuts[i] = solver.cutMbps(partitions[i].inA);
-    };
-    if (threads <= 1) {
-        work();
-    } else {
-        std::vector<std::thread> pool;
-        for (unsigned t = 0; t < threads; ++t)
-            pool.emplace_back(work);
-        for (std::thread &thread : pool)
-            thread.join();
-    }
+/// The bisection from the partitions' cuts: the smallest, refined when asked.
+void addBisection(const FabricGraph &graph, const AnalysisOptions &options,
+                  const BisectionSolver &solver, const std::vector<NodePartition> &partitions,
+                  const std::vector<std::int64_t> &cuts, FabricReport &report)
+{
     std::int64_t minimum = cuts.front();
     std::size_t worst = 0;
     for (std::size_t i = 0; i < partitions.size(); ++i) {
@@ -228,6 +217,49 @@ FabricReport analyzeFabric(const FabricGraph &graph, const AnalysisOptions &opti
     report.bisectionGbps = static_cast<double>(minimum) / 1000.0;
     report.ratio
         = report.fullBisectionGbps > 0 ? report.bisectionGbps / report.fullBisectionGbps : 0;
+}
+
+} // namespace
+
+FabricReport analyzeFabric(const FabricGraph &graph, const AnalysisOptions &options)
+{
+    FabricReport report = countsOf(graph);
+    const std::vector<NodePartition> partitions = standardPartitions(graph.nodeCount, options);
+    if (partitions.empty())
+        return report;
+    const BisectionSolver solver(graph);
+    std::vector<std::int64_t> cuts(partitions.size(), 0);
+    unsigned threads = options.threads > 0 ? static_cast<unsigned>(options.threads)
+                                           : std::max(1U, std::thread::hardware_concurrency());
+    threads = std::min<unsigned>(threads, static_cast<unsigned>(partitions.size()));
+    std::atomic<std::size_t> next { 0 };
+    auto work = [&] {
+        for (std::size_t i = next++; i < partitions.size(); i = next++)
+            cuts[i] = solver.cutMbps(partitions[i].inA);
+    };
+    if (threads <= 1) {
+        work();
+    } else {
+        std::vector<std::thread> pool;
+        for (unsigned t = 0; t < threads; ++t)
+            pool.emplace_back(work);
+        for (std::thread &thread : pool)
+            thread.join();
+    }
+    addBisection(graph, options, solver, partitions, cuts, report);
+    return report;
+}
+
+FabricReport analyzeFabric(const FabricGraph &graph, const AnalysisOptions &options,
+                           const BisectionSolver &solver, const std::vector<std::int64_t> &cutsMbps)
+{
+    FabricReport report = countsOf(graph);
+    const std::vector<NodePartition> partitions = standardPartitions(graph.nodeCount, options);
+    if (partitions.empty())
+        return report;
+    if (cutsMbps.size() != partitions.size())
+        throw std::invalid_argument("analyzeFabric: one cut per standard partition expected");
+    addBisection(graph, options, solver, partitions, cutsMbps, report);
     return report;
 }
 

@@ -90,4 +90,12 @@ double partitionCutGbps(const FabricGraph &graph, const NodePartition &partition
 
 FabricReport analyzeFabric(const FabricGraph &graph, const AnalysisOptions &options = {});
 
+class BisectionSolver;
+/// analyzeFabric with the standard partitions' max-flows already solved: `cutsMbps` holds one
+/// per standardPartitions(graph.nodeCount, options) entry, in order (a failure sweep's warm
+/// starts solve them anyway); `solver`, built on `graph`, serves the refined cut.
+FabricReport analyzeFabric(const FabricGraph &graph, const AnalysisOptions &options,
+                           const BisectionSolver &solver,
+                           const std::vector<std::int64_t> &cutsMbps);
+
 } // namespace cw

@@ -226,10 +226,11 @@ struct Run
         return true;
     }
 
-    /// Lowers `arc` to `capacity`; flow above it is cut back and left to repair.
-    void lower(int arc, Flow capacity, std::vector<int> &touched)
+    /// Sets `arc` to `capacity`. A raised arc keeps its flow (still feasible; augment() uses
+    /// the room); flow above a lowered one is cut back and left to repair.
+    void setCapacity(int arc, Flow capacity, std::vector<int> &touched)
     {
-        if (capacity >= s.capacity[at(arc)])
+        if (capacity == s.capacity[at(arc)])
             return;
         s.capacityLog.push_back(arc);
         s.capacity[at(arc)] = capacity;
@@ -241,6 +242,13 @@ struct Run
         s.imbalance[at(head[at(arc)])] -= over;
         touched.push_back(tail(arc));
         touched.push_back(head[at(arc)]);
+    }
+
+    /// Lowers `arc` to `capacity` (nothing when it is not lower).
+    void lower(int arc, Flow capacity, std::vector<int> &touched)
+    {
+        if (capacity < s.capacity[at(arc)])
+            setCapacity(arc, capacity, touched);
     }
 
     Flow value() const
@@ -326,9 +334,18 @@ Flow WarmFlow::solveLowered(const std::vector<int> &closedVertices,
         if (arc.arc < 0 || at(arc.arc) >= m_capacities.size()
             || arc.capacity > m_capacities[at(arc.arc)])
             throw std::invalid_argument("WarmFlow::solveLowered: not a lowered arc");
+    return solveChanged(closedVertices, lowered);
+}
+
+Flow WarmFlow::solveChanged(const std::vector<int> &closedVertices,
+                            const std::vector<LoweredArc> &changed) const
+{
+    for (const LoweredArc &arc : changed)
+        if (arc.arc < 0 || at(arc.arc) >= m_capacities.size())
+            throw std::invalid_argument("WarmFlow::solveChanged: no such arc");
     for (int v : closedVertices)
         if (v < 0 || at(v) + 1 >= m_start.size())
-            throw std::invalid_argument("WarmFlow::solveLowered: no such vertex");
+            throw std::invalid_argument("WarmFlow::solveChanged: no such vertex");
     if (m_source == m_sink)
         return 0;
     thread_local std::vector<std::unique_ptr<Scratch>> copies;
@@ -350,13 +367,14 @@ Flow WarmFlow::solveLowered(const std::vector<int> &closedVertices,
     // Cut the flow back to the new capacities: what no longer fits is stuck at the arc's
     // tail and missing at its head.
     std::vector<int> touched;
+    for (const LoweredArc &arc : changed)
+        run.setCapacity(arc.arc, std::max<Flow>(arc.capacity, 0), touched);
+    // Closed vertices last: a raised arc at one stays closed.
     for (int v : closedVertices)
         for (int k = m_start[at(v)]; k < m_start[at(v) + 1]; ++k) {
             run.lower(m_out[at(k)], 0, touched);
             run.lower(m_out[at(k)] ^ 1, 0, touched);
         }
-    for (const LoweredArc &arc : lowered)
-        run.lower(arc.arc, std::max<Flow>(arc.capacity, 0), touched);
     bool repaired = true;
     for (int v : touched)
         if (v != m_source && v != m_sink && s.imbalance[at(v)] > 0)

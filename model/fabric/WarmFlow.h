@@ -42,6 +42,12 @@ public:
     /// grows with what the failure reaches, not with the network.
     std::int64_t solveLowered(const std::vector<int> &closedVertices,
                               const std::vector<LoweredArc> &lowered) const;
+    /// As solveLowered, but each of `changed` may also be higher than at construction: the
+    /// kept flow stays feasible on a raised arc and the augmentation uses the room. Serves
+    /// failures that also move nodes between sides (survivors split anew). An arc listed
+    /// twice takes its last capacity.
+    std::int64_t solveChanged(const std::vector<int> &closedVertices,
+                              const std::vector<LoweredArc> &changed) const;
     /// The max-flow at `capacities`, each at most the capacity given at construction.
     std::int64_t solveAfter(const std::vector<std::int64_t> &capacities) const;
 

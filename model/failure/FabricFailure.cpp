@@ -35,6 +35,66 @@ struct UnionFind
     void join(int a, int b) { parent[at(find(a))] = find(b); }
 };
 
+/// Per-thread marks of one simulateFabric call, flat arrays over the fabric's vertices and
+/// edges instead of hash sets per failure: an N-1 sweep simulates about 19,000 domains of a
+/// 16,384-node design, and the hash containers' allocation and hashing were most of the time
+/// of those without max-flows. Only the marks a failure sets are cleared after it (the lists
+/// below), so a failure costs its neighbourhood, not the graph; the arrays grow to the
+/// largest fabric seen and are reused by every later failure on the same thread.
+struct Scratch
+{
+    std::vector<char> vertexDown; ///< per vertex: off in this failure
+    std::vector<char> edgeLost; ///< per edge: lost in this failure
+    std::vector<char> leafBroken; ///< per vertex: a leaf found broken (countDamage)
+    std::vector<int> owner; ///< per vertex: the search that reached it first, -1 (splitPiece)
+    std::vector<int> downList, lostEdgeList, brokenList, ownedList;
+};
+
+/// This thread's scratch, sized for `graph`, every mark clear; the marks set through it are
+/// cleared when the guard ends (also when an exception leaves simulateFabric).
+class ScratchGuard
+{
+public:
+    explicit ScratchGuard(const FabricGraph &graph)
+        : m_scratch(threadScratch())
+    {
+        const std::size_t vertices = graph.vertices.size();
+        if (m_scratch.vertexDown.size() < vertices) {
+            m_scratch.vertexDown.resize(vertices, 0);
+            m_scratch.leafBroken.resize(vertices, 0);
+            m_scratch.owner.resize(vertices, -1);
+        }
+        if (m_scratch.edgeLost.size() < graph.edges.size())
+            m_scratch.edgeLost.resize(graph.edges.size(), 0);
+    }
+    ~ScratchGuard()
+    {
+        for (int v : m_scratch.downList)
+            m_scratch.vertexDown[at(v)] = 0;
+        for (int e : m_scratch.lostEdgeList)
+            m_scratch.edgeLost[at(e)] = 0;
+        for (int v : m_scratch.brokenList)
+            m_scratch.leafBroken[at(v)] = 0;
+        for (int v : m_scratch.ownedList)
+            m_scratch.owner[at(v)] = -1;
+        m_scratch.downList.clear();
+        m_scratch.lostEdgeList.clear();
+        m_scratch.brokenList.clear();
+        m_scratch.ownedList.clear();
+    }
+    ScratchGuard(const ScratchGuard &) = delete;
+    ScratchGuard &operator=(const ScratchGuard &) = delete;
+    Scratch &operator*() const { return m_scratch; }
+
+private:
+    static Scratch &threadScratch()
+    {
+        thread_local Scratch scratch;
+        return scratch;
+    }
+    Scratch &m_scratch;
+};
+
 /// Splits `seeds` (surviving vertices of one unfailed piece that lost a link) into the pieces
 /// the failure left. Every survivor of the piece still reaches some seed (its path to the
 /// failed part ends at one), so the pieces are the seeds grouped by reachability. A
@@ -42,18 +102,20 @@ struct UnionFind
 /// search that runs out of vertices has found a whole piece. Once a single search is left
 /// running it is the rest of the unfailed piece, which keeps its label: the cost is the size
 /// of the pieces split off (times the seeds), not the size of the graph.
-void splitPiece(const FabricState &state, const FabricOutcome &outcome,
-                const std::unordered_set<int> &lostEdges, const std::vector<int> &seeds,
+void splitPiece(const FabricState &state, Scratch &scratch, const std::vector<int> &seeds,
                 std::unordered_map<int, int> &newComponent)
 {
     const int count = static_cast<int>(seeds.size());
     if (count < 2)
         return; // one seed: every survivor of the piece reaches it
-    std::unordered_map<int, int> owner; // vertex -> seed that reached it first
+    // scratch.owner: vertex -> seed that reached it first; ownedList: the vertices it holds.
+    std::vector<int> &owner = scratch.owner;
+    const std::size_t firstOwned = scratch.ownedList.size();
     std::vector<std::vector<int>> queues(at(count));
     std::vector<std::size_t> heads(at(count), 0);
     for (int i = 0; i < count; ++i) {
-        owner.emplace(seeds[at(i)], i);
+        owner[at(seeds[at(i)])] = i;
+        scratch.ownedList.push_back(seeds[at(i)]);
         queues[at(i)].push_back(seeds[at(i)]);
     }
     UnionFind groups(count);
@@ -71,12 +133,17 @@ void splitPiece(const FabricState &state, const FabricOutcome &outcome,
                 runningGroup = group;
             }
         if (!several) {
-            for (const auto &[vertex, seed] : owner) {
-                const int group = groups.find(seed);
+            for (std::size_t k = firstOwned; k < scratch.ownedList.size(); ++k) {
+                const int vertex = scratch.ownedList[k];
+                const int group = groups.find(owner[at(vertex)]);
                 if (group != runningGroup)
                     newComponent[vertex]
                         = static_cast<int>(state.graph.vertices.size()) + seeds[at(group)];
             }
+            // Pieces are apart, so no search of another piece meets these; cleared anyway.
+            for (std::size_t k = firstOwned; k < scratch.ownedList.size(); ++k)
+                owner[at(scratch.ownedList[k])] = -1;
+            scratch.ownedList.resize(firstOwned);
             return;
         }
         for (int i = 0; i < count; ++i) {
@@ -85,13 +152,15 @@ void splitPiece(const FabricState &state, const FabricOutcome &outcome,
             const int u = queues[at(i)][heads[at(i)]++];
             for (int k = state.adjacencyStart[at(u)]; k < state.adjacencyStart[at(u) + 1]; ++k) {
                 const auto [w, edge] = state.adjacency[at(k)];
-                if (lostEdges.contains(edge) || outcome.isDown(w))
+                if (scratch.edgeLost[at(edge)] || scratch.vertexDown[at(w)])
                     continue;
-                const auto [it, inserted] = owner.emplace(w, i);
-                if (inserted)
+                if (owner[at(w)] < 0) {
+                    owner[at(w)] = i;
+                    scratch.ownedList.push_back(w);
                     queues[at(i)].push_back(w);
-                else if (groups.find(it->second) != groups.find(i))
-                    groups.join(it->second, i);
+                } else if (groups.find(owner[at(w)]) != groups.find(i)) {
+                    groups.join(owner[at(w)], i);
+                }
             }
         }
     }
@@ -125,7 +194,7 @@ void refineAfter(const FabricState &state, const FabricOutcome &outcome,
 
 /// The survivors' bisection on the unfailed flow network with the failed parts closed: no
 /// graph copy per failure.
-void bisectionAfter(const FabricState &state, const FabricOutcome &outcome,
+void bisectionAfter(const FabricState &state, const FabricOutcome &outcome, const Scratch &scratch,
                     const std::vector<int> &lostEdgeList,
                     const std::unordered_set<std::uint64_t> &links, const AnalysisOptions &analysis,
                     FabricImpact &impact)
@@ -146,7 +215,7 @@ void bisectionAfter(const FabricState &state, const FabricOutcome &outcome,
     std::vector<int> survivors;
     survivors.reserve(at(full.nodeCount));
     for (int v = 0; v < full.nodeCount; ++v)
-        if (!outcome.isDown(v))
+        if (!scratch.vertexDown[at(v)])
             survivors.push_back(v);
     const bool allNodes = static_cast<int>(survivors.size()) == full.nodeCount;
     const std::vector<NodePartition> partitions = allNodes
@@ -159,8 +228,10 @@ void bisectionAfter(const FabricState &state, const FabricOutcome &outcome,
         std::fill(side.begin(), side.end(), -1);
         for (std::size_t k = 0; k < survivors.size(); ++k)
             side[at(survivors[k])] = partition.inA[k] ? 1 : 0;
-        const int warm
-            = allNodes && state.warm ? static_cast<int>(&partition - partitions.data()) : -1;
+        // From the unfailed flow of the same partition: with nodes lost the survivors are
+        // split anew, which moves some between sides (BisectionSolver changes those arcs).
+        const int index = static_cast<int>(&partition - partitions.data());
+        const int warm = state.warm && index < state.solver->preparedCount() ? index : -1;
         const std::int64_t cut
             = state.solver->cutAfterFailuresMbps(side, switchDown, failedEdges, warm);
         if (worstMbps < 0 || cut < worstMbps) {
@@ -177,7 +248,8 @@ void bisectionAfter(const FabricState &state, const FabricOutcome &outcome,
 
 /// Node and leaf counts, from the touched vertices only (every other node keeps every link,
 /// every other leaf stays whole).
-void countDamage(const FabricState &state, const FabricOutcome &outcome, FabricImpact &impact)
+void countDamage(const FabricState &state, const FabricOutcome &outcome, Scratch &scratch,
+                 FabricImpact &impact)
 {
     const FabricGraph &full = state.graph;
     for (const auto &[v, lost] : outcome.lostDegree) {
@@ -189,24 +261,29 @@ void countDamage(const FabricState &state, const FabricOutcome &outcome, FabricI
             ++impact.nodesDegraded;
     }
     // A leaf is whole when it is up and every node cabled to it keeps all its links.
-    std::unordered_set<int> brokenLeaves;
+    auto breakLeaf = [&](int leaf) {
+        if (!scratch.leafBroken[at(leaf)]) {
+            scratch.leafBroken[at(leaf)] = 1;
+            scratch.brokenList.push_back(leaf);
+        }
+    };
     auto breakLeavesOf = [&](int node) {
         for (int k = state.adjacencyStart[at(node)]; k < state.adjacencyStart[at(node) + 1]; ++k) {
             const int w = state.adjacency[at(k)].first;
             if (!full.isNode(w) && full.vertices[at(w)].tier == 0)
-                brokenLeaves.insert(w);
+                breakLeaf(w);
         }
     };
-    for (int v : outcome.down) {
+    for (int v : scratch.downList) {
         if (full.isNode(v))
             breakLeavesOf(v);
         else if (full.vertices[at(v)].tier == 0)
-            brokenLeaves.insert(v);
+            breakLeaf(v);
     }
     for (const auto &[v, lost] : outcome.lostDegree)
         if (full.isNode(v))
             breakLeavesOf(v);
-    impact.leavesWhole = state.leaves - static_cast<int>(brokenLeaves.size());
+    impact.leavesWhole = state.leaves - static_cast<int>(scratch.brokenList.size());
 }
 
 } // namespace
@@ -219,7 +296,6 @@ FabricState FabricState::make(const Fabric &fabric, FabricGraph graph,
     state.graph = std::move(graph);
     const FabricGraph &g = state.graph;
     const int vertexCount = static_cast<int>(g.vertices.size());
-    state.baseline = analyzeFabric(g, options);
     state.degree.assign(at(vertexCount), 0);
     UnionFind pieces(vertexCount);
     for (std::size_t e = 0; e < g.edges.size(); ++e) {
@@ -256,6 +332,15 @@ FabricState FabricState::make(const Fabric &fabric, FabricGraph graph,
         sides.emplace_back(partition.inA.begin(), partition.inA.end());
     if (warmStart)
         solver->prepareWarmStarts(sides);
+    // The baseline's cuts are the prepared flows' values: each partition solved once.
+    if (warmStart && solver->preparedCount() == static_cast<int>(sides.size())) {
+        std::vector<std::int64_t> cuts;
+        for (int i = 0; i < solver->preparedCount(); ++i)
+            cuts.push_back(solver->preparedCutMbps(i));
+        state.baseline = analyzeFabric(g, options, *solver, cuts);
+    } else {
+        state.baseline = analyzeFabric(g, options);
+    }
     state.warm = warmStart;
     state.solver = std::move(solver);
     return state;
@@ -289,32 +374,44 @@ FabricOutcome simulateFabric(const FabricState &state, const std::unordered_set<
     impact.bisectionBeforeGbps = state.baseline.bisectionGbps;
     impact.leaves = state.leaves;
 
+    const ScratchGuard guard(full);
+    Scratch &scratch = *guard;
     for (std::uint64_t id : off)
-        if (auto it = state.vertexOf.find(id); it != state.vertexOf.end())
-            outcome.down.insert(it->second);
-    std::unordered_set<int> lostEdges;
+        if (auto it = state.vertexOf.find(id);
+            it != state.vertexOf.end() && !scratch.vertexDown[at(it->second)]) {
+            scratch.vertexDown[at(it->second)] = 1;
+            scratch.downList.push_back(it->second);
+        }
+    std::vector<int> &lostEdgeList = scratch.lostEdgeList;
+    auto loseEdge = [&](int edge) {
+        if (!scratch.edgeLost[at(edge)]) {
+            scratch.edgeLost[at(edge)] = 1;
+            lostEdgeList.push_back(edge);
+        }
+    };
     for (std::uint64_t id : links)
         if (auto it = state.edgeOfLink.find(id); it != state.edgeOfLink.end())
-            lostEdges.insert(it->second);
-    if (outcome.down.empty() && lostEdges.empty()) {
+            loseEdge(it->second);
+    if (scratch.downList.empty() && lostEdgeList.empty()) {
         outcome.untouched = true;
         impact.bisectionGbps = state.baseline.bisectionGbps;
         impact.worstPartition = state.baseline.bisectionFoundBy;
         impact.leavesWhole = state.leaves; // every node keeps every link
         return outcome;
     }
-    for (int v : outcome.down) {
+    outcome.down.reserve(scratch.downList.size());
+    for (int v : scratch.downList) {
+        outcome.down.insert(v);
         if (!full.isNode(v))
             ++impact.switchesLost;
         for (int k = state.adjacencyStart[at(v)]; k < state.adjacencyStart[at(v) + 1]; ++k)
-            lostEdges.insert(state.adjacency[at(k)].second);
+            loseEdge(state.adjacency[at(k)].second);
     }
-    impact.linksLost = static_cast<int>(lostEdges.size());
-    std::vector<int> lostEdgeList(lostEdges.begin(), lostEdges.end());
+    impact.linksLost = static_cast<int>(lostEdgeList.size());
     std::sort(lostEdgeList.begin(), lostEdgeList.end()); // a fixed order for the solver
     for (int e : lostEdgeList)
         for (int v : { full.edges[at(e)].a, full.edges[at(e)].b })
-            if (!outcome.isDown(v))
+            if (!scratch.vertexDown[at(v)])
                 ++outcome.lostDegree[v];
 
     // Connectivity: only the pieces holding a touched survivor can split.
@@ -324,13 +421,13 @@ FabricOutcome simulateFabric(const FabricState &state, const std::unordered_set<
             seedsByPiece[state.component[at(v)]].push_back(v);
     for (auto &[piece, seeds] : seedsByPiece) {
         std::sort(seeds.begin(), seeds.end());
-        splitPiece(state, outcome, lostEdges, seeds, outcome.newComponent);
+        splitPiece(state, scratch, seeds, outcome.newComponent);
     }
     if (bisection)
-        bisectionAfter(state, outcome, lostEdgeList, links, analysis, impact);
+        bisectionAfter(state, outcome, scratch, lostEdgeList, links, analysis, impact);
     else
         impact.bisectionGbps = std::numeric_limits<double>::quiet_NaN();
-    countDamage(state, outcome, impact);
+    countDamage(state, outcome, scratch, impact);
     return outcome;
 }
 

@@ -8,7 +8,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <filesystem>
 #include <random>
 #include <sys/wait.h>
@@ -139,6 +141,38 @@ private slots:
         QCOMPARE(versionsIn(target), std::string("A"));
         QVERIFY(!fs::exists(target / "late.txt"));
         QVERIFY(hiddenBeside(target).empty());
+    }
+
+    void aFailedFlushAbandonsTheSet()
+    {
+        // The one flush of the finished set (syncfs) reports a writeback error, as a disk
+        // that failed under the written pages would (EIO): the set is abandoned before the
+        // swap, the error names the temporary folder, the old set stays, nothing is left.
+        QTemporaryDir dir;
+        const fs::path target = fs::path(dir.path().toStdString()) / "out";
+        QVERIFY(writeExport(setOf('A'), target, false));
+        static int flushes = 0;
+        flushes = 0;
+        testing::setSetFlushForTesting([](int) {
+            ++flushes;
+            errno = EIO;
+            return -1;
+        });
+        auto failed = writeExport(setOf('B'), target, true);
+        testing::setSetFlushForTesting(nullptr);
+        QCOMPARE(flushes, 1); // once for the set, not once per file
+        QVERIFY(!failed);
+        const std::string &message = failed.error().message;
+        QVERIFY2(message.find("cannot flush the exported files in " + target.parent_path().string()
+                              + "/.out.cw-")
+                     != std::string::npos,
+                 message.c_str());
+        QVERIFY2(message.find(std::strerror(EIO)) != std::string::npos, message.c_str());
+        QCOMPARE(versionsIn(target), std::string("A"));
+        QVERIFY(hiddenBeside(target).empty());
+        // The real flush again: the new set goes in.
+        QVERIFY(writeExport(setOf('B'), target, true));
+        QCOMPARE(versionsIn(target), std::string("B"));
     }
 
     void staleTemporariesOfAKilledRunAreRemoved()

@@ -320,9 +320,11 @@ private slots:
 
     void warmStartGivesTheColdValues()
     {
-        // Every switch and every 3rd link of generated fabrics failed alone: the bisection
-        // after each, solved from the unfailed flow (WarmFlow), equals the solve from zero
-        // (Boost's push-relabel) exactly, partition by partition.
+        // Every switch, rack, row and every 3rd link and node of generated fabrics failed
+        // alone: the bisection after each, solved from the unfailed flow (WarmFlow), equals the
+        // solve from zero (Boost's push-relabel) exactly, partition by partition. Racks, rows
+        // and nodes turn nodes off, so the survivors are split anew: the warm start then also
+        // raises arcs (nodes moved between sides) and lowers others.
         const std::vector<std::map<std::string, std::string>> shapes {
             { { "nodes", "128" }, { "tiers", "3" } },
             { { "nodes", "96" }, { "oversubscription", "2:1" }, { "rails", "2" } },
@@ -339,10 +341,15 @@ private slots:
             auto warm = FailureModel::build(design, builtinCatalog(), warmOptions);
             auto cold = FailureModel::build(design, builtinCatalog(), coldOptions);
             QVERIFY(warm.ok() && cold.ok());
-            std::vector<FailureDomain> domains = enumerateDomains(design, { DomainKind::Switch });
+            std::vector<FailureDomain> domains = enumerateDomains(
+                design, { DomainKind::Switch, DomainKind::Rack, DomainKind::Row });
             const auto links = enumerateDomains(design, { DomainKind::Link });
             for (std::size_t i = 0; i < links.size(); i += 3)
                 domains.push_back(links[i]);
+            int nodes = 0;
+            for (const Device &device : design.devices())
+                if (device.role == DeviceRole::Compute && nodes++ % 3 == 0)
+                    domains.push_back(parseFailureDomain(design, "device:" + device.name).value());
             for (const FailureDomain &domain : domains) {
                 const WhatIfReport a = warm->simulate({ domain });
                 const WhatIfReport b = cold->simulate({ domain });
