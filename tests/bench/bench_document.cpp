@@ -236,6 +236,26 @@ void BM_Save_InBackground(benchmark::State &state)
     saveDesign(state, true);
 }
 
+/// Delete of one rack in the middle of the design (4 DGX and its management switch, with
+/// their links) and its undo, on the document alone: the edit Delete makes in the workbench
+/// (a second at 131,072 nodes, docs/performance.md "131,072 nodes (B300 campus)").
+void BM_DeleteOneRackUndo_Document(benchmark::State &state)
+{
+    Session session(static_cast<int>(state.range(0)), false);
+    Document &document = session.document;
+    const auto &racks = document.design().racks();
+    const RackId rack = std::next(racks.begin(), static_cast<std::ptrdiff_t>(racks.size() / 2))->id;
+    for (auto _ : state) {
+        if (const QString refused = document.remove({ EntityRef::of(rack) }); !refused.isEmpty())
+            state.SkipWithError(refused.toUtf8().constData());
+        document.undoStack()->undo();
+        state.PauseTiming();
+        session.settle();
+        state.ResumeTiming();
+    }
+    state.SetLabel("delete + undo");
+}
+
 void BM_MoveUndoRedo_Document(benchmark::State &state)
 {
     moveUndoRedo(state, false);
@@ -263,6 +283,11 @@ BENCHMARK(BM_MoveUndoRedo_Document)->Arg(2048)->Arg(16384)->Unit(benchmark::kMil
 BENCHMARK(BM_MoveUndoRedo_WithViews)->Arg(2048)->Arg(16384)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Save_OnGuiThread)->Arg(16384)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_Save_InBackground)->Arg(16384)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_DeleteOneRackUndo_Document)
+    ->Arg(2048)
+    ->Arg(16384)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(5);
 BENCHMARK(BM_DeleteAllRacksUndo_Document)
     ->Arg(2048)
     ->Arg(16384)

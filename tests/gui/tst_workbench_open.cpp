@@ -154,6 +154,7 @@ private slots:
     void resultEqualsSynchronousOpen();
     void summaryOfManyFabricsKeepsTheWindowHeight();
     void lazyViewsFillWhenShown();
+    void hiddenFabricWaitsForItsNextShow();
     void openTimesLog();
 };
 
@@ -359,6 +360,55 @@ void TestWorkbenchOpen::lazyViewsFillWhenShown()
     QVERIFY(!eager[2]->itemsFor(EntityRef::of(*node)).empty());
     for (int i : { 2, 0, 1 })
         checkShownView(*window, i, *eager[static_cast<std::size_t>(i)]);
+}
+
+void TestWorkbenchOpen::hiddenFabricWaitsForItsNextShow()
+{
+    // At 131,072 nodes the fabric view behind another tab laid its compute band (3.1 million
+    // links) out again on every edit and every F11: 1.5-13 s per Delete or undo. Now it drops
+    // its scene and builds it when shown again, as it was zoomed, with what the edit changed;
+    // a presentation toggle waits for the show the same way.
+    auto window = batchWindow();
+    QVERIFY(window->openFile(kDgxExample));
+    QTabWidget *tabs = window->viewTabs();
+    auto *fabric = qobject_cast<canvas::FabricView *>(tabs->widget(2));
+    QVERIFY(fabric);
+    tabs->setCurrentIndex(2);
+    QCoreApplication::processEvents();
+    QVERIFY(fabric->isSceneComplete());
+    fabric->zoomIn();
+    fabric->zoomIn();
+    QVERIFY(!fabric->isFitMode());
+    const double zoom = fabric->transform().m11();
+    tabs->setCurrentIndex(0);
+    QCoreApplication::processEvents();
+    Document *document = window->document();
+    std::optional<DeviceId> node;
+    for (const Device &device : document->design().devices())
+        if (device.role == DeviceRole::Compute && !node)
+            node = device.id;
+    QVERIFY(node);
+    QCOMPARE(document->remove({ EntityRef::of(*node) }), QString());
+    QVERIFY(!fabric->isSceneComplete()); // dropped, not laid out behind the floor plan
+    {
+        auto eager = eagerViews(document);
+        QVERIFY(eager[2]->itemsFor(EntityRef::of(*node)).empty());
+        checkShownView(*window, 2, *eager[2]);
+    }
+    QCOMPARE(fabric->transform().m11(), zoom); // the architect's zoom, not a fit
+    QVERIFY(!fabric->isFitMode());
+
+    // F11 with the floor plan shown: the fabric is laid out for the larger labels when shown.
+    tabs->setCurrentIndex(0);
+    QCoreApplication::processEvents();
+    canvas::FabricView presented(document);
+    presented.setPresentationMode(true);
+    window->setPresentationMode(true);
+    tabs->setCurrentIndex(2);
+    QCoreApplication::processEvents();
+    QCOMPARE(fabric->geometry().headerScale, presented.geometry().headerScale);
+    QCOMPARE(fabric->scene()->itemsBoundingRect(), presented.scene()->itemsBoundingRect());
+    window->setPresentationMode(false);
 }
 
 void TestWorkbenchOpen::openTimesLog()

@@ -115,9 +115,15 @@ void CanvasView::startScene(SceneBuild build)
 
 void CanvasView::ensureScene()
 {
-    if (!m_sceneDeferred || m_sceneDropped)
+    if (m_sceneDropped)
         return;
+    if (!m_sceneDeferred) {
+        if (std::exchange(m_presentationStale, false))
+            applyPresentation();
+        return;
+    }
     m_sceneDeferred = false;
+    m_presentationStale = false; // built at the current label scale
     if (std::exchange(m_markersStale, false)) {
         m_markers->clear();
         for (const Violation &violation : violations())
@@ -125,6 +131,27 @@ void CanvasView::ensureScene()
     }
     buildScene();
     reapplySelection();
+    if (std::exchange(m_keepPlace, false)) {
+        setFitMode(false);
+        setTransform(m_keptTransform);
+        centerOn(m_keptCentre);
+    }
+}
+
+bool CanvasView::isBehindAnotherTab() const
+{
+    const QWidget *top = window();
+    return top != this && top->isVisible() && !isVisible();
+}
+
+void CanvasView::deferAgain()
+{
+    m_keepPlace = !m_fitMode;
+    m_keptTransform = transform();
+    m_keptCentre = mapToScene(viewport()->rect().center());
+    clearScene();
+    m_sceneDeferred = true;
+    m_markersStale = true; // counted from the whole list when built
 }
 
 void CanvasView::showEvent(QShowEvent *event)
@@ -230,6 +257,15 @@ void CanvasView::setPresentationMode(bool on)
     applyScrollBarPolicy();
     if (m_sceneDeferred)
         return; // laid out at the new scale when built
+    if (isBehindAnotherTab()) {
+        m_presentationStale = true; // laid out when shown (0.8 s for the fabric at 131k)
+        return;
+    }
+    applyPresentation();
+}
+
+void CanvasView::applyPresentation()
+{
     presentationChanged();
     placeCompareGhosts(); // the views lay out again for the larger labels
     invalidateOverview();
@@ -403,6 +439,10 @@ void CanvasView::onChanged(const ChangeSet &changes)
 {
     if (m_sceneDeferred)
         return; // built from the design as it is when first shown
+    if (rebuildsWhenShownAgain() && isBehindAnotherTab()) {
+        deferAgain();
+        return;
+    }
     invalidateOverview();
     m_syncingSelection = true; // removing selected items must not rewrite the selection
     applyChanges(changes);

@@ -8,6 +8,7 @@
 #include <QGraphicsView>
 #include <QImage>
 #include <QStringList>
+#include <QTransform>
 
 #include <memory>
 #include <unordered_map>
@@ -171,10 +172,17 @@ protected:
     /// The whole scene from the document: items, markers, fitted to the view.
     virtual void buildScene() = 0;
     void showEvent(QShowEvent *event) override;
+    /// In a shown window, but behind another tab (or in a hidden dock).
+    bool isBehindAnotherTab() const;
     /// Updates the scene for what `changes` names, and nothing else.
     virtual void applyChanges(const ChangeSet &changes) = 0;
     /// Called after the presentation mode changed (label scale already set): lay out again.
     virtual void presentationChanged() { }
+    /// True for a view whose update for one edit costs about a whole build on a large design
+    /// (the fabric view lays out the edited band again: 3.1 million links at 131,072 nodes).
+    /// Behind another tab, such a view drops its scene on a change and builds it again when
+    /// next shown, keeping its zoom and centre, instead of paying every edit.
+    virtual bool rebuildsWhenShownAgain() const { return false; }
     /// The scene rectangle of a moved entity's place in the compared design; empty where this
     /// view does not show that place (CanvasCompareGhosts.cpp).
     virtual QRectF compareGhostRect(const CompareGhost &) const { return {}; }
@@ -226,6 +234,10 @@ private:
     void setFitMode(bool on);
     void fitNow();
     void applyScrollBarPolicy();
+    /// Lays the built scene out again for the current label scale.
+    void applyPresentation();
+    /// Drops the scene of a view behind another tab: built again when next shown.
+    void deferAgain();
     void reapplyFailureStates();
     void reapplyCompareStates();
     /// Makes the ghost and leader items again from m_compareGhosts (a few per move).
@@ -246,6 +258,14 @@ private:
     /// and counts the whole list once when built.
     bool m_markersStale = false;
     bool m_sceneDropped = false; ///< dropDeferredScene(): never build a waiting scene
+    /// The presentation mode changed while the view was behind another tab: laid out again
+    /// when shown (ensureScene), not for every toggle of F11.
+    bool m_presentationStale = false;
+    /// Set when a change dropped the scene of a view behind another tab (deferAgain): the
+    /// zoom and centre the architect left, restored after the build unless it was fitted.
+    bool m_keepPlace = false;
+    QTransform m_keptTransform;
+    QPointF m_keptCentre;
     DesignCache *m_cache;
     CanvasScene *m_scene;
     std::unordered_map<std::uint64_t, std::vector<CanvasItem *>> m_index;

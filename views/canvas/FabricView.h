@@ -75,6 +75,8 @@ protected:
     void buildScene() override;
     void applyChanges(const ChangeSet &changes) override;
     void presentationChanged() override;
+    /// An edit lays its band out again: the compute band holds every rail link.
+    bool rebuildsWhenShownAgain() const override { return true; }
 
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;

@@ -7,6 +7,7 @@
 #include "model/failure/CoolingChain.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -76,6 +77,9 @@ FailureDock::FailureDock(QWidget *parent)
     layout->addWidget(m_table, 1);
     setWidget(body);
 
+    m_domains->setObjectName(QStringLiteral("failureDomains"));
+    m_domains->addItem(tr("(choose a domain)"));
+    m_domains->installEventFilter(this);
     connect(m_domains, &QComboBox::activated, this, [this](int index) {
         if (index > 0)
             showBlastRadius(m_domains->itemText(index));
@@ -111,15 +115,35 @@ void FailureDock::designChanged()
     m_summary->setText(m_document
                            ? tr("Pick a domain to see its blast radius, or run the N-1 sweep.")
                            : QString());
-    fillDomains();
+    if (!m_domainsStale) {
+        m_domains->clear();
+        m_domains->addItem(tr("(choose a domain)"));
+        m_domainsStale = true;
+    }
+}
+
+bool FailureDock::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_domains
+        && (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::KeyPress
+            || event->type() == QEvent::FocusIn || event->type() == QEvent::Wheel))
+        fillDomains();
+    return QDockWidget::eventFilter(watched, event);
+}
+
+QStringList FailureDock::domainLabels() const
+{
+    QStringList labels;
+    for (int i = 1; i < m_domains->count(); ++i)
+        labels << m_domains->itemText(i);
+    return labels;
 }
 
 void FailureDock::fillDomains()
 {
-    m_domains->clear();
-    m_domains->addItem(tr("(choose a domain)"));
-    if (!m_document)
+    if (!m_domainsStale || !m_document)
         return;
+    m_domainsStale = false;
     for (const FailureDomain &domain :
          enumerateDomains(m_document->design(), kSweepKinds, &m_document->catalog()))
         m_domains->addItem(QString::fromStdString(domain.label));
@@ -202,6 +226,7 @@ QString FailureDock::showBlastRadius(const QString &label)
                     .arg(fabric.nodesDisconnected)
                     .arg(fabric.nodesDegraded);
     m_summary->setText(text);
+    fillDomains();
     m_domains->setCurrentText(label);
     setStates(report);
     // Also the selection, for the inspector and the focus: the lost and capped devices.

@@ -8,7 +8,10 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListView>
 #include <QStringListModel>
+
+#include <algorithm>
 
 namespace cw {
 namespace {
@@ -30,6 +33,34 @@ void forEachNamed(const Design &design, Visit visit)
         visit(EntityRef::of(tier.id), tier.name);
 }
 
+/// ASCII letters folded to lower case; other bytes (UTF-8 sequences included) unchanged.
+char foldAscii(char c)
+{
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+bool isAscii(const std::string &text)
+{
+    return std::all_of(text.begin(), text.end(),
+                       [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+
+/// Whether `name` equals (2), contains (1) or misses (0) `wanted`, which is lower case ASCII,
+/// without making a QString of every name: typing into the field compared 230,000 names per
+/// key at 131,072 nodes (0.3-0.6 s a key). Non-ASCII bytes of `name` match only themselves,
+/// which no ASCII query byte equals.
+int asciiMatch(const std::string &name, const std::string &wanted)
+{
+    const auto equal = [](char a, char b) {
+        return foldAscii(a) == b;
+    };
+    if (name.size() == wanted.size() && std::equal(name.begin(), name.end(), wanted.begin(), equal))
+        return 2;
+    return std::search(name.begin(), name.end(), wanted.begin(), wanted.end(), equal) != name.end()
+        ? 1
+        : 0;
+}
+
 } // namespace
 
 FindBar::FindBar(QWidget *parent)
@@ -48,6 +79,10 @@ FindBar::FindBar(QWidget *parent)
     m_completer->setCaseSensitivity(Qt::CaseInsensitive);
     m_completer->setFilterMode(Qt::MatchContains);
     m_completer->setMaxVisibleItems(15);
+    // Every row the same height: without it the popup measured each of the 131,072 "dgx"
+    // matches' text at 131,072 nodes (half a second a key).
+    if (auto *list = qobject_cast<QListView *>(m_completer->popup()))
+        list->setUniformItemSizes(true);
     m_field->setCompleter(m_completer);
     layout->addWidget(m_field);
     layout->addWidget(m_status);
@@ -113,6 +148,17 @@ std::vector<EntityRef> FindBar::matches(const QString &text) const
         return {};
     std::vector<EntityRef> exact;
     std::vector<EntityRef> partial;
+    const std::string wantedBytes = wanted.toLower().toStdString();
+    if (isAscii(wantedBytes)) {
+        forEachNamed(m_document->design(), [&](EntityRef ref, const std::string &name) {
+            if (const int match = asciiMatch(name, wantedBytes); match == 2)
+                exact.push_back(ref);
+            else if (match == 1)
+                partial.push_back(ref);
+        });
+        exact.insert(exact.end(), partial.begin(), partial.end());
+        return exact;
+    }
     forEachNamed(m_document->design(), [&](EntityRef ref, const std::string &name) {
         const QString candidate = QString::fromStdString(name);
         if (candidate.compare(wanted, Qt::CaseInsensitive) == 0)
