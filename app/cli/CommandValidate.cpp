@@ -67,7 +67,7 @@ public:
     }
 
 private:
-    static constexpr std::size_t kBlockBytes = 256 * 1024;
+    static constexpr std::size_t kBlockBytes = std::size_t { 256 } * 1024;
     std::ostream &m_out;
     std::string m_buffer;
 };

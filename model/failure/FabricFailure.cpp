@@ -335,6 +335,7 @@ FabricState FabricState::make(const Fabric &fabric, FabricGraph graph,
     // The baseline's cuts are the prepared flows' values: each partition solved once.
     if (warmStart && solver->preparedCount() == static_cast<int>(sides.size())) {
         std::vector<std::int64_t> cuts;
+        cuts.reserve(sides.size());
         for (int i = 0; i < solver->preparedCount(); ++i)
             cuts.push_back(solver->preparedCutMbps(i));
         state.baseline = analyzeFabric(g, options, *solver, cuts);
