@@ -54,6 +54,9 @@ struct FatTreeSpec
     int storageNodes = 4; ///< data servers (OSS, WEKA hosts, VAST enclosures)
     bool storageConverged = false;
     int storageRatio = 1; ///< leaf oversubscription of a separate storage fabric
+    /// The switch of a separate storage fabric; null = switchPart. An XDR compute fabric's
+    /// switch has no cage for the storage NICs' 400G (ref:nvidia-linkx-xdr): an NDR one does.
+    const Part *storageSwitchPart = nullptr;
     /// A rack-scale system (GB200 NVL72): compute racks are this rack type, filled with its
     /// contents in U order (nodePart trays as the nodes, NVLink switch trays, reserved U for
     /// its power shelves). nodesPerRack must equal its count of nodePart.

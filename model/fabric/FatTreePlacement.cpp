@@ -225,9 +225,9 @@ Result<void> FatTreeBuilder::placeLeaves(Tree &tree, int su, const char *prefix,
     for (Leaf &leaf : tree.leaves) {
         if (leaf.homeSu != su)
             continue;
-        auto placed = m_assembler.placeInArea(
-            area, m_networkRack, numberedName(prefix, ++counter, 4), *m_spec.switchPart,
-            DeviceRole::Switch, Face::Rear, 0, optics);
+        auto placed
+            = m_assembler.placeInArea(area, m_networkRack, numberedName(prefix, ++counter, 4),
+                                      *tree.switchPart, DeviceRole::Switch, Face::Rear, 0, optics);
         if (!placed)
             return placed.error();
         leaf.device = *placed;
@@ -246,7 +246,7 @@ Result<void> FatTreeBuilder::placeUpper(Tree &tree, const char *spinePrefix, con
         for (int i = 0; i < tree.upper[plane].spines; ++i) {
             auto placed = m_assembler.placeInArea(
                 FloorArea::Network, m_networkRack, numberedName(spinePrefix, ++spineNumber, 4),
-                *m_spec.switchPart, DeviceRole::Switch, Face::Rear, 1, optics);
+                *tree.switchPart, DeviceRole::Switch, Face::Rear, 1, optics);
             if (!placed)
                 return placed.error();
             tree.spineDevices[plane].push_back(*placed);
@@ -256,7 +256,7 @@ Result<void> FatTreeBuilder::placeUpper(Tree &tree, const char *spinePrefix, con
         for (int i = 0; i < tree.upper[plane].cores; ++i) {
             auto placed = m_assembler.placeInArea(
                 FloorArea::Network, m_networkRack, numberedName(corePrefix, ++coreNumber, 4),
-                *m_spec.switchPart, DeviceRole::Switch, Face::Rear, 2, optics);
+                *tree.switchPart, DeviceRole::Switch, Face::Rear, 2, optics);
             if (!placed)
                 return placed.error();
             tree.coreDevices[plane].push_back(*placed);

@@ -7,6 +7,10 @@
 #include <string>
 #include <vector>
 
+namespace cw {
+struct Part;
+}
+
 namespace cw::fattree {
 
 /// Building blocks of the fat-tree generator (internal to model/fabric).
@@ -36,6 +40,7 @@ struct Tree
     int tiers = 0;
     int planes = 1;
     double speedGbps = 0;
+    const Part *switchPart = nullptr; ///< every switch of the tree is this part
     std::vector<int> switchPorts; ///< the switch part's port indices, first `radix`
     std::vector<Leaf> leaves;
     std::vector<std::vector<int>> planeLeaves; ///< plane -> leaf indices in order

@@ -31,6 +31,7 @@ Result<void> FatTreeBuilder::planCompute()
     }
     Tree &tree = m_compute;
     tree.speedGbps = speed;
+    tree.switchPart = spec.switchPart;
     tree.switchPorts = fabricPortsFor(*spec.switchPart, speed);
     tree.radix = static_cast<int>(tree.switchPorts.size());
     if (tree.radix < 2)
@@ -166,12 +167,13 @@ Result<void> FatTreeBuilder::planStorage()
                                    "storage fabric");
     Tree &tree = m_storage;
     // The switch's fastest ports set the fabric's nominal speed; slower endpoints link slower.
+    tree.switchPart = m_spec.storageSwitchPart ? m_spec.storageSwitchPart : m_spec.switchPart;
     double switchSpeed = 0;
-    for (const PortSpec &port : m_spec.switchPart->ports)
+    for (const PortSpec &port : tree.switchPart->ports)
         if (port.role == PortRole::Fabric)
             switchSpeed = std::max(switchSpeed, port.speedGbps);
     tree.speedGbps = std::min(speed, switchSpeed);
-    tree.switchPorts = fabricPortsFor(*m_spec.switchPart, tree.speedGbps);
+    tree.switchPorts = fabricPortsFor(*tree.switchPart, tree.speedGbps);
     tree.radix = static_cast<int>(tree.switchPorts.size());
     auto split = leafSplit(tree.radix, m_spec.storageRatio);
     if (!split)

@@ -4,6 +4,7 @@
 #include "model/catalog/Catalog.h"
 #include "model/examples/ReferenceDesigns.h"
 #include "model/fabric/Gb200Template.h"
+#include "model/fabric/RailSpeedMatch.h"
 
 #include <algorithm>
 #include <charconv>
@@ -106,6 +107,8 @@ const std::vector<TemplateParameter> &fatTreeParameters()
                         { "separate", "converged" }),
         choiceParameter("storage-oversubscription", "1:1",
                         "leaf ratio of a separate storage fabric", kRatios),
+        partParameter("storage-switch-type", "switch-type",
+                      "catalog id of a separate storage fabric's switch", PartKind::Switch),
     };
     return parameters;
 }
@@ -264,6 +267,19 @@ Result<FatTreeSpec> parseFatTree(const std::map<std::string, std::string> &value
     if (!supports(*spec.switchPart, spec.technology))
         return Error { "fat-tree: switch-type " + spec.switchPart->id + " does not run "
                        + technology };
+    if (auto matched = checkRailSpeedMatch(spec, catalog); !matched)
+        return matched.error();
+    if (p.has("storage-switch-type")) {
+        spec.storageSwitchPart
+            = p.part(catalog, "storage-switch-type", spec.switchPart->id, PartKind::Switch);
+        if (!p.error().empty())
+            return Error { p.error() };
+        if (!supports(*spec.storageSwitchPart, spec.technology))
+            return Error { "fat-tree: storage-switch-type " + spec.storageSwitchPart->id
+                           + " does not run " + technology };
+    }
+    if (auto reached = checkStorageSwitch(spec, catalog); !reached)
+        return reached.error();
     spec.nodePrefix = spec.nodePart->id.rfind("dgx", 0) == 0 ? "dgx" : "gpu";
     spec.designName = "fat-tree " + std::to_string(spec.nodes) + " x " + spec.nodePart->id + ", "
         + technology + ", " + spec.switchPart->id + ", " + std::to_string(spec.ratio) + ":1";

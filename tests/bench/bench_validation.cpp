@@ -26,22 +26,69 @@ using namespace cw;
 
 namespace {
 
-/// The campus docs/performance.md generates the million-GPU design into: 120 halls of 20
-/// rows x 20 positions at 45 kW, rear-door cooling, 15 m of route per hall apart.
+/// The campus docs/performance.md generates the million-GPU design into, as
+/// `scripts/campus-site.py --preset b300` writes it (tst_campus_site checks the script): 4
+/// buildings 80 m apart, each 2 storeys of 13 halls 30 m apart (20 rows x 20 positions, 60 kW
+/// rear-door: four DGX B300 a rack), 10 m of riser a storey; halls ranked by route from the
+/// campus centre, odd ranks farthest first then even ranks nearest first, so the spines and
+/// cores the generator puts mid-list stand in the middle.
 Site campus()
 {
+    constexpr int kBuildings = 4;
+    constexpr int kStoreys = 2;
+    constexpr int kColumns = 13;
+    constexpr double kHallM = 30;
+    constexpr double kBuildingM = 80;
+    constexpr double kStoreyM = 10;
+    struct Spot
+    {
+        int building, storey, column;
+    };
+    const auto absM = [](double x) {
+        return x < 0 ? -x : x;
+    };
+    std::vector<Spot> spots; // building by building: ties keep this order
+    for (int b = 0; b < kBuildings; ++b)
+        for (int s = 0; s < kStoreys; ++s)
+            for (int c = 0; c < kColumns; ++c)
+                spots.push_back({ b, s, c });
+    const double cx = (kColumns - 1) * kHallM / 2;
+    const double cy = (kBuildings - 1) * kBuildingM / 2;
+    const auto fromCentre = [&](const Spot &p) {
+        return absM(p.column * kHallM - cx) + absM(p.building * kBuildingM - cy)
+            + p.storey * kStoreyM;
+    };
+    std::stable_sort(spots.begin(), spots.end(),
+                     [&](const Spot &a, const Spot &b) { return fromCentre(a) < fromCentre(b); });
+    std::vector<Spot> order;
+    for (std::size_t i = spots.size() % 2 == 0 ? spots.size() - 1 : spots.size() - 2;
+         i < spots.size(); i -= 2)
+        order.push_back(spots[i]);
+    for (std::size_t i = 0; i < spots.size(); i += 2)
+        order.push_back(spots[i]);
+    const int halls = static_cast<int>(order.size());
     Site site;
-    site.name = "Campus of 120 halls";
-    site.itPowerBudgetKw = 2'000'000;
-    site.utilityPowerKw = 3'000'000;
-    constexpr int kHalls = 120;
-    for (int i = 0; i < kHalls; ++i)
+    site.name = "B300 campus (104 halls of 60 kW positions)";
+    site.itPowerBudgetKw = halls * 400 * 60.0;
+    site.utilityPowerKw = site.itPowerBudgetKw * 13 / 10; // PUE 1.3
+    site.airCoolingCapacityKw = site.itPowerBudgetKw;
+    site.liquidCoolingCapacityKw = site.itPowerBudgetKw;
+    site.cduRedundancy = 1;
+    for (int i = 0; i < halls; ++i)
         site.halls.push_back(
-            { "H" + std::to_string(i + 1), 20, 20, 3.0, 45, HallCooling::RearDoor, 0, {} });
-    for (int i = 0; i < kHalls; ++i)
-        for (int j = i + 1; j < kHalls; ++j)
-            site.hallDistances.push_back(
-                { "H" + std::to_string(i + 1), "H" + std::to_string(j + 1), 15.0 * (j - i) });
+            { "H" + std::to_string(i + 1), 20, 20, 3.0, 60, HallCooling::RearDoor, 0, {} });
+    for (int i = 0; i < halls; ++i)
+        for (int j = i + 1; j < halls; ++j) {
+            const Spot &a = order[static_cast<std::size_t>(i)];
+            const Spot &b = order[static_cast<std::size_t>(j)];
+            // Along the campus; between buildings down to the ground and up again.
+            const int climb
+                = a.building == b.building ? std::abs(a.storey - b.storey) : a.storey + b.storey;
+            site.hallDistances.push_back({ "H" + std::to_string(i + 1), "H" + std::to_string(j + 1),
+                                           std::abs(a.column - b.column) * kHallM
+                                               + std::abs(a.building - b.building) * kBuildingM
+                                               + climb * kStoreyM });
+        }
     return site;
 }
 
@@ -54,8 +101,9 @@ const Design &design(std::int64_t nodes)
         std::optional<Site> site;
         if (nodes > 65536) {
             // 8 rail planes of 131,072 nodes outgrow a radix-64 3-tier tree (65,536
-            // endpoints a plane): XDR switches, no storage fabric, and a campus larger than
-            // the default site's 64 halls.
+            // endpoints a plane): XDR switches, whose cages take only XDR NICs (DGX B300), no
+            // storage fabric, and a campus larger than the default site's 64 halls.
+            params["node-type"] = "dgx-b300";
             params["switch-type"] = "q3400-ra";
             params["storage"] = "none";
             site = campus();

@@ -167,6 +167,14 @@ QString report(const Outcome &outcome)
     return text;
 }
 
+/// Findings of one rule in a validation result.
+int countRule(const ValidationResult &result, const std::string &ruleKey)
+{
+    return static_cast<int>(
+        std::count_if(result.violations.begin(), result.violations.end(),
+                      [&](const Violation &violation) { return violation.ruleKey == ruleKey; }));
+}
+
 } // namespace
 
 class TestGenerateMatrix : public QObject
@@ -299,6 +307,128 @@ private slots:
         QVERIFY2(check("fat-tree", { { "nodes", nodes.toStdString() } }, outcome),
                  qPrintable(report(outcome)));
         QVERIFY2(outcome.failures.empty(), qPrintable(report(outcome)));
+    }
+    void xdrB300NodesMatchTheirSwitch()
+    {
+        // DGX B300: 8 ConnectX-8 at XDR 800 Gb/s (ref:nvidia-superpod-b300-xdr-ra) on the
+        // Quantum-X800 Q3400's 800 Gb/s ports: 64 nodes x 8 rails = 512 node links, each 800
+        // Gb/s at both ends, over the XDR modules of ref:nvidia-linkx-xdr.
+        const Parameters xdr { { "nodes", "64" },
+                               { "node-type", "dgx-b300" },
+                               { "storage", "none" },
+                               { "switch-type", "q3400-ra" } };
+        auto generated = generateDesign("fat-tree", xdr, builtinCatalog());
+        QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
+        const Design &design = generated->design;
+        int nodeLinks = 0;
+        int xdrModules = 0;
+        for (const Link &link : design.links()) {
+            const Fabric *fabric = design.fabric(link.fabric);
+            if (fabric->purpose != FabricPurpose::Compute)
+                continue;
+            const std::string &a = design.device(link.a.device)->catalogType;
+            const std::string &b = design.device(link.b.device)->catalogType;
+            if (a == "dgx-b300" || b == "dgx-b300")
+                ++nodeLinks;
+            xdrModules += link.cableType.rfind("xdr-", 0) == 0 ? 1 : 0;
+        }
+        QCOMPARE(nodeLinks, 64 * 8);
+        // Every compute link, node-to-leaf and leaf-to-spine, is an XDR module pair: no NDR
+        // (100G-PAM4) part fits an XDR cage.
+        int computeLinks = 0;
+        for (const Link &link : design.links())
+            computeLinks += design.fabric(link.fabric)->purpose == FabricPurpose::Compute ? 1 : 0;
+        QCOMPARE(xdrModules, computeLinks);
+        const ValidationResult result = validateDesign(design, builtinCatalog(), "2026-01-01");
+        QCOMPARE(result.errors, 0);
+        QCOMPARE(countRule(result, "net.port-speed-mismatch"), 0);
+    }
+
+    void ndrNodesOnXdrSwitchAreRefused()
+    {
+        // The DGX H100's ConnectX-7 runs NDR 400 Gb/s on 100G-PAM4 lanes; XDR parts "cannot
+        // downshift to 100G-PAM4", and NVIDIA's only XDR split is to ConnectX-8
+        // (ref:nvidia-linkx-xdr): no cable joins them, so the generator refuses and names the
+        // binding pair of speeds and the parts that match either end.
+        const Parameters ndr { { "nodes", "64" },
+                               { "storage", "none" },
+                               { "switch-type", "q3400-ra" } };
+        auto refused = generateDesign("fat-tree", ndr, builtinCatalog());
+        QVERIFY(!refused);
+        const std::string &message = refused.error().message;
+        for (const char *part :
+             { "switch-type q3400-ra ports run 800 Gb/s (XDR)",
+               "dgx-h100's compute NICs run 400 Gb/s (NDR)", "compute NICs run 800 Gb/s (dgx-b300)",
+               "reaches 400 Gb/s NICs (qm9700)" })
+            QVERIFY2(message.find(part) != std::string::npos, message.c_str());
+        // An HDR DGX A100 (ConnectX-6, 200 Gb/s) is refused the same way on the XDR switch.
+        Parameters hdr = ndr;
+        hdr["node-type"] = "dgx-a100";
+        auto hdrRefused = generateDesign("fat-tree", hdr, builtinCatalog());
+        QVERIFY(!hdrRefused);
+        QVERIFY2(hdrRefused.error().message.find("200 Gb/s (HDR)") != std::string::npos,
+                 hdrRefused.error().message.c_str());
+    }
+
+    void hdrNodesOnNdrSwitchKeepTheirSplitters()
+    {
+        // An NDR twin-port cage splits into two HDR 200 Gb/s links over NVIDIA's splitter
+        // cables (MCP7Y60 / MFA7U10, ref:nvidia-linkx-100g-pam4): DGX A100 nodes on the QM9700
+        // generate and validate without errors. Each of the 64 x 8 rail links runs 200 Gb/s
+        // on a 400 Gb/s port, which the rule reports as a warning, as before.
+        const Parameters hdr { { "nodes", "64" },
+                               { "node-type", "dgx-a100" },
+                               { "storage", "none" },
+                               { "switch-type", "qm9700" } };
+        auto generated = generateDesign("fat-tree", hdr, builtinCatalog());
+        QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
+        int splitters = 0;
+        for (const Link &link : generated->design.links())
+            splitters += link.cableType.find("hdr-splitter-osfp-2x200g") != std::string::npos;
+        QCOMPARE(splitters, 64 * 8);
+        const ValidationResult result
+            = validateDesign(generated->design, builtinCatalog(), "2026-01-01");
+        QCOMPARE(result.errors, 0);
+        QCOMPARE(countRule(result, "net.port-speed-mismatch"), 64 * 8);
+    }
+    void xdrComputeWithNdrStorageFabric()
+    {
+        // The DGX B300's storage cards are 400G QSFP112 (BlueField-3), which no XDR cage takes
+        // (ref:nvidia-linkx-xdr): with the default storage fabric on the compute switch-type
+        // the generator refuses, naming the cages and the storage switch that reaches them;
+        // storage-switch-type=qm9700 puts the storage fabric on NDR switches instead.
+        Parameters both { { "nodes", "64" },
+                          { "node-type", "dgx-b300" },
+                          { "switch-type", "q3400-ra" } };
+        auto refused = generateDesign("fat-tree", both, builtinCatalog());
+        QVERIFY(!refused);
+        for (const char *part : { "storage fabric's switch q3400-ra has ports of 800 Gb/s (XDR) in "
+                                  "OSFP224-twin cages",
+                                  "storage NICs run 400 Gb/s (NDR) in QSFP112 cages",
+                                  "choose storage-switch-type (qm9700) or storage=none" })
+            QVERIFY2(refused.error().message.find(part) != std::string::npos,
+                     refused.error().message.c_str());
+        both["storage-switch-type"] = "qm9700";
+        auto generated = generateDesign("fat-tree", both, builtinCatalog());
+        QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
+        const Design &design = generated->design;
+        for (const Link &link : design.links()) {
+            const FabricPurpose purpose = design.fabric(link.fabric)->purpose;
+            if (purpose == FabricPurpose::OutOfBand) // every switch's management port
+                continue;
+            for (const PortRef &end : { link.a, link.b }) {
+                const std::string &type = design.device(end.device)->catalogType;
+                if (type == "q3400-ra")
+                    QVERIFY(purpose == FabricPurpose::Compute);
+                if (type == "qm9700")
+                    QVERIFY(purpose == FabricPurpose::Storage);
+            }
+        }
+        const ValidationResult result = validateDesign(design, builtinCatalog(), "2026-01-01");
+        QCOMPARE(result.errors, 0);
+        // The only slower links are the Lustre MDS's two HDR 200G ports on NDR leaves (over
+        // HDR splitters), as in every design with a Lustre tier: 2 findings.
+        QCOMPARE(countRule(result, "net.port-speed-mismatch"), 2);
     }
 };
 

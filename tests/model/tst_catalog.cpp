@@ -272,6 +272,46 @@ private slots:
         QCOMPARE(supernic->ports[0].speedGbps, 400.0);
     }
 
+    void dgxB300FromItsSources()
+    {
+        const Catalog &catalog = Catalog::builtin();
+        const Part *b300 = catalog.find("dgx-b300");
+        QVERIFY(b300 && b300->server);
+        // ref:nvidia-superpod-b300-xdr-ra: one scalable unit is 72 DGX B300 = 576 GPUs with
+        // 576 node-to-leaf cables, so 8 GPUs and 8 compute links of XDR 800 Gb/s per node.
+        QCOMPARE(b300->server->gpuCount, 576 / 72);
+        QCOMPARE(b300->countPorts(PortRole::Compute), 576 / 72);
+        QCOMPARE(b300->ports[0].speedGbps, 800.0);
+        // "four DGX B300 fit within a single rack", "~56kW" per rack: 56,000 / 4 = 14,000 W.
+        QCOMPARE(b300->maxPowerW, 56000.0 / 4);
+        QVERIFY(b300->cooling == Cooling::Air);
+        // ref:nvidia-nim-boltz2-rn: 288 GB HBM3e per B300 GPU; 8 x 288 = 2,304 GB per node.
+        const Part *gpu = catalog.find(b300->server->gpuPart);
+        QVERIFY(gpu && gpu->gpu);
+        QCOMPARE(gpu->gpu->memoryGB * b300->server->gpuCount, 2304.0);
+        // The PSUs and their feeds were not sourced: no psu block rather than a guessed one.
+        QCOMPARE(b300->server->psu.count, 0);
+        // ref:nvidia-linkx-xdr: the ConnectX-8 cage (riding heat sink) takes XDR 200G-PAM4
+        // parts only, so the node's cage and the Q3400's twin cage are XDR cages, and an XDR
+        // module joins them at 800 Gb/s per link (two links per twin-port switch module).
+        const Part *q3400 = catalog.find("q3400-ra");
+        QCOMPARE(b300->ports[0].formFactor, std::string("OSFP224"));
+        QCOMPARE(q3400->ports[0].formFactor, std::string("OSFP224-twin"));
+        const Part *nicSide = catalog.find("xdr-osfp-dr4-800g-rhs");
+        const Part *switchSide = catalog.find("xdr-osfp-2xdr4-1600g-ihs");
+        QVERIFY(nicSide && switchSide);
+        QCOMPARE(nicSide->cable->linkSpeedGbps, 800.0);
+        QCOMPARE(switchSide->cable->linkSpeedGbps * switchSide->cable->linksPerCable, 1600.0);
+        QVERIFY(cableFitsCages(*nicSide->cable, "OSFP224", "OSFP224-twin"));
+        QVERIFY(cableFitsCages(*switchSide->cable, "OSFP224-twin", "OSFP224-twin"));
+        // No NDR (100G-PAM4) part fits an XDR cage: "200G-PAM4-based transceivers cannot
+        // downshift to 100G-PAM4".
+        for (const auto &part : catalog.parts())
+            if (part->cable && part->cable->linkSpeedGbps == 400)
+                QVERIFY2(!cableFitsCages(*part->cable, "OSFP-twin", "OSFP224-twin"),
+                         part->id.c_str());
+    }
+
     void rackContentsErrors_data()
     {
         QTest::addColumn<QString>("parts");
