@@ -4,6 +4,7 @@
 #include "model/io/AtomicFile.h"
 #include "model/io/DesignFile.h"
 #include "model/io/DesignLoadPaths.h"
+#include "model/io/DesignReaderClass.h"
 #include "model/io/DesignText.h"
 #include "model/io/LinkScan.h"
 #include "model/io/MappedFile.h"
@@ -18,119 +19,7 @@
 #include <unordered_map>
 
 namespace cw {
-namespace {
-
-using Reader = TapeReader;
-
-/// The fast path met something only the tape's reader words (an error, a warning): the load
-/// starts over on the tape. Never leaves this file.
-struct FastPathDeclined
-{
-};
-
-/// The links the fast path read from the text (LinkScanner), in place of the tape's.
-struct ScannedLinks
-{
-    std::string_view text;
-    const std::vector<LinkRecord> &records;
-};
-
-/// The fewest tape nodes a link takes (its object, four required keys and their values, two
-/// ends of two keys and values each): what a scanned link stands for in the document's size.
-constexpr std::uint64_t kTapeNodesPerLink = 17;
-
-/// Reads the entities of one document into a Design, checking ids and references as it
-/// goes so that every problem is reported with the pointer of the value that causes it.
-class DesignReader
-{
-public:
-    DesignReader(const Catalog &catalog, std::vector<std::string> &warnings,
-                 const ScannedLinks *scanned = nullptr)
-        : m_warnings(warnings)
-        , m_tables(catalog)
-        , m_scanned(scanned)
-    { }
-
-    Design read(const Reader &root);
-
-private:
-    template<typename IdType>
-    IdType claim(const Reader &entity)
-    {
-        return claim<IdType>(entity, entity.integer("id"));
-    }
-    /// The same with the value of "id" already read.
-    template<typename IdType>
-    IdType claim(const Reader &entity, long long value)
-    {
-        if (value <= 0)
-            entity.fail("id", "a positive whole number");
-        // The owner is kept as a tape index: its pointer text is only needed for the error.
-        const auto owner = m_idOwners.claim(static_cast<std::uint64_t>(value), entity.index());
-        if (owner == IdOwners::untaped)
-            throw FastPathDeclined {}; // the message names the link's pointer
-        if (owner != IdOwners::none)
-            entity.fail("id",
-                        "an id not used elsewhere (" + std::to_string(value)
-                            + " is already the id of " + entity.tape().pointerOf(owner) + ")");
-        return IdType { static_cast<std::uint64_t>(value) };
-    }
-
-    template<typename IdType, typename Table>
-    IdType reference(const Reader &entity, const char *key, const Table &table, const char *what)
-    {
-        return reference<IdType>(entity, key, entity.integer(key), table, what);
-    }
-    template<typename IdType, typename Table>
-    IdType reference(const Reader &entity, const char *key, long long value, const Table &table,
-                     const char *what)
-    {
-        const IdType id { static_cast<std::uint64_t>(value < 0 ? 0 : value) };
-        if (value <= 0 || !table.contains(id))
-            entity.fail(key, std::string("the id of a ") + what + " in this design");
-        return id;
-    }
-
-    const Part &part(const Reader &entity, const char *key, std::initializer_list<PartKind> kinds,
-                     const char *what)
-    {
-        return part(entity, key, entity.stringView(key), kinds, what);
-    }
-    /// The same with the value of `key` already read.
-    const Part &part(const Reader &entity, const char *key, std::string_view id,
-                     std::initializer_list<PartKind> kinds, const char *what);
-    void warnUnknown(const Reader &reader, std::initializer_list<std::string_view> known)
-    {
-        warnUnknown(reader, std::span<const std::string_view>(known.begin(), known.size()));
-    }
-    void warnUnknown(const Reader &reader, std::span<const std::string_view> known);
-    int portIndex(const Reader &end, std::string_view name, const Part &part);
-    /// One end of a link (the object at `key` of `link`, or the error for what is there) and
-    /// its port slot in m_tables.
-    std::pair<PortRef, std::size_t> linkEnd(const Reader &link, const char *key,
-                                            Reader::Index value, const Design &design);
-    void readLink(const Reader &entry, Design &design);
-    /// The fast path's links: the checks of readLink, any failure declined to the tape.
-    void readScannedLinks(Design &design);
-    PortRef scannedEnd(std::uint32_t device, std::uint32_t port, std::uint16_t size,
-                       std::size_t &slot);
-
-    void readSite(const Reader &reader, Design &design);
-    void readRows(const Reader &root, Design &design);
-    void readRacks(const Reader &root, Design &design);
-    void readDevices(const Reader &root, Design &design);
-    void readFabrics(const Reader &root, Design &design);
-    void readQos(const Reader &q, QosProfile &qos);
-    void readLinks(const Reader &root, Design &design);
-    void readStorageTiers(const Reader &root, Design &design);
-    void readSettings(const Reader &root, Design &design);
-
-    std::vector<std::string> &m_warnings;
-    std::size_t m_suppressedWarnings = 0;
-    IdOwners m_idOwners;
-    ReaderTables m_tables;
-    const ScannedLinks *m_scanned;
-};
+namespace reader_detail {
 
 const Part &DesignReader::part(const Reader &entity, const char *key, std::string_view id,
                                std::initializer_list<PartKind> kinds, const char *what)
@@ -292,59 +181,6 @@ void DesignReader::readDevices(const Reader &root, Design &design)
         design.addDevice(std::move(device));
         m_tables.addDevice(id, devicePart);
     }
-}
-
-void DesignReader::readQos(const Reader &q, QosProfile &qos)
-{
-    warnUnknown(q,
-                { "roceDscp", "cnpDscp", "pfcPriority", "cnpPriority", "losslessPriorities",
-                  "ecnEnabled", "ecnMinBytes", "ecnMaxBytes", "ecnMaxProbabilityPct", "pfcWatchdog",
-                  "pfcWatchdogDetectionMs", "pfcWatchdogRestorationMs", "switchMtu", "hostMtu",
-                  "dscpToPriority", "pfcCableLengthM" });
-    qos.roceDscp = static_cast<int>(q.integerInRange("roceDscp", 0, 63, qos.roceDscp));
-    qos.cnpDscp = static_cast<int>(q.integerInRange("cnpDscp", 0, 63, qos.cnpDscp));
-    qos.pfcPriority = static_cast<int>(q.integerInRange("pfcPriority", 0, 7, qos.pfcPriority));
-    qos.cnpPriority = static_cast<int>(q.integerInRange("cnpPriority", 0, 7, qos.cnpPriority));
-    if (q.has("losslessPriorities")) {
-        qos.losslessPriorities.clear();
-        for (long long priority : q.integerArray("losslessPriorities")) {
-            if (priority < 0 || priority > 7)
-                q.fail("losslessPriorities", "priorities from 0 to 7");
-            qos.losslessPriorities.push_back(static_cast<int>(priority));
-        }
-    }
-    qos.ecnEnabled = q.boolean("ecnEnabled", qos.ecnEnabled);
-    // Thresholds are read as given, even when inconsistent: the RoCE rules report
-    // Kmin >= Kmax, so the design can be loaded and fixed.
-    qos.ecnMinBytes
-        = static_cast<int>(q.integerInRange("ecnMinBytes", 0, 2000000000, qos.ecnMinBytes));
-    qos.ecnMaxBytes
-        = static_cast<int>(q.integerInRange("ecnMaxBytes", 0, 2000000000, qos.ecnMaxBytes));
-    qos.ecnMaxProbabilityPct = static_cast<int>(
-        q.integerInRange("ecnMaxProbabilityPct", -1000, 1000, qos.ecnMaxProbabilityPct));
-    qos.pfcWatchdog = q.boolean("pfcWatchdog", qos.pfcWatchdog);
-    qos.pfcWatchdogDetectionMs = static_cast<int>(
-        q.integerInRange("pfcWatchdogDetectionMs", 0, 60000, qos.pfcWatchdogDetectionMs));
-    qos.pfcWatchdogRestorationMs = static_cast<int>(
-        q.integerInRange("pfcWatchdogRestorationMs", 0, 600000, qos.pfcWatchdogRestorationMs));
-    qos.switchMtu = static_cast<int>(q.integerInRange("switchMtu", 576, 16384, qos.switchMtu));
-    qos.hostMtu = static_cast<int>(q.integerInRange("hostMtu", 576, 16384, qos.hostMtu));
-    if (q.has("dscpToPriority")) {
-        // An object {"26": 3}: keys are DSCP values, values switch priorities.
-        const Reader map = q.object("dscpToPriority");
-        qos.dscpToPriority.clear();
-        for (const auto &item : map.sortedMembers()) {
-            const std::string &key = item.first;
-            int dscp = -1;
-            if (!key.empty() && key.size() <= 2
-                && key.find_first_not_of("0123456789") == std::string::npos)
-                dscp = std::stoi(key);
-            if (dscp < 0 || dscp > 63)
-                map.failHere("expected DSCP keys from \"0\" to \"63\", got \"" + key + "\"");
-            qos.dscpToPriority[dscp] = static_cast<int>(map.integerInRange(key.c_str(), 0, 7));
-        }
-    }
-    qos.pfcCableLengthM = q.nonNegative("pfcCableLengthM", qos.pfcCableLengthM);
 }
 
 void DesignReader::readFabrics(const Reader &root, Design &design)
@@ -514,126 +350,6 @@ void DesignReader::readStorageTiers(const Reader &root, Design &design)
     }
 }
 
-void DesignReader::readSettings(const Reader &root, Design &design)
-{
-    if (root.has("scheduler")) {
-        const Reader s = root.object("scheduler");
-        warnUnknown(s, { "clusterName", "controllerHost", "partitions", "slurmOverrides" });
-        SchedulerSettings scheduler;
-        scheduler.clusterName = s.name("clusterName", NameKind::Identifier, scheduler.clusterName);
-        if (scheduler.clusterName.empty())
-            s.fail("clusterName", nameRule(NameKind::Identifier));
-        scheduler.controllerHost
-            = s.name("controllerHost", NameKind::Identifier, scheduler.controllerHost);
-        if (scheduler.controllerHost.empty())
-            s.fail("controllerHost", nameRule(NameKind::Identifier));
-        for (const Reader &p : s.objects("partitions")) {
-            warnUnknown(p, { "name", "nodes", "default", "maxTime" });
-            Partition partition;
-            partition.name = p.name("name", NameKind::Identifier);
-            for (long long node : p.integerArray("nodes")) {
-                const DeviceId id { static_cast<std::uint64_t>(node < 0 ? 0 : node) };
-                if (node <= 0 || !design.device(id))
-                    p.fail("nodes",
-                           "ids of devices in this design (" + std::to_string(node)
-                               + " is not one)");
-                partition.nodes.push_back(id);
-            }
-            partition.isDefault = p.boolean("default", false);
-            partition.maxTime = p.string("maxTime", partition.maxTime);
-            if (const std::string problem = slurmTimeProblem(partition.maxTime); !problem.empty())
-                p.fail("maxTime", "a Slurm time limit (" + problem + ")");
-            scheduler.partitions.push_back(std::move(partition));
-        }
-        if (s.has("slurmOverrides")) {
-            // {"MaxTime": "7-00:00:00"}: the exporter checks keys and values, the reader types.
-            const Reader overrides = s.object("slurmOverrides");
-            for (const auto &item : overrides.sortedMembers())
-                scheduler.slurmOverrides[item.first] = overrides.string(item.first.c_str());
-        }
-        design.setScheduler(std::move(scheduler));
-    }
-    if (root.has("nccl")) {
-        const Reader n = root.object("nccl");
-        warnUnknown(n,
-                    { "ibTimeout", "ibRetryCount", "crossNic", "ibGidIndex", "ibTrafficClass",
-                      "ibServiceLevel", "qpsPerConnection", "socketIfname", "netGdrLevel",
-                      "collnetEnable" });
-        NcclSettings nccl;
-        auto optionalInt = [&n](const char *key, long long min, long long max) {
-            auto value = n.optionalInteger(key, min, max);
-            return value ? std::optional<int>(static_cast<int>(*value)) : std::nullopt;
-        };
-        nccl.ibTimeout = optionalInt("ibTimeout", 0, 31);
-        nccl.ibRetryCount = optionalInt("ibRetryCount", 0, 7);
-        nccl.crossNic = optionalInt("crossNic", 0, 2);
-        nccl.ibGidIndex = optionalInt("ibGidIndex", -1, 255);
-        nccl.ibTrafficClass = optionalInt("ibTrafficClass", 0, 255);
-        nccl.ibServiceLevel = optionalInt("ibServiceLevel", 0, 15);
-        nccl.qpsPerConnection = optionalInt("qpsPerConnection", 1, 128);
-        nccl.socketIfname = n.string("socketIfname", "");
-        if (const std::string problem = socketIfnameProblem(nccl.socketIfname); !problem.empty())
-            n.fail("socketIfname", "an NCCL_SOCKET_IFNAME value (" + problem + ")");
-        nccl.netGdrLevel = n.name("netGdrLevel", NameKind::Identifier, "");
-        nccl.collnetEnable = n.boolean("collnetEnable", false);
-        design.setNccl(std::move(nccl));
-    }
-    if (root.has("workload")) {
-        const Reader w = root.object("workload");
-        warnUnknown(w,
-                    { "name", "parameterCount", "trainingTokens", "mfu", "checkpointBytesPerParam",
-                      "checkpointIntervalMin", "maxCheckpointStallFraction",
-                      "datasetReadMBpsPerGpu" });
-        Workload workload;
-        workload.name = w.name("name", NameKind::Label, "");
-        workload.parameterCount = w.nonNegative("parameterCount", 0);
-        workload.trainingTokens = w.nonNegative("trainingTokens", 0);
-        workload.mfu = w.nonNegative("mfu", workload.mfu);
-        if (workload.mfu > 1)
-            w.fail("mfu", "a fraction from 0 to 1");
-        workload.checkpointBytesPerParam
-            = w.nonNegative("checkpointBytesPerParam", workload.checkpointBytesPerParam);
-        workload.checkpointIntervalMin
-            = w.positive("checkpointIntervalMin", workload.checkpointIntervalMin);
-        workload.maxCheckpointStallFraction
-            = w.nonNegative("maxCheckpointStallFraction", workload.maxCheckpointStallFraction);
-        workload.datasetReadMBpsPerGpu = w.nonNegative("datasetReadMBpsPerGpu", 0);
-        design.setWorkload(std::move(workload));
-    }
-    std::vector<Waiver> waivers;
-    for (const Reader &entry : root.objects("waivers")) {
-        warnUnknown(entry, { "rule", "entities", "reason", "author", "date", "expires" });
-        Waiver waiver;
-        waiver.ruleKey = entry.name("rule", NameKind::Identifier);
-        for (long long id : entry.integerArray("entities")) {
-            if (id <= 0)
-                entry.fail("entities", "positive entity ids");
-            waiver.entityIds.push_back(static_cast<std::uint64_t>(id));
-        }
-        waiver.reason = entry.name("reason", NameKind::FreeText);
-        if (waiver.reason.empty())
-            entry.fail("reason", "a reason for the waiver");
-        waiver.author = entry.name("author", NameKind::Label, "");
-        waiver.date = entry.name("date", NameKind::Identifier, "");
-        waiver.expires = entry.name("expires", NameKind::Identifier, "");
-        waivers.push_back(std::move(waiver));
-    }
-    design.setWaivers(std::move(waivers));
-    if (root.has("severityOverrides")) {
-        const Reader s = root.object("severityOverrides");
-        std::map<std::string, std::string> severities;
-        for (const auto &[key, index] : s.sortedMembers()) {
-            const std::string value = s.tape().node(index).type == JsonTape::Type::String
-                ? std::string(s.tape().string(index))
-                : std::string();
-            if (value != "error" && value != "warning" && value != "info" && value != "off")
-                s.fail(key.c_str(), "error | warning | info | off");
-            severities[key] = value;
-        }
-        design.setSeverityOverrides(std::move(severities));
-    }
-}
-
 Design DesignReader::read(const Reader &root)
 {
     warnUnknown(root,
@@ -672,7 +388,9 @@ Design DesignReader::read(const Reader &root)
     return design;
 }
 
-} // namespace
+} // namespace reader_detail
+
+using namespace reader_detail;
 
 std::optional<LoadedDesign> parseDesignFast(std::string_view text, const Catalog &catalog)
 {
