@@ -1,5 +1,7 @@
 #include "app/gui/JobStatus.h"
 
+#include <QCoreApplication>
+#include <QEventLoop>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -65,6 +67,18 @@ void JobStatus::end()
     m_cancelJob = nullptr;
     setVisible(false);
     emit busyChanged(false);
+}
+
+void JobStatus::waitUntil(const std::function<bool()> &finished)
+{
+    while (!finished()) {
+        QEventLoop loop;
+        connect(this, &JobStatus::busyChanged, &loop, &QEventLoop::quit);
+        if (!m_busy)
+            QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
+        else
+            loop.exec(QEventLoop::ExcludeUserInputEvents);
+    }
 }
 
 } // namespace cw

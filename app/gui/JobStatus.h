@@ -45,6 +45,10 @@ public:
     QToolButton *cancelButton() const { return m_cancel; }
     /// The Cancel button's action (tests; does nothing when the job cannot be cancelled).
     void cancel();
+    /// Runs the event loop, without user input, until `finished` says so: what the window's
+    /// blocking entry points (open from the command line, scripted exports) wait with. Jobs
+    /// chained on the way (a dialog starting the next one) are waited for as well.
+    void waitUntil(const std::function<bool()> &finished);
 
 signals:
     void busyChanged(bool busy);

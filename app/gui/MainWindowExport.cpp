@@ -12,9 +12,7 @@
 #include "exporters/common/ExportRun.h"
 #include "model/core/Design.h"
 
-#include <QCoreApplication>
 #include <QDir>
-#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -127,14 +125,7 @@ exporters::ExportRunOutcome MainWindow::exportFacilitiesPackTo(const QString &fo
     startFacilitiesPack(
         folder, [&result](const exporters::ExportRunOutcome &outcome) { result = outcome; });
     // Dialogs asked on the way run their own loops; this one only waits for the last run.
-    while (!result) {
-        QEventLoop loop;
-        connect(m_jobStatus, &JobStatus::busyChanged, &loop, &QEventLoop::quit);
-        if (!m_jobStatus->isBusy())
-            QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
-        else
-            loop.exec(QEventLoop::ExcludeUserInputEvents);
-    }
+    m_jobStatus->waitUntil([&result] { return result.has_value(); });
     return *result;
 }
 

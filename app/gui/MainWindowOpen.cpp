@@ -9,8 +9,6 @@
 
 #include "model/core/Design.h"
 
-#include <QCoreApplication>
-#include <QEventLoop>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QPointer>
@@ -85,14 +83,7 @@ bool MainWindow::openFile(const QString &path)
     std::optional<bool> result;
     if (!startOpen(path, [&result](bool opened) { result = opened; }))
         return false;
-    while (!result) {
-        QEventLoop loop;
-        connect(m_jobStatus, &JobStatus::busyChanged, &loop, &QEventLoop::quit);
-        if (!m_jobStatus->isBusy())
-            QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
-        else
-            loop.exec(QEventLoop::ExcludeUserInputEvents);
-    }
+    m_jobStatus->waitUntil([&result] { return result.has_value(); });
     return *result;
 }
 
