@@ -81,6 +81,7 @@ struct RackFacts
     double oneFeedW = 0; ///< load on the surviving feed when the other fails (FeedLoss)
     double feedKva[2] = { 0, 0 };
     double weightKg = 0;
+    int unweighed = 0; ///< devices whose part has no catalog weight: weightKg leaves them out
     double footprintM2 = 0;
     double ratedKg = 0;
 };
@@ -115,6 +116,7 @@ std::vector<RackFacts> rackFacts(const Design &design, const Catalog &catalog)
                 facts.loadW += part->maxPowerW;
                 facts.oneFeedW += feedLoss(*part).oneFeedW;
                 facts.weightKg += part->weightKg;
+                facts.unweighed += part->weightKg > 0 ? 0 : 1;
             }
         }
         out.push_back(std::move(facts));
@@ -484,9 +486,18 @@ void facility(std::string &out, const Design &design, const Catalog &catalog, co
         out += "- [ ] Floor load: no racks in the design yet\n";
         return;
     }
+    int unweighed = 0;
+    for (const RackFacts &rack : racks)
+        unweighed += rack.unweighed;
     out += "- [ ] Floor load: heaviest rack " + heaviestName + " " + number(heaviest, 0)
         + " kg; highest " + number(densest, 0) + " kg/m2 over the rack footprint (" + densestName
-        + "); cables and containment not included; ask the structural engineer\n";
+        + "); cables and containment not included; ask the structural engineer";
+    // space.rack-weight-unknown's devices: the figures above are lower bounds.
+    if (unweighed > 0)
+        out += "; " + std::to_string(unweighed)
+            + " device(s) have no catalog weight and are not counted (see the weight column): "
+              "these weights are lower bounds, get the vendor's figures";
+    out += "\n";
     if (!racks.empty()) {
         out += "\n| rack | devices | max load kW | one-feed load kW | feed A kVA | feed B kVA | "
                "weight kg | kg/m2 | rated kg |\n"
@@ -495,9 +506,10 @@ void facility(std::string &out, const Design &design, const Catalog &catalog, co
             out += "| " + rack.name + " | " + std::to_string(rack.devices) + " | "
                 + number(rack.loadW / 1000.0, 1) + " | " + number(rack.oneFeedW / 1000.0, 1) + " | "
                 + number(rack.feedKva[0], 1) + " | " + number(rack.feedKva[1], 1) + " | "
-                + number(rack.weightKg, 0) + " | "
-                + number(rack.footprintM2 > 0 ? rack.weightKg / rack.footprintM2 : 0, 0) + " | "
-                + (rack.ratedKg > 0 ? number(rack.ratedKg, 0) : std::string("-")) + " |\n";
+                + number(rack.weightKg, 0)
+                + (rack.unweighed > 0 ? " + " + std::to_string(rack.unweighed) + " unweighed" : "")
+                + " | " + number(rack.footprintM2 > 0 ? rack.weightKg / rack.footprintM2 : 0, 0)
+                + " | " + (rack.ratedKg > 0 ? number(rack.ratedKg, 0) : std::string("-")) + " |\n";
     }
 }
 

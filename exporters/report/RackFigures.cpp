@@ -120,6 +120,7 @@ std::vector<RackFigures> gatherRackFigures(const RuleContext &context)
                 mounted.maxPowerW = part->maxPowerW;
                 typicalW += part->typicalPowerW;
                 figures.equipmentKg += part->weightKg;
+                figures.unweighedDevices += part->weightKg > 0 ? 0 : 1;
                 // The heat split of RuleContext::totals(): liquid carries a liquid-only part's
                 // heat, and a hybrid part's in a liquid rack; everything else is air.
                 const Cooling cooling = part->cooling.value_or(Cooling::Air);

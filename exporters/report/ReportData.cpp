@@ -12,6 +12,7 @@
 #include "model/validation/DesignIndex.h"
 #include "model/validation/RuleContext.h"
 
+#include <algorithm>
 #include <exception>
 #include <map>
 #include <tuple>
@@ -177,11 +178,21 @@ ReportData gatherReportData(const Design &design, const Catalog &catalog, const 
     data.rows = gatherRowFigures(design, data.racks);
     for (const RackFigures &rack : data.racks) {
         data.totalWeightKg += rack.equipmentKg + rack.cabinetKg;
+        data.unweighedDevices += rack.unweighedDevices;
         const double load = floorLoadKgPerM2(rack);
         if (load > data.maxFloorLoadKgPerM2) {
             data.maxFloorLoadKgPerM2 = load;
             data.heaviestRack = rack.name;
         }
+    }
+    if (data.unweighedDevices > 0) {
+        for (const Device &device : design.devices())
+            if (const Part *part = index.part(device.id); part && part->weightKg <= 0)
+                data.unweighedParts.push_back(part->id);
+        std::sort(data.unweighedParts.begin(), data.unweighedParts.end());
+        data.unweighedParts.erase(
+            std::unique(data.unweighedParts.begin(), data.unweighedParts.end()),
+            data.unweighedParts.end());
     }
 
     // What `clusterwright-cli validate` reports, with the cover's date as "today" for waiver

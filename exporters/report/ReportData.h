@@ -67,6 +67,7 @@ struct RackFigures
     bool overAirLimit = false; ///< an air-cooled rack above the site's air limit per rack
     double equipmentKg = 0;
     double cabinetKg = 0;
+    int unweighedDevices = 0; ///< devices whose part has no catalog weight: not in equipmentKg
     double widthM = 0.6;
     double depthM = 1.2;
     std::vector<MountedDevice> devices; ///< by bottom U
@@ -147,6 +148,10 @@ struct ReportData
     double totalWeightKg = 0; ///< equipment plus cabinets
     double maxFloorLoadKgPerM2 = 0;
     std::string heaviestRack;
+    /// Devices whose catalog part has no weight (space.rack-weight-unknown): the weights above
+    /// leave them out, so they are lower bounds; their parts, sorted.
+    int unweighedDevices = 0;
+    std::vector<std::string> unweighedParts;
 
     /// The report's own validation, or (not owned) the caller's when it is the same result
     /// (validationUsableOn); never null after gatherReportData.

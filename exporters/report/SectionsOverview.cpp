@@ -116,14 +116,29 @@ void writeSummary(PageWriter &pages, const ReportData &data)
                              + QStringLiteral(" US gpm) of water at ")
                              + number(data.site.coolantDeltaTK, 1) + QStringLiteral(" K delta T")
                                   : qs(data.coolantNote) });
-    rows.push_back(
-        { QStringLiteral("Total weight"),
-          number(data.totalWeightKg, 0) + QStringLiteral(" kg (equipment and cabinets)") });
+    // Parts without a catalog weight make the weights lower bounds: said where the figures
+    // are, not only in the violations list (space.rack-weight-unknown).
+    const bool lowerBounds = data.unweighedDevices > 0;
+    rows.push_back({ QStringLiteral("Total weight"),
+                     (lowerBounds ? QStringLiteral("at least ") : QString())
+                         + number(data.totalWeightKg, 0)
+                         + QStringLiteral(" kg (equipment and cabinets)") });
     rows.push_back({ QStringLiteral("Floor load per rack footprint"),
                      data.heaviestRack.empty() ? QStringLiteral("-")
                                                : number(data.maxFloorLoadKgPerM2, 0)
-                             + QStringLiteral(" kg/m2 at most (rack ") + qs(data.heaviestRack)
+                             + (lowerBounds ? QStringLiteral(" kg/m2 in the heaviest rack counted")
+                                            : QStringLiteral(" kg/m2 at most"))
+                             + QStringLiteral(" (rack ") + qs(data.heaviestRack)
                              + QLatin1Char(')') });
+    if (lowerBounds) {
+        QStringList parts;
+        for (const std::string &part : data.unweighedParts)
+            parts << qs(part);
+        rows.push_back({ QStringLiteral("Devices without a weight"),
+                         number(data.unweighedDevices, 0) + QStringLiteral(" (")
+                             + parts.join(QStringLiteral(", "))
+                             + QStringLiteral("): not counted above") });
+    }
     rows.push_back({ QStringLiteral("Open violations"), violationsText(*data.validation) });
     rows.push_back(
         { QStringLiteral("Waived violations"), QString::number(data.validation->waived) });

@@ -1,7 +1,7 @@
 // scripts/campus-site.py's B300 campus (docs/performance.md, "Generation into a campus of
 // halls"): the script's halls, power and routes are what its docstring says, and DGX B300
 // racks of four, as the SuperPOD B300 XDR reference architecture puts them, generate into its
-// positions and validate clean.
+// positions and validate clean (but for the B300's missing catalog weight, one warning a rack).
 
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
@@ -62,6 +62,22 @@ Design generateB300(int nodes, const Site &site)
     if (!generated)
         qFatal("%s", generated.error().message.c_str());
     return std::move(generated->design);
+}
+
+/// The design's warnings when every one is space.rack-weight-unknown (the DGX B300's catalog
+/// part has no weight: docs/catalog.md), -1 otherwise: such a design passes every rule the
+/// catalog's figures let it be checked by.
+int onlyUnweighedRacks(const ValidationResult &result)
+{
+    int count = 0;
+    for (const Violation &violation : result.violations) {
+        if (violation.waived || violation.severity != Severity::Warning)
+            continue;
+        if (violation.ruleKey != "space.rack-weight-unknown")
+            return -1;
+        ++count;
+    }
+    return count == result.warnings ? count : -1;
 }
 
 /// DGX B300 count of every rack that holds one.
@@ -144,7 +160,7 @@ private slots:
         QVERIFY(halls.size() >= 2);
         const ValidationResult result = validateDesign(design, Catalog::builtin());
         QCOMPARE(result.errors, 0);
-        QCOMPARE(result.warnings, 0);
+        QCOMPARE(onlyUnweighedRacks(result), int(perRack.size()));
     }
 
     void fortyFiveKwPositionsHoldThree()
@@ -157,12 +173,13 @@ private slots:
                                        QStringLiteral("--position-kw"), QStringLiteral("45") });
         const Design design = generateB300(1024, site);
         int most = 0;
-        for (const auto &[rack, count] : b300PerRack(design))
+        const std::map<RackId, int> perRack = b300PerRack(design);
+        for (const auto &[rack, count] : perRack)
             most = std::max(most, count);
         QCOMPARE(most, 3);
         const ValidationResult result = validateDesign(design, Catalog::builtin());
         QCOMPARE(result.errors, 0);
-        QCOMPARE(result.warnings, 0);
+        QCOMPARE(onlyUnweighedRacks(result), int(perRack.size()));
     }
 };
 

@@ -389,6 +389,51 @@ private slots:
         QVERIFY(hasPair(own, QStringLiteral("Waived violations"), QStringLiteral("0")));
     }
 
+    void weightsWithoutCatalogWeightAreLowerBounds()
+    {
+        const Catalog &catalog = Catalog::builtin();
+        auto built = referenceDesigns()[0].build(catalog);
+        QVERIFY(built.ok());
+        Design design = *built;
+        const report::ReportData before = report::gatherReportData(design, catalog, kDate);
+        QCOMPARE(before.unweighedDevices, 0);
+        // Two nodes become DGX B300s, whose catalog part has no weight: the total loses their
+        // former weight and says that two devices are not counted.
+        double formerKg = 0;
+        int retyped = 0;
+        for (const Device &device :
+             std::vector<Device>(design.devices().begin(), design.devices().end())) {
+            if (device.role != DeviceRole::Compute || retyped == 2)
+                continue;
+            formerKg += catalog.find(device.catalogType)->weightKg;
+            Device b300 = device;
+            b300.catalogType = "dgx-b300";
+            design.updateDevice(b300);
+            ++retyped;
+        }
+        QCOMPARE(retyped, 2);
+        const report::ReportData after = report::gatherReportData(design, catalog, kDate);
+        QCOMPARE(after.unweighedDevices, 2);
+        QCOMPARE(after.unweighedParts, std::vector<std::string> { "dgx-b300" });
+        QVERIFY(std::abs(after.totalWeightKg - (before.totalWeightKg - formerKg)) < 1e-9);
+        if (!havePoppler())
+            return;
+        auto result = runReport(design);
+        QVERIFY(result.ok());
+        QTemporaryDir dir;
+        const QString text = pdfText(*result, dir).simplified();
+        QVERIFY2(hasPair(text, QStringLiteral("Devices without a weight"),
+                         QStringLiteral("2 (dgx-b300): not counted above")),
+                 qPrintable(text.mid(text.indexOf(QStringLiteral("Total weight")), 400)));
+        const QString total = grouped(after.totalWeightKg, 0);
+        QVERIFY(hasPair(text, QStringLiteral("Total weight"),
+                        "at least " + total + " kg (equipment and cabinets)"));
+        QVERIFY(hasPair(text, QStringLiteral("Floor load per rack footprint"),
+                        grouped(after.maxFloorLoadKgPerM2, 0)
+                            + " kg/m2 in the heaviest rack counted (rack "
+                            + QString::fromStdString(after.heaviestRack) + ")"));
+    }
+
     void emptyDesign()
     {
         Design design;

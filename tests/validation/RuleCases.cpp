@@ -245,6 +245,18 @@ const std::vector<Case> &ruleCases()
               editRack(m, m.a01, [](Rack &r) { r.catalogType = "rack-48u-air"; });
           },
           "rack A01 holds 166.4 kg of equipment; rack-test-light is rated for 150 kg static load" },
+        // A01's weighed equipment is still 130.45 + 18 + 18 = 166.45 kg (printed 166.4, as
+        // above); the part without a weight adds nothing, so the sum is only a lower bound.
+        { "space.rack-weight-unknown",
+          [](Mini &m, const Catalog &catalog) {
+              place(m, catalog, m.a01, "nodata01", "test-unweighed-1u", 13);
+          },
+          [](Mini &m, const Catalog &catalog) {
+              place(m, catalog, m.a01, "psu01", "test-psu-short", 13);
+          },
+          "rack A01: 1 device has no weight in the catalog (test-unweighed-1u): the 166.4 kg "
+          "counted is a lower bound, not checked against rack-42u-air's 1361 kg static load "
+          "rating" },
         { "net.port-unconnected",
           [](Mini &m, const Catalog &) { m.design.removeLink(m.gpu01Rails[0]); },
           [](Mini &m, const Catalog &) { m.design.removeLink(m.leaf01Uplinks[0]); },

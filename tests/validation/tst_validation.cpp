@@ -126,6 +126,7 @@ void TestValidation::ruleDeckHasTheIssueKeys()
                                            "space.u-overlap",
                                            "space.u-overflow",
                                            "space.rack-weight",
+                                           "space.rack-weight-unknown",
                                            "net.port-unconnected",
                                            "net.port-speed-mismatch",
                                            "net.cable-reach",

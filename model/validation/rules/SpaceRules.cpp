@@ -90,6 +90,48 @@ void rackWeight(const RuleContext &context, EntityRef subject, std::vector<Findi
                         + " kg of equipment to another rack" });
 }
 
+/// A rack holding devices whose catalog part has no weight: nothing mounted weighs 0 kg, so
+/// the sum space.rack-weight compares is only a lower bound and the rack is not checked (e.g.
+/// dgx-b300, whose weight NVIDIA's documents retrieved for the catalog do not give). Said once
+/// per rack rather than left silent, as a floor-loading check that passes on missing data
+/// would be read as a pass.
+void rackWeightUnknown(const RuleContext &context, EntityRef subject, std::vector<Finding> &out)
+{
+    const Rack *rack = context.design().rack(RackId { subject.id });
+    const Part *part = context.rackPart(*rack);
+    if (!part || part->rack->maxWeightKg <= 0)
+        return;
+    double kg = 0;
+    int unweighed = 0;
+    std::vector<std::string> parts;
+    std::vector<EntityRef> entities;
+    for (DeviceId id : context.devicesInRack(rack->id)) {
+        const Part *device = context.part(id);
+        if (!device)
+            continue; // not in the catalog: no figures to weigh
+        kg += device->weightKg;
+        if (device->weightKg > 0)
+            continue;
+        ++unweighed;
+        entities.push_back(EntityRef::of(id));
+        if (std::find(parts.begin(), parts.end(), device->id) == parts.end())
+            parts.push_back(device->id);
+    }
+    if (unweighed == 0)
+        return;
+    entities.push_back(subject);
+    std::sort(parts.begin(), parts.end());
+    out.push_back({ "rack " + rack->name + ": " + std::to_string(unweighed)
+                        + (unweighed == 1 ? " device has" : " devices have")
+                        + " no weight in the catalog (" + fmt::list(parts, 3) + "): the "
+                        + fmt::num(kg, 1) + " kg counted is a lower bound, not checked against "
+                        + part->id + "'s " + fmt::num(part->rack->maxWeightKg, 0)
+                        + " kg static load rating",
+                    std::move(entities),
+                    "enter the vendor's weight for " + parts.front()
+                        + " in a user catalog part (docs/catalog.md, \"User catalog folder\")" });
+}
+
 } // namespace
 
 void addSpaceRules(RuleList &rules)
@@ -107,6 +149,10 @@ void addSpaceRules(RuleList &rules)
         { "space.rack-weight", "Equipment weight above the rack's static load rating", "space",
           Severity::Error, RuleScope::Rack, reads },
         &rackWeight);
+    add(rules,
+        { "space.rack-weight-unknown", "Rack weight not checkable: a part without a weight",
+          "space", Severity::Warning, RuleScope::Rack, reads },
+        &rackWeightUnknown);
 }
 
 } // namespace cw::rules

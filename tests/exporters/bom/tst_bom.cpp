@@ -520,6 +520,33 @@ private slots:
         QVERIFY(md.startsWith("<!-- Procurement checklist for design"));
     }
 
+    void checklistWeightsWithoutCatalogWeightAreLowerBounds()
+    {
+        Design d = designNamed("seed");
+        // Rack A01 weighs 430 kg in the golden checklist; its first device becomes a DGX
+        // B300, whose catalog part has no weight (no NVIDIA figure retrieved): A01 then
+        // counts 430 kg less that device's former weight, plus one unweighed device.
+        const Rack *a01 = nullptr;
+        for (const Rack &rack : d.racks())
+            a01 = rack.name == "A01" ? &rack : a01;
+        QVERIFY(a01);
+        Device retyped = *d.device(d.devicesInRack(a01->id).front());
+        const double formerKg = catalog().find(retyped.catalogType)->weightKg;
+        QVERIFY(formerKg > 0);
+        QCOMPARE(catalog().find("dgx-b300")->weightKg, 0.0);
+        retyped.catalogType = "dgx-b300";
+        d.updateDevice(retyped);
+        const QString md
+            = QString::fromStdString(bom::procurementChecklist(d, catalog(), bomOf(d)));
+        const QString weight = QString::number(std::lround(430 - formerKg));
+        QVERIFY2(md.contains(QRegularExpression("\\| A01 \\| 2 \\| [^\\n]*\\| " + weight
+                                                + " \\+ 1 unweighed \\| ")),
+                 qPrintable(md));
+        QVERIFY(md.contains("; 1 device(s) have no catalog weight and are not counted"));
+        // The other racks keep their figures and no mark.
+        QVERIFY(md.contains("| A02 | 2 | 20.4 | 18 | 44.3 | 44.3 | 430 | 597 | 1361 |"));
+    }
+
     void checklistPowerAndFeeds()
     {
         Design d = designNamed("dgx8");
