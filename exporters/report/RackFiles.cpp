@@ -2,7 +2,6 @@
 // with an index of every rack and a list of every device.
 #include "exporters/report/RackFiles.h"
 
-#include "exporters/common/ByteSink.h"
 #include "exporters/common/Escape.h"
 #include "exporters/common/ExportWriter.h"
 #include "exporters/report/RackSvg.h"
@@ -38,7 +37,9 @@ void appendNumber(std::string &out, double value)
         out.append(buffer.data(), end);
 }
 
-void writeIndex(ByteSink &sink, const ReportData &data, const ElevationIndex &index)
+} // namespace
+
+void writeRackIndex(ByteSink &sink, const ReportData &data, const ElevationIndex &index)
 {
     sink.write("rack,row,position,drawing,svg\n");
     for (std::size_t i = 0; i < data.racks.size(); ++i) {
@@ -58,7 +59,7 @@ void writeIndex(ByteSink &sink, const ReportData &data, const ElevationIndex &in
     }
 }
 
-void writeDevices(ByteSink &sink, const ReportData &data)
+void writeDeviceList(ByteSink &sink, const ReportData &data)
 {
     sink.write("rack,device,part,role,bottom_u,height_u,face,max_power_w\n");
     for (const RackFigures &rack : data.racks) {
@@ -85,8 +86,6 @@ void writeDevices(ByteSink &sink, const ReportData &data)
         }
     }
 }
-
-} // namespace
 
 std::string drawingFile(std::size_t group)
 {
@@ -147,11 +146,11 @@ void addGroupedRackFiles(std::vector<ExportedFile> &files,
     }
     // Streamed: at 131,072 nodes the device list is tens of MB.
     files.push_back({ "racks/index.csv", {}, [data, index](ByteSink &sink) -> Result<void> {
-                         writeIndex(sink, *data, *index);
+                         writeRackIndex(sink, *data, *index);
                          return {};
                      } });
     files.push_back({ "racks/devices.csv", {}, [data](ByteSink &sink) -> Result<void> {
-                         writeDevices(sink, *data);
+                         writeDeviceList(sink, *data);
                          return {};
                      } });
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "exporters/Exporter.h"
+#include "exporters/common/ByteSink.h"
 #include "exporters/report/ElevationGroups.h"
 #include "exporters/report/RackSvg.h"
 #include "exporters/report/ReportData.h"
@@ -29,6 +30,13 @@ void addEachRackSvgs(std::vector<exporters::ExportedFile> &files,
 void addGroupedRackFiles(std::vector<exporters::ExportedFile> &files,
                          const std::shared_ptr<const ReportData> &data,
                          const std::shared_ptr<const ElevationIndex> &index);
+
+/// racks/index.csv: "rack,row,position,drawing,svg", then every rack once in report order
+/// (the name and row escaped with csvField). Public for the tests.
+void writeRackIndex(exporters::ByteSink &sink, const ReportData &data, const ElevationIndex &index);
+/// racks/devices.csv: "rack,device,part,role,bottom_u,height_u,face,max_power_w", then every
+/// mounted device by rack in report order, from U1 up.
+void writeDeviceList(exporters::ByteSink &sink, const ReportData &data);
 
 /// The style of drawing `group` in the grouped SVGs; without the caption, what a member rack
 /// drawn alone with it must match (tst_rack_svg).
