@@ -2,8 +2,6 @@
 #include "exporters/report/ReportFormat.h"
 
 #include "exporters/Exporter.h"
-#include "exporters/common/ByteSink.h"
-#include "exporters/common/ExportWriter.h"
 #include "exporters/report/ElevationGroups.h"
 #include "exporters/report/GuiApplication.h"
 #include "exporters/report/RackFiles.h"
