@@ -1,5 +1,7 @@
 #include "exporters/report/ElevationGroups.h"
 
+#include "exporters/report/Drawing.h"
+
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -168,6 +170,22 @@ std::string elevationContents(const RackFigures &rack)
         text += (i == 0 ? "; " : " + ") + std::to_string(parts[i].second) + " x " + parts[i].first;
     if (parts.empty())
         text += "; empty";
+    return text;
+}
+
+QString elevationCaption(const std::vector<RackFigures> &racks, const ElevationIndex &index,
+                         std::size_t group)
+{
+    const std::vector<std::size_t> &members = index.groups[group].racks;
+    const RackFigures &rack = racks[members.front()];
+    const QString head = members.size() == 1
+        ? QStringLiteral("%1: rack %2").arg(qs(drawingLabel(group)), qs(rack.name))
+        : QStringLiteral("%1: %2 racks")
+              .arg(qs(drawingLabel(group)), number(static_cast<double>(members.size()), 0));
+    QString text = head + QStringLiteral(", ") + kw(rack.loadKw) + QStringLiteral("\n")
+        + qs(elevationContents(rack));
+    if (members.size() > 1)
+        text += QStringLiteral("\n") + qs(rackRanges(racks, members, kCaptionRuns));
     return text;
 }
 

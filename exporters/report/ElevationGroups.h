@@ -2,6 +2,8 @@
 
 #include "exporters/report/ReportData.h"
 
+#include <QString>
+
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -41,5 +43,15 @@ std::string rackRanges(const std::vector<RackFigures> &racks,
 /// What the drawing holds: "rack-42u-air 42U; 4 x dgx-h100 + 1 x qm9700" (parts by count,
 /// in order of first mount from U1).
 std::string elevationContents(const RackFigures &rack);
+
+/// Runs of neighbouring racks a caption names; the rack index lists every rack.
+inline constexpr std::size_t kCaptionRuns = 4;
+
+/// The caption of drawing `group`, lines separated by '\n': "E1: 3,653 racks, 14.3 kW" (or
+/// "E7: rack C0001, 18.6 kW"), what the racks hold (elevationContents) and, for a shared
+/// drawing, which racks (rackRanges, kCaptionRuns runs). The PDF's elevation pages and the
+/// grouped rack SVGs print the same text; design strings pass through qs() (displayText).
+QString elevationCaption(const std::vector<RackFigures> &racks, const ElevationIndex &index,
+                         std::size_t group);
 
 } // namespace cw::report

@@ -4,6 +4,7 @@
 #include <QPagedPaintDevice>
 #include <QPainter>
 
+#include <algorithm>
 #include <numeric>
 
 namespace cw::report {
@@ -143,7 +144,40 @@ void PageWriter::keyValues(const std::vector<std::pair<QString, QString>> &rows)
 
 double PageWriter::rowHeight() const
 {
-    return QFontMetricsF(reportFont(kTablePt), &m_device).height() + 2 * m_scale.pt(kCellPaddingPt);
+    if (!m_rowHeight)
+        m_rowHeight = QFontMetricsF(reportFont(kTablePt), &m_device).height()
+            + 2 * m_scale.pt(kCellPaddingPt);
+    return *m_rowHeight;
+}
+
+PageWriter::CellFont &PageWriter::cellFont(bool bold)
+{
+    std::unique_ptr<CellFont> &font = m_cellFonts[bold ? 1 : 0];
+    if (!font) {
+        const QFont f = reportFont(kTablePt, bold);
+        font = std::make_unique<CellFont>(CellFont { f, QFontMetricsF(f, &m_device), {} });
+    }
+    return *font;
+}
+
+void PageWriter::drawCell(CellFont &font, const QRectF &rect, int flags, const QString &text)
+{
+    // drawElided's one-line case with the width looked up: the same measurement, so the
+    // same page.
+    if (text.contains(QLatin1Char('\n'))) {
+        drawElided(m_painter, rect, flags, text);
+        return;
+    }
+    auto it = font.widths.constFind(text);
+    if (it == font.widths.constEnd())
+        it = font.widths.insert(text, font.metrics.horizontalAdvance(text));
+    if (*it <= rect.width()) {
+        drawLine(m_painter, font.metrics, rect, flags, text, *it);
+        return;
+    }
+    const QString shown
+        = font.metrics.elidedText(text, Qt::ElideRight, std::max(0.0, rect.width()));
+    drawLine(m_painter, font.metrics, rect, flags, shown, font.metrics.horizontalAdvance(shown));
 }
 
 void PageWriter::tableHeader(const Table &table, const std::vector<double> &widths)
@@ -174,7 +208,8 @@ void PageWriter::tableRow(const Table &table, const std::vector<double> &widths,
         m_painter.setPen(QPen(kRule, m_scale.pt(0.6)));
         m_painter.drawLine(QPointF(m_body.left(), m_y), QPointF(m_body.right(), m_y));
     }
-    m_painter.setFont(reportFont(kTablePt, row.bold));
+    CellFont &font = cellFont(row.bold);
+    m_painter.setFont(font.font);
     m_painter.setPen(Qt::black);
     double x = m_body.left();
     const double pad = m_scale.pt(kCellPaddingPt);
@@ -182,8 +217,8 @@ void PageWriter::tableRow(const Table &table, const std::vector<double> &widths,
         const QString cell = c < static_cast<std::size_t>(row.cells.size())
             ? row.cells[static_cast<qsizetype>(c)]
             : QString();
-        drawElided(m_painter, QRectF(x + pad, m_y, widths[c] - 2 * pad, height),
-                   table.columns[c].align | Qt::AlignVCenter, cell);
+        drawCell(font, QRectF(x + pad, m_y, widths[c] - 2 * pad, height),
+                 table.columns[c].align | Qt::AlignVCenter, cell);
         x += widths[c];
     }
     m_y += height;

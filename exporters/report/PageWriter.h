@@ -2,10 +2,15 @@
 
 #include "exporters/report/Drawing.h"
 
+#include <QFont>
+#include <QFontMetricsF>
+#include <QHash>
 #include <QRectF>
 #include <QString>
 #include <QStringList>
 
+#include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -73,6 +78,18 @@ private:
     void tableRow(const Table &table, const std::vector<double> &widths, const TableRow &row,
                   bool shaded);
 
+    /// A table font with its metrics on this device and the widths of the texts drawn in
+    /// it: the per-rack tables repeat the same loads, breakers and phases thousands of times,
+    /// and each measurement is a text layout.
+    struct CellFont
+    {
+        QFont font;
+        QFontMetricsF metrics;
+        QHash<QString, double> widths;
+    };
+    CellFont &cellFont(bool bold);
+    void drawCell(CellFont &font, const QRectF &rect, int flags, const QString &text);
+
     QPainter &m_painter;
     QPagedPaintDevice &m_device;
     Scale m_scale;
@@ -81,6 +98,8 @@ private:
     QRectF m_body;
     double m_y = 0;
     int m_page = 1;
+    std::unique_ptr<CellFont> m_cellFonts[2]; ///< regular, bold; made on first use
+    mutable std::optional<double> m_rowHeight;
 };
 
 } // namespace cw::report

@@ -9,6 +9,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <vector>
 
 namespace cw::report {
 namespace {
@@ -26,6 +27,8 @@ constexpr double kLabelPt = 7; // min(7, 12 pt x 0.62)
 constexpr double kMinLabelPt = 4.5;
 constexpr double kLabelStepPt = 0.5;
 constexpr int kPaleFactor = 135;
+constexpr double kCaptionPt = 7; // as on the PDF's elevation pages
+constexpr double kCaptionGapPt = 4; // between the caption and the legend
 
 double px(double points)
 {
@@ -192,7 +195,7 @@ void appendCabinet(std::string &out, const RackSvgFonts &fonts, int face, int un
 /// power in one line (the size steps down until both fit, then the name is elided) or, two U
 /// and more, in two lines.
 void appendDevice(std::string &out, const RackSvgFonts &fonts, const FaceFrame &f,
-                  const MountedDevice &device, bool own)
+                  const MountedDevice &device, bool own, DeviceLabel label)
 {
     // Clipped to the cabinet as drawRackFace clips: a device past the top U is cut there.
     const double top
@@ -210,7 +213,9 @@ void appendDevice(std::string &out, const RackSvgFonts &fonts, const FaceFrame &
     const TextWidths &font = own ? fonts.bold : fonts.regular;
     const double left = f.bodyLeft + px(2);
     const double innerWidth = f.bodyWidth - px(4);
-    const QString name = qs(device.name);
+    // As drawRackFace labels a shared drawing: the part, or the name of a device without one.
+    const QString name
+        = qs(label == DeviceLabel::Part && !device.partId.empty() ? device.partId : device.name);
     const QString power = powerLabel(device.maxPowerW);
     if (device.heightU >= 2 && !power.isEmpty()) {
         const double line = (font.ascent() + font.descent()) * px(kLabelPt);
@@ -235,7 +240,7 @@ void appendDevice(std::string &out, const RackSvgFonts &fonts, const FaceFrame &
 }
 
 void appendFace(std::string &out, const RackSvgFonts &fonts, int face, int units,
-                const RackFigures &rack, const QString &name)
+                const RackFigures &rack, const QString &name, DeviceLabel label)
 {
     const FaceFrame f = faceFrame(face, units);
     const Face side = face == 0 ? Face::Front : Face::Rear;
@@ -248,14 +253,45 @@ void appendFace(std::string &out, const RackSvgFonts &fonts, int face, int units
     for (const bool own : { false, true })
         for (const MountedDevice &device : rack.devices)
             if ((device.face == side) == own)
-                appendDevice(out, fonts, f, device, own);
+                appendDevice(out, fonts, f, device, own, label);
     rect(out, f.bodyLeft, f.bodyTop, f.bodyWidth, f.bodyBottom - f.bodyTop,
          "fill=\"none\" stroke=\"#22262b\" stroke-width=\"1.6\"");
+}
+
+/// `caption`'s lines, each wrapped at spaces to `widthPx` at `sizePx` (a word longer than a
+/// line is elided).
+std::vector<QString> wrapped(const TextWidths &font, const QString &caption, double sizePx,
+                             double widthPx)
+{
+    std::vector<QString> lines;
+    if (caption.isEmpty())
+        return lines;
+    for (const QString &paragraph : caption.split(QLatin1Char('\n'))) {
+        QString line;
+        for (const QString &word : paragraph.split(QLatin1Char(' '))) {
+            const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+            if (line.isEmpty() || font.width(longer, sizePx) <= widthPx) {
+                line = longer;
+                continue;
+            }
+            lines.push_back(font.elided(line, sizePx, widthPx));
+            line = word;
+        }
+        lines.push_back(font.elided(line, sizePx, widthPx));
+    }
+    return lines;
 }
 
 } // namespace
 
 std::string RackSvgWriter::write(const RackFigures &rack, const std::string &designName)
+{
+    return write(rack, designName,
+                 { qs(rack.name), "Rack " + rack.name, DeviceLabel::Name, QString() });
+}
+
+std::string RackSvgWriter::write(const RackFigures &rack, const std::string &designName,
+                                 const RackSvgStyle &style)
 {
     const int units = std::max(rack.rackUnits, 1);
     if (units != m_cachedUnits) {
@@ -265,8 +301,16 @@ std::string RackSvgWriter::write(const RackFigures &rack, const std::string &des
             appendCabinet(m_cabinets, *m_fonts, face, units);
     }
     const double width = std::ceil(2 * px(kFaceWidthPt) + 3 * px(kMarginPt));
-    const double height
-        = std::ceil(px(kElevationTitlePt) + units * px(kUPt) + px(kLegendPt) + 2 * px(kMarginPt));
+    const double captionPx = px(kCaptionPt);
+    const std::vector<QString> caption
+        = wrapped(m_fonts->regular, style.caption, captionPx, width - 2 * px(kMarginPt));
+    const double lineHeight = (m_fonts->regular.ascent() + m_fonts->regular.descent()) * captionPx;
+    // The caption's lines and a gap, above the legend; the drawing moves down by as much.
+    const double captionHeight = caption.empty()
+        ? 0
+        : std::ceil(static_cast<double>(caption.size()) * lineHeight + px(kCaptionGapPt));
+    const double height = captionHeight
+        + std::ceil(px(kElevationTitlePt) + units * px(kUPt) + px(kLegendPt) + 2 * px(kMarginPt));
     std::string out;
     out.reserve(m_cabinets.size() + m_legend.size() + 200 * rack.devices.size() + 1024);
     out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -278,17 +322,28 @@ std::string RackSvgWriter::write(const RackFigures &rack, const std::string &des
     num(out, width);
     out += " ";
     num(out, height);
-    out += "\">\n<title>Rack ";
-    appendXmlText(out, exporters::esc::displayText(rack.name));
+    out += "\">\n<title>";
+    appendXmlText(out, exporters::esc::displayText(style.svgTitle));
     out += " front and rear</title>\n<desc>";
     appendXmlText(out, exporters::esc::displayText(designName));
     out += "</desc>\n<g font-family=\"DejaVu Sans, sans-serif\" stroke=\"none\">\n";
     rect(out, 0, 0, width, height, "fill=\"#ffffff\"");
+    for (std::size_t line = 0; line < caption.size(); ++line)
+        m_fonts->text(
+            out,
+            { px(kMarginPt), px(kMarginPt) + static_cast<double>(line) * lineHeight, lineHeight },
+            caption[line], kCaptionPt, false, "#000000");
+    if (!caption.empty()) {
+        out += "<g transform=\"translate(0 ";
+        num(out, captionHeight);
+        out += ")\">\n";
+    }
     out += m_legend;
     out += m_cabinets;
-    const QString name = qs(rack.name);
     for (int face = 0; face < 2; ++face)
-        appendFace(out, *m_fonts, face, units, rack, name);
+        appendFace(out, *m_fonts, face, units, rack, style.title, style.label);
+    if (!caption.empty())
+        out += "</g>\n";
     out += "</g>\n</svg>\n";
     return out;
 }

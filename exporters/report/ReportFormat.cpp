@@ -2,10 +2,9 @@
 #include "exporters/report/ReportFormat.h"
 
 #include "exporters/Exporter.h"
-#include "exporters/common/ByteSink.h"
-#include "exporters/common/ExportWriter.h"
+#include "exporters/report/ElevationGroups.h"
 #include "exporters/report/GuiApplication.h"
-#include "exporters/report/RackSvg.h"
+#include "exporters/report/RackFiles.h"
 #include "exporters/report/ReportData.h"
 #include "exporters/report/ReportRender.h"
 
@@ -13,8 +12,6 @@
 #include <QDateTime>
 
 #include <memory>
-#include <mutex>
-#include <set>
 #include <string_view>
 
 namespace cw::exporters {
@@ -22,6 +19,7 @@ namespace {
 
 constexpr const char *kDateKey = "report.date";
 constexpr const char *kPaperKey = "report.paper";
+constexpr const char *kRackSvgsKey = "report.rack-svgs";
 constexpr qsizetype kIsoDateLength = 10; // YYYY-MM-DD
 
 Result<std::string> readDate(const std::map<std::string, std::string> &params)
@@ -50,6 +48,17 @@ Result<report::Paper> readPaper(const std::map<std::string, std::string> &params
                    + ": expected a4 or letter" };
 }
 
+Result<report::RackSvgs> readRackSvgs(const std::map<std::string, std::string> &params)
+{
+    auto it = params.find(kRackSvgsKey);
+    if (it == params.end() || it->second == "grouped")
+        return report::RackSvgs::Grouped;
+    if (it->second == "each")
+        return report::RackSvgs::EachRack;
+    return Error { std::string("--param ") + kRackSvgsKey + "=" + it->second
+                   + ": expected grouped or each" };
+}
+
 std::string bytesOf(const QByteArray &bytes)
 {
     return std::string(bytes.constData(), static_cast<std::size_t>(bytes.size()));
@@ -62,14 +71,19 @@ public:
     std::string summary() const override
     {
         return "facilities-report.pdf (summary, power, cooling, floor plan, rack elevations, "
-               "cabling, BOM), racks/<rack>.svg and floorplan.svg";
+               "cabling, BOM), floorplan.svg, racks/E<n>.svg (one per distinct rack elevation, "
+               "as in the PDF), racks/index.csv (every rack's drawing) and racks/devices.csv";
     }
     std::vector<ExportParameter> parameters() const override
     {
         return { { kDateKey,
                    "date on the cover, YYYY-MM-DD (default today, UTC); also the day "
                    "waiver expiry is judged by" },
-                 { kPaperKey, "a4 (default) or letter" } };
+                 { kPaperKey, "a4 (default) or letter" },
+                 { kRackSvgsKey,
+                   "grouped (default: one SVG per distinct elevation, racks/index.csv, "
+                   "racks/devices.csv) or each (racks/<rack>.svg for every rack, its devices "
+                   "by name; thousands of files on a large design)" } };
     }
     Result<ExportResult> run(const ExportRequest &request) const override
     {
@@ -79,11 +93,14 @@ public:
         auto paper = readPaper(request.params);
         if (!paper)
             return paper.error();
+        auto rackSvgs = readRackSvgs(request.params);
+        if (!rackSvgs)
+            return rackSvgs.error();
         if (auto app = report::ensureGuiApplication(); !app)
             return app.error();
 
-        // Shared with the rack SVGs' producers: each rack is drawn when its file is written,
-        // so the 4,819 SVGs of a 16,384-node design (210 MB) are never held at once.
+        // Shared with the rack files' producers: each is written when its file is, so the
+        // 5,000 SVGs of a 16,384-node design with `each` are never held at once.
         // The caller's validation (the CLI's gate) when the cover's date judges waivers alike.
         const ValidationResult *validated = request.validation
                 && report::validationUsableOn(request.design, request.validationDate, *date)
@@ -92,8 +109,11 @@ public:
         const auto shared = std::make_shared<const report::ReportData>(
             report::gatherReportData(request.design, request.catalog, *date, validated));
         const report::ReportData &data = *shared;
+        // One grouping for the PDF's elevation pages and the grouped SVGs.
+        const auto elevations
+            = std::make_shared<const report::ElevationIndex>(report::groupElevations(data.racks));
         ExportResult result;
-        auto pdf = report::renderReportPdf(data, *paper);
+        auto pdf = report::renderReportPdf(data, *paper, *elevations, *rackSvgs);
         if (!pdf)
             return pdf.error();
         result.files.push_back({ "facilities-report.pdf", bytesOf(*pdf) });
@@ -103,35 +123,20 @@ public:
             return floor.error();
         result.files.push_back({ "floorplan.svg", bytesOf(*floor) });
 
-        // One writer for every rack SVG: the legend and cabinets of a height are laid out once.
-        struct Svgs
-        {
-            std::mutex mutex;
-            report::RackSvgWriter writer;
-        };
-        const auto svgs = std::make_shared<Svgs>();
-        // One SVG per rack; a name two racks share gets the rack id appended so neither
-        // file overwrites the other.
-        std::map<std::string, int> uses;
-        for (const report::RackFigures &rack : data.racks)
-            ++uses[safeFileName(rack.name, "rack")];
-        std::set<std::string> taken;
-        for (const report::RackFigures &rack : data.racks) {
-            std::string stem = safeFileName(rack.name, "rack");
-            if (uses[stem] > 1 || taken.count(stem))
-                stem += "-" + std::to_string(rack.id.value);
-            taken.insert(stem);
-            FileProducer draw = [shared, svgs, &rack](ByteSink &sink) -> Result<void> {
-                const std::lock_guard lock(svgs->mutex);
-                sink.write(svgs->writer.write(rack, shared->designName));
-                return {};
-            };
-            result.files.push_back({ "racks/" + stem + ".svg", {}, std::move(draw) });
-        }
+        if (*rackSvgs == report::RackSvgs::EachRack)
+            report::addEachRackSvgs(result.files, shared);
+        else
+            report::addGroupedRackFiles(result.files, shared, elevations);
 
         result.notes.push_back(
             "facilities-report.pdf: " + std::string(*paper == report::Paper::A4 ? "A4" : "Letter")
             + ", dated " + *date + ", " + std::to_string(data.racks.size()) + " racks");
+        if (*rackSvgs == report::RackSvgs::Grouped && !data.racks.empty())
+            result.notes.push_back("racks/: " + std::to_string(elevations->groups.size())
+                                   + " drawings, one per distinct elevation, for "
+                                   + std::to_string(data.racks.size())
+                                   + " racks (racks/index.csv); --param " + kRackSvgsKey
+                                   + "=each for one SVG per rack");
         if (data.failureTiesUnsolved > 0)
             result.notes.push_back("failure table: " + std::to_string(data.failureTiesUnsolved)
                                    + " more domains also lose "

@@ -55,7 +55,8 @@ Result<QByteArray> finishSvg(QBuffer &buffer, QPainter &painter)
 
 } // namespace
 
-Result<QByteArray> renderReportPdf(const ReportData &data, Paper paper)
+Result<QByteArray> renderReportPdf(const ReportData &data, Paper paper,
+                                   const ElevationIndex &elevations, RackSvgs rackSvgs)
 {
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
@@ -79,7 +80,7 @@ Result<QByteArray> renderReportPdf(const ReportData &data, Paper paper)
         writePower(pages, data);
         writeCooling(pages, data);
         writeFloorPlan(pages, data);
-        writeElevations(pages, data);
+        writeElevations(pages, data, elevations, rackSvgs);
         writeCabling(pages, data);
         writeBom(pages, data);
         writeFailureDomains(pages, data);

@@ -2,6 +2,7 @@
 
 #include "exporters/report/PageWriter.h"
 #include "exporters/report/ReportData.h"
+#include "exporters/report/ReportRender.h"
 
 namespace cw::report {
 
@@ -11,7 +12,8 @@ void writeSummary(PageWriter &pages, const ReportData &data); // SectionsOvervie
 void writePower(PageWriter &pages, const ReportData &data); // SectionsPower.cpp
 void writeCooling(PageWriter &pages, const ReportData &data); // SectionsPower.cpp
 void writeFloorPlan(PageWriter &pages, const ReportData &data); // SectionsDrawings.cpp
-void writeElevations(PageWriter &pages, const ReportData &data); // SectionsDrawings.cpp
+void writeElevations(PageWriter &pages, const ReportData &data, const ElevationIndex &index,
+                     RackSvgs rackSvgs); // SectionsDrawings.cpp
 void writeCabling(PageWriter &pages, const ReportData &data); // SectionsSupply.cpp
 void writeBom(PageWriter &pages, const ReportData &data); // SectionsSupply.cpp
 void writeFailureDomains(PageWriter &pages, const ReportData &data); // SectionsFailure.cpp

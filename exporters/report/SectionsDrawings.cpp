@@ -17,26 +17,8 @@ constexpr double kFaceGapPt = 4; // between a rack's front and rear
 constexpr double kMaxUPt = 16; // a U taller than this wastes paper without helping reading
 constexpr double kCaptionPt = 7;
 constexpr double kCaptionGapPt = 4; // between a caption and the drawings
-// Runs of neighbouring racks named in a caption; the rack index lists every rack.
-constexpr std::size_t kCaptionRuns = 4;
 // Racks per line of the rack index: rack and drawing side by side, four times.
 constexpr int kIndexRacksPerLine = 4;
-
-/// "E1: 3,653 racks" and what they hold, then which racks: shown above the drawing.
-QString caption(const ReportData &data, const ElevationIndex &index, std::size_t group)
-{
-    const std::vector<std::size_t> &members = index.groups[group].racks;
-    const RackFigures &rack = data.racks[members.front()];
-    const QString head = members.size() == 1
-        ? QStringLiteral("%1: rack %2").arg(qs(drawingLabel(group)), qs(rack.name))
-        : QStringLiteral("%1: %2 racks")
-              .arg(qs(drawingLabel(group)), number(static_cast<double>(members.size()), 0));
-    QString text = head + QStringLiteral(", ") + kw(rack.loadKw) + QStringLiteral("\n")
-        + qs(elevationContents(rack));
-    if (members.size() > 1)
-        text += QStringLiteral("\n") + qs(rackRanges(data.racks, members, kCaptionRuns));
-    return text;
-}
 
 /// Drawings `first` .. `last` - 1 of `index` side by side: legend, captions, both faces.
 void writeElevationPage(PageWriter &pages, const ReportData &data, const ElevationIndex &index,
@@ -60,7 +42,7 @@ void writeElevationPage(PageWriter &pages, const ReportData &data, const Elevati
     double captionHeight = 0;
     std::vector<QString> captions;
     for (std::size_t group = first; group < last; ++group) {
-        captions.push_back(caption(data, index, group));
+        captions.push_back(elevationCaption(data.racks, index, group));
         captionHeight = std::max(
             captionHeight,
             metrics.boundingRect(QRectF(0, 0, rackWidth, 1e9), flags, captions.back()).height());
@@ -132,23 +114,28 @@ void writeFloorPlan(PageWriter &pages, const ReportData &data)
     pages.advance(area.height());
 }
 
-void writeElevations(PageWriter &pages, const ReportData &data)
+void writeElevations(PageWriter &pages, const ReportData &data, const ElevationIndex &index,
+                     RackSvgs rackSvgs)
 {
     pages.section(QStringLiteral("5 Rack elevations"));
     if (data.racks.empty()) {
         pages.paragraph(QStringLiteral("The design has no racks."));
         return;
     }
-    const ElevationIndex index = groupElevations(data.racks);
+    const QString svgs = rackSvgs == RackSvgs::EachRack
+        ? QStringLiteral("racks/<rack>.svg draws each rack with its devices' names.")
+        : QStringLiteral("racks/E1.svg, E2.svg, ... are these drawings for slides, "
+                         "racks/index.csv gives every rack's drawing and racks/devices.csv "
+                         "every rack's devices by name, part, U and face.");
     pages.paragraph(
         QStringLiteral("%1 racks, %2 distinct drawings. Racks with the same cabinet, power, heat "
                        "and weight and the same parts at the same U and face share one drawing, "
                        "its devices labelled by part; a rack unlike any other keeps its own "
                        "drawing, its devices labelled by name. The rack index after the drawings "
-                       "gives every rack's drawing; racks/<rack>.svg draws each rack with its "
-                       "devices' names.")
+                       "gives every rack's drawing; %3")
             .arg(number(static_cast<double>(data.racks.size()), 0))
-            .arg(number(static_cast<double>(index.groups.size()), 0)),
+            .arg(number(static_cast<double>(index.groups.size()), 0))
+            .arg(svgs),
         8);
     for (std::size_t first = 0; first < index.groups.size(); first += kRacksPerElevationPage) {
         if (first > 0) {

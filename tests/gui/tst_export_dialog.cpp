@@ -379,15 +379,16 @@ void TestExportDialog::facilitiesPackAction()
     QTemporaryDir dir;
     const exporters::ExportRunOutcome outcome = window->exportFacilitiesPackTo(dir.path());
     QVERIFY2(outcome.ok(), outcome.error.c_str());
-    // docs/facilities-report.md: the PDF, the floor plan and one SVG per rack (A01, A02).
+    // docs/facilities-report.md: the PDF, the floor plan, one SVG per distinct elevation (A01
+    // and A02 differ: E1, E2), the rack index and the device list.
     QCOMPARE(filesUnder(dir.path()),
-             (QStringList { "facilities-report.pdf", "floorplan.svg", "racks/A01.svg",
-                            "racks/A02.svg" }));
+             (QStringList { "facilities-report.pdf", "floorplan.svg", "racks/E1.svg",
+                            "racks/E2.svg", "racks/devices.csv", "racks/index.csv" }));
     QVERIFY(readAll(dir.filePath(QStringLiteral("facilities-report.pdf"))).startsWith("%PDF-"));
     // Batch mode does not ask: a second run is refused because the files exist.
     const exporters::ExportRunOutcome again = window->exportFacilitiesPackTo(dir.path());
     QVERIFY(again.status == exporters::ExportStatus::FilesExist);
-    QCOMPARE(static_cast<int>(again.existing.size()), 4);
+    QCOMPARE(static_cast<int>(again.existing.size()), 6);
 }
 
 void TestExportDialog::exportViewAsPngAndSvg()

@@ -147,27 +147,33 @@ inline int wordCount(const QString &text, const std::string &name)
 /// Distinct rack elevations counted from the design itself, not from the report's figures:
 /// the rack's part and PDUs and, per device, its part, U, face and role (same part, same
 /// height and power).
+/// What a rack's elevation drawing depends on, from the design itself (not from the report's
+/// figures): rack part, PDUs, and each device's part, U, face and role.
+inline std::string rackKind(const Design &design, const Rack &rack)
+{
+    std::string key = rack.catalogType;
+    for (const Pdu &pdu : rack.pdus)
+        key += "|" + pdu.catalogType + ":" + std::to_string(static_cast<int>(pdu.feed)) + ":"
+            + std::to_string(pdu.breakerA) + ":" + std::to_string(pdu.phases) + ":"
+            + std::to_string(pdu.voltageV);
+    std::vector<std::string> devices;
+    for (DeviceId id : design.devicesInRack(rack.id)) {
+        const Device *device = design.device(id);
+        devices.push_back(device->catalogType + "@" + std::to_string(device->uPosition) + ":"
+                          + std::to_string(static_cast<int>(device->face)) + ":"
+                          + std::to_string(static_cast<int>(device->role)));
+    }
+    std::sort(devices.begin(), devices.end());
+    for (const std::string &device : devices)
+        key += "|" + device;
+    return key;
+}
+
 inline std::size_t distinctElevations(const Design &design)
 {
     std::set<std::string> kinds;
-    for (const Rack &rack : design.racks()) {
-        std::string key = rack.catalogType;
-        for (const Pdu &pdu : rack.pdus)
-            key += "|" + pdu.catalogType + ":" + std::to_string(static_cast<int>(pdu.feed)) + ":"
-                + std::to_string(pdu.breakerA) + ":" + std::to_string(pdu.phases) + ":"
-                + std::to_string(pdu.voltageV);
-        std::vector<std::string> devices;
-        for (DeviceId id : design.devicesInRack(rack.id)) {
-            const Device *device = design.device(id);
-            devices.push_back(device->catalogType + "@" + std::to_string(device->uPosition) + ":"
-                              + std::to_string(static_cast<int>(device->face)) + ":"
-                              + std::to_string(static_cast<int>(device->role)));
-        }
-        std::sort(devices.begin(), devices.end());
-        for (const std::string &device : devices)
-            key += "|" + device;
-        kinds.insert(key);
-    }
+    for (const Rack &rack : design.racks())
+        kinds.insert(rackKind(design, rack));
     return kinds.size();
 }
 

@@ -1,6 +1,10 @@
 // The hand-written rack SVGs (exporters/report/RackSvg): well-formed XML whatever the names
 // hold, every device named, labels that do not fit elided, one layout per rack height.
+#include "SvgDrawing.h"
+#include "exporters/common/ByteSink.h"
+#include "exporters/report/ElevationGroups.h"
 #include "exporters/report/GuiApplication.h"
+#include "exporters/report/RackFiles.h"
 #include "exporters/report/RackSvg.h"
 #include "exporters/report/TextWidths.h"
 
@@ -126,6 +130,81 @@ private slots:
         QVERIFY(texts(writer.write(c, "d"), all));
         QCOMPARE(all.count(QStringLiteral("48")), 2);
         QVERIFY(texts(writer.write(a, "d"), all));
+    }
+
+    void captionMovesTheDrawingOnly()
+    {
+        report::RackFigures rack;
+        rack.name = "R1";
+        rack.rackUnits = 42;
+        rack.devices = { device("gpu01", 1, 8, Face::Front, 10200),
+                         device("leaf01", 42, 1, Face::Rear, 640) };
+        rack.devices[0].partId = "dgx-h100";
+        rack.devices[1].partId = "qm9700";
+        report::RackSvgWriter writer;
+        report::RackSvgStyle style { QStringLiteral("E2"), "Elevation E2",
+                                     report::DeviceLabel::Part, QString() };
+        const std::string plain = writer.write(rack, "d", style);
+        // A caption of three lines, the last too long for one line of the drawing's width.
+        style.caption = QStringLiteral("E2: 3 racks <&>, 10.8 kW\nrack 42U; 1 x dgx-h100\n")
+            + QStringLiteral("C0001 to C0004, ").repeated(12) + QStringLiteral("(48 racks)");
+        const std::string captioned = writer.write(rack, "d", style);
+        QVERIFY(test::svgDrawing(plain).size() > 1000);
+        QCOMPARE(test::svgDrawing(captioned), test::svgDrawing(plain));
+        QStringList all;
+        QVERIFY(texts(captioned, all));
+        QVERIFY(all.contains(QStringLiteral("Elevation E2 front and rear")));
+        QVERIFY(all.contains(QStringLiteral("E2: 3 racks <&>, 10.8 kW")));
+        QVERIFY(all.contains(QStringLiteral("E2 front")));
+        // Parts, not names, label a shared drawing.
+        QCOMPARE(all.count(QStringLiteral("dgx-h100")), 2);
+        QCOMPARE(all.count(QStringLiteral("qm9700")), 2);
+        QVERIFY(!all.join(QLatin1Char(' ')).contains(QStringLiteral("gpu01")));
+        // Wrapped at spaces to the drawing's width (440 px less two 10 pt margins) at 7 pt:
+        // every run of the long line is there once, no line wider than the width.
+        const report::TextWidths font(false);
+        QStringList captionLines;
+        for (const QString &line : all)
+            if (line.contains(QStringLiteral("C0001 to C0004")))
+                captionLines << line;
+        QVERIFY2(captionLines.size() >= 2, qPrintable(captionLines.join(QLatin1Char('|'))));
+        QCOMPARE(captionLines.join(QLatin1Char(' ')).count(QStringLiteral("C0001 to C0004")), 12);
+        for (const QString &line : captionLines)
+            QVERIFY(font.width(line, 7 * 96.0 / 72) <= 440 - 2 * 10 * 96.0 / 72);
+        // The picture grows by the caption: three wrapped lines and more, plus the gap.
+        QVERIFY(captioned.size() > plain.size());
+    }
+
+    void indexAndDeviceListEscapeCsv()
+    {
+        report::ReportData data;
+        data.racks.resize(3);
+        data.racks[0].name = "=HYPERLINK(\"x\")";
+        data.racks[0].row = "R,1";
+        data.racks[1].name = "B";
+        data.racks[1].row = "R,1";
+        data.racks[1].position = 1;
+        data.racks[2].name = "C";
+        data.racks[2].row = "R2";
+        data.racks[0].devices = { device("n\"1", 3, 2, Face::Rear, 640.5) };
+        data.racks[0].devices[0].partId = "p,1";
+        data.racks[0].devices[0].role = DeviceRole::Switch;
+        const report::ElevationIndex index = report::groupElevations(data.racks);
+        QCOMPARE(index.groups.size(), std::size_t(2)); // B and C alike (empty, same figures)
+        exporters::StringSink rackIndex;
+        report::writeRackIndex(rackIndex, data, index);
+        // RFC 4180 quoting, and a leading ' on a formula-looking cell (OWASP).
+        QCOMPARE(QString::fromStdString(rackIndex.take()),
+                 QStringLiteral("rack,row,position,drawing,svg\n"
+                                "\"'=HYPERLINK(\"\"x\"\")\",\"R,1\",0,E1,E1.svg\n"
+                                "B,\"R,1\",1,E2,E2.svg\n"
+                                "C,R2,0,E2,E2.svg\n"));
+        exporters::StringSink devices;
+        report::writeDeviceList(devices, data);
+        QCOMPARE(QString::fromStdString(devices.take()),
+                 QStringLiteral("rack,device,part,role,bottom_u,height_u,face,max_power_w\n"
+                                "\"'=HYPERLINK(\"\"x\"\")\",\"n\"\"1\",\"p,1\",switch,3,2,rear,"
+                                "640.5\n"));
     }
 };
 

@@ -21,8 +21,10 @@ private slots:
     {
         const auto exporter = exporters::makeReportExporter();
         QCOMPARE(exporter->name(), std::string("report"));
-        QVERIFY(exporters::checkParameters(
-                    *exporter, { { "report.date", kDate }, { "report.paper", "letter" } })
+        QVERIFY(exporters::checkParameters(*exporter,
+                                           { { "report.date", kDate },
+                                             { "report.paper", "letter" },
+                                             { "report.rack-svgs", "each" } })
                     .ok());
         QVERIFY(!exporters::checkParameters(*exporter, { { "report.colour", "red" } }).ok());
         // As clusterwright-cli will hold it: the built-in formats plus this one, no name clash.
@@ -45,6 +47,10 @@ private slots:
         auto paper = runReport(*design, { { "report.paper", "a3" } });
         QVERIFY(!paper.ok());
         QVERIFY(QString::fromStdString(paper.error().message).contains("a4 or letter"));
+        auto svgs = runReport(*design, { { "report.rack-svgs", "all" } });
+        QVERIFY(!svgs.ok());
+        QCOMPARE(QString::fromStdString(svgs.error().message),
+                 QStringLiteral("--param report.rack-svgs=all: expected grouped or each"));
     }
 
     void referenceTotals_data()
@@ -307,7 +313,9 @@ private slots:
 
         auto result = runReport(design);
         QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
-        QCOMPARE(result->files.size(), std::size_t(4));
+        // The PDF, the floor plan, one drawing per rack (the two differ: one has no PDU, the
+        // other is liquid-cooled), racks/index.csv and racks/devices.csv.
+        QCOMPARE(result->files.size(), std::size_t(6));
         if (!havePoppler())
             QSKIP("pdftotext not found: install Debian's poppler-utils (scripts/deps.sh)");
         QTemporaryDir dir;

@@ -2,6 +2,13 @@
 // distinct elevations, the rack SVGs, the paper size. Fixtures in ReportFixtures.h.
 
 #include "ReportFixtures.h"
+#include "SvgDrawing.h"
+#include "exporters/report/ElevationGroups.h"
+#include "exporters/report/RackFiles.h"
+#include "exporters/report/RackSvg.h"
+
+#include <map>
+#include <set>
 
 using namespace cw;
 using namespace cw::test;
@@ -67,12 +74,13 @@ private slots:
             qPrintable(QStringLiteral("%1 vs %2 pages").arg(scans[0].pages).arg(scans[1].pages)));
     }
 
-    void svgsParseAndNameTheRacks()
+    void eachRackSvgParsesAndNamesItsDevices()
     {
         const Catalog &catalog = Catalog::builtin();
         auto design = buildSeed8NodeHdr(catalog);
         QVERIFY(design.ok());
-        auto result = runReport(*design);
+        // One SVG per rack, as asked: report.rack-svgs=each.
+        auto result = runReport(*design, { { "report.rack-svgs", "each" } });
         QVERIFY(result.ok());
         const auto floor = fileBytes(*result, "floorplan.svg");
         QVERIFY(floor);
@@ -106,6 +114,84 @@ private slots:
         }
         // One PDF, one floor plan, one SVG per rack: nothing else.
         QCOMPARE(result->files.size(), design->racks().size() + 2);
+    }
+
+    void groupedSvgsIndexEveryRackOnce()
+    {
+        // 65 racks (pageCountGrowsWithRacks): 55 node racks of a few kinds, leaf and network
+        // racks; by default one SVG per distinct elevation, the index and the device list.
+        const Catalog &catalog = Catalog::builtin();
+        const Design design = generatedFatTree(220);
+        auto result = runReport(design);
+        QVERIFY(result.ok());
+        const std::size_t drawings = distinctElevations(design);
+        QCOMPARE(result->files.size(), drawings + 4); // PDF, floor plan, index, devices
+        const auto index = fileBytes(*result, "racks/index.csv");
+        QVERIFY(index);
+        QStringList rows = QString::fromStdString(*index).split(QLatin1Char('\n'));
+        QCOMPARE(rows.takeFirst(), QStringLiteral("rack,row,position,drawing,svg"));
+        QCOMPARE(rows.takeLast(), QString()); // the last line ends with a newline
+        // Every rack exactly once; racks the fixture's own key (part, PDUs, devices' part, U,
+        // face, role) calls alike share a drawing, racks it tells apart do not.
+        std::map<std::string, std::string> drawingOfRack;
+        for (const QString &row : rows) {
+            const QStringList cells = row.split(QLatin1Char(','));
+            QCOMPARE(cells.size(), 5);
+            QVERIFY2(drawingOfRack.emplace(cells[0].toStdString(), cells[3].toStdString()).second,
+                     qPrintable(row));
+            QCOMPARE(cells[4], cells[3] + QStringLiteral(".svg"));
+        }
+        QCOMPARE(drawingOfRack.size(), design.racks().size());
+        std::map<std::string, std::string> drawingOfKind;
+        std::set<std::string> used;
+        for (const Rack &rack : design.racks()) {
+            QVERIFY2(drawingOfRack.count(rack.name), rack.name.c_str());
+            const std::string drawing = drawingOfRack[rack.name];
+            const auto [it, added] = drawingOfKind.emplace(rackKind(design, rack), drawing);
+            QCOMPARE(it->second, drawing);
+            used.insert(drawing);
+        }
+        QCOMPARE(used.size(), drawings);
+
+        // Each rack drawn alone, in its drawing's style, is its drawing apart from the caption.
+        const report::ReportData data = report::gatherReportData(design, catalog, kDate);
+        const report::ElevationIndex groups = report::groupElevations(data.racks);
+        report::RackSvgWriter writer;
+        for (const report::RackFigures &rack : data.racks) {
+            const std::string label = drawingOfRack[rack.name];
+            const std::size_t group = std::stoul(label.substr(1)) - 1;
+            QVERIFY(group < groups.groups.size());
+            const auto svg = fileBytes(*result, "racks/" + label + ".svg");
+            QVERIFY2(svg, label.c_str());
+            const std::string alone = writer.write(
+                rack, data.designName, report::drawingStyle(data, groups, group, false));
+            QVERIFY(svgDrawing(alone).size() > 1000); // the cabinet at least: not vacuous
+            QVERIFY2(svgDrawing(*svg) == svgDrawing(alone), rack.name.c_str());
+            // The caption is the PDF's: its first line names the drawing.
+            const QString caption = report::elevationCaption(data.racks, groups, group);
+            QVERIFY(QString::fromStdString(*svg).contains(
+                caption.section(QLatin1Char('\n'), 0, 0).toHtmlEscaped()));
+        }
+
+        // Every device in a rack once in the device list, with its rack.
+        const auto devices = fileBytes(*result, "racks/devices.csv");
+        QVERIFY(devices);
+        std::set<std::pair<std::string, std::string>> listed;
+        QStringList lines = QString::fromStdString(*devices).split(QLatin1Char('\n'));
+        QCOMPARE(lines.takeFirst(),
+                 QStringLiteral("rack,device,part,role,bottom_u,height_u,face,max_power_w"));
+        lines.removeLast();
+        for (const QString &line : lines) {
+            const QStringList cells = line.split(QLatin1Char(','));
+            QVERIFY(listed.emplace(cells[0].toStdString(), cells[1].toStdString()).second);
+        }
+        std::size_t mounted = 0;
+        for (const Rack &rack : design.racks())
+            for (DeviceId id : design.devicesInRack(rack.id)) {
+                ++mounted;
+                QVERIFY(listed.count({ rack.name, design.device(id)->name }));
+            }
+        QCOMPARE(listed.size(), mounted);
     }
 
     void letterPaper()
