@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <string>
+#include <unordered_set>
 
 namespace cw {
 namespace {
@@ -23,6 +24,9 @@ auto &mustFind(Table &table, Id id, const char *what)
 }
 
 } // namespace
+
+// A cache line: the pooled cable name (model/core/CableName.h) keeps it there.
+static_assert(sizeof(void *) != 8 || sizeof(Link) == 64);
 
 Design::Design()
     : m_adjacency(std::make_unique<DesignAdjacency>())
@@ -261,6 +265,68 @@ ChangeSet Design::addLink(Link link)
     return changes;
 }
 
+ChangeSet Design::addLinks(std::vector<Link> links)
+{
+    // A repeated id within the list: claimId below sees only the table.
+    std::vector<LinkId> ids;
+    ids.reserve(links.size());
+    for (const Link &link : links)
+        ids.push_back(link.id);
+    std::sort(ids.begin(), ids.end());
+    if (auto repeated = std::adjacent_find(ids.begin(), ids.end()); repeated != ids.end())
+        throw DesignIntegrityError(idText("link", repeated->value) + " is already in use");
+    const std::uint64_t nextIdBefore = m_nextId;
+    std::size_t added = 0;
+    try {
+        for (const Link &link : links) {
+            checkLinkEnds(link, LinkId {});
+            claimId(link.id.value, "link");
+            mutableAdjacency().addLink(link);
+            ++added;
+        }
+    } catch (const DesignIntegrityError &) {
+        for (std::size_t i = 0; i < added; ++i)
+            mutableAdjacency().removeLink(links[i]);
+        m_nextId = nextIdBefore;
+        throw;
+    }
+    ChangeSet changes;
+    changes.added.reserve(links.size());
+    for (const Link &link : links)
+        changes.added.push_back(EntityRef::of(link.id));
+    m_links.insertMany(std::move(links)); // cannot fail: every id was checked unused
+    return changes;
+}
+
+void Design::addCheckedLinks(std::vector<Link> links)
+{
+    if (links.empty())
+        return;
+    std::uint64_t maxId = 0;
+    for (const Link &link : links)
+        maxId = std::max(maxId, link.id.value);
+    DesignAdjacency &adjacency = mutableAdjacency();
+    if (m_links.empty()) {
+        // The loader's case: the table takes the vector, then each device's lists fill in
+        // id order (appends only).
+        if (!m_links.insertMany(std::move(links)))
+            throw DesignIntegrityError("a link id is repeated");
+        for (const Link &link : m_links)
+            adjacency.addLink(link);
+    } else {
+        std::vector<LinkId> ids;
+        ids.reserve(links.size());
+        for (const Link &link : links)
+            ids.push_back(link.id);
+        if (!m_links.insertMany(std::move(links)))
+            throw DesignIntegrityError("a link id is repeated or already in use");
+        std::sort(ids.begin(), ids.end());
+        for (LinkId id : ids)
+            adjacency.addLink(*m_links.find(id));
+    }
+    m_nextId = std::max(m_nextId, maxId + 1);
+}
+
 ChangeSet Design::updateLink(Link link)
 {
     Link &current = mustFind(m_links, link.id, "link");
@@ -329,85 +395,220 @@ ChangeSet Design::removeLink(LinkId id)
     return changes;
 }
 
+/// The cascade of one removeMany: the adjacency is updated entity by entity as the calls
+/// one by one did (so later steps see what earlier ones took), the tables are erased once
+/// at the end. An entity taken earlier in the same removal is skipped.
+struct Design::Removal
+{
+    Design &design;
+    ChangeSet changes;
+    std::vector<LinkId> links;
+    std::vector<DeviceId> devices;
+    std::vector<RackId> racks;
+    std::vector<RowId> rows;
+    std::vector<FabricId> fabrics;
+    std::vector<StorageTierId> tiers;
+    std::unordered_set<std::uint64_t> taken; ///< rows, racks, fabrics, tiers (few)
+
+    bool linkLive(const Link &link) const
+    {
+        // A removed link has left its port (the adjacency is updated as we go).
+        return design.adjacency().linkAt(link.a) == link.id;
+    }
+    bool deviceLive(DeviceId id) const { return design.adjacency().deviceLinks(id) != nullptr; }
+    bool tierLive(const StorageTier &tier) const { return !taken.contains(tier.id.value); }
+
+    void link(LinkId id)
+    {
+        const Link *found = design.m_links.find(id);
+        if (!found || !linkLive(*found))
+            return;
+        design.mutableAdjacency().removeLink(*found);
+        links.push_back(id);
+        changes.removed.push_back(EntityRef::of(id));
+    }
+
+    void device(DeviceId id)
+    {
+        if (!deviceLive(id))
+            return;
+        const std::vector<LinkId> of = design.linksOfDevice(id); // link() edits the list
+        for (LinkId each : of)
+            link(each);
+        for (const StorageTier &tier : design.m_storageTiers) {
+            if (!tierLive(tier)
+                || std::find(tier.members.begin(), tier.members.end(), id) == tier.members.end())
+                continue;
+            StorageTier updated = tier;
+            std::erase(updated.members, id);
+            changes.merge(design.updateStorageTier(std::move(updated)));
+        }
+        design.mutableAdjacency().removeDevice(*design.m_devices.find(id));
+        devices.push_back(id);
+        changes.removed.push_back(EntityRef::of(id));
+    }
+
+    void rack(RackId id)
+    {
+        if (taken.contains(id.value))
+            return;
+        const std::vector<DeviceId> in = design.devicesInRack(id); // device() edits the list
+        for (DeviceId each : in)
+            device(each);
+        design.mutableAdjacency().removeRack(*design.m_racks.find(id));
+        take(racks, id);
+    }
+
+    void row(RowId id)
+    {
+        if (taken.contains(id.value))
+            return;
+        const std::vector<RackId> in = design.racksInRow(id); // rack() edits the list
+        for (RackId each : in)
+            rack(each);
+        take(rows, id);
+    }
+
+    void fabric(FabricId id)
+    {
+        if (taken.contains(id.value))
+            return;
+        std::vector<LinkId> on;
+        for (const Link &each : design.m_links)
+            if (each.fabric == id)
+                on.push_back(each.id);
+        for (LinkId each : on)
+            link(each);
+        for (const StorageTier &tier : design.m_storageTiers) {
+            if (!tierLive(tier) || tier.fabric != id)
+                continue;
+            StorageTier updated = tier;
+            updated.fabric = FabricId {};
+            changes.merge(design.updateStorageTier(std::move(updated)));
+        }
+        take(fabrics, id);
+    }
+
+    void tier(StorageTierId id)
+    {
+        if (!taken.contains(id.value))
+            take(tiers, id);
+    }
+
+    template<typename Id>
+    void take(std::vector<Id> &list, Id id)
+    {
+        taken.insert(id.value);
+        list.push_back(id);
+        changes.removed.push_back(EntityRef::of(id));
+    }
+
+    /// The tables, each erased in one pass, and the scheduler's partitions.
+    void finish()
+    {
+        eraseFrom(design.m_links, links);
+        eraseFrom(design.m_devices, devices);
+        eraseFrom(design.m_racks, racks);
+        eraseFrom(design.m_rows, rows);
+        eraseFrom(design.m_fabrics, fabrics);
+        eraseFrom(design.m_storageTiers, tiers);
+        if (devices.empty())
+            return;
+        bool partitionsChanged = false;
+        for (Partition &partition : design.m_scheduler.partitions)
+            partitionsChanged
+                = std::erase_if(partition.nodes,
+                                [this](DeviceId node) {
+                                    return std::binary_search(devices.begin(), devices.end(), node);
+                                })
+                    > 0
+                || partitionsChanged;
+        changes.settingsChanged = changes.settingsChanged || partitionsChanged;
+    }
+
+    template<typename Table, typename Id>
+    static void eraseFrom(Table &table, std::vector<Id> &ids)
+    {
+        std::sort(ids.begin(), ids.end());
+        table.eraseIds(ids);
+    }
+};
+
+ChangeSet Design::removeMany(const std::vector<EntityRef> &refs)
+{
+    // Every id first, so that an unknown one changes nothing.
+    for (const EntityRef &ref : refs) {
+        switch (ref.kind) {
+        case EntityKind::Row:
+            mustFind(m_rows, RowId { ref.id }, "row");
+            break;
+        case EntityKind::Rack:
+            mustFind(m_racks, RackId { ref.id }, "rack");
+            break;
+        case EntityKind::Device:
+            mustFind(m_devices, DeviceId { ref.id }, "device");
+            break;
+        case EntityKind::Link:
+            mustFind(m_links, LinkId { ref.id }, "link");
+            break;
+        case EntityKind::Fabric:
+            mustFind(m_fabrics, FabricId { ref.id }, "fabric");
+            break;
+        case EntityKind::StorageTier:
+            mustFind(m_storageTiers, StorageTierId { ref.id }, "storage tier");
+            break;
+        }
+    }
+    Removal removal { *this, {}, {}, {}, {}, {}, {}, {}, {} };
+    for (const EntityRef &ref : refs) {
+        switch (ref.kind) {
+        case EntityKind::Row:
+            removal.row(RowId { ref.id });
+            break;
+        case EntityKind::Rack:
+            removal.rack(RackId { ref.id });
+            break;
+        case EntityKind::Device:
+            removal.device(DeviceId { ref.id });
+            break;
+        case EntityKind::Link:
+            removal.link(LinkId { ref.id });
+            break;
+        case EntityKind::Fabric:
+            removal.fabric(FabricId { ref.id });
+            break;
+        case EntityKind::StorageTier:
+            removal.tier(StorageTierId { ref.id });
+            break;
+        }
+    }
+    removal.finish();
+    return std::move(removal.changes);
+}
+
 ChangeSet Design::removeDevice(DeviceId id)
 {
-    mustFind(m_devices, id, "device");
-    ChangeSet changes;
-    // Copied: removeLink edits the list being walked.
-    const std::vector<LinkId> links = linksOfDevice(id);
-    for (LinkId link : links)
-        changes.merge(removeLink(link));
-    for (const StorageTier &tier : m_storageTiers) {
-        if (std::find(tier.members.begin(), tier.members.end(), id) == tier.members.end())
-            continue;
-        StorageTier updated = tier;
-        std::erase(updated.members, id);
-        changes.merge(updateStorageTier(std::move(updated)));
-    }
-    bool partitionsChanged = false;
-    for (Partition &partition : m_scheduler.partitions)
-        partitionsChanged = std::erase(partition.nodes, id) > 0 || partitionsChanged;
-    changes.settingsChanged = changes.settingsChanged || partitionsChanged;
-    mutableAdjacency().removeDevice(*m_devices.find(id));
-    m_devices.take(id);
-    changes.removed.push_back(EntityRef::of(id));
-    return changes;
+    return removeMany({ EntityRef::of(id) });
 }
 
 ChangeSet Design::removeRack(RackId id)
 {
-    mustFind(m_racks, id, "rack");
-    ChangeSet changes;
-    const std::vector<DeviceId> devices = devicesInRack(id); // removeDevice edits the list
-    for (DeviceId device : devices)
-        changes.merge(removeDevice(device));
-    mutableAdjacency().removeRack(*m_racks.find(id));
-    m_racks.take(id);
-    changes.removed.push_back(EntityRef::of(id));
-    return changes;
+    return removeMany({ EntityRef::of(id) });
 }
 
 ChangeSet Design::removeRow(RowId id)
 {
-    mustFind(m_rows, id, "row");
-    ChangeSet changes;
-    const std::vector<RackId> racks = racksInRow(id); // removeRack edits the list
-    for (RackId rack : racks)
-        changes.merge(removeRack(rack));
-    m_rows.take(id);
-    changes.removed.push_back(EntityRef::of(id));
-    return changes;
+    return removeMany({ EntityRef::of(id) });
 }
 
 ChangeSet Design::removeFabric(FabricId id)
 {
-    mustFind(m_fabrics, id, "fabric");
-    ChangeSet changes;
-    std::vector<LinkId> links;
-    for (const Link &link : m_links)
-        if (link.fabric == id)
-            links.push_back(link.id);
-    for (LinkId link : links)
-        changes.merge(removeLink(link));
-    for (const StorageTier &tier : m_storageTiers) {
-        if (tier.fabric != id)
-            continue;
-        StorageTier updated = tier;
-        updated.fabric = FabricId {};
-        changes.merge(updateStorageTier(std::move(updated)));
-    }
-    m_fabrics.take(id);
-    changes.removed.push_back(EntityRef::of(id));
-    return changes;
+    return removeMany({ EntityRef::of(id) });
 }
 
 ChangeSet Design::removeStorageTier(StorageTierId id)
 {
-    if (!m_storageTiers.take(id))
-        throw DesignIntegrityError("unknown " + idText("storage tier", id.value));
-    ChangeSet changes;
-    changes.removed.push_back(EntityRef::of(id));
-    return changes;
+    return removeMany({ EntityRef::of(id) });
 }
 
 ChangeSet Design::setScheduler(SchedulerSettings settings)
