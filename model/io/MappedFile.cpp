@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -82,6 +83,16 @@ void MappedFile::release()
         ::munmap(const_cast<char *>(m_map), m_size);
     m_map = nullptr;
     m_size = 0;
+}
+
+void adviseHugePages(const void *data, std::size_t bytes)
+{
+    constexpr std::uintptr_t kHugePage = std::uintptr_t { 2 } << 20;
+    const auto start = reinterpret_cast<std::uintptr_t>(data);
+    const std::uintptr_t begin = (start + kHugePage - 1) & ~(kHugePage - 1);
+    const std::uintptr_t end = (start + bytes) & ~(kHugePage - 1);
+    if (end > begin)
+        ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
 }
 
 } // namespace cw
