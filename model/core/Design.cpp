@@ -261,7 +261,7 @@ ChangeSet Design::addLink(Link link)
     mutableAdjacency().addLink(link);
     ChangeSet changes;
     changes.added.push_back(EntityRef::of(link.id));
-    m_links.insert(std::move(link));
+    m_links.insert(link);
     return changes;
 }
 
@@ -334,7 +334,7 @@ ChangeSet Design::updateLink(Link link)
     mutableAdjacency().removeLink(current);
     mutableAdjacency().addLink(link);
     const LinkId id = link.id;
-    current = std::move(link);
+    current = link;
     ChangeSet changes;
     changes.modified.push_back(EntityRef::of(id));
     return changes;

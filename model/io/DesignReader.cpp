@@ -262,7 +262,7 @@ void DesignReader::readLink(const Reader &entry, Design &design)
         : entry.nonNegativeAt("lengthM", values[LinkLength]);
     m_tables.markPortUsed(slotA);
     m_tables.markPortUsed(slotB);
-    design.addLink(std::move(link));
+    design.addLink(link);
 }
 
 PortRef DesignReader::scannedEnd(std::uint32_t device, std::uint32_t port, std::uint16_t size,

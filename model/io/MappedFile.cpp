@@ -87,12 +87,16 @@ void MappedFile::release()
 
 void adviseHugePages(const void *data, std::size_t bytes)
 {
-    constexpr std::uintptr_t kHugePage = std::uintptr_t { 2 } << 20;
-    const auto start = reinterpret_cast<std::uintptr_t>(data);
-    const std::uintptr_t begin = (start + kHugePage - 1) & ~(kHugePage - 1);
-    const std::uintptr_t end = (start + bytes) & ~(kHugePage - 1);
-    if (end > begin)
-        ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
+    constexpr std::size_t kHugePage = std::size_t { 2 } << 20;
+    // Offsets from `data` (a pointer made from an integer would hide where it points).
+    const std::size_t misaligned = reinterpret_cast<std::uintptr_t>(data) % kHugePage;
+    const std::size_t skip = misaligned == 0 ? 0 : kHugePage - misaligned;
+    if (bytes <= skip)
+        return;
+    const std::size_t length = (bytes - skip) / kHugePage * kHugePage;
+    if (length > 0)
+        ::madvise(const_cast<char *>(static_cast<const char *>(data)) + skip, length,
+                  MADV_HUGEPAGE);
 }
 
 } // namespace cw
