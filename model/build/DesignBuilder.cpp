@@ -258,7 +258,7 @@ Result<LinkId> DesignBuilder::connect(FabricId fabric, PortRef a, PortRef b,
     link.cableType = std::string(cableType);
     link.lengthM = lengthM;
     const LinkId id = link.id;
-    m_design.addLink(std::move(link));
+    m_design.addLink(link);
     return id;
 }
 

@@ -24,6 +24,9 @@ auto &mustFind(Table &table, Id id, const char *what)
 
 } // namespace
 
+// A cache line: the pooled cable name (model/core/CableName.h) keeps it there.
+static_assert(sizeof(void *) != 8 || sizeof(Link) == 64);
+
 Design::Design()
     : m_adjacency(std::make_unique<DesignAdjacency>())
 { }
@@ -257,8 +260,70 @@ ChangeSet Design::addLink(Link link)
     mutableAdjacency().addLink(link);
     ChangeSet changes;
     changes.added.push_back(EntityRef::of(link.id));
-    m_links.insert(std::move(link));
+    m_links.insert(link);
     return changes;
+}
+
+ChangeSet Design::addLinks(std::vector<Link> links)
+{
+    // A repeated id within the list: claimId below sees only the table.
+    std::vector<LinkId> ids;
+    ids.reserve(links.size());
+    for (const Link &link : links)
+        ids.push_back(link.id);
+    std::sort(ids.begin(), ids.end());
+    if (auto repeated = std::adjacent_find(ids.begin(), ids.end()); repeated != ids.end())
+        throw DesignIntegrityError(idText("link", repeated->value) + " is already in use");
+    const std::uint64_t nextIdBefore = m_nextId;
+    std::size_t added = 0;
+    try {
+        for (const Link &link : links) {
+            checkLinkEnds(link, LinkId {});
+            claimId(link.id.value, "link");
+            mutableAdjacency().addLink(link);
+            ++added;
+        }
+    } catch (const DesignIntegrityError &) {
+        for (std::size_t i = 0; i < added; ++i)
+            mutableAdjacency().removeLink(links[i]);
+        m_nextId = nextIdBefore;
+        throw;
+    }
+    ChangeSet changes;
+    changes.added.reserve(links.size());
+    for (const Link &link : links)
+        changes.added.push_back(EntityRef::of(link.id));
+    m_links.insertMany(std::move(links)); // cannot fail: every id was checked unused
+    return changes;
+}
+
+void Design::addCheckedLinks(std::vector<Link> links)
+{
+    if (links.empty())
+        return;
+    std::uint64_t maxId = 0;
+    for (const Link &link : links)
+        maxId = std::max(maxId, link.id.value);
+    DesignAdjacency &adjacency = mutableAdjacency();
+    if (m_links.empty()) {
+        // The loader's case: the table takes the vector, then each device's lists fill in
+        // id order (appends only).
+        if (!m_links.insertMany(std::move(links)))
+            throw DesignIntegrityError("a link id is repeated");
+        for (const Link &link : m_links)
+            adjacency.addLink(link);
+    } else {
+        std::vector<LinkId> ids;
+        ids.reserve(links.size());
+        for (const Link &link : links)
+            ids.push_back(link.id);
+        if (!m_links.insertMany(std::move(links)))
+            throw DesignIntegrityError("a link id is repeated or already in use");
+        std::sort(ids.begin(), ids.end());
+        for (LinkId id : ids)
+            adjacency.addLink(*m_links.find(id));
+    }
+    m_nextId = std::max(m_nextId, maxId + 1);
 }
 
 ChangeSet Design::updateLink(Link link)
@@ -268,7 +333,7 @@ ChangeSet Design::updateLink(Link link)
     mutableAdjacency().removeLink(current);
     mutableAdjacency().addLink(link);
     const LinkId id = link.id;
-    current = std::move(link);
+    current = link;
     ChangeSet changes;
     changes.modified.push_back(EntityRef::of(id));
     return changes;
@@ -324,87 +389,6 @@ ChangeSet Design::removeLink(LinkId id)
     if (!link)
         throw DesignIntegrityError("unknown " + idText("link", id.value));
     mutableAdjacency().removeLink(*link);
-    ChangeSet changes;
-    changes.removed.push_back(EntityRef::of(id));
-    return changes;
-}
-
-ChangeSet Design::removeDevice(DeviceId id)
-{
-    mustFind(m_devices, id, "device");
-    ChangeSet changes;
-    // Copied: removeLink edits the list being walked.
-    const std::vector<LinkId> links = linksOfDevice(id);
-    for (LinkId link : links)
-        changes.merge(removeLink(link));
-    for (const StorageTier &tier : m_storageTiers) {
-        if (std::find(tier.members.begin(), tier.members.end(), id) == tier.members.end())
-            continue;
-        StorageTier updated = tier;
-        std::erase(updated.members, id);
-        changes.merge(updateStorageTier(std::move(updated)));
-    }
-    bool partitionsChanged = false;
-    for (Partition &partition : m_scheduler.partitions)
-        partitionsChanged = std::erase(partition.nodes, id) > 0 || partitionsChanged;
-    changes.settingsChanged = changes.settingsChanged || partitionsChanged;
-    mutableAdjacency().removeDevice(*m_devices.find(id));
-    m_devices.take(id);
-    changes.removed.push_back(EntityRef::of(id));
-    return changes;
-}
-
-ChangeSet Design::removeRack(RackId id)
-{
-    mustFind(m_racks, id, "rack");
-    ChangeSet changes;
-    const std::vector<DeviceId> devices = devicesInRack(id); // removeDevice edits the list
-    for (DeviceId device : devices)
-        changes.merge(removeDevice(device));
-    mutableAdjacency().removeRack(*m_racks.find(id));
-    m_racks.take(id);
-    changes.removed.push_back(EntityRef::of(id));
-    return changes;
-}
-
-ChangeSet Design::removeRow(RowId id)
-{
-    mustFind(m_rows, id, "row");
-    ChangeSet changes;
-    const std::vector<RackId> racks = racksInRow(id); // removeRack edits the list
-    for (RackId rack : racks)
-        changes.merge(removeRack(rack));
-    m_rows.take(id);
-    changes.removed.push_back(EntityRef::of(id));
-    return changes;
-}
-
-ChangeSet Design::removeFabric(FabricId id)
-{
-    mustFind(m_fabrics, id, "fabric");
-    ChangeSet changes;
-    std::vector<LinkId> links;
-    for (const Link &link : m_links)
-        if (link.fabric == id)
-            links.push_back(link.id);
-    for (LinkId link : links)
-        changes.merge(removeLink(link));
-    for (const StorageTier &tier : m_storageTiers) {
-        if (tier.fabric != id)
-            continue;
-        StorageTier updated = tier;
-        updated.fabric = FabricId {};
-        changes.merge(updateStorageTier(std::move(updated)));
-    }
-    m_fabrics.take(id);
-    changes.removed.push_back(EntityRef::of(id));
-    return changes;
-}
-
-ChangeSet Design::removeStorageTier(StorageTierId id)
-{
-    if (!m_storageTiers.take(id))
-        throw DesignIntegrityError("unknown " + idText("storage tier", id.value));
     ChangeSet changes;
     changes.removed.push_back(EntityRef::of(id));
     return changes;

@@ -98,6 +98,17 @@ public:
     ChangeSet addDevice(Device device);
     ChangeSet updateDevice(Device device);
     ChangeSet addLink(Link link);
+    /// Adds many links at once, each checked as addLink checks it (against the design and
+    /// the links before it in the list): one merge into the link table instead of an insert
+    /// each. Throws DesignIntegrityError, the design unchanged, at the first link refused.
+    ChangeSet addLinks(std::vector<Link> links);
+    /// Bulk loading (the design reader): adds links the caller has already checked exactly
+    /// as addLink would (ids positive and unused by any entity, a known fabric, both ends on
+    /// devices of this design at ports 0..65535, every port free and used once, the two ends
+    /// distinct) without a ChangeSet or a second check per link; the reader words each
+    /// failure itself. Links in id order are adopted as they are (an empty table takes the
+    /// vector). Only a repeated id is caught here: DesignIntegrityError, nothing changed.
+    void addCheckedLinks(std::vector<Link> links);
     ChangeSet updateLink(Link link);
     ChangeSet addFabric(Fabric fabric);
     ChangeSet updateFabric(Fabric fabric);
@@ -114,6 +125,12 @@ public:
     /// Removes the fabric and its links; storage tiers on it lose their fabric.
     ChangeSet removeFabric(FabricId id);
     ChangeSet removeStorageTier(StorageTierId id);
+    /// Removes these entities and everything each takes with it (as the remove* above, in
+    /// the order given; an entity already taken by an earlier one is skipped), erasing from
+    /// each table in one pass: a rack's devices and links cost O(table) once, not once per
+    /// entity. The ChangeSet lists what the calls one by one would list, in their order.
+    /// Throws DesignIntegrityError, nothing changed, when an id is not in the design.
+    ChangeSet removeMany(const std::vector<EntityRef> &refs);
 
     ChangeSet setScheduler(SchedulerSettings settings);
     ChangeSet setNccl(NcclSettings settings);
@@ -124,6 +141,9 @@ public:
     void reserve(std::size_t devices, std::size_t links);
 
 private:
+    /// What one removeMany takes out (defined in Design.cpp).
+    struct Removal;
+
     void claimId(std::uint64_t id, const char *what);
     void checkLinkEnds(const Link &link, LinkId ignore) const;
     DesignAdjacency &mutableAdjacency();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -81,6 +82,58 @@ public:
         Entity entity = std::move(*it);
         m_items.erase(it);
         return entity;
+    }
+
+    /// Inserts many entities with one sort and one merge instead of a vector insert each (an
+    /// empty table adopts the vector, entities in id order are appended). Returns false, the
+    /// table unchanged, when an id repeats or is already present.
+    bool insertMany(std::vector<Entity> entities)
+    {
+        auto byId = [](const Entity &x, const Entity &y) {
+            return x.id < y.id;
+        };
+        if (!std::is_sorted(entities.begin(), entities.end(), byId))
+            std::sort(entities.begin(), entities.end(), byId);
+        for (std::size_t i = 1; i < entities.size(); ++i)
+            if (entities[i - 1].id == entities[i].id)
+                return false;
+        if (m_items.empty()) {
+            m_items = std::move(entities);
+            return true;
+        }
+        for (const Entity &entity : entities)
+            if (contains(entity.id))
+                return false;
+        const auto middle = static_cast<std::ptrdiff_t>(m_items.size());
+        m_items.insert(m_items.end(), std::make_move_iterator(entities.begin()),
+                       std::make_move_iterator(entities.end()));
+        std::inplace_merge(m_items.begin(), m_items.begin() + middle, m_items.end(), byId);
+        return true;
+    }
+
+    /// Removes the entities with these ids (sorted, each once; ids not present are skipped)
+    /// in one pass over the table from the first of them: O(table) once for the lot, where
+    /// take() per id moves the rest of the table each time.
+    std::size_t eraseIds(const std::vector<Id> &sortedIds)
+    {
+        if (sortedIds.empty())
+            return 0;
+        auto out = lowerBound(sortedIds.front());
+        auto next = sortedIds.begin();
+        for (auto it = out; it != m_items.end(); ++it) {
+            while (next != sortedIds.end() && *next < it->id)
+                ++next;
+            if (next != sortedIds.end() && *next == it->id) {
+                ++next;
+                continue;
+            }
+            if (out != it)
+                *out = std::move(*it);
+            ++out;
+        }
+        const auto removed = static_cast<std::size_t>(m_items.end() - out);
+        m_items.erase(out, m_items.end());
+        return removed;
     }
 
     template<typename Predicate>

@@ -266,7 +266,7 @@ void ClusterAssembler::connect(FabricId fabric, int a, int portA, int b, int por
         }
     }
     link.lengthM = it->second.lengthM;
-    m_design.addLink(std::move(link));
+    m_design.addLink(link);
     // Optics power counts toward the rack it is plugged into.
     ra.loadW += it->second.powerWPerEnd;
     rb.loadW += it->second.powerWPerEnd;

@@ -103,7 +103,7 @@ ChangeSet recable(Design &design, const Catalog &catalog, const std::vector<Enti
         const Link &current = *design.link(id);
         if (link.cableType == current.cableType && link.lengthM == current.lengthM)
             continue;
-        changes.merge(design.updateLink(std::move(link)));
+        changes.merge(design.updateLink(link));
     }
     return changes;
 }

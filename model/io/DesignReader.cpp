@@ -151,6 +151,7 @@ void DesignReader::readDevices(const Reader &root, Design &design)
 {
     const auto entries = root.objects("devices");
     m_tables.reserveDevices(entries.size());
+    design.reserve(entries.size(), 0);
     for (const Reader &entry : entries) {
         warnUnknown(entry, { "id", "name", "type", "role", "rack", "u", "face", "tier", "qos" });
         Device device;
@@ -254,14 +255,14 @@ void DesignReader::readLink(const Reader &entry, Design &design)
         if (!cable.empty())
             part(entry, "cable", cable, { PartKind::Cable, PartKind::Transceiver },
                  "cable or transceiver");
-        link.cableType = std::string(cable);
+        link.cableType = cable;
     }
     link.lengthM = values[LinkLength] == JsonTape::npos
         ? 0
         : entry.nonNegativeAt("lengthM", values[LinkLength]);
     m_tables.markPortUsed(slotA);
     m_tables.markPortUsed(slotB);
-    design.addLink(std::move(link));
+    design.addLink(link);
 }
 
 PortRef DesignReader::scannedEnd(std::uint32_t device, std::uint32_t port, std::uint16_t size,
@@ -283,13 +284,18 @@ PortRef DesignReader::scannedEnd(std::uint32_t device, std::uint32_t port, std::
 void DesignReader::readScannedLinks(Design &design)
 {
     const std::vector<LinkRecord> &records = m_scanned->records;
-    design.reserve(design.devices().size(), records.size());
+    // Built here and handed over whole (Design::addCheckedLinks): every check addLink would
+    // make is made below, so the design neither checks again nor makes a ChangeSet a link.
+    std::vector<Link> links;
+    links.reserve(records.size());
+    adviseHugePages(links.data(), links.capacity() * sizeof(Link));
     std::string_view lastCable; // a cable part already found in the catalog
+    CableName lastName;
     for (const LinkRecord &record : records) {
         // The scanner passed only positive ids and names without escapes.
         if (m_idOwners.claim(record.id, IdOwners::untaped) != IdOwners::none)
             throw FastPathDeclined {};
-        Link link;
+        Link &link = links.emplace_back();
         link.id = LinkId { record.id };
         link.fabric = FabricId { record.fabric };
         if (!design.fabrics().contains(link.fabric))
@@ -298,7 +304,8 @@ void DesignReader::readScannedLinks(Design &design)
         std::size_t slotB = 0;
         link.a = scannedEnd(record.deviceA, record.portA, record.portASize, slotA);
         link.b = scannedEnd(record.deviceB, record.portB, record.portBSize, slotB);
-        if (link.a == link.b)
+        // A port index from the catalog is below 65,536 (Design::checkLinkEnds's range).
+        if (link.a == link.b || link.a.port > 0xffff || link.b.port > 0xffff)
             throw FastPathDeclined {};
         if (record.cableSize > 0) {
             // Links come in runs of one cable part: the last one checked needs no lookup.
@@ -310,14 +317,16 @@ void DesignReader::readScannedLinks(Design &design)
                         && cablePart->kind != PartKind::Transceiver))
                     throw FastPathDeclined {};
                 lastCable = cable;
+                lastName = CableName(cable);
             }
-            link.cableType = std::string(cable);
+            link.cableType = lastName;
         }
         link.lengthM = record.lengthM;
         m_tables.markPortUsed(slotA);
         m_tables.markPortUsed(slotB);
-        design.addLink(std::move(link));
     }
+    design.reserve(design.devices().size(), 0); // the adjacency's device table
+    design.addCheckedLinks(std::move(links));
 }
 
 void DesignReader::readStorageTiers(const Reader &root, Design &design)

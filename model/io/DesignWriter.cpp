@@ -162,7 +162,7 @@ void writeLink(JsonWriter &w, const Link &link, const PortNames &portName)
         w.member("port", portName(end));
         w.endObject();
     }
-    w.member("cable", link.cableType);
+    w.member("cable", link.cableType.str());
     w.member("lengthM", link.lengthM);
     w.endObject();
 }

@@ -3,6 +3,7 @@
 // Header-only because one translation unit of cw_model (DesignReader.cpp) uses it.
 
 #include "model/common/JsonLimits.h"
+#include "model/io/MappedFile.h"
 
 #include <algorithm>
 #include <bit>
@@ -219,6 +220,7 @@ inline bool JsonTape::parse(std::string_view text, const JsonLimits *limits,
     // A pretty-printed design has about one node per 12 bytes, a minified one per 7: pages
     // of the reservation that are never written cost nothing.
     m_nodes.reserve(text.size() / 8 + 16);
+    adviseHugePages(m_nodes.data(), m_nodes.capacity() * sizeof(Node));
 
     const char *p = text.data();
     const char *end = p + text.size();

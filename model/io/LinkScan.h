@@ -5,6 +5,7 @@
 #include "model/common/JsonLimits.h"
 #include "model/common/JsonReader.h"
 #include "model/io/JsonTape.h"
+#include "model/io/MappedFile.h"
 
 #include <cstdint>
 #include <cstring>
@@ -61,6 +62,7 @@ public:
         // A written link takes about 260 bytes: reserve for all of them at once (pages never
         // written cost nothing) instead of copying the records as the vector grows.
         m_out.reserve(m_out.size() + static_cast<std::size_t>(end - p) / 160);
+        adviseHugePages(m_out.data(), m_out.capacity() * sizeof(LinkRecord));
         ++p;
         skip(p);
         if (p < end && *p == ']')

@@ -43,8 +43,8 @@ double describeCable(PlanLink &row, ModuleCache &modules, Oddities &odd)
         return 0; // medium "none", named in the notes
     const Part *part = modules.part(link.cableType);
     if (!part || !part->cable) {
-        row.partNumber = &link.cableType; // medium "unknown"
-        ++odd.unknownParts[link.cableType];
+        row.partNumber = &link.cableType.str(); // medium "unknown"
+        ++odd.unknownParts[link.cableType.str()];
         return 0;
     }
     row.part = part;

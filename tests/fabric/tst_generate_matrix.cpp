@@ -330,7 +330,7 @@ private slots:
             const std::string &b = design.device(link.b.device)->catalogType;
             if (a == "dgx-b300" || b == "dgx-b300")
                 ++nodeLinks;
-            xdrModules += link.cableType.rfind("xdr-", 0) == 0 ? 1 : 0;
+            xdrModules += link.cableType.str().rfind("xdr-", 0) == 0 ? 1 : 0;
         }
         QCOMPARE(nodeLinks, 64 * 8);
         // Every compute link, node-to-leaf and leaf-to-spine, is an XDR module pair: no NDR
@@ -384,7 +384,7 @@ private slots:
         QVERIFY2(generated, generated ? "" : generated.error().message.c_str());
         int splitters = 0;
         for (const Link &link : generated->design.links())
-            splitters += link.cableType.find("hdr-splitter-osfp-2x200g") != std::string::npos;
+            splitters += link.cableType.str().find("hdr-splitter-osfp-2x200g") != std::string::npos;
         QCOMPARE(splitters, 64 * 8);
         const ValidationResult result
             = validateDesign(generated->design, builtinCatalog(), "2026-01-01");

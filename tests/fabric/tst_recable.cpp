@@ -80,7 +80,7 @@ private slots:
                 || design.device(link.b.device)->name != "stor01")
                 continue;
             ++mdsLinks;
-            QCOMPARE(link.cableType, std::string("aoc-hdr-splitter-osfp-2x200g"));
+            QCOMPARE(link.cableType.str(), std::string("aoc-hdr-splitter-osfp-2x200g"));
             QCOMPARE(link.lengthM, 5.0);
         }
         QCOMPARE(mdsLinks, 2);
@@ -100,7 +100,7 @@ private slots:
         // Before, by hand: up (42 - 33) x 0.04445 + 0.6 = 1.00005 m at each end, along
         // 1 x 0.6 = 0.6 m, slack 1 m: 3.6001 m. Copper DACs reach 2-3 m, the 800G twin ACC
         // 5 m, ordered in 4 or 5 m: acc-ndr-800g-twin, 4 m.
-        QCOMPARE(before.cableType, std::string("acc-ndr-800g-twin"));
+        QCOMPARE(before.cableType.str(), std::string("acc-ndr-800g-twin"));
         QCOMPARE(before.lengthM, 4.0);
         const Link untouched = linkById(design, 27); // dgx01 - leaf01, both in A01
 
@@ -121,7 +121,7 @@ private slots:
         // part (ACC 5 m); the 400G AOC is QSFP-DD and does not fit the QM9700's OSFP cages;
         // of the OSFP twin-port optics (SR4 50 m, DR4 100 m, FR4 2 km) the shortest reach is
         // chosen: mma4z00-ns, fibre cut to whole metres: 16 m.
-        QCOMPARE(after.cableType, std::string("mma4z00-ns"));
+        QCOMPARE(after.cableType.str(), std::string("mma4z00-ns"));
         QCOMPARE(after.lengthM, 16.0);
         QVERIFY(listsLink(changes.modified, 91));
         QVERIFY(changes.added.empty() && changes.removed.empty());
@@ -168,7 +168,7 @@ private slots:
                 || design.device(link.b.device)->name != "stor01")
                 continue;
             ++mdsLinks;
-            QCOMPARE(link.cableType, std::string());
+            QCOMPARE(link.cableType.str(), std::string());
             QCOMPARE(link.lengthM, 39.0);
         }
         QCOMPARE(mdsLinks, 2);
@@ -188,8 +188,8 @@ private slots:
         // Only the selected link is recabled, not its neighbours on the same switches.
         const ChangeSet one = recable(design, catalog(), { { EntityKind::Link, 91 } });
         QCOMPARE(one.modified.size(), std::size_t(1));
-        QCOMPARE(linkById(design, 91).cableType, std::string("mma4z00-ns"));
-        QCOMPARE(linkById(design, 92).cableType, std::string("acc-ndr-800g-twin"));
+        QCOMPARE(linkById(design, 91).cableType.str(), std::string("mma4z00-ns"));
+        QCOMPARE(linkById(design, 92).cableType.str(), std::string("acc-ndr-800g-twin"));
         // Selecting spine01 recables its links: 32 downlinks (16 from each of leaf01 and
         // leaf02, both in A01; the switches' management ports are not cabled in this design,
         // whose management network is 8 DGX + head + MDS + 4 OSS = 14 links), less link 91,

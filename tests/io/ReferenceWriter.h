@@ -269,7 +269,7 @@ inline std::string referenceSerialize(const Design &design, const Catalog &catal
                         { "port", portName(design, catalog, link.a) } };
         l["b"] = Json { { "device", link.b.device.value },
                         { "port", portName(design, catalog, link.b) } };
-        l["cable"] = link.cableType;
+        l["cable"] = link.cableType.str();
         l["lengthM"] = link.lengthM;
         links.push_back(std::move(l));
     }
