@@ -71,6 +71,7 @@ private slots:
     void moveIsOneStepAndNotMerged();
     void removeRackRestoresIds();
     void bulkDeleteMatchesDesignMutators();
+    void rackDeleteIsBatchedNotRebuilt();
     void refusalsPushNothing();
     void saveReopenIsByteIdentical();
     void selectionFollowsRemoval();
@@ -335,6 +336,47 @@ void TestDocument::bulkDeleteMatchesDesignMutators()
     QVERIFY(text(document) == expected);
     document.undoStack()->undo();
     QVERIFY(text(document) == before);
+    document.undoStack()->redo();
+    QVERIFY(text(document) == expected);
+    document.undoStack()->undo();
+    QVERIFY(text(document) == before);
+}
+
+// Deleting one rack of a generated design takes its devices and well over 32 links: the
+// patch is bulk but adds back only a few entities other than links, so it is applied in
+// batches (one Design::removeMany, one Design::addLinks) instead of rebuilding the design.
+// The bytes must be those of Design::removeRack, and undo and redo must give the bytes back
+// (the batched path has no kept copy to swap in: each way is applied).
+void TestDocument::rackDeleteIsBatchedNotRebuilt()
+{
+    auto generated = generateDesign("fat-tree", { { "nodes", "256" } }, Catalog::builtin());
+    QVERIFY(generated);
+    Design reference = generated.value().design;
+    Document document(Catalog::builtin(),
+                      std::make_unique<Design>(std::move(generated.value().design)), QString());
+    const Design &design = document.design();
+    const std::string before = text(document);
+    // The first rack that holds a compute node: 4 DGX H100 with their rails and BMC links.
+    RackId target;
+    for (const Device &device : design.devices())
+        if (device.role == DeviceRole::Compute) {
+            target = device.rack;
+            break;
+        }
+    QVERIFY(target.isValid());
+    std::size_t links = 0;
+    for (DeviceId device : design.devicesInRack(target))
+        links += design.linksOfDevice(device).size();
+    const std::size_t devices = design.devicesInRack(target).size();
+    QVERIFY2(devices + 1 <= 32 && devices + 1 + links > 32, "not a batched-size edit");
+    reference.removeRack(target);
+    const std::string expected = serializeDesign(reference, Catalog::builtin());
+
+    QCOMPARE(document.remove({ EntityRef::of(target) }), QString());
+    QVERIFY(text(document) == expected);
+    document.undoStack()->undo();
+    QVERIFY(text(document) == before);
+    QVERIFY(design.rack(target));
     document.undoStack()->redo();
     QVERIFY(text(document) == expected);
     document.undoStack()->undo();

@@ -305,12 +305,13 @@ void TestWorkbenchJobs::facilitiesPackCancelAndActions()
     QTRY_VERIFY(!window->jobStatus()->isBusy());
     QVERIFY(window->action(QStringLiteral("fileSave"))->isEnabled());
     QVERIFY(window->action(QStringLiteral("exportFacilitiesPack"))->isEnabled());
-    // Uncancelled, the same call writes the pack (the report's files, docs/facilities-report.md).
+    // Uncancelled, the same call writes the pack (the report's files, docs/facilities-report.md:
+    // one SVG per distinct elevation, A01 and A02 differ, the rack index and device list).
     const exporters::ExportRunOutcome written = window->exportFacilitiesPackTo(folder);
     QVERIFY2(written.ok(), written.error.c_str());
     QCOMPARE(filesUnder(folder),
-             (QStringList { "facilities-report.pdf", "floorplan.svg", "racks/A01.svg",
-                            "racks/A02.svg" }));
+             (QStringList { "facilities-report.pdf", "floorplan.svg", "racks/E1.svg",
+                            "racks/E2.svg", "racks/devices.csv", "racks/index.csv" }));
 }
 
 void TestWorkbenchJobs::saveDoesNotBlockTyping()

@@ -90,12 +90,15 @@ public:
     /// Applies the patch (forward) or reverts it; returns the exact change set. The design
     /// must be in the patch's "before" state (or "after" state to revert).
     ChangeSet apply(Design &design, bool forward) const;
-    /// As apply(); a bulk edit (isBulk()) moves the design as it was into `*keep` instead of
-    /// freeing it, so that applying the patch the other way can swap it back in O(1)
-    /// (PatchCommand); any other edit empties `*keep`.
+    /// As apply(); a bulk edit that rebuilds the tables (isBulk(), with many entities other
+    /// than links added) moves the design as it was into `*keep` instead of freeing it, so
+    /// that applying the patch the other way can swap it back in O(1) (PatchCommand); any
+    /// other edit empties `*keep`.
     ChangeSet apply(Design &design, bool forward, std::unique_ptr<Design> *keep) const;
-    /// Whether applying, either way, rebuilds the design's tables in one pass: many
-    /// additions or removals (a mass delete, its undo).
+    /// Whether the patch has many additions or removals (deleting a rack and its links, a
+    /// mass delete, their undo): applying it batches the removals and links (one pass over
+    /// each table) or, when it also adds many other entities, rebuilds the design's tables;
+    /// only a rebuild fills `*keep`.
     bool isBulk() const;
     /// The change set apply() returns, without applying anything.
     ChangeSet changeSet(bool forward) const;
