@@ -38,6 +38,7 @@ struct Scratch
     unsigned stamp = 0;
     std::vector<Flow> imbalance; ///< inflow - outflow per vertex while repairing
     std::vector<int> queue;
+    std::vector<Flow> cutChange; ///< per kept cut: how much a solve changed its capacity
 
     void size(std::size_t vertices, std::size_t arcs)
     {
@@ -59,6 +60,9 @@ struct Run
     int source;
     int sink;
     Scratch &s;
+    /// The kept cuts' source sides (WarmFlow::m_cutSides), whose capacity changes setCapacity
+    /// adds up in s.cutChange; none while the constructor solves.
+    const std::vector<std::vector<char>> *cutSides = nullptr;
 
     Flow residual(int arc) const { return s.capacity[at(arc)] - s.flow[at(arc)]; }
     void push(int arc, Flow amount)
@@ -129,13 +133,39 @@ struct Run
         }
     }
 
-    void augment()
+    /// Dinic from the current flow. It stops as soon as the flow reaches `bound`, the
+    /// capacity of some s-t cut: no flow exceeds a cut, so the flow is then maximum without
+    /// the last search that finds no path (which visits the whole source side).
+    void augment(Flow bound = kInfinite)
     {
-        while (buildLevels()) {
+        Flow current = value();
+        while (current < bound && buildLevels()) {
             for (int v : s.queue)
                 s.next[at(v)] = start[at(v)]; // the vertices the search reached
-            while (augmentOnce() > 0) { }
+            for (Flow carried = augmentOnce(); carried > 0 && (current += carried) < bound;
+                 carried = augmentOnce()) { }
         }
+    }
+
+    /// Marks the vertices that do not reach the sink in the residual network: with a maximum
+    /// flow, the source side of a minimum cut.
+    std::vector<char> apartFromSink()
+    {
+        std::vector<char> reaches(s.level.size(), 0);
+        s.queue.assign(1, sink);
+        reaches[at(sink)] = 1;
+        for (std::size_t i = 0; i < s.queue.size(); ++i)
+            for (int k = start[at(s.queue[i])]; k < start[at(s.queue[i]) + 1]; ++k) {
+                const int arc = out[at(k)];
+                const int w = head[at(arc)];
+                if (!reaches[at(w)] && residual(arc ^ 1) > 0) { // w -> queue[i] has room
+                    reaches[at(w)] = 1;
+                    s.queue.push_back(w);
+                }
+            }
+        for (char &r : reaches)
+            r = !r;
+        return reaches;
     }
 
     /// A path of positive flow from `from` to a vertex where `stop` holds, walking arcs
@@ -232,6 +262,12 @@ struct Run
     {
         if (capacity == s.capacity[at(arc)])
             return;
+        if (cutSides)
+            for (std::size_t c = 0; c < cutSides->size(); ++c) {
+                const std::vector<char> &inSource = (*cutSides)[c];
+                if (inSource[at(tail(arc))] && !inSource[at(head[at(arc)])])
+                    s.cutChange[c] += capacity - s.capacity[at(arc)];
+            }
         s.capacityLog.push_back(arc);
         s.capacity[at(arc)] = capacity;
         const Flow over = s.flow[at(arc)] - capacity;
@@ -301,10 +337,33 @@ WarmFlow::WarmFlow(const FlowNetwork &network, int source, int sink, std::vector
     scratch.capacity = m_capacities;
     scratch.flow.assign(m_capacities.size(), 0);
     scratch.size(m_start.size() - 1, m_capacities.size());
-    Run run { m_start, m_out, m_head, source, sink, scratch };
+    Run run { m_start, m_out, m_head, source, sink, scratch, nullptr };
     run.augment();
     m_value = run.value();
+    // The last search found no path: the vertices it labelled are what the source reaches.
+    std::vector<char> sourceReach(scratch.level.size(), 0);
+    for (std::size_t v = 0; v < sourceReach.size(); ++v)
+        sourceReach[v] = scratch.level[v] >= 0;
+    keepCuts(std::move(sourceReach), run.apartFromSink());
     m_flow = std::move(scratch.flow);
+}
+
+void WarmFlow::keepCuts(std::vector<char> sourceReach, std::vector<char> sinkApart)
+{
+    // Two minimum cuts of the unfailed flow and the two trivial ones ({s}, all but t): a
+    // failure that takes nodes from one side often leaves that side the bottleneck.
+    const std::size_t vertices = m_start.size() - 1;
+    std::vector<char> sourceAlone(vertices, 0);
+    sourceAlone[at(m_source)] = 1;
+    std::vector<char> allButSink(vertices, 1);
+    allButSink[at(m_sink)] = 0;
+    m_cutSides = { std::move(sourceReach), std::move(sinkApart), std::move(sourceAlone),
+                   std::move(allButSink) };
+    m_cutCapacities.assign(m_cutSides.size(), 0);
+    for (std::size_t c = 0; c < m_cutSides.size(); ++c)
+        for (std::size_t arc = 0; arc < m_capacities.size(); ++arc)
+            if (m_cutSides[c][at(m_head[arc ^ 1])] && !m_cutSides[c][at(m_head[arc])])
+                m_cutCapacities[c] += m_capacities[arc];
 }
 
 Flow WarmFlow::solve(const FlowNetwork &network, int source, int sink,
@@ -359,11 +418,12 @@ Flow WarmFlow::solveChanged(const std::vector<int> &closedVertices,
         copy->capacity = m_capacities;
         copy->flow = m_flow;
         copy->size(m_start.size() - 1, m_capacities.size());
+        copy->cutChange.assign(m_cutSides.size(), 0);
         copies.push_back(std::move(copy));
         found = copies.end() - 1;
     }
     Scratch &s = **found;
-    Run run { m_start, m_out, m_head, m_source, m_sink, s };
+    Run run { m_start, m_out, m_head, m_source, m_sink, s, &m_cutSides };
     // Cut the flow back to the new capacities: what no longer fits is stuck at the arc's
     // tail and missing at its head.
     std::vector<int> touched;
@@ -393,7 +453,13 @@ Flow WarmFlow::solveChanged(const std::vector<int> &closedVertices,
             }
         std::fill(s.flow.begin(), s.flow.end(), 0);
     }
-    run.augment();
+    // Every kept cut, at the new capacities, bounds the new max-flow from above.
+    Flow bound = kInfinite;
+    for (std::size_t c = 0; c < m_cutSides.size(); ++c) {
+        bound = std::min(bound, m_cutCapacities[c] + s.cutChange[c]);
+        s.cutChange[c] = 0;
+    }
+    run.augment(bound);
     const Flow result = run.value();
     // Put the copy back as it was for the next solve.
     for (int pair : s.pairLog) {

@@ -56,6 +56,10 @@ public:
                               const std::vector<std::int64_t> &capacities);
 
 private:
+    /// Keeps the cuts whose capacity bounds later solves: `sourceReach` and `sinkApart` are
+    /// the source sides of minimum cuts of the flow just solved.
+    void keepCuts(std::vector<char> sourceReach, std::vector<char> sinkApart);
+
     std::uint64_t m_serial = 0; ///< tells the per-thread copies of different instances apart
     std::vector<int> m_start; ///< arcs out of vertex v: m_out[m_start[v] .. m_start[v + 1])
     std::vector<int> m_out;
@@ -65,6 +69,11 @@ private:
     std::vector<std::int64_t> m_capacities;
     std::vector<std::int64_t> m_flow; ///< per arc, skew-symmetric: flow[a ^ 1] == -flow[a]
     std::int64_t m_value = 0;
+    /// Source sides (a flag per vertex) of s-t cuts and their capacities at construction: a
+    /// solve adds what it changed on each cut's crossing arcs and stops augmenting once its
+    /// flow reaches the smallest (max-flow min-cut), often without searching at all.
+    std::vector<std::vector<char>> m_cutSides;
+    std::vector<std::int64_t> m_cutCapacities;
 };
 
 } // namespace cw

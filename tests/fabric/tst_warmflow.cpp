@@ -165,6 +165,104 @@ private slots:
         QCOMPARE(solves, 40 * 40);
     }
 
+    void closNetworksWithMovedNodesMatchBoost()
+    {
+        // Two-level Clos fabrics as BisectionSolver builds them: leaves with an s arc (their
+        // side-A nodes) and a t arc (side B), undirected leaf-spine pairs. A failure moves
+        // nodes between sides (s arc down, t arc up by the same amount), loses nodes (both
+        // down), closes a spine or lowers an uplink. With full uplinks the new max-flow is
+        // usually a side's node capacity, a kept cut's bound, where the solve stops early;
+        // with thin uplinks it is the spine layer's. Either way push-relabel from zero agrees.
+        std::mt19937 random(20261127);
+        int solves = 0;
+        for (int graphIndex = 0; graphIndex < 30; ++graphIndex) {
+            const int leaves = std::uniform_int_distribution(2, 24)(random);
+            const int spines = std::uniform_int_distribution(1, 8)(random);
+            const int nodesPerLeaf = std::uniform_int_distribution(1, 8)(random);
+            const std::int64_t nodeMbps = 400;
+            // Uplink per leaf-spine pair: full (non-blocking) or thinner (tapered).
+            const std::int64_t uplink = random() % 2
+                ? (nodesPerLeaf * nodeMbps + spines - 1) / spines
+                : std::uniform_int_distribution<std::int64_t>(1, 400)(random);
+            const int source = leaves + spines;
+            const int sink = source + 1;
+            FlowNetwork network(sink + 1);
+            std::vector<std::int64_t> capacities;
+            for (int leaf = 0; leaf < leaves; ++leaf)
+                for (int spine = 0; spine < spines; ++spine) {
+                    network.addPair(leaf, leaves + spine);
+                    capacities.insert(capacities.end(), { uplink, uplink });
+                }
+            std::vector<int> nodesA(static_cast<std::size_t>(leaves));
+            for (int leaf = 0; leaf < leaves; ++leaf) {
+                nodesA[static_cast<std::size_t>(leaf)] = nodesPerLeaf / 2 + (leaf % 2);
+                nodesA[static_cast<std::size_t>(leaf)]
+                    = std::min(nodesA[static_cast<std::size_t>(leaf)], nodesPerLeaf);
+            }
+            auto sArc = [&](int leaf) {
+                return 2 * (leaves * spines + 2 * leaf);
+            };
+            auto tArc = [&](int leaf) {
+                return 2 * (leaves * spines + 2 * leaf + 1);
+            };
+            for (int leaf = 0; leaf < leaves; ++leaf) {
+                network.addPair(source, leaf);
+                capacities.insert(capacities.end(),
+                                  { nodesA[static_cast<std::size_t>(leaf)] * nodeMbps, 0 });
+                network.addPair(leaf, sink);
+                capacities.insert(
+                    capacities.end(),
+                    { (nodesPerLeaf - nodesA[static_cast<std::size_t>(leaf)]) * nodeMbps, 0 });
+            }
+            network.finalize();
+            const WarmFlow warm(network, source, sink, capacities);
+            QCOMPARE(warm.value(), network.solve(source, sink, capacities));
+            std::uniform_int_distribution pickLeaf(0, leaves - 1);
+            for (int trial = 0; trial < 40; ++trial) {
+                std::vector<std::int64_t> after = capacities;
+                std::vector<WarmFlow::LoweredArc> changed;
+                auto set = [&](int arc, std::int64_t to) {
+                    after[static_cast<std::size_t>(arc)] = std::max<std::int64_t>(to, 0);
+                    changed.push_back({ arc, after[static_cast<std::size_t>(arc)] });
+                };
+                const int moves = std::uniform_int_distribution(0, 4)(random);
+                for (int m = 0; m < moves; ++m) { // a node changes sides
+                    const int leaf = pickLeaf(random);
+                    const bool toA = random() % 2;
+                    const int from = toA ? tArc(leaf) : sArc(leaf);
+                    const int to = toA ? sArc(leaf) : tArc(leaf);
+                    if (after[static_cast<std::size_t>(from)] < nodeMbps)
+                        continue;
+                    set(from, after[static_cast<std::size_t>(from)] - nodeMbps);
+                    set(to, after[static_cast<std::size_t>(to)] + nodeMbps);
+                }
+                if (random() % 2) { // a node is lost
+                    const int arc = random() % 2 ? sArc(pickLeaf(random)) : tArc(pickLeaf(random));
+                    set(arc, after[static_cast<std::size_t>(arc)] - nodeMbps);
+                }
+                if (random() % 4 == 0) { // an uplink loses a cable
+                    const int pair = static_cast<int>(random() % (leaves * spines));
+                    set(2 * pair, after[static_cast<std::size_t>(2 * pair)] / 2);
+                    set(2 * pair + 1, after[static_cast<std::size_t>(2 * pair + 1)] / 2);
+                }
+                std::vector<bool> closed(static_cast<std::size_t>(sink + 1), false);
+                std::vector<int> closedList;
+                if (random() % 4 == 0) { // a spine fails
+                    const int spine = leaves + static_cast<int>(random() % spines);
+                    closed[static_cast<std::size_t>(spine)] = true;
+                    closedList.push_back(spine);
+                }
+                network.closeVertices(closed, after);
+                QCOMPARE(warm.solveChanged(closedList, changed),
+                         network.solve(source, sink, after));
+                ++solves;
+            }
+            // Every solve put the kept flow back.
+            QCOMPARE(warm.solveChanged({}, {}), warm.value());
+        }
+        QCOMPARE(solves, 30 * 40);
+    }
+
     void refusesAGrownCapacity()
     {
         FlowNetwork network(2);
