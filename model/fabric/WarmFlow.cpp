@@ -28,8 +28,8 @@ struct Scratch
     std::uint64_t serial = 0;
     std::vector<Flow> capacity;
     std::vector<Flow> flow;
-    std::vector<char> pairLogged;
-    std::vector<int> pairLog; ///< pairs whose flow a solve changed
+    std::vector<char> pairLogged; ///< per arc, set on the lower-numbered arc of its pair
+    std::vector<int> pairLog; ///< pairs (lower-numbered arc) whose flow a solve changed
     std::vector<int> capacityLog; ///< arcs whose capacity a solve lowered
     std::vector<int> level;
     std::vector<int> next; ///< per vertex: the next arc to try (Dinic, path search)
@@ -42,7 +42,7 @@ struct Scratch
 
     void size(std::size_t vertices, std::size_t arcs)
     {
-        pairLogged.assign(arcs / 2, 0);
+        pairLogged.assign(arcs, 0);
         level.assign(vertices, -1);
         next.assign(vertices, 0);
         parentArc.assign(vertices, -1);
@@ -52,10 +52,12 @@ struct Scratch
 };
 
 /// One solve on a Scratch: Dinic, and the repair of a flow cut back to lower capacities.
+/// Arcs are numbered in CSR order (WarmFlow::m_start), so a vertex's arcs, their heads,
+/// capacities and flows are each contiguous: the searches read them in sequence.
 struct Run
 {
     const std::vector<int> &start;
-    const std::vector<int> &out;
+    const std::vector<int> &reverse;
     const std::vector<int> &head;
     int source;
     int sink;
@@ -67,15 +69,16 @@ struct Run
     Flow residual(int arc) const { return s.capacity[at(arc)] - s.flow[at(arc)]; }
     void push(int arc, Flow amount)
     {
-        const int pair = arc >> 1;
+        const int back = reverse[at(arc)];
+        const int pair = std::min(arc, back);
         if (!s.pairLogged[at(pair)]) {
             s.pairLogged[at(pair)] = 1;
             s.pairLog.push_back(pair);
         }
         s.flow[at(arc)] += amount;
-        s.flow[at(arc ^ 1)] -= amount;
+        s.flow[at(back)] -= amount;
     }
-    int tail(int arc) const { return head[at(arc ^ 1)]; }
+    int tail(int arc) const { return head[at(reverse[at(arc)])]; }
 
     bool buildLevels()
     {
@@ -85,8 +88,7 @@ struct Run
         s.level[at(source)] = 0;
         for (std::size_t i = 0; i < s.queue.size() && s.level[at(sink)] < 0; ++i) {
             const int v = s.queue[i];
-            for (int k = start[at(v)]; k < start[at(v) + 1]; ++k) {
-                const int arc = out[at(k)];
+            for (int arc = start[at(v)]; arc < start[at(v) + 1]; ++arc) {
                 const int w = head[at(arc)];
                 if (s.level[at(w)] < 0 && residual(arc) > 0) {
                     s.level[at(w)] = s.level[at(v)] + 1;
@@ -113,7 +115,7 @@ struct Run
             }
             bool advanced = false;
             for (; s.next[at(v)] < start[at(v) + 1]; ++s.next[at(v)]) {
-                const int arc = out[at(s.next[at(v)])];
+                const int arc = s.next[at(v)];
                 const int w = head[at(arc)];
                 if (s.level[at(w)] == s.level[at(v)] + 1 && residual(arc) > 0) {
                     s.parentArc[at(w)] = arc;
@@ -155,10 +157,9 @@ struct Run
         s.queue.assign(1, sink);
         reaches[at(sink)] = 1;
         for (std::size_t i = 0; i < s.queue.size(); ++i)
-            for (int k = start[at(s.queue[i])]; k < start[at(s.queue[i]) + 1]; ++k) {
-                const int arc = out[at(k)];
+            for (int arc = start[at(s.queue[i])]; arc < start[at(s.queue[i]) + 1]; ++arc) {
                 const int w = head[at(arc)];
-                if (!reaches[at(w)] && residual(arc ^ 1) > 0) { // w -> queue[i] has room
+                if (!reaches[at(w)] && residual(reverse[at(arc)]) > 0) { // w -> queue[i] has room
                     reaches[at(w)] = 1;
                     s.queue.push_back(w);
                 }
@@ -184,7 +185,7 @@ struct Run
                 return v;
             bool advanced = false;
             for (; s.next[at(v)] < start[at(v) + 1]; ++s.next[at(v)]) {
-                const int arc = out[at(s.next[at(v)])];
+                const int arc = s.next[at(v)];
                 const int w = head[at(arc)];
                 // Forward: flow on v -> w. Backward: flow on w -> v, i.e. negative on v -> w.
                 if (s.seen[at(w)] == s.stamp
@@ -290,31 +291,36 @@ struct Run
     Flow value() const
     {
         Flow total = 0;
-        for (int k = start[at(source)]; k < start[at(source) + 1]; ++k)
-            total += s.flow[at(out[at(k)])];
+        for (int arc = start[at(source)]; arc < start[at(source) + 1]; ++arc)
+            total += s.flow[at(arc)];
         return total;
     }
 };
 
 std::atomic<std::uint64_t> nextSerial { 1 };
 
-void buildCsr(const FlowNetwork &network, std::vector<int> &start, std::vector<int> &out,
-              std::vector<int> &head)
+/// Numbers the network's arcs in CSR order: `position[arc]` is the new number of the
+/// network's `arc`; a vertex keeps its arcs in the network's order.
+void buildCsr(const FlowNetwork &network, std::vector<int> &start, std::vector<int> &position,
+              std::vector<int> &head, std::vector<int> &reverse)
 {
     const int arcs = network.pairCount() * 2;
     const int vertices = network.vertexCount();
     start.assign(at(vertices) + 1, 0);
-    head.resize(at(arcs));
-    for (int arc = 0; arc < arcs; ++arc) {
+    for (int arc = 0; arc < arcs; ++arc)
         ++start[at(network.arcTail(arc)) + 1];
-        head[at(arc)] = network.arcTail(arc ^ 1);
-    }
     for (int v = 0; v < vertices; ++v)
         start[at(v) + 1] += start[at(v)];
-    out.resize(at(arcs));
+    position.resize(at(arcs));
     std::vector<int> fill(start.begin(), start.end() - 1);
     for (int arc = 0; arc < arcs; ++arc)
-        out[at(fill[at(network.arcTail(arc))]++)] = arc;
+        position[at(arc)] = fill[at(network.arcTail(arc))]++;
+    head.resize(at(arcs));
+    reverse.resize(at(arcs));
+    for (int arc = 0; arc < arcs; ++arc) {
+        head[at(position[at(arc)])] = network.arcTail(arc ^ 1);
+        reverse[at(position[at(arc)])] = position[at(arc ^ 1)];
+    }
 }
 
 } // namespace
@@ -323,13 +329,15 @@ WarmFlow::WarmFlow(const FlowNetwork &network, int source, int sink, std::vector
     : m_serial(nextSerial++)
     , m_source(source)
     , m_sink(sink)
-    , m_capacities(std::move(capacities))
 {
-    if (m_capacities.size() != at(network.pairCount()) * 2)
+    if (capacities.size() != at(network.pairCount()) * 2)
         throw std::invalid_argument("WarmFlow: one capacity per arc expected");
     if (source < 0 || sink < 0 || source >= network.vertexCount() || sink >= network.vertexCount())
         throw std::invalid_argument("WarmFlow: source or sink out of range");
-    buildCsr(network, m_start, m_out, m_head);
+    buildCsr(network, m_start, m_position, m_head, m_reverse);
+    m_capacities.resize(capacities.size());
+    for (std::size_t arc = 0; arc < capacities.size(); ++arc)
+        m_capacities[at(m_position[arc])] = capacities[arc];
     m_flow.assign(m_capacities.size(), 0);
     if (source == sink)
         return;
@@ -337,7 +345,7 @@ WarmFlow::WarmFlow(const FlowNetwork &network, int source, int sink, std::vector
     scratch.capacity = m_capacities;
     scratch.flow.assign(m_capacities.size(), 0);
     scratch.size(m_start.size() - 1, m_capacities.size());
-    Run run { m_start, m_out, m_head, source, sink, scratch, nullptr };
+    Run run { m_start, m_reverse, m_head, source, sink, scratch, nullptr };
     run.augment();
     m_value = run.value();
     // The last search found no path: the vertices it labelled are what the source reaches.
@@ -362,7 +370,7 @@ void WarmFlow::keepCuts(std::vector<char> sourceReach, std::vector<char> sinkApa
     m_cutCapacities.assign(m_cutSides.size(), 0);
     for (std::size_t c = 0; c < m_cutSides.size(); ++c)
         for (std::size_t arc = 0; arc < m_capacities.size(); ++arc)
-            if (m_cutSides[c][at(m_head[arc ^ 1])] && !m_cutSides[c][at(m_head[arc])])
+            if (m_cutSides[c][at(m_head[at(m_reverse[arc])])] && !m_cutSides[c][at(m_head[arc])])
                 m_cutCapacities[c] += m_capacities[arc];
 }
 
@@ -378,9 +386,9 @@ Flow WarmFlow::solveAfter(const std::vector<Flow> &capacities) const
         throw std::invalid_argument("WarmFlow::solveAfter: one capacity per arc expected");
     std::vector<LoweredArc> lowered;
     for (std::size_t arc = 0; arc < capacities.size(); ++arc) {
-        if (capacities[arc] > m_capacities[arc])
+        if (capacities[arc] > capacity(static_cast<int>(arc)))
             throw std::invalid_argument("WarmFlow::solveAfter: a capacity grew");
-        if (capacities[arc] < m_capacities[arc])
+        if (capacities[arc] < capacity(static_cast<int>(arc)))
             lowered.push_back({ static_cast<int>(arc), capacities[arc] });
     }
     return solveLowered({}, lowered);
@@ -390,8 +398,7 @@ Flow WarmFlow::solveLowered(const std::vector<int> &closedVertices,
                             const std::vector<LoweredArc> &lowered) const
 {
     for (const LoweredArc &arc : lowered) // before anything changes: the copy stays whole
-        if (arc.arc < 0 || at(arc.arc) >= m_capacities.size()
-            || arc.capacity > m_capacities[at(arc.arc)])
+        if (arc.arc < 0 || at(arc.arc) >= m_capacities.size() || arc.capacity > capacity(arc.arc))
             throw std::invalid_argument("WarmFlow::solveLowered: not a lowered arc");
     return solveChanged(closedVertices, lowered);
 }
@@ -423,17 +430,17 @@ Flow WarmFlow::solveChanged(const std::vector<int> &closedVertices,
         found = copies.end() - 1;
     }
     Scratch &s = **found;
-    Run run { m_start, m_out, m_head, m_source, m_sink, s, &m_cutSides };
+    Run run { m_start, m_reverse, m_head, m_source, m_sink, s, &m_cutSides };
     // Cut the flow back to the new capacities: what no longer fits is stuck at the arc's
     // tail and missing at its head.
     std::vector<int> touched;
     for (const LoweredArc &arc : changed)
-        run.setCapacity(arc.arc, std::max<Flow>(arc.capacity, 0), touched);
+        run.setCapacity(m_position[at(arc.arc)], std::max<Flow>(arc.capacity, 0), touched);
     // Closed vertices last: a raised arc at one stays closed.
     for (int v : closedVertices)
-        for (int k = m_start[at(v)]; k < m_start[at(v) + 1]; ++k) {
-            run.lower(m_out[at(k)], 0, touched);
-            run.lower(m_out[at(k)] ^ 1, 0, touched);
+        for (int arc = m_start[at(v)]; arc < m_start[at(v) + 1]; ++arc) {
+            run.lower(arc, 0, touched);
+            run.lower(m_reverse[at(arc)], 0, touched);
         }
     bool repaired = true;
     for (int v : touched)
@@ -447,7 +454,7 @@ Flow WarmFlow::solveChanged(const std::vector<int> &closedVertices,
     if (!repaired) {
         // Cannot happen (see drainExcess); stay exact anyway: solve from zero.
         for (std::size_t pair = 0; pair < s.pairLogged.size(); ++pair)
-            if (!s.pairLogged[pair]) {
+            if (at(m_reverse[pair]) > pair && !s.pairLogged[pair]) {
                 s.pairLogged[pair] = 1;
                 s.pairLog.push_back(static_cast<int>(pair));
             }
@@ -463,8 +470,8 @@ Flow WarmFlow::solveChanged(const std::vector<int> &closedVertices,
     const Flow result = run.value();
     // Put the copy back as it was for the next solve.
     for (int pair : s.pairLog) {
-        s.flow[2 * at(pair)] = m_flow[2 * at(pair)];
-        s.flow[2 * at(pair) + 1] = m_flow[2 * at(pair) + 1];
+        s.flow[at(pair)] = m_flow[at(pair)];
+        s.flow[at(m_reverse[at(pair)])] = m_flow[at(m_reverse[at(pair)])];
         s.pairLogged[at(pair)] = 0;
     }
     s.pairLog.clear();
