@@ -346,27 +346,42 @@ WarmFlow::WarmFlow(const FlowNetwork &network, int source, int sink, std::vector
     scratch.flow.assign(m_capacities.size(), 0);
     scratch.size(m_start.size() - 1, m_capacities.size());
     Run run { m_start, m_reverse, m_head, source, sink, scratch, nullptr };
-    run.augment();
+    // A bisection is often limited by a side's nodes: then the flow out of the source (or into
+    // the sink) is full, a trivial cut, and no search needs to prove it.
+    Flow outOfSource = 0;
+    for (int arc = m_start[at(source)]; arc < m_start[at(source) + 1]; ++arc)
+        outOfSource += m_capacities[at(arc)];
+    Flow intoSink = 0;
+    for (int arc = m_start[at(sink)]; arc < m_start[at(sink) + 1]; ++arc)
+        intoSink += m_capacities[at(m_reverse[at(arc)])];
+    run.augment(std::min(outOfSource, intoSink));
     m_value = run.value();
-    // The last search found no path: the vertices it labelled are what the source reaches.
-    std::vector<char> sourceReach(scratch.level.size(), 0);
-    for (std::size_t v = 0; v < sourceReach.size(); ++v)
-        sourceReach[v] = scratch.level[v] >= 0;
-    keepCuts(std::move(sourceReach), run.apartFromSink());
+    std::vector<std::vector<char>> minimumCuts;
+    if (m_value < std::min(outOfSource, intoSink)) {
+        // The last search found no path: the vertices it labelled are what the source reaches.
+        std::vector<char> sourceReach(scratch.level.size(), 0);
+        for (std::size_t v = 0; v < sourceReach.size(); ++v)
+            sourceReach[v] = scratch.level[v] >= 0;
+        minimumCuts.push_back(std::move(sourceReach));
+        minimumCuts.push_back(run.apartFromSink());
+    }
+    keepCuts(std::move(minimumCuts));
     m_flow = std::move(scratch.flow);
 }
 
-void WarmFlow::keepCuts(std::vector<char> sourceReach, std::vector<char> sinkApart)
+void WarmFlow::keepCuts(std::vector<std::vector<char>> minimumCuts)
 {
-    // Two minimum cuts of the unfailed flow and the two trivial ones ({s}, all but t): a
-    // failure that takes nodes from one side often leaves that side the bottleneck.
+    // The trivial cuts ({s}, all but t) and, where neither is minimum, two minimum cuts of the
+    // unfailed flow: a failure that takes nodes from one side often leaves that side the
+    // bottleneck, one that takes switches the cut the flow was limited by.
     const std::size_t vertices = m_start.size() - 1;
     std::vector<char> sourceAlone(vertices, 0);
     sourceAlone[at(m_source)] = 1;
     std::vector<char> allButSink(vertices, 1);
     allButSink[at(m_sink)] = 0;
-    m_cutSides = { std::move(sourceReach), std::move(sinkApart), std::move(sourceAlone),
-                   std::move(allButSink) };
+    m_cutSides = std::move(minimumCuts);
+    m_cutSides.push_back(std::move(sourceAlone));
+    m_cutSides.push_back(std::move(allButSink));
     m_cutCapacities.assign(m_cutSides.size(), 0);
     for (std::size_t c = 0; c < m_cutSides.size(); ++c)
         for (std::size_t arc = 0; arc < m_capacities.size(); ++arc)

@@ -59,9 +59,9 @@ public:
                               const std::vector<std::int64_t> &capacities);
 
 private:
-    /// Keeps the cuts whose capacity bounds later solves: `sourceReach` and `sinkApart` are
-    /// the source sides of minimum cuts of the flow just solved.
-    void keepCuts(std::vector<char> sourceReach, std::vector<char> sinkApart);
+    /// Keeps the cuts whose capacity bounds later solves: the trivial ones and
+    /// `minimumCuts`, source sides of minimum cuts of the flow just solved.
+    void keepCuts(std::vector<std::vector<char>> minimumCuts);
 
     std::uint64_t m_serial = 0; ///< tells the per-thread copies of different instances apart
     /// Arcs are numbered in CSR order (the network's `arc` is m_position[arc]): the arcs out
