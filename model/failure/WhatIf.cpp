@@ -603,6 +603,8 @@ WhatIfReport FailureModel::simulate(const std::vector<FailureDomain> &domains,
     report.pdusOverloaded = overloadedPdus(data, power);
 
     std::vector<FabricOutcome> outcomes;
+    outcomes.reserve(data.fabrics.size());
+    report.fabrics.reserve(data.fabrics.size());
     for (const FabricState &state : data.fabrics) {
         outcomes.push_back(simulateFabric(state, power.off, failures.links, data.options.analysis,
                                           detail == FabricDetail::Full));
