@@ -195,20 +195,83 @@ std::int64_t BisectionSolver::movedCutMbps(int warmStart, const std::vector<sign
                                            const std::vector<FabricEdgeRef> &failedEdges) const
 {
     const WarmFlow &warm = m_warm[static_cast<std::size_t>(warmStart)];
-    thread_local std::vector<std::int64_t> capacities; // reused: no page faults per solve
-    std::int64_t direct = 0;
-    capacitiesAfter(side, switchDown, failedEdges, capacities, direct);
-    // Moving a node between sides moves its link capacity from the s arc of its switch to
-    // the t arc; where a leaf's nodes alternate sides the sums often do not change at all.
+    const std::vector<signed char> &before = m_warmSides[static_cast<std::size_t>(warmStart)];
+    // Only the s and t arcs of nodes that changed sides (or were lost) and the arcs of failed
+    // links differ from the prepared capacities: their changes are summed per arc, in time
+    // that grows with the nodes and the failures, not with the switch network's arcs.
+    std::vector<std::pair<int, std::int64_t>> deltas; // (arc, change), summed below
+    auto nodeArc = [this](signed char s, int sw) {
+        return 2
+            * (s == 1 ? m_sourcePair[static_cast<std::size_t>(sw)]
+                      : m_sinkPair[static_cast<std::size_t>(sw)]);
+    };
+    for (int node = 0; node < m_nodeCount; ++node) {
+        const signed char was = before[static_cast<std::size_t>(node)];
+        const signed char is = side[static_cast<std::size_t>(node)];
+        if (was == is)
+            continue;
+        for (const auto &[sw, capacity] : m_nodeLinks[static_cast<std::size_t>(node)]) {
+            if (was >= 0)
+                deltas.emplace_back(nodeArc(was, sw), -capacity);
+            if (is >= 0)
+                deltas.emplace_back(nodeArc(is, sw), capacity);
+        }
+    }
+    std::int64_t directLoss = 0;
+    for (const FabricEdgeRef &edge : failedEdges) {
+        const bool nodeA = edge.a < m_nodeCount;
+        const bool nodeB = edge.b < m_nodeCount;
+        if (nodeA && nodeB) {
+            const signed char a = side[static_cast<std::size_t>(edge.a)];
+            const signed char b = side[static_cast<std::size_t>(edge.b)];
+            if (a >= 0 && b >= 0 && a != b)
+                directLoss += edge.capacityMbps;
+        } else if (nodeA || nodeB) {
+            const signed char s = side[static_cast<std::size_t>(nodeA ? edge.a : edge.b)];
+            if (s >= 0)
+                deltas.emplace_back(nodeArc(s, (nodeA ? edge.b : edge.a) - m_nodeCount),
+                                    -edge.capacityMbps);
+        } else {
+            const auto x = static_cast<std::uint64_t>(std::min(edge.a, edge.b) - m_nodeCount);
+            const auto y = static_cast<std::uint64_t>(std::max(edge.a, edge.b) - m_nodeCount);
+            const auto it = std::lower_bound(m_switchPairs.begin(), m_switchPairs.end(),
+                                             std::pair<std::uint64_t, int>((x << 32) | y, -1));
+            if (it != m_switchPairs.end() && it->first == ((x << 32) | y)) {
+                deltas.emplace_back(2 * it->second, -edge.capacityMbps);
+                deltas.emplace_back(2 * it->second + 1, -edge.capacityMbps);
+            }
+        }
+    }
+    std::sort(deltas.begin(), deltas.end());
     std::vector<WarmFlow::LoweredArc> changed;
-    for (std::size_t arc = 0; arc < capacities.size(); ++arc)
-        if (capacities[arc] != warm.capacity(static_cast<int>(arc)))
-            changed.push_back({ static_cast<int>(arc), capacities[arc] });
+    for (std::size_t i = 0; i < deltas.size();) {
+        const int arc = deltas[i].first;
+        std::int64_t sum = 0;
+        for (; i < deltas.size() && deltas[i].first == arc; ++i)
+            sum += deltas[i].second;
+        if (sum != 0)
+            changed.push_back({ arc, warm.capacity(arc) + sum });
+    }
     // A split unlike the prepared one (a random partition of the survivors moves half the
     // nodes) changes most arcs: each lowered one is a repair search, so start from zero.
-    if (changed.size() * kMostlyChanged > capacities.size())
+    if (changed.size() * kMostlyChanged > m_baseCapacities.size()) {
+        thread_local std::vector<std::int64_t> capacities; // reused: no page faults per solve
+        std::int64_t direct = 0;
+        capacitiesAfter(side, switchDown, failedEdges, capacities, direct);
         return direct + m_network.solve(m_switchCount, m_switchCount + 1, capacities);
-    return direct + warm.solveChanged({}, changed);
+    }
+    std::vector<int> closed;
+    for (int sw = 0; sw < m_switchCount; ++sw)
+        if (switchDown[static_cast<std::size_t>(sw)])
+            closed.push_back(sw);
+    std::int64_t direct = -directLoss;
+    for (const NodePair &pair : m_nodePairs) {
+        const signed char a = side[static_cast<std::size_t>(pair.a)];
+        const signed char b = side[static_cast<std::size_t>(pair.b)];
+        if (a >= 0 && b >= 0 && a != b)
+            direct += pair.capacity;
+    }
+    return direct + warm.solveChanged(closed, changed);
 }
 
 std::int64_t BisectionSolver::preparedCutMbps(int index) const

@@ -74,8 +74,9 @@ private:
                              const std::vector<bool> &switchDown,
                              const std::vector<FabricEdgeRef> &failedEdges) const;
 
-    /// cutAfterFailuresMbps from prepared side `warmStart` for a different `side`: the whole
-    /// capacity vector is worked out and compared (O(arcs)), the changed arcs set.
+    /// cutAfterFailuresMbps from prepared side `warmStart` for a different `side`: the arcs of
+    /// the nodes that changed sides and of the failed links are changed (O(nodes + failures)),
+    /// the failed switches closed.
     std::int64_t movedCutMbps(int warmStart, const std::vector<signed char> &side,
                               const std::vector<bool> &switchDown,
                               const std::vector<FabricEdgeRef> &failedEdges) const;

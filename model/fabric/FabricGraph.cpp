@@ -1,6 +1,7 @@
 #include "model/fabric/FabricGraph.h"
 
 #include "model/catalog/Catalog.h"
+#include "model/fabric/FabricLinks.h"
 
 #include <algorithm>
 #include <climits>
@@ -161,23 +162,23 @@ private:
 
 /// The fabric's links between members, at the slowest of fabric and port speed (member
 /// indices); links to other devices are counted in the graph and on their member.
+/// `fabricLinks`: the fabric's links in design order, or null to find them among all links.
 std::vector<FabricEdge> collectEdges(const Design &design, const Fabric &fabric, MemberTable &table,
-                                     FabricGraph &graph)
+                                     FabricGraph &graph,
+                                     const std::vector<const Link *> *fabricLinks)
 {
     std::vector<FabricEdge> rawEdges;
-    for (const Link &link : design.links()) {
-        if (link.fabric != fabric.id)
-            continue;
+    auto collect = [&](const Link &link) {
         const int a = table.memberOf(link.a.device);
         const int b = table.memberOf(link.b.device);
         if (a < 0 || b < 0) {
             ++graph.otherEndpointLinks;
             if (a >= 0 || b >= 0)
                 ++table.members[static_cast<std::size_t>(std::max(a, b))].otherLinks;
-            continue;
+            return;
         }
         if (a == b)
-            continue; // a loopback cable carries nothing across a cut
+            return; // a loopback cable carries nothing across a cut
         double speed = fabric.linkSpeedGbps;
         for (const auto &[member, end] : { std::pair { a, link.a }, std::pair { b, link.b } }) {
             const double port
@@ -186,7 +187,15 @@ std::vector<FabricEdge> collectEdges(const Design &design, const Fabric &fabric,
                 speed = port;
         }
         rawEdges.push_back(FabricEdge { a, b, speed, link.id });
+    };
+    if (fabricLinks) {
+        for (const Link *link : *fabricLinks)
+            collect(*link);
+        return rawEdges;
     }
+    for (const Link &link : design.links())
+        if (link.fabric == fabric.id)
+            collect(link);
     return rawEdges;
 }
 
@@ -280,10 +289,9 @@ void keepUnfailed(FabricGraph &graph, std::vector<FabricVertex> &all,
     }
 }
 
-} // namespace
-
-Result<FabricGraph> buildFabricGraph(const Design &design, const Catalog &catalog,
-                                     FabricId fabricId, const std::set<DeviceId> &failed)
+Result<FabricGraph> buildGraph(const Design &design, const Catalog &catalog, FabricId fabricId,
+                               const std::vector<const Link *> *fabricLinks,
+                               const std::set<DeviceId> &failed)
 {
     const Fabric *fabric = design.fabric(fabricId);
     if (!fabric)
@@ -294,13 +302,37 @@ Result<FabricGraph> buildFabricGraph(const Design &design, const Catalog &catalo
     graph.fabricName = fabric->name;
     graph.technology = fabric->technology;
     MemberTable table(design, catalog);
-    std::vector<FabricEdge> rawEdges = collectEdges(design, *fabric, table, graph);
+    std::vector<FabricEdge> rawEdges = collectEdges(design, *fabric, table, graph, fabricLinks);
     int nodeCount = 0;
     std::vector<FabricVertex> all = canonicalVertices(design, table.members, rawEdges, nodeCount);
     inferOpenTiers(all, rawEdges, nodeCount);
     graph.nodeCount = nodeCount;
     keepUnfailed(graph, all, rawEdges, failed);
     return graph;
+}
+
+} // namespace
+
+Result<FabricGraph> buildFabricGraph(const Design &design, const Catalog &catalog,
+                                     FabricId fabricId, const std::set<DeviceId> &failed)
+{
+    return buildGraph(design, catalog, fabricId, nullptr, failed);
+}
+
+Result<FabricGraph> buildFabricGraphFromLinks(const Design &design, const Catalog &catalog,
+                                              FabricId fabric,
+                                              const std::vector<const Link *> &fabricLinks,
+                                              const std::set<DeviceId> &failed)
+{
+    return buildGraph(design, catalog, fabric, &fabricLinks, failed);
+}
+
+std::unordered_map<std::uint64_t, std::vector<const Link *>> linksByFabric(const Design &design)
+{
+    std::unordered_map<std::uint64_t, std::vector<const Link *>> links;
+    for (const Link &link : design.links())
+        links[link.fabric.value].push_back(&link);
+    return links;
 }
 
 } // namespace cw

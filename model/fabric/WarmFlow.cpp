@@ -28,8 +28,8 @@ struct Scratch
     std::uint64_t serial = 0;
     std::vector<Flow> capacity;
     std::vector<Flow> flow;
-    std::vector<char> pairLogged;
-    std::vector<int> pairLog; ///< pairs whose flow a solve changed
+    std::vector<char> pairLogged; ///< per arc, set on the lower-numbered arc of its pair
+    std::vector<int> pairLog; ///< pairs (lower-numbered arc) whose flow a solve changed
     std::vector<int> capacityLog; ///< arcs whose capacity a solve lowered
     std::vector<int> level;
     std::vector<int> next; ///< per vertex: the next arc to try (Dinic, path search)
@@ -38,10 +38,11 @@ struct Scratch
     unsigned stamp = 0;
     std::vector<Flow> imbalance; ///< inflow - outflow per vertex while repairing
     std::vector<int> queue;
+    std::vector<Flow> cutChange; ///< per kept cut: how much a solve changed its capacity
 
     void size(std::size_t vertices, std::size_t arcs)
     {
-        pairLogged.assign(arcs / 2, 0);
+        pairLogged.assign(arcs, 0);
         level.assign(vertices, -1);
         next.assign(vertices, 0);
         parentArc.assign(vertices, -1);
@@ -51,27 +52,33 @@ struct Scratch
 };
 
 /// One solve on a Scratch: Dinic, and the repair of a flow cut back to lower capacities.
+/// Arcs are numbered in CSR order (WarmFlow::m_start), so a vertex's arcs, their heads,
+/// capacities and flows are each contiguous: the searches read them in sequence.
 struct Run
 {
     const std::vector<int> &start;
-    const std::vector<int> &out;
+    const std::vector<int> &reverse;
     const std::vector<int> &head;
     int source;
     int sink;
     Scratch &s;
+    /// The kept cuts' source sides (WarmFlow::m_cutSides), whose capacity changes setCapacity
+    /// adds up in s.cutChange; none while the constructor solves.
+    const std::vector<std::vector<char>> *cutSides = nullptr;
 
     Flow residual(int arc) const { return s.capacity[at(arc)] - s.flow[at(arc)]; }
     void push(int arc, Flow amount)
     {
-        const int pair = arc >> 1;
+        const int back = reverse[at(arc)];
+        const int pair = std::min(arc, back);
         if (!s.pairLogged[at(pair)]) {
             s.pairLogged[at(pair)] = 1;
             s.pairLog.push_back(pair);
         }
         s.flow[at(arc)] += amount;
-        s.flow[at(arc ^ 1)] -= amount;
+        s.flow[at(back)] -= amount;
     }
-    int tail(int arc) const { return head[at(arc ^ 1)]; }
+    int tail(int arc) const { return head[at(reverse[at(arc)])]; }
 
     bool buildLevels()
     {
@@ -81,8 +88,7 @@ struct Run
         s.level[at(source)] = 0;
         for (std::size_t i = 0; i < s.queue.size() && s.level[at(sink)] < 0; ++i) {
             const int v = s.queue[i];
-            for (int k = start[at(v)]; k < start[at(v) + 1]; ++k) {
-                const int arc = out[at(k)];
+            for (int arc = start[at(v)]; arc < start[at(v) + 1]; ++arc) {
                 const int w = head[at(arc)];
                 if (s.level[at(w)] < 0 && residual(arc) > 0) {
                     s.level[at(w)] = s.level[at(v)] + 1;
@@ -109,7 +115,7 @@ struct Run
             }
             bool advanced = false;
             for (; s.next[at(v)] < start[at(v) + 1]; ++s.next[at(v)]) {
-                const int arc = out[at(s.next[at(v)])];
+                const int arc = s.next[at(v)];
                 const int w = head[at(arc)];
                 if (s.level[at(w)] == s.level[at(v)] + 1 && residual(arc) > 0) {
                     s.parentArc[at(w)] = arc;
@@ -129,13 +135,38 @@ struct Run
         }
     }
 
-    void augment()
+    /// Dinic from the current flow. It stops as soon as the flow reaches `bound`, the
+    /// capacity of some s-t cut: no flow exceeds a cut, so the flow is then maximum without
+    /// the last search that finds no path (which visits the whole source side).
+    void augment(Flow bound = kInfinite)
     {
-        while (buildLevels()) {
+        Flow current = value();
+        while (current < bound && buildLevels()) {
             for (int v : s.queue)
                 s.next[at(v)] = start[at(v)]; // the vertices the search reached
-            while (augmentOnce() > 0) { }
+            for (Flow carried = augmentOnce(); carried > 0 && (current += carried) < bound;
+                 carried = augmentOnce()) { }
         }
+    }
+
+    /// Marks the vertices that do not reach the sink in the residual network: with a maximum
+    /// flow, the source side of a minimum cut.
+    std::vector<char> apartFromSink()
+    {
+        std::vector<char> reaches(s.level.size(), 0);
+        s.queue.assign(1, sink);
+        reaches[at(sink)] = 1;
+        for (std::size_t i = 0; i < s.queue.size(); ++i)
+            for (int arc = start[at(s.queue[i])]; arc < start[at(s.queue[i]) + 1]; ++arc) {
+                const int w = head[at(arc)];
+                if (!reaches[at(w)] && residual(reverse[at(arc)]) > 0) { // w -> queue[i] has room
+                    reaches[at(w)] = 1;
+                    s.queue.push_back(w);
+                }
+            }
+        for (char &r : reaches)
+            r = !r;
+        return reaches;
     }
 
     /// A path of positive flow from `from` to a vertex where `stop` holds, walking arcs
@@ -154,7 +185,7 @@ struct Run
                 return v;
             bool advanced = false;
             for (; s.next[at(v)] < start[at(v) + 1]; ++s.next[at(v)]) {
-                const int arc = out[at(s.next[at(v)])];
+                const int arc = s.next[at(v)];
                 const int w = head[at(arc)];
                 // Forward: flow on v -> w. Backward: flow on w -> v, i.e. negative on v -> w.
                 if (s.seen[at(w)] == s.stamp
@@ -232,6 +263,12 @@ struct Run
     {
         if (capacity == s.capacity[at(arc)])
             return;
+        if (cutSides)
+            for (std::size_t c = 0; c < cutSides->size(); ++c) {
+                const std::vector<char> &inSource = (*cutSides)[c];
+                if (inSource[at(tail(arc))] && !inSource[at(head[at(arc)])])
+                    s.cutChange[c] += capacity - s.capacity[at(arc)];
+            }
         s.capacityLog.push_back(arc);
         s.capacity[at(arc)] = capacity;
         const Flow over = s.flow[at(arc)] - capacity;
@@ -254,31 +291,36 @@ struct Run
     Flow value() const
     {
         Flow total = 0;
-        for (int k = start[at(source)]; k < start[at(source) + 1]; ++k)
-            total += s.flow[at(out[at(k)])];
+        for (int arc = start[at(source)]; arc < start[at(source) + 1]; ++arc)
+            total += s.flow[at(arc)];
         return total;
     }
 };
 
 std::atomic<std::uint64_t> nextSerial { 1 };
 
-void buildCsr(const FlowNetwork &network, std::vector<int> &start, std::vector<int> &out,
-              std::vector<int> &head)
+/// Numbers the network's arcs in CSR order: `position[arc]` is the new number of the
+/// network's `arc`; a vertex keeps its arcs in the network's order.
+void buildCsr(const FlowNetwork &network, std::vector<int> &start, std::vector<int> &position,
+              std::vector<int> &head, std::vector<int> &reverse)
 {
     const int arcs = network.pairCount() * 2;
     const int vertices = network.vertexCount();
     start.assign(at(vertices) + 1, 0);
-    head.resize(at(arcs));
-    for (int arc = 0; arc < arcs; ++arc) {
+    for (int arc = 0; arc < arcs; ++arc)
         ++start[at(network.arcTail(arc)) + 1];
-        head[at(arc)] = network.arcTail(arc ^ 1);
-    }
     for (int v = 0; v < vertices; ++v)
         start[at(v) + 1] += start[at(v)];
-    out.resize(at(arcs));
+    position.resize(at(arcs));
     std::vector<int> fill(start.begin(), start.end() - 1);
     for (int arc = 0; arc < arcs; ++arc)
-        out[at(fill[at(network.arcTail(arc))]++)] = arc;
+        position[at(arc)] = fill[at(network.arcTail(arc))]++;
+    head.resize(at(arcs));
+    reverse.resize(at(arcs));
+    for (int arc = 0; arc < arcs; ++arc) {
+        head[at(position[at(arc)])] = network.arcTail(arc ^ 1);
+        reverse[at(position[at(arc)])] = position[at(arc ^ 1)];
+    }
 }
 
 } // namespace
@@ -287,13 +329,15 @@ WarmFlow::WarmFlow(const FlowNetwork &network, int source, int sink, std::vector
     : m_serial(nextSerial++)
     , m_source(source)
     , m_sink(sink)
-    , m_capacities(std::move(capacities))
 {
-    if (m_capacities.size() != at(network.pairCount()) * 2)
+    if (capacities.size() != at(network.pairCount()) * 2)
         throw std::invalid_argument("WarmFlow: one capacity per arc expected");
     if (source < 0 || sink < 0 || source >= network.vertexCount() || sink >= network.vertexCount())
         throw std::invalid_argument("WarmFlow: source or sink out of range");
-    buildCsr(network, m_start, m_out, m_head);
+    buildCsr(network, m_start, m_position, m_head, m_reverse);
+    m_capacities.resize(capacities.size());
+    for (std::size_t arc = 0; arc < capacities.size(); ++arc)
+        m_capacities[at(m_position[arc])] = capacities[arc];
     m_flow.assign(m_capacities.size(), 0);
     if (source == sink)
         return;
@@ -301,10 +345,48 @@ WarmFlow::WarmFlow(const FlowNetwork &network, int source, int sink, std::vector
     scratch.capacity = m_capacities;
     scratch.flow.assign(m_capacities.size(), 0);
     scratch.size(m_start.size() - 1, m_capacities.size());
-    Run run { m_start, m_out, m_head, source, sink, scratch };
-    run.augment();
+    Run run { m_start, m_reverse, m_head, source, sink, scratch, nullptr };
+    // A bisection is often limited by a side's nodes: then the flow out of the source (or into
+    // the sink) is full, a trivial cut, and no search needs to prove it.
+    Flow outOfSource = 0;
+    for (int arc = m_start[at(source)]; arc < m_start[at(source) + 1]; ++arc)
+        outOfSource += m_capacities[at(arc)];
+    Flow intoSink = 0;
+    for (int arc = m_start[at(sink)]; arc < m_start[at(sink) + 1]; ++arc)
+        intoSink += m_capacities[at(m_reverse[at(arc)])];
+    run.augment(std::min(outOfSource, intoSink));
     m_value = run.value();
+    std::vector<std::vector<char>> minimumCuts;
+    if (m_value < std::min(outOfSource, intoSink)) {
+        // The last search found no path: the vertices it labelled are what the source reaches.
+        std::vector<char> sourceReach(scratch.level.size(), 0);
+        for (std::size_t v = 0; v < sourceReach.size(); ++v)
+            sourceReach[v] = scratch.level[v] >= 0;
+        minimumCuts.push_back(std::move(sourceReach));
+        minimumCuts.push_back(run.apartFromSink());
+    }
+    keepCuts(std::move(minimumCuts));
     m_flow = std::move(scratch.flow);
+}
+
+void WarmFlow::keepCuts(std::vector<std::vector<char>> minimumCuts)
+{
+    // The trivial cuts ({s}, all but t) and, where neither is minimum, two minimum cuts of the
+    // unfailed flow: a failure that takes nodes from one side often leaves that side the
+    // bottleneck, one that takes switches the cut the flow was limited by.
+    const std::size_t vertices = m_start.size() - 1;
+    std::vector<char> sourceAlone(vertices, 0);
+    sourceAlone[at(m_source)] = 1;
+    std::vector<char> allButSink(vertices, 1);
+    allButSink[at(m_sink)] = 0;
+    m_cutSides = std::move(minimumCuts);
+    m_cutSides.push_back(std::move(sourceAlone));
+    m_cutSides.push_back(std::move(allButSink));
+    m_cutCapacities.assign(m_cutSides.size(), 0);
+    for (std::size_t c = 0; c < m_cutSides.size(); ++c)
+        for (std::size_t arc = 0; arc < m_capacities.size(); ++arc)
+            if (m_cutSides[c][at(m_head[at(m_reverse[arc])])] && !m_cutSides[c][at(m_head[arc])])
+                m_cutCapacities[c] += m_capacities[arc];
 }
 
 Flow WarmFlow::solve(const FlowNetwork &network, int source, int sink,
@@ -319,9 +401,9 @@ Flow WarmFlow::solveAfter(const std::vector<Flow> &capacities) const
         throw std::invalid_argument("WarmFlow::solveAfter: one capacity per arc expected");
     std::vector<LoweredArc> lowered;
     for (std::size_t arc = 0; arc < capacities.size(); ++arc) {
-        if (capacities[arc] > m_capacities[arc])
+        if (capacities[arc] > capacity(static_cast<int>(arc)))
             throw std::invalid_argument("WarmFlow::solveAfter: a capacity grew");
-        if (capacities[arc] < m_capacities[arc])
+        if (capacities[arc] < capacity(static_cast<int>(arc)))
             lowered.push_back({ static_cast<int>(arc), capacities[arc] });
     }
     return solveLowered({}, lowered);
@@ -331,8 +413,7 @@ Flow WarmFlow::solveLowered(const std::vector<int> &closedVertices,
                             const std::vector<LoweredArc> &lowered) const
 {
     for (const LoweredArc &arc : lowered) // before anything changes: the copy stays whole
-        if (arc.arc < 0 || at(arc.arc) >= m_capacities.size()
-            || arc.capacity > m_capacities[at(arc.arc)])
+        if (arc.arc < 0 || at(arc.arc) >= m_capacities.size() || arc.capacity > capacity(arc.arc))
             throw std::invalid_argument("WarmFlow::solveLowered: not a lowered arc");
     return solveChanged(closedVertices, lowered);
 }
@@ -359,21 +440,22 @@ Flow WarmFlow::solveChanged(const std::vector<int> &closedVertices,
         copy->capacity = m_capacities;
         copy->flow = m_flow;
         copy->size(m_start.size() - 1, m_capacities.size());
+        copy->cutChange.assign(m_cutSides.size(), 0);
         copies.push_back(std::move(copy));
         found = copies.end() - 1;
     }
     Scratch &s = **found;
-    Run run { m_start, m_out, m_head, m_source, m_sink, s };
+    Run run { m_start, m_reverse, m_head, m_source, m_sink, s, &m_cutSides };
     // Cut the flow back to the new capacities: what no longer fits is stuck at the arc's
     // tail and missing at its head.
     std::vector<int> touched;
     for (const LoweredArc &arc : changed)
-        run.setCapacity(arc.arc, std::max<Flow>(arc.capacity, 0), touched);
+        run.setCapacity(m_position[at(arc.arc)], std::max<Flow>(arc.capacity, 0), touched);
     // Closed vertices last: a raised arc at one stays closed.
     for (int v : closedVertices)
-        for (int k = m_start[at(v)]; k < m_start[at(v) + 1]; ++k) {
-            run.lower(m_out[at(k)], 0, touched);
-            run.lower(m_out[at(k)] ^ 1, 0, touched);
+        for (int arc = m_start[at(v)]; arc < m_start[at(v) + 1]; ++arc) {
+            run.lower(arc, 0, touched);
+            run.lower(m_reverse[at(arc)], 0, touched);
         }
     bool repaired = true;
     for (int v : touched)
@@ -387,18 +469,24 @@ Flow WarmFlow::solveChanged(const std::vector<int> &closedVertices,
     if (!repaired) {
         // Cannot happen (see drainExcess); stay exact anyway: solve from zero.
         for (std::size_t pair = 0; pair < s.pairLogged.size(); ++pair)
-            if (!s.pairLogged[pair]) {
+            if (at(m_reverse[pair]) > pair && !s.pairLogged[pair]) {
                 s.pairLogged[pair] = 1;
                 s.pairLog.push_back(static_cast<int>(pair));
             }
         std::fill(s.flow.begin(), s.flow.end(), 0);
     }
-    run.augment();
+    // Every kept cut, at the new capacities, bounds the new max-flow from above.
+    Flow bound = kInfinite;
+    for (std::size_t c = 0; c < m_cutSides.size(); ++c) {
+        bound = std::min(bound, m_cutCapacities[c] + s.cutChange[c]);
+        s.cutChange[c] = 0;
+    }
+    run.augment(bound);
     const Flow result = run.value();
     // Put the copy back as it was for the next solve.
     for (int pair : s.pairLog) {
-        s.flow[2 * at(pair)] = m_flow[2 * at(pair)];
-        s.flow[2 * at(pair) + 1] = m_flow[2 * at(pair) + 1];
+        s.flow[at(pair)] = m_flow[at(pair)];
+        s.flow[at(m_reverse[at(pair)])] = m_flow[at(m_reverse[at(pair)])];
         s.pairLogged[at(pair)] = 0;
     }
     s.pairLog.clear();

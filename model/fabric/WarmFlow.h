@@ -29,7 +29,10 @@ public:
 
     std::int64_t value() const { return m_value; }
     /// The capacity of `arc` it was built with.
-    std::int64_t capacity(int arc) const { return m_capacities[static_cast<std::size_t>(arc)]; }
+    std::int64_t capacity(int arc) const
+    {
+        return m_capacities[static_cast<std::size_t>(m_position[static_cast<std::size_t>(arc)])];
+    }
 
     /// An arc (FlowNetwork numbering) at a lower capacity than at construction.
     struct LoweredArc
@@ -56,15 +59,27 @@ public:
                               const std::vector<std::int64_t> &capacities);
 
 private:
+    /// Keeps the cuts whose capacity bounds later solves: the trivial ones and
+    /// `minimumCuts`, source sides of minimum cuts of the flow just solved.
+    void keepCuts(std::vector<std::vector<char>> minimumCuts);
+
     std::uint64_t m_serial = 0; ///< tells the per-thread copies of different instances apart
-    std::vector<int> m_start; ///< arcs out of vertex v: m_out[m_start[v] .. m_start[v + 1])
-    std::vector<int> m_out;
-    std::vector<int> m_head; ///< per arc
+    /// Arcs are numbered in CSR order (the network's `arc` is m_position[arc]): the arcs out
+    /// of vertex v are m_start[v] .. m_start[v + 1] - 1, each with its head and its reverse.
+    std::vector<int> m_start;
+    std::vector<int> m_position;
+    std::vector<int> m_head;
+    std::vector<int> m_reverse;
     int m_source = 0;
     int m_sink = 0;
-    std::vector<std::int64_t> m_capacities;
-    std::vector<std::int64_t> m_flow; ///< per arc, skew-symmetric: flow[a ^ 1] == -flow[a]
+    std::vector<std::int64_t> m_capacities; ///< per arc (CSR numbering), as everything below
+    std::vector<std::int64_t> m_flow; ///< skew-symmetric: m_flow[m_reverse[a]] == -m_flow[a]
     std::int64_t m_value = 0;
+    /// Source sides (a flag per vertex) of s-t cuts and their capacities at construction: a
+    /// solve adds what it changed on each cut's crossing arcs and stops augmenting once its
+    /// flow reaches the smallest (max-flow min-cut), often without searching at all.
+    std::vector<std::vector<char>> m_cutSides;
+    std::vector<std::int64_t> m_cutCapacities;
 };
 
 } // namespace cw

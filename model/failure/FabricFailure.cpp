@@ -409,7 +409,11 @@ FabricOutcome simulateFabric(const FabricState &state, const std::unordered_set<
             loseEdge(state.adjacency[at(k)].second);
     }
     impact.linksLost = static_cast<int>(lostEdgeList.size());
-    std::sort(lostEdgeList.begin(), lostEdgeList.end()); // a fixed order for the solver
+    // A fixed order for the solver; what is counted without it does not depend on the order
+    // (a row's failure loses thousands of links, and the N-1 sweep's first pass fails
+    // every domain without max-flows).
+    if (bisection)
+        std::sort(lostEdgeList.begin(), lostEdgeList.end());
     for (int e : lostEdgeList)
         for (int v : { full.edges[at(e)].a, full.edges[at(e)].b })
             if (!scratch.vertexDown[at(v)])

@@ -4,6 +4,7 @@
 #include "model/core/Design.h"
 #include "model/core/PduCapacity.h"
 #include "model/fabric/Bisection.h"
+#include "model/fabric/FabricLinks.h"
 #include "model/failure/CoolingChain.h"
 #include "model/failure/FabricFailure.h"
 
@@ -563,8 +564,12 @@ Result<FailureModel> FailureModel::build(const Design &design, const Catalog &ca
         data->nodes.push_back(&device);
         data->nodeGpus.push_back(part && part->server ? part->server->gpuCount : 0);
     }
+    const auto fabricLinks = linksByFabric(design); // one pass over the links for every fabric
+    const std::vector<const Link *> none;
     for (const Fabric &fabric : design.fabrics()) {
-        auto graph = buildFabricGraph(design, catalog, fabric.id);
+        const auto links = fabricLinks.find(fabric.id.value);
+        auto graph = buildFabricGraphFromLinks(design, catalog, fabric.id,
+                                               links == fabricLinks.end() ? none : links->second);
         if (!graph)
             return Error { "fabric " + fabric.name + ": " + graph.error().message };
         data->fabrics.push_back(FabricState::make(fabric, std::move(graph).value(),
@@ -603,6 +608,8 @@ WhatIfReport FailureModel::simulate(const std::vector<FailureDomain> &domains,
     report.pdusOverloaded = overloadedPdus(data, power);
 
     std::vector<FabricOutcome> outcomes;
+    outcomes.reserve(data.fabrics.size());
+    report.fabrics.reserve(data.fabrics.size());
     for (const FabricState &state : data.fabrics) {
         outcomes.push_back(simulateFabric(state, power.off, failures.links, data.options.analysis,
                                           detail == FabricDetail::Full));

@@ -5,6 +5,7 @@
 
 #include "model/fabric/FabricAnalysis.h"
 #include "model/fabric/FabricGraph.h"
+#include "model/fabric/FabricLinks.h"
 #include "model/fabric/Templates.h"
 
 #include <QtTest>
@@ -61,6 +62,50 @@ private slots:
         QCOMPARE(*report.oversubscription.at(0).worst, 1.0);
         QCOMPARE(*report.oversubscription.at(0).typical, 1.0);
         QCOMPARE(report.partitions.size(), std::size_t(6));
+    }
+
+    void graphsFromGroupedLinksAreTheSame()
+    {
+        // The failure model builds every fabric's graph from the links grouped in one pass
+        // (linksByFabric): each graph must be buildFabricGraph's, vertex for vertex and edge
+        // for edge, with and without failed switches.
+        const GeneratedDesign generated = generate(
+            { { "nodes", "32" }, { "rails", "2" }, { "switch-type", "test-switch-k8" } });
+        const Design &design = generated.design;
+        const auto links = linksByFabric(design);
+        std::set<DeviceId> failed;
+        for (const Device &device : design.devices())
+            if (device.role == DeviceRole::Switch && failed.size() < 2)
+                failed.insert(device.id);
+        int compared = 0;
+        for (const Fabric &fabric : design.fabrics())
+            for (const std::set<DeviceId> &down : { std::set<DeviceId> {}, failed }) {
+                const auto it = links.find(fabric.id.value);
+                QVERIFY(it != links.end());
+                const auto plain = buildFabricGraph(design, test::testCatalog(), fabric.id, down);
+                const auto grouped = buildFabricGraphFromLinks(design, test::testCatalog(),
+                                                               fabric.id, it->second, down);
+                QVERIFY(plain && grouped);
+                QCOMPARE(grouped->nodeCount, plain->nodeCount);
+                QCOMPARE(grouped->otherEndpointLinks, plain->otherEndpointLinks);
+                QCOMPARE(grouped->failedLinks, plain->failedLinks);
+                QCOMPARE(grouped->vertices.size(), plain->vertices.size());
+                for (std::size_t v = 0; v < plain->vertices.size(); ++v) {
+                    QCOMPARE(grouped->vertices[v].device, plain->vertices[v].device);
+                    QCOMPARE(grouped->vertices[v].tier, plain->vertices[v].tier);
+                    QCOMPARE(grouped->vertices[v].otherLinks, plain->vertices[v].otherLinks);
+                }
+                QCOMPARE(grouped->edges.size(), plain->edges.size());
+                QVERIFY(!plain->edges.empty());
+                for (std::size_t e = 0; e < plain->edges.size(); ++e) {
+                    QCOMPARE(grouped->edges[e].a, plain->edges[e].a);
+                    QCOMPARE(grouped->edges[e].b, plain->edges[e].b);
+                    QCOMPARE(grouped->edges[e].capacityGbps, plain->edges[e].capacityGbps);
+                    QCOMPARE(grouped->edges[e].link, plain->edges[e].link);
+                }
+                ++compared;
+            }
+        QVERIFY(compared >= 4); // compute and storage at least, each with and without failures
     }
 
     void failingOneSpineHalvesTheUplinks()

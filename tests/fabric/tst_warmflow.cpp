@@ -4,6 +4,8 @@
 // max-flow values, exactly (integers); so must solves that also raise arcs (solveChanged). Also
 // hand-worked cases.
 
+#include "model/fabric/Bisection.h"
+#include "model/fabric/FabricGraph.h"
 #include "model/fabric/MaxFlow.h"
 #include "model/fabric/WarmFlow.h"
 
@@ -12,6 +14,45 @@
 #include <random>
 
 using namespace cw;
+
+namespace {
+
+/// A random two-tier fabric: `nodes` nodes with one or two links to random leaves (a second
+/// link to the same leaf is a parallel one), leaves linked to spines with one or two cables,
+/// and a few direct node-node links. Capacities in whole Gb/s.
+FabricGraph randomFabric(std::mt19937 &random, int nodes, int leaves, int spines)
+{
+    FabricGraph graph;
+    graph.fabricName = "random";
+    graph.nodeCount = nodes;
+    for (int v = 0; v < nodes + leaves + spines; ++v) {
+        FabricVertex vertex;
+        vertex.device = DeviceId { static_cast<std::uint64_t>(v + 1) };
+        vertex.kind = v < nodes ? VertexKind::Node : VertexKind::Switch;
+        vertex.tier = v < nodes ? -1 : (v < nodes + leaves ? 0 : 1);
+        vertex.order = v;
+        graph.vertices.push_back(vertex);
+    }
+    std::uint64_t link = 1;
+    auto add = [&](int a, int b, double gbps) {
+        graph.edges.push_back({ a, b, gbps, LinkId { link++ } });
+    };
+    std::uniform_int_distribution pickLeaf(nodes, nodes + leaves - 1);
+    for (int n = 0; n < nodes; ++n) {
+        add(n, pickLeaf(random), 400);
+        if (random() % 2)
+            add(n, pickLeaf(random), 200);
+    }
+    for (int leaf = nodes; leaf < nodes + leaves; ++leaf)
+        for (int spine = nodes + leaves; spine < nodes + leaves + spines; ++spine)
+            for (int cable = 0; cable < 1 + static_cast<int>(random() % 2); ++cable)
+                add(leaf, spine, random() % 3 ? 400 : 100);
+    for (int k = 0; k < nodes / 8; ++k)
+        add(static_cast<int>(random() % nodes), static_cast<int>(random() % nodes), 100);
+    return graph;
+}
+
+} // namespace
 
 class TestWarmFlow : public QObject
 {
@@ -163,6 +204,152 @@ private slots:
             }
         }
         QCOMPARE(solves, 40 * 40);
+    }
+
+    void closNetworksWithMovedNodesMatchBoost()
+    {
+        // Two-level Clos fabrics as BisectionSolver builds them: leaves with an s arc (their
+        // side-A nodes) and a t arc (side B), undirected leaf-spine pairs. A failure moves
+        // nodes between sides (s arc down, t arc up by the same amount), loses nodes (both
+        // down), closes a spine or lowers an uplink. With full uplinks the new max-flow is
+        // usually a side's node capacity, a kept cut's bound, where the solve stops early;
+        // with thin uplinks it is the spine layer's. Either way push-relabel from zero agrees.
+        std::mt19937 random(20261127);
+        int solves = 0;
+        for (int graphIndex = 0; graphIndex < 30; ++graphIndex) {
+            const int leaves = std::uniform_int_distribution(2, 24)(random);
+            const int spines = std::uniform_int_distribution(1, 8)(random);
+            const int nodesPerLeaf = std::uniform_int_distribution(1, 8)(random);
+            const std::int64_t nodeMbps = 400;
+            // Uplink per leaf-spine pair: full (non-blocking) or thinner (tapered).
+            const std::int64_t uplink = random() % 2
+                ? (nodesPerLeaf * nodeMbps + spines - 1) / spines
+                : std::uniform_int_distribution<std::int64_t>(1, 400)(random);
+            const int source = leaves + spines;
+            const int sink = source + 1;
+            FlowNetwork network(sink + 1);
+            std::vector<std::int64_t> capacities;
+            for (int leaf = 0; leaf < leaves; ++leaf)
+                for (int spine = 0; spine < spines; ++spine) {
+                    network.addPair(leaf, leaves + spine);
+                    capacities.insert(capacities.end(), { uplink, uplink });
+                }
+            std::vector<int> nodesA(static_cast<std::size_t>(leaves));
+            for (int leaf = 0; leaf < leaves; ++leaf) {
+                nodesA[static_cast<std::size_t>(leaf)] = nodesPerLeaf / 2 + (leaf % 2);
+                nodesA[static_cast<std::size_t>(leaf)]
+                    = std::min(nodesA[static_cast<std::size_t>(leaf)], nodesPerLeaf);
+            }
+            auto sArc = [&](int leaf) {
+                return 2 * (leaves * spines + 2 * leaf);
+            };
+            auto tArc = [&](int leaf) {
+                return 2 * (leaves * spines + 2 * leaf + 1);
+            };
+            for (int leaf = 0; leaf < leaves; ++leaf) {
+                network.addPair(source, leaf);
+                capacities.insert(capacities.end(),
+                                  { nodesA[static_cast<std::size_t>(leaf)] * nodeMbps, 0 });
+                network.addPair(leaf, sink);
+                capacities.insert(
+                    capacities.end(),
+                    { (nodesPerLeaf - nodesA[static_cast<std::size_t>(leaf)]) * nodeMbps, 0 });
+            }
+            network.finalize();
+            const WarmFlow warm(network, source, sink, capacities);
+            QCOMPARE(warm.value(), network.solve(source, sink, capacities));
+            std::uniform_int_distribution pickLeaf(0, leaves - 1);
+            for (int trial = 0; trial < 40; ++trial) {
+                std::vector<std::int64_t> after = capacities;
+                std::vector<WarmFlow::LoweredArc> changed;
+                auto set = [&](int arc, std::int64_t to) {
+                    after[static_cast<std::size_t>(arc)] = std::max<std::int64_t>(to, 0);
+                    changed.push_back({ arc, after[static_cast<std::size_t>(arc)] });
+                };
+                const int moves = std::uniform_int_distribution(0, 4)(random);
+                for (int m = 0; m < moves; ++m) { // a node changes sides
+                    const int leaf = pickLeaf(random);
+                    const bool toA = random() % 2;
+                    const int from = toA ? tArc(leaf) : sArc(leaf);
+                    const int to = toA ? sArc(leaf) : tArc(leaf);
+                    if (after[static_cast<std::size_t>(from)] < nodeMbps)
+                        continue;
+                    set(from, after[static_cast<std::size_t>(from)] - nodeMbps);
+                    set(to, after[static_cast<std::size_t>(to)] + nodeMbps);
+                }
+                if (random() % 2) { // a node is lost
+                    const int arc = random() % 2 ? sArc(pickLeaf(random)) : tArc(pickLeaf(random));
+                    set(arc, after[static_cast<std::size_t>(arc)] - nodeMbps);
+                }
+                if (random() % 4 == 0) { // an uplink loses a cable
+                    const int pair = static_cast<int>(random() % (leaves * spines));
+                    set(2 * pair, after[static_cast<std::size_t>(2 * pair)] / 2);
+                    set(2 * pair + 1, after[static_cast<std::size_t>(2 * pair + 1)] / 2);
+                }
+                std::vector<bool> closed(static_cast<std::size_t>(sink + 1), false);
+                std::vector<int> closedList;
+                if (random() % 4 == 0) { // a spine fails
+                    const int spine = leaves + static_cast<int>(random() % spines);
+                    closed[static_cast<std::size_t>(spine)] = true;
+                    closedList.push_back(spine);
+                }
+                network.closeVertices(closed, after);
+                QCOMPARE(warm.solveChanged(closedList, changed),
+                         network.solve(source, sink, after));
+                ++solves;
+            }
+            // Every solve put the kept flow back.
+            QCOMPARE(warm.solveChanged({}, {}), warm.value());
+        }
+        QCOMPARE(solves, 30 * 40);
+    }
+
+    void bisectionFromPreparedSidesMatchesColdSolves()
+    {
+        // BisectionSolver's warm solves (the failure sweep's) against its cold ones (capacities
+        // worked out in full, push-relabel from zero) on random fabrics: survivors split anew
+        // (nodes moved between sides, nodes lost), switches down, single links failed.
+        std::mt19937 random(20261128);
+        int solves = 0;
+        for (int graphIndex = 0; graphIndex < 20; ++graphIndex) {
+            const int nodes = std::uniform_int_distribution(8, 120)(random);
+            const int leaves = std::uniform_int_distribution(2, 16)(random);
+            const int spines = std::uniform_int_distribution(1, 8)(random);
+            const FabricGraph graph = randomFabric(random, nodes, leaves, spines);
+            BisectionSolver solver(graph);
+            std::vector<signed char> halves(static_cast<std::size_t>(nodes));
+            std::vector<signed char> interleaved(static_cast<std::size_t>(nodes));
+            for (int n = 0; n < nodes; ++n) {
+                halves[static_cast<std::size_t>(n)] = n < nodes / 2 ? 1 : 0;
+                interleaved[static_cast<std::size_t>(n)] = static_cast<signed char>(n % 2);
+            }
+            solver.prepareWarmStarts({ halves, interleaved });
+            QCOMPARE(solver.preparedCount(), 2);
+            const int switches = leaves + spines;
+            for (int trial = 0; trial < 30; ++trial) {
+                const int prepared = static_cast<int>(random() % 2);
+                std::vector<signed char> side = prepared == 0 ? halves : interleaved;
+                const int touchedNodes = std::uniform_int_distribution(0, 4)(random);
+                for (int t = 0; t < touchedNodes; ++t) {
+                    signed char &s = side[random() % side.size()];
+                    s = random() % 3 == 0 ? -1 : static_cast<signed char>(!(s > 0));
+                }
+                std::vector<bool> switchDown(static_cast<std::size_t>(switches), false);
+                if (random() % 3 == 0)
+                    switchDown[random() % switchDown.size()] = true;
+                std::vector<FabricEdgeRef> failedEdges;
+                const int failedLinks = std::uniform_int_distribution(0, 3)(random);
+                for (int f = 0; f < failedLinks; ++f) {
+                    const FabricEdge &edge = graph.edges[random() % graph.edges.size()];
+                    failedEdges.push_back(
+                        { edge.a, edge.b, BisectionSolver::toMbps(edge.capacityGbps) });
+                }
+                QCOMPARE(solver.cutAfterFailuresMbps(side, switchDown, failedEdges, prepared),
+                         solver.cutAfterFailuresMbps(side, switchDown, failedEdges));
+                ++solves;
+            }
+        }
+        QCOMPARE(solves, 20 * 30);
     }
 
     void refusesAGrownCapacity()
