@@ -291,6 +291,16 @@ FabricGeometry FabricGeometry::withHeaderFor(double widestBoxesWidth) const
     return g;
 }
 
+FabricGeometry FabricGeometry::withHeaderScale(double scale) const
+{
+    const FabricGeometry base = forScale(textScale);
+    FabricGeometry g = *this;
+    g.headerScale = std::max(1.0, scale);
+    g.titleHeight = base.titleHeight * g.headerScale;
+    g.gutter = base.gutter * g.headerScale;
+    return g;
+}
+
 void setBandHeader(FabricBand &band, const FabricGeometry &geometry)
 {
     const double dx = geometry.gutter - band.geometry.gutter;

@@ -48,6 +48,9 @@ struct FabricGeometry
     /// the title readable; a band of 48 boxes fitted is four times smaller on screen, so
     /// its header is four times larger.
     FabricGeometry withHeaderFor(double widestBoxesWidth) const;
+    /// This geometry with the header and gutter at `headerScale` x their size at this text
+    /// scale.
+    FabricGeometry withHeaderScale(double headerScale) const;
 };
 
 /// One box of a fabric's layered graph: a device, or an aggregate of many (a pod's nodes,

@@ -43,6 +43,10 @@ struct FloorGeometry
     /// The title strip is at least this fraction of the floor's larger extent, so a hall's
     /// name stays readable when a floor of many halls is fitted in a window.
     double titleFraction = 0.02;
+    /// The longest hall name's width per pixel of its bold font size (FloorPlanView measures
+    /// it): the name's part of a title strip is as wide as that name at the strip's size,
+    /// between 36 % and 70 % of the hall (the feeds take the rest). 0: 36 %.
+    double nameEm = 0;
     bool withPower = true; ///< room for the feeds beside the hall's name
     double aspect = 16.0 / 10.0; ///< width : height the whole floor aims at (a screen)
 };
