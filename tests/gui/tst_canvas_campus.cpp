@@ -309,19 +309,37 @@ void TestCanvasCampus::campusBandsTakeTheWindowsShape()
         for (std::size_t j = i + 1; j < bands.size(); ++j)
             QVERIFY2(!bands[i].intersects(bands[j]),
                      qPrintable(QStringLiteral("bands %1 and %2").arg(i).arg(j)));
-    // Every band's title is read, whole, in its header, fitted.
+    // Every band's title is read in its header, fitted: whole on 1600 x 1000; on 1100 x 720
+    // the narrowest bands (one hall's 14 boxes) are about 80 px wide on screen, and there a
+    // title may be cut at the smallest readable size, never smaller, with its hover naming
+    // the fabric whole.
+    const bool small = window.width() < 1600;
     int titled = 0;
+    int cut = 0;
     for (const Fabric &f : design.fabrics()) {
         const FabricBandItem *band = fabric.bandItem(f.id);
         const QRectF header = onScreen(fabric, *band, band->headerRect()).adjusted(-1, -1, 1, 1);
         if (header.intersects(QRectF(fabric.legendRect())))
             continue; // under the legend
-        const DrawnLabel *title = findLabel(labels, QString::fromStdString(f.name));
+        const QString name = QString::fromStdString(f.name);
+        const DrawnLabel *title = findLabel(labels, name);
+        if (!title && small) {
+            for (const DrawnLabel &label : labels)
+                if (header.contains(label.deviceRect) && label.text.endsWith(QChar(0x2026))
+                    && name.startsWith(label.text.chopped(1)))
+                    title = &label;
+            QVERIFY2(title, f.name.c_str());
+            QVERIFY2(title->pixelSize < kMinLabelPx + 0.5, f.name.c_str());
+            QVERIFY2(fabric.toolTipAt(header.center().toPoint()).contains(name), f.name.c_str());
+            ++cut;
+        }
         QVERIFY2(title, f.name.c_str());
         QVERIFY2(title->pixelSize >= kMinLabelPx - 0.01, f.name.c_str());
         QVERIFY2(header.contains(title->deviceRect), f.name.c_str());
         ++titled;
     }
+    if (!small)
+        QCOMPARE(cut, 0);
     QVERIFY2(titled >= 80, qPrintable(QString::number(titled)));
 }
 

@@ -74,8 +74,10 @@ BandFlow flowBands(const std::vector<QSizeF> &sizes, double gap, double aspect)
 
 QSizeF grownBand(const QSizeF &base, const BandHeaderGrowth &growth, double scale)
 {
+    const double least
+        = growth.titleWidthGrows ? growth.minTitleWidth * scale : growth.minTitleWidth;
     const double width = std::max(base.width() + growth.gutter * (scale - 1),
-                                  (growth.gutter + growth.minTitleWidth) * scale + growth.padding);
+                                  growth.gutter * scale + least + growth.padding);
     return { width, base.height() + growth.titleHeight * (scale - 1) };
 }
 
@@ -83,7 +85,7 @@ double headerScaleFor(const std::vector<QSizeF> &baseSizes, const BandHeaderGrow
                       double aspect, const QSizeF &area, double titleUnits, double screenPx,
                       double minimum)
 {
-    constexpr double kMaxScale = 64;
+    constexpr double kMaxScale = 16;
     constexpr double kMargins = 1.04; // CanvasView::fitNow: 2 % each side
     if (baseSizes.empty() || area.isEmpty())
         return minimum;
@@ -99,9 +101,13 @@ double headerScaleFor(const std::vector<QSizeF> &baseSizes, const BandHeaderGrow
         const double px = titleUnits * scale * lod;
         if (px >= screenPx)
             return scale;
-        if (px > bestPx + 1e-9) {
+        // The lines change as the bands grow, so the size on screen goes up in steps and
+        // dips between them: levelled off only when 4 more steps of scale gave no 1 % more.
+        if (px >= bestPx * 1.01) {
             best = scale;
             bestPx = px;
+        } else if (scale > best + 4) {
+            return best; // a larger header would only make the bands emptier
         }
     }
     return best;

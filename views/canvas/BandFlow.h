@@ -39,6 +39,7 @@ struct BandHeaderGrowth
     double gutter = 0;
     double titleHeight = 0;
     double minTitleWidth = 0;
+    bool titleWidthGrows = true; ///< false: the least width is `minTitleWidth`, unscaled
     double padding = 0;
     double gap = 0;
 };
@@ -50,7 +51,9 @@ QSizeF grownBand(const QSizeF &base, const BandHeaderGrowth &growth, double scal
 /// (at scale 1), flowed for `aspect` and fitted into `area` (pixels, 2 % margins), show
 /// their titles (`titleUnits` x scale high in band units) at least `screenPx` high. A larger
 /// header grows every band, which shrinks the fitted drawing: the scale is searched, not
-/// solved. Where no scale up to 64 reaches `screenPx`, the one that comes nearest.
+/// solved, up to 16 (beyond, the bands are all header). The titles' size on screen levels off as
+/// the scale grows; where it stops growing (no 1 % more over 4 more units of scale) before
+/// `screenPx`, the best scale found.
 double headerScaleFor(const std::vector<QSizeF> &baseSizes, const BandHeaderGrowth &growth,
                       double aspect, const QSizeF &area, double titleUnits, double screenPx,
                       double minimum);

@@ -131,6 +131,9 @@ void FabricView::rebuild()
         widestBand = std::max(widestBand, tower.back().width());
     }
     m_wrapWide = flowBands(tower, kBandGap, targetAspect()).lineWidth > widestBand;
+    // A hundred bands in a block: a narrow band's title shrinks to its width rather than
+    // the band widening with the header (which left the boxes a strip under empty headers).
+    m_geometry.titleWidthGrows = !m_wrapWide;
     m_geometry = m_geometry.withHeaderScale(headerScaleFor(sizes, widest));
     for (auto &[key, layout] : layouts) {
         setBandHeader(layout, m_geometry);
@@ -304,7 +307,8 @@ BandHeaderGrowth FabricView::headerGrowth() const
     BandHeaderGrowth growth;
     growth.gutter = base.gutter;
     growth.titleHeight = base.titleHeight;
-    growth.minTitleWidth = 600.0 * base.textScale; // FabricLayout's place()
+    growth.minTitleWidth = base.minTitleWidth(); // at header scale 1
+    growth.titleWidthGrows = m_geometry.titleWidthGrows;
     growth.padding = base.padding;
     growth.gap = kBandGap;
     return growth;
@@ -313,8 +317,8 @@ BandHeaderGrowth FabricView::headerGrowth() const
 double FabricView::headerScaleFor(const std::vector<QSizeF> &sizes, double widestBoxes) const
 {
     // A title 10 px high is read (the minimum drawn is 9 px; the header, 90 units for a
-    // 34-unit title, lets the window shrink to about half before titles drop out). That is
-    // what the former header (hs 1 up to 2,400 units of boxes) gave a 1,000 px drawing.
+    // 34-unit title, keeps titles down to about half the area). About what the former header
+    // (hs 1 up to 2,400 units of boxes) gave a 1,000 px drawing.
     constexpr double kTitleScreenPx = 10;
     const FabricGeometry base = FabricGeometry::forScale(m_geometry.textScale);
     const BandHeaderGrowth growth = headerGrowth();
