@@ -1,5 +1,9 @@
 #include "views/canvas/FloorLayout.h"
 
+#include <QFont>
+#include <QFontMetricsF>
+#include <QSet>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -133,6 +137,26 @@ void placeHalls(const HallGroups &groups, const FloorGeometry &g, double title, 
 }
 
 } // namespace
+
+double hallNameEm(const std::vector<FloorRowSpec> &rows)
+{
+    constexpr int kProbePx = 100;
+    QFont font;
+    font.setPixelSize(kProbePx);
+    font.setBold(true);
+    const QFontMetricsF metrics(font);
+    QSet<QString> seen;
+    double widest = 0;
+    for (const FloorRowSpec &row : rows) {
+        const QString name
+            = row.hall.empty() ? hallOfRow(row.name) : QString::fromStdString(row.hall);
+        if (seen.contains(name))
+            continue;
+        seen.insert(name);
+        widest = std::max(widest, metrics.horizontalAdvance(name));
+    }
+    return widest / kProbePx;
+}
 
 std::pair<double, double> aisleWidths(const FloorGeometry &g, double rowPitch)
 {

@@ -11,11 +11,9 @@
 #include <QApplication>
 #include <QContextMenuEvent>
 #include <QDropEvent>
-#include <QFontMetricsF>
 #include <QInputDialog>
 #include <QMenu>
 #include <QMimeData>
-#include <QSet>
 
 #include <algorithm>
 #include <cmath>
@@ -26,28 +24,6 @@ namespace {
 constexpr double kCmPerM = 100.0;
 constexpr double kRowLabelWidthCm = 400; ///< room for a 4-5 character row name at the minimum size
                                          ///< when a 16,384-node floor is fitted
-
-/// The widest hall name's bold width per pixel of font size (FloorGeometry::nameEm), each
-/// distinct name measured once (a campus has 2,000 rows in 100 halls).
-double hallNameEm(const std::vector<FloorRowSpec> &rows)
-{
-    constexpr int kProbePx = 100;
-    QFont font;
-    font.setPixelSize(kProbePx);
-    font.setBold(true);
-    const QFontMetricsF metrics(font);
-    QSet<QString> seen;
-    double widest = 0;
-    for (const FloorRowSpec &row : rows) {
-        const QString name
-            = row.hall.empty() ? hallOfRow(row.name) : QString::fromStdString(row.hall);
-        if (seen.contains(name))
-            continue;
-        seen.insert(name);
-        widest = std::max(widest, metrics.horizontalAdvance(name));
-    }
-    return widest / kProbePx;
-}
 
 } // namespace
 
