@@ -86,9 +86,11 @@ struct Workbench
     std::unique_ptr<FabricView> fabric;
 
     explicit Workbench(const Design &design)
+        : Workbench(std::make_unique<Design>(design))
+    { }
+    explicit Workbench(std::unique_ptr<Design> design)
     {
-        document = std::make_unique<Document>(Catalog::builtin(), std::make_unique<Design>(design),
-                                              QString());
+        document = std::make_unique<Document>(Catalog::builtin(), std::move(design), QString());
         floor = std::make_unique<FloorPlanView>(document.get());
         elevation = std::make_unique<RackElevationView>(document.get());
         fabric = std::make_unique<FabricView>(document.get());
@@ -220,13 +222,49 @@ void keepShot(const CanvasView &view, const QImage &image, const QString &tag)
                    + ".png");
 }
 
+/// CW_BENCH_FILE=<design file>: the views of that design (the 131,072-node campus), loaded
+/// once; key -1 of g_workbenches.
+Workbench &fileWorkbench()
+{
+    auto &slot = g_workbenches[-1];
+    if (!slot) {
+        auto loaded = loadDesignFile(qEnvironmentVariable("CW_BENCH_FILE").toStdString(),
+                                     Catalog::builtin());
+        if (!loaded)
+            throw std::runtime_error(loaded.error().message);
+        slot = std::make_unique<Workbench>(
+            std::make_unique<Design>(std::move(loaded.value().design)));
+    }
+    return *slot;
+}
+
+void panFrames(benchmark::State &state, CanvasView &view, double zoom4, const QString &tag);
+
 /// Frames while panning: args (view, nodes, zoom x4 of the fitted zoom: 4 = whole design).
 void BM_Pan(benchmark::State &state)
 {
     Workbench &bench = workbench(static_cast<int>(state.range(1)));
     CanvasView &view = viewOf(bench, static_cast<int>(state.range(0)));
+    panFrames(state, view, static_cast<double>(state.range(2)),
+              QStringLiteral("%1-pan%2").arg(state.range(1)).arg(state.range(2)));
+}
+
+/// The same on the CW_BENCH_FILE design: args (view, zoom x4).
+void BM_PanFile(benchmark::State &state)
+{
+    if (qEnvironmentVariableIsEmpty("CW_BENCH_FILE")) {
+        state.SkipWithError("set CW_BENCH_FILE to a design file");
+        return;
+    }
+    CanvasView &view = viewOf(fileWorkbench(), static_cast<int>(state.range(0)));
+    panFrames(state, view, static_cast<double>(state.range(1)),
+              QStringLiteral("file-pan%1").arg(state.range(1)));
+}
+
+void panFrames(benchmark::State &state, CanvasView &view, double zoom4, const QString &tag)
+{
     view.zoomToFit();
-    const double zoom = view.zoom() * static_cast<double>(state.range(2)) / 4.0;
+    const double zoom = view.zoom() * zoom4 / 4.0;
     view.setTransform(QTransform::fromScale(zoom, zoom));
     // Pan over the drawing, not the empty margin around it.
     const QRectF scene = view.scene()->itemsBoundingRect();
@@ -242,7 +280,7 @@ void BM_Pan(benchmark::State &state)
     state.counters["fps"]
         = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
     state.counters["items"] = static_cast<double>(view.scene()->items().size());
-    keepShot(view, image, QStringLiteral("%1-pan%2").arg(state.range(1)).arg(state.range(2)));
+    keepShot(view, image, tag);
 }
 
 /// A wheel zoom every frame, in and out between the fitted zoom and 64x it, around the
@@ -284,6 +322,12 @@ BENCHMARK(BM_OpenToInteractive)
 BENCHMARK(BM_Pan)
     ->ArgsProduct({ { kFloor, kElevation, kFabric }, { 2048, 16384 }, { 4, 16, 64, 256 } })
     ->ArgNames({ "view", "nodes", "zoom4" })
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+// Only with CW_BENCH_FILE (e.g. the 131,072-node campus): --benchmark_filter=PanFile.
+BENCHMARK(BM_PanFile)
+    ->ArgsProduct({ { kFloor, kFabric }, { 4, 16 } })
+    ->ArgNames({ "view", "zoom4" })
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK(BM_Zoom)

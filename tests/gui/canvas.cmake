@@ -21,3 +21,8 @@ cw_add_test(tst_canvas_readable_floor SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canv
 # One load, one capacity: the canvas's rack colours and the power rules agree on every rack.
 cw_add_test(tst_rack_colour_rules SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_rack_colour_rules.cpp
     DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets)
+# A campus of 100 halls: hall names whole (fitted, zoomed, hover), the fabric's bands in the
+# window's shape (tst_canvas_campus).
+cw_add_test(tst_canvas_campus SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canvas_campus.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/CanvasReadable.h
+    DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets Qt6::Test)

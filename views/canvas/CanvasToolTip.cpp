@@ -16,14 +16,18 @@ namespace cw::canvas {
 QString CanvasView::toolTipAt(const QPoint &viewPos) const
 {
     const CanvasItem *hit = nullptr;
-    for (QGraphicsItem *item : items(viewPos))
+    QString plain; ///< the top item's own hover text (a hall's full name), when no entity
+    for (QGraphicsItem *item : items(viewPos)) {
         if (auto *canvasItem = dynamic_cast<const CanvasItem *>(item);
             canvasItem && !canvasItem->entities().empty()) {
             hit = canvasItem;
             break;
         }
+        if (plain.isEmpty())
+            plain = item->toolTip();
+    }
     if (!hit)
-        return {};
+        return plain.toHtmlEscaped();
     const Design &design = m_document->design();
     const std::vector<EntityRef> entities = hit->entities();
     QStringList lines;

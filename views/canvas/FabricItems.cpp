@@ -12,7 +12,6 @@
 namespace cw::canvas {
 namespace {
 
-constexpr double kTitlePx = 34;
 constexpr double kSubtitlePx = 20;
 constexpr double kLayerPx = 22;
 constexpr double kBoxLabelPx = 17;
@@ -63,10 +62,15 @@ FabricBandItem::FabricBandItem(FabricId fabric, const QColor &colour, const Fabr
     }
 }
 
-void FabricBandItem::setTitle(const QString &title, const QString &subtitle)
+void FabricBandItem::setTitle(const QString &title, const QString &subtitle,
+                              const QString &shortSubtitle)
 {
-    m_title.setText(title);
-    m_subtitle.setText(subtitle);
+    m_title.setForms({ title });
+    m_titleCut.setText(title);
+    QStringList forms { subtitle };
+    if (!shortSubtitle.isEmpty())
+        forms << shortSubtitle;
+    m_subtitle.setForms(forms);
     update();
 }
 
@@ -95,14 +99,20 @@ void FabricBandItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
     const FabricGeometry &g = m_geometry;
     const double hs = g.headerScale;
     const double pad = 10 * g.textScale * hs;
-    const int titlePx = readablePixels(kTitlePx * hs, lod);
+    const int titlePx = readablePixels(kBandTitlePx * hs, lod);
     const int subtitlePx = readablePixels(kSubtitlePx * hs, lod);
     if (pad + titlePx * 1.2 <= g.titleHeight) {
         painter->setPen(QColor(0x20, 0x20, 0x20));
-        m_title.draw(painter, QPointF(2 * pad, pad), titlePx, m_size.width() - 4 * pad, true);
+        // A narrow band in a wide drawing (one hall's out-of-band fabric beside the compute
+        // band) has a large header for its width: the title shrinks to fit, the figures
+        // shorten or go, rather than end in "...".
+        const double room = m_size.width() - 4 * pad;
+        const int minimum = static_cast<int>(std::ceil(kMinLabelPx * labelScale() / lod));
+        if (!m_title.draw(painter, QPointF(2 * pad, pad), titlePx, room, true, minimum).isValid())
+            m_titleCut.draw(painter, QPointF(2 * pad, pad), std::max(minimum, 1), room, true);
         if (pad * 1.6 + titlePx * 1.2 + subtitlePx * 1.2 <= g.titleHeight)
-            m_subtitle.draw(painter, QPointF(2 * pad, pad * 1.6 + titlePx * 1.2), subtitlePx,
-                            m_size.width() - 4 * pad);
+            m_subtitle.draw(painter, QPointF(2 * pad, pad * 1.6 + titlePx * 1.2), subtitlePx, room,
+                            false, subtitlePx);
     }
     // Layer names centred on their row of boxes, in the gutter; up to most of a layer's pitch
     // high (the gutter holds nothing else), so they stay when the boxes' labels are gone.

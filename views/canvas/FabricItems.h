@@ -9,6 +9,9 @@
 
 namespace cw::canvas {
 
+/// A band title's font size in band units at header scale 1 (FabricGeometry::headerScale).
+inline constexpr double kBandTitlePx = 34;
+
 /// A fabric's band: background, title with the fabric's figures, layer names. Boxes, links
 /// and storage blocks are its children (band coordinates = layout units).
 class FabricBandItem : public CanvasItem
@@ -17,7 +20,9 @@ public:
     FabricBandItem(FabricId fabric, const QColor &colour, const FabricBand &layout);
 
     FabricId fabricId() const { return FabricId { ref().id }; }
-    void setTitle(const QString &title, const QString &subtitle);
+    /// The title is drawn whole (shrunk as far as the readable minimum, cut only below it),
+    /// the figures whole or in their `shortSubtitle` form, or not at all.
+    void setTitle(const QString &title, const QString &subtitle, const QString &shortSubtitle = {});
     double width() const { return m_size.width(); }
     double height() const { return m_size.height(); }
     const FabricGeometry &geometry() const { return m_geometry; }
@@ -31,8 +36,9 @@ private:
     QColor m_colour;
     QSizeF m_size;
     FabricGeometry m_geometry;
-    CachedLabel m_title;
-    CachedLabel m_subtitle;
+    FittedLabel m_title;
+    CachedLabel m_titleCut; ///< the title at the minimum size, cut, when even that is too wide
+    FittedLabel m_subtitle;
     std::vector<std::pair<double, CachedLabel>> m_layers;
 };
 
@@ -53,6 +59,8 @@ public:
     void setLabels(const QString &label, const QString &detail);
     /// The forms of the label the box may show, longest first.
     QStringList labelForms() const { return m_label.forms(); }
+    /// The forms of the detail line under it ("row R01", the part), longest first.
+    QStringList detailForms() const { return m_detail.forms(); }
     /// Where links attach: top or bottom centre, in band coordinates.
     QPointF anchor(bool top) const;
     /// The box's outline in item coordinates (its size grows in presentation mode).

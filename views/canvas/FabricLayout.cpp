@@ -259,7 +259,7 @@ void place(FabricBand &band, const std::vector<StorageTierId> &tiers)
         = band.layers.empty() ? g.titleHeight : band.layerY[band.layers.back()] + g.boxHeight;
     band.height = last + (hasStorage ? g.storageGap + g.storageHeight : 0) + g.padding;
     band.boxesWidth = widest;
-    band.width = g.gutter + std::max(widest, 600.0 * g.textScale * g.headerScale) + g.padding;
+    band.width = g.gutter + std::max(widest, g.minTitleWidth()) + g.padding;
 }
 
 } // namespace
@@ -291,6 +291,16 @@ FabricGeometry FabricGeometry::withHeaderFor(double widestBoxesWidth) const
     return g;
 }
 
+FabricGeometry FabricGeometry::withHeaderScale(double scale) const
+{
+    const FabricGeometry base = forScale(textScale);
+    FabricGeometry g = *this;
+    g.headerScale = std::max(1.0, scale);
+    g.titleHeight = base.titleHeight * g.headerScale;
+    g.gutter = base.gutter * g.headerScale;
+    return g;
+}
+
 void setBandHeader(FabricBand &band, const FabricGeometry &geometry)
 {
     const double dx = geometry.gutter - band.geometry.gutter;
@@ -307,9 +317,8 @@ void setBandHeader(FabricBand &band, const FabricGeometry &geometry)
     for (auto &[layer, y] : band.layerY)
         y += dy;
     // A narrow band is as wide as its title at the grown header needs.
-    band.width = std::max(band.width + dx,
-                          geometry.gutter + 600.0 * geometry.textScale * geometry.headerScale
-                              + geometry.padding);
+    band.width
+        = std::max(band.width + dx, geometry.gutter + geometry.minTitleWidth() + geometry.padding);
     band.height += dy;
 }
 

@@ -39,6 +39,12 @@ struct FabricGeometry
     double padding = 30;
     double textScale = 1; ///< the label scale the boxes are sized for
     double headerScale = 1; ///< title and layer-name sizes x this (wide bands)
+    /// Whether a narrow band widens with the header to hold its title at full size; off
+    /// where many bands wrap into a block (FabricView): the title shrinks to fit instead.
+    bool titleWidthGrows = true;
+
+    /// The least width of a band's boxes area, so that its title fits.
+    double minTitleWidth() const { return 600.0 * textScale * (titleWidthGrows ? headerScale : 1); }
 
     double layerPitch() const { return boxHeight + linkSpace; }
     /// The geometry for labels `textScale` times larger (1.8 in presentation mode).
@@ -48,6 +54,9 @@ struct FabricGeometry
     /// the title readable; a band of 48 boxes fitted is four times smaller on screen, so
     /// its header is four times larger.
     FabricGeometry withHeaderFor(double widestBoxesWidth) const;
+    /// This geometry with the header and gutter at `headerScale` x their size at this text
+    /// scale.
+    FabricGeometry withHeaderScale(double headerScale) const;
 };
 
 /// One box of a fabric's layered graph: a device, or an aggregate of many (a pod's nodes,

@@ -2,6 +2,7 @@
 
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
+#include "views/canvas/BandFlow.h"
 #include "views/canvas/CanvasStyle.h"
 #include "views/canvas/DesignCache.h"
 #include "views/canvas/FabricChips.h"
@@ -11,6 +12,7 @@
 #include <QGraphicsLineItem>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <set>
 
@@ -111,12 +113,28 @@ void FabricView::rebuild()
             layouts.emplace_back(fabric.id.value, std::move(*layout));
     if (auto layout = layoutBand(kUnconnected, {}))
         layouts.emplace_back(kUnconnected, std::move(*layout));
-    // One header size for every band, from the widest: fitted, the view is as small as its
-    // widest band makes it, and every title must still be read.
+    // One header size for every band, from the drawing they make: fitted, the view is as
+    // small as the bands' lines make it, and every title must still be read.
     double widest = 0;
-    for (const auto &[key, layout] : layouts)
+    std::vector<QSizeF> sizes;
+    for (const auto &[key, layout] : layouts) {
         widest = std::max(widest, layout.boxesWidth);
-    m_geometry = m_geometry.withHeaderFor(widest);
+        sizes.emplace_back(layout.width, layout.height);
+    }
+    // Wrapped wider than the widest band only where its lines, with the header its boxes
+    // need, would make a tower (BandFlow).
+    const double towerScale = m_geometry.withHeaderFor(widest).headerScale;
+    std::vector<QSizeF> tower;
+    double widestBand = 0;
+    for (const QSizeF &size : sizes) {
+        tower.push_back(grownBand(size, headerGrowth(), towerScale));
+        widestBand = std::max(widestBand, tower.back().width());
+    }
+    m_wrapWide = flowBands(tower, kBandGap, targetAspect()).lineWidth > widestBand;
+    // A hundred bands in a block: a narrow band's title shrinks to its width rather than
+    // the band widening with the header (which left the boxes a strip under empty headers).
+    m_geometry.titleWidthGrows = !m_wrapWide;
+    m_geometry = m_geometry.withHeaderScale(headerScaleFor(sizes, widest));
     for (auto &[key, layout] : layouts) {
         setBandHeader(layout, m_geometry);
         addBand(key, layout);
@@ -166,7 +184,9 @@ void FabricView::addBand(std::uint64_t key, const FabricBand &layout)
                                .arg(layout.linkCount);
         if (layout.aggregated)
             subtitle += tr(" · aggregated by row");
-        band.item->setTitle(QString::fromStdString(fabric->name), subtitle);
+        band.item->setTitle(
+            QString::fromStdString(fabric->name), subtitle,
+            tr("%1 devices, %2 links").arg(layout.deviceCount).arg(layout.linkCount));
         canvasScene()->addItem(band.item);
         registerItem(band.item);
     }
@@ -246,31 +266,74 @@ void FabricView::destroyBand(std::uint64_t key)
 
 void FabricView::stackBands()
 {
-    // Bands flow into lines no wider than the widest band, like words into a paragraph: the
-    // 13 out-of-band trees of a 16,384-node design sit side by side instead of in a tower
-    // that, fitted, would leave every title too small to read. The "not connected" band last.
+    // Bands flow into lines like words into a paragraph, the lines as wide as gives the
+    // drawing a window's shape: the 13 out-of-band trees of a 16,384-node design sit side
+    // by side instead of in a tower, and the 100 of a campus in a block instead of a column
+    // (BandFlow.h). The "not connected" band last.
     std::vector<Band *> order;
     for (auto &[key, band] : m_bands)
         if (key != kUnconnected)
             order.push_back(&band);
     if (auto it = m_bands.find(kUnconnected); it != m_bands.end())
         order.push_back(&it->second);
-    double lineWidth = 0;
+    std::vector<QSizeF> sizes;
+    sizes.reserve(order.size());
     for (const Band *band : order)
-        lineWidth = std::max(lineWidth, band->item->width());
-    double x = 0;
-    double y = 0;
-    double lineHeight = 0;
-    for (Band *band : order) {
-        if (x > 0 && x + band->item->width() > lineWidth) {
-            x = 0;
-            y += lineHeight + kBandGap;
-            lineHeight = 0;
-        }
-        band->item->setPos(x, y);
-        x += band->item->width() + kBandGap;
-        lineHeight = std::max(lineHeight, band->item->height());
-    }
+        sizes.emplace_back(band->item->width(), band->item->height());
+    double widest = 0;
+    for (const QSizeF &size : sizes)
+        widest = std::max(widest, size.width());
+    // Wrapped wide, the gap grows with the header so that fitted the bands stay a few pixels
+    // apart; else lines as wide as the widest band, as the header was sized for.
+    const BandFlow flow = m_wrapWide
+        ? flowBands(sizes, kBandGap * m_geometry.headerScale, targetAspect())
+        : flowBandsInto(sizes, kBandGap, widest);
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i]->item->setPos(flow.positions[i]);
+}
+
+double FabricView::targetAspect() const
+{
+    // A usual window's canvas beside the legend's strip (1,600 x 1,000 less 260 px: 1.34;
+    // 1,100 x 720 less 260: 1.17). Not the window's own shape: the same design is laid out
+    // the same in every window (a view built behind a tab, or for a test, matches the one
+    // shown), and a resize only refits.
+    return 1.3;
+}
+
+BandHeaderGrowth FabricView::headerGrowth() const
+{
+    const FabricGeometry base = FabricGeometry::forScale(m_geometry.textScale);
+    BandHeaderGrowth growth;
+    growth.gutter = base.gutter;
+    growth.titleHeight = base.titleHeight;
+    growth.minTitleWidth = base.minTitleWidth(); // at header scale 1
+    growth.titleWidthGrows = m_geometry.titleWidthGrows;
+    growth.padding = base.padding;
+    growth.gap = kBandGap;
+    return growth;
+}
+
+double FabricView::headerScaleFor(const std::vector<QSizeF> &sizes, double widestBoxes) const
+{
+    // A title 10 px high is read (the minimum drawn is 9 px; the header, 90 units for a
+    // 34-unit title, keeps titles down to about half the area). About what the former header
+    // (hs 1 up to 2,400 units of boxes) gave a 1,000 px drawing.
+    constexpr double kTitleScreenPx = 10;
+    const FabricGeometry base = FabricGeometry::forScale(m_geometry.textScale);
+    const BandHeaderGrowth growth = headerGrowth();
+    // A usual drawing area (a 1440 x 900 screen's canvas less the legend: about 1000 x 625
+    // px) in the drawing's shape: the same header whatever the window's size, and
+    // presentation mode grows it with the text.
+    const double aspect = targetAspect();
+    const double minimum = base.withHeaderFor(widestBoxes).headerScale;
+    // Lines as wide as the widest band: its boxes set the header, as they always did.
+    if (!m_wrapWide)
+        return minimum;
+    constexpr double kAreaPx2 = 1000.0 * 625.0;
+    const QSizeF area(std::sqrt(kAreaPx2 * aspect), std::sqrt(kAreaPx2 / aspect));
+    return cw::canvas::headerScaleFor(sizes, growth, aspect, area, kBandTitlePx * base.textScale,
+                                      kTitleScreenPx * base.textScale, minimum);
 }
 
 FabricBoxItem *FabricView::boxItem(DeviceId device, FabricId fabric) const
@@ -514,7 +577,9 @@ void FabricView::redrawDirty(const DirtyBands &dirty)
         widest = std::max(widest, band.boxesWidth);
     for (const auto &[key, layout] : layouts)
         widest = std::max(widest, layout.boxesWidth);
-    if (m_geometry.withHeaderFor(widest).headerScale != m_geometry.headerScale) {
+    // The header stays as the last full layout sized it for the whole drawing, unless the
+    // widest band now needs a larger one: one more link does not lay every band out again.
+    if (m_geometry.withHeaderFor(widest).headerScale > m_geometry.headerScale) {
         rebuild();
         return;
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/core/Equipment.h"
+#include "views/canvas/BandFlow.h"
 #include "views/canvas/CanvasView.h"
 #include "views/canvas/FabricLayout.h"
 
@@ -121,13 +122,23 @@ private:
     /// The chips with the bundles' link counts, kept apart from each other and the boxes.
     void addChips(Band &band, const FabricBand &layout);
     void destroyBand(std::uint64_t key);
+    /// Flows the bands into lines so the drawing has a window's shape (BandFlow.h).
     void stackBands();
+    /// The width : height the fitted drawing aims at.
+    double targetAspect() const;
+    /// The header scale for bands of `sizes` (at scale 1, stacking order): fitted, every
+    /// title at least 13 px high, and at least what the widest band's boxes need.
+    double headerScaleFor(const std::vector<QSizeF> &sizes, double widestBoxes) const;
+    /// How the header grows the bands at the current text scale.
+    BandHeaderGrowth headerGrowth() const;
     QColor colourOf(FabricId fabric) const;
     QString defaultPick(const Device &device, const Part &part, const std::vector<int> &candidates,
                         int *chosen);
 
     AggregationOptions m_options;
     FabricGeometry m_geometry;
+    /// Whether the bands wrap into lines wider than the widest band (set by a full layout).
+    bool m_wrapWide = false;
     std::map<std::uint64_t, Band> m_bands; ///< fabric id -> band; 0 = not connected
     std::unordered_map<std::uint64_t, std::uint64_t> m_linkFabric; ///< link -> fabric
     std::unordered_map<std::uint64_t, std::uint64_t> m_tierFabric; ///< storage tier -> fabric

@@ -1,5 +1,9 @@
 #include "views/canvas/FloorLayout.h"
 
+#include <QFont>
+#include <QFontMetricsF>
+#include <QSet>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -39,8 +43,22 @@ struct HallGroups
     std::map<QString, std::vector<const FloorRowSpec *>> rows;
 };
 
-/// The right part of a hall's title strip, beside the name: where its feeds are drawn.
+/// The left part of a hall's title strip holds its name, the right part its feeds: at least
+/// this much for the name, more where the longest name needs it (FloorGeometry::nameEm).
 constexpr double kNameShare = 0.36;
+constexpr double kMaxNameShare = 0.7;
+/// The name's font size in a strip, of the strip's height (FloorHallItem).
+constexpr double kNameHeightShare = 0.6;
+
+/// The share of a hall `width` wide whose strip is `title` high that its name takes: room
+/// for the longest name at the strip's font size, and a tenth more for the feeds' margin.
+double nameShare(const FloorGeometry &g, double title, double width)
+{
+    if (width <= 0)
+        return kNameShare;
+    const double needed = g.nameEm * kNameHeightShare * title * 1.1;
+    return std::clamp(needed / width, kNameShare, kMaxNameShare);
+}
 
 /// Places the halls with a title strip of `title`, its name on the left and its power feeds
 /// on the right (`titled` false: one floor with no name, the strip holds the feeds only).
@@ -105,11 +123,12 @@ void placeHalls(const HallGroups &groups, const FloorGeometry &g, double title, 
         const double width = columns * rowWidth + (columns - 1) * g.columnGap;
         FloorHall hall;
         hall.name = name;
-        hall.titleRect = titled ? QRectF(hallX, lineY, width * kNameShare, title) : QRectF();
+        const double share = titled ? nameShare(g, title, width) : kNameShare;
+        hall.titleRect = titled ? QRectF(hallX, lineY, width * share, title) : QRectF();
         hall.rowsRect = QRectF(hallX, lineY + title, width, rowsHeight);
-        hall.powerRect = g.withPower ? QRectF(hallX + width * kNameShare, lineY + title * 0.12,
-                                              width * (1 - kNameShare), title * 0.7)
-                                     : QRectF();
+        hall.powerRect = g.withPower
+            ? QRectF(hallX + width * share, lineY + title * 0.12, width * (1 - share), title * 0.7)
+            : QRectF();
         hall.rect = QRectF(hallX, lineY, width, title + rowsHeight);
         lineHeight = std::max(lineHeight, hall.rect.height());
         layout.halls.push_back(hall);
@@ -118,6 +137,26 @@ void placeHalls(const HallGroups &groups, const FloorGeometry &g, double title, 
 }
 
 } // namespace
+
+double hallNameEm(const std::vector<FloorRowSpec> &rows)
+{
+    constexpr int kProbePx = 100;
+    QFont font;
+    font.setPixelSize(kProbePx);
+    font.setBold(true);
+    const QFontMetricsF metrics(font);
+    QSet<QString> seen;
+    double widest = 0;
+    for (const FloorRowSpec &row : rows) {
+        const QString name
+            = row.hall.empty() ? hallOfRow(row.name) : QString::fromStdString(row.hall);
+        if (seen.contains(name))
+            continue;
+        seen.insert(name);
+        widest = std::max(widest, metrics.horizontalAdvance(name));
+    }
+    return widest / kProbePx;
+}
 
 std::pair<double, double> aisleWidths(const FloorGeometry &g, double rowPitch)
 {

@@ -148,7 +148,12 @@ FloorRowItem::FloorRowItem(RowId row, double labelWidthCm)
 
 void FloorRowItem::setName(const QString &name)
 {
-    m_name.setText(name);
+    m_cut.setText(name);
+    const QString hall = hallOfRow(name.toStdString());
+    QStringList forms { name };
+    if (!hall.isEmpty())
+        forms << name.mid(hall.size() + 1);
+    m_name.setForms(forms);
     update();
 }
 
@@ -184,9 +189,15 @@ void FloorRowItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opti
     const int px = readablePixels(kRowLabelPx, lod);
     if (px * 1.2 <= m_depth + 20) {
         painter->setPen(QColor(0x33, 0x33, 0x33));
-        m_name.draw(painter, QPointF(-m_labelWidth + 8, m_depth / 2 - px * 0.6), px,
-                    m_labelWidth - 16, true, true,
-                    static_cast<int>(std::ceil(kMinLabelPx * labelScale() / lod)));
+        const int minimum = static_cast<int>(std::ceil(kMinLabelPx * labelScale() / lod));
+        const double room = m_labelWidth - 16;
+        const auto [form, drawnPx] = m_name.choose(px, room, true, minimum);
+        const int linePx = form < 0 ? minimum : drawnPx;
+        const QPointF at(-m_labelWidth + 8, m_depth / 2 - linePx * 0.6);
+        if (form >= 0)
+            m_name.draw(painter, at, px, room, true, minimum);
+        else
+            m_cut.draw(painter, at, minimum, room, true);
     }
     paintMarker(painter, QRectF(-m_labelWidth, -10, m_labelWidth, m_depth + 20), lod);
 }
@@ -194,7 +205,10 @@ void FloorRowItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opti
 FloorHallItem::FloorHallItem(const FloorHall &hall, const QString &name)
     : m_hall(hall)
 {
-    m_name.setText(name);
+    m_name.setForms({ name });
+    m_cut.setText(name);
+    // The full name on hover (CanvasView::toolTipAt), wherever the strip had to cut it.
+    setToolTip(name);
     setZValue(-1);
 }
 
@@ -223,12 +237,21 @@ void FloorHallItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
                              strip.bottom() - frame.top() - strip.height() * 0.05));
     const auto *canvas = dynamic_cast<const CanvasScene *>(scene());
     const double scale = canvas ? canvas->labelScale() : 1.0;
-    const int px = static_cast<int>(std::floor(strip.height() * 0.6));
-    if (px * lod < kMinLabelPx * scale - 0.01)
+    const int px = static_cast<int>(std::floor(strip.height() * 0.6)); // FloorLayout.cpp
+    const int minimum = static_cast<int>(std::ceil(kMinLabelPx * scale / std::max(lod, 1e-6)));
+    if (px < minimum)
         return;
     painter->setPen(QColor(0x30, 0x30, 0x30));
-    m_name.draw(painter, QPointF(strip.left(), strip.top() + strip.height() * 0.1), px,
-                strip.width(), true);
+    // Whole, at the strip's size or shrunk to its width (a 100-hall campus: "H100" is wider
+    // than the strip's share at the strip's full size, and was cut to "H..."), centred on
+    // the strip's height at the size drawn.
+    const auto [form, drawnPx] = m_name.choose(px, strip.width(), true, minimum);
+    const int linePx = form < 0 ? minimum : drawnPx;
+    const QPointF at(strip.left(), strip.top() + (strip.height() - linePx * 1.2) / 2);
+    if (form >= 0)
+        m_name.draw(painter, at, px, strip.width(), true, minimum);
+    else
+        m_cut.draw(painter, at, minimum, strip.width(), true);
 }
 
 FloorAisleItem::FloorAisleItem(const FloorAisle &aisle)

@@ -42,7 +42,9 @@ private:
     CachedLabel m_load;
 };
 
-/// A row: a band behind its racks and its name on the left.
+/// A row: a band behind its racks and its name on the left: whole, shrunk as far as the
+/// readable minimum, else without its hall's prefix ("H33-R12" -> "R12": the hall's strip
+/// names the hall), and cut only when even that does not fit.
 class FloorRowItem : public CanvasItem
 {
 public:
@@ -50,7 +52,7 @@ public:
 
     RowId rowId() const { return RowId { ref().id }; }
     void setName(const QString &name);
-    QString name() const { return m_name.text(); }
+    QString name() const { return m_cut.text(); }
     /// The band's extent right of the label, in scene units.
     void setBand(double widthCm, double depthCm);
     /// Room for the name left of the band (wider in presentation mode).
@@ -63,24 +65,28 @@ private:
     double m_labelWidth;
     double m_width = 0;
     double m_depth = 0;
-    CachedLabel m_name;
+    FittedLabel m_name; ///< the name, then the name without its hall
+    CachedLabel m_cut; ///< the name cut at the minimum size, when no form fits
 };
 
 /// A hall's outline with its name in the clear strip above its rows, never over them (not an
-/// entity: FloorLayout groups rows by their site hall or their names).
+/// entity: FloorLayout groups rows by their site hall or their names). The name is drawn
+/// whole, shrunk to the strip's width as far as the readable minimum; only a name too long
+/// even then is cut ("Hall of the..."), and the hall's tooltip always gives it in full.
 class FloorHallItem : public QGraphicsItem
 {
 public:
     explicit FloorHallItem(const FloorHall &hall, const QString &name);
 
-    QString name() const { return m_name.text(); }
+    QString name() const { return m_name.forms().value(0); }
     QRectF titleRect() const { return m_hall.titleRect; }
     QRectF boundingRect() const override;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override;
 
 private:
     FloorHall m_hall;
-    CachedLabel m_name;
+    FittedLabel m_name; ///< whole, at the largest size the strip allows
+    CachedLabel m_cut; ///< the name cut at the minimum size, when even that is too wide
 };
 
 /// A hot or cold aisle between two facing rows: tinted, and named where the name fits.

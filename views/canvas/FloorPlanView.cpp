@@ -164,7 +164,9 @@ void FloorPlanView::layoutRows()
             { row.id, row.name, row.index, (it == extents.end() ? 0 : it->second) + 1, row.hall });
         ids.push_back(row.id);
     }
-    m_layout = layoutFloor(std::move(specs), geometry());
+    FloorGeometry g = geometry();
+    g.nameEm = hallNameEm(specs);
+    m_layout = layoutFloor(std::move(specs), g);
     for (const auto &[id, item] : m_rows)
         item->setPos(rowOrigin(RowId { id }));
     const QSizeF size(rackWidth(), rackDepth());
