@@ -132,6 +132,54 @@ std::int64_t BisectionSolver::cutAfterFailuresMbps(const std::vector<signed char
     return direct + m_network.solve(m_switchCount, m_switchCount + 1, capacities);
 }
 
+std::int64_t BisectionSolver::nodePairsAcrossMbps(const std::vector<signed char> &side) const
+{
+    std::int64_t across = 0;
+    for (const NodePair &pair : m_nodePairs) {
+        const signed char a = side[static_cast<std::size_t>(pair.a)];
+        const signed char b = side[static_cast<std::size_t>(pair.b)];
+        if (a >= 0 && b >= 0 && a != b)
+            across += pair.capacity;
+    }
+    return across;
+}
+
+std::int64_t
+BisectionSolver::failedLinkLosses(const std::vector<signed char> &side,
+                                  const std::vector<FabricEdgeRef> &failedEdges,
+                                  std::vector<std::pair<int, std::int64_t>> &arcLosses) const
+{
+    std::int64_t direct = 0;
+    for (const FabricEdgeRef &edge : failedEdges) {
+        const bool nodeA = edge.a < m_nodeCount;
+        const bool nodeB = edge.b < m_nodeCount;
+        if (nodeA && nodeB) {
+            const signed char a = side[static_cast<std::size_t>(edge.a)];
+            const signed char b = side[static_cast<std::size_t>(edge.b)];
+            if (a >= 0 && b >= 0 && a != b)
+                direct += edge.capacityMbps;
+        } else if (nodeA || nodeB) {
+            const int sw = (nodeA ? edge.b : edge.a) - m_nodeCount;
+            const signed char s = side[static_cast<std::size_t>(nodeA ? edge.a : edge.b)];
+            if (s >= 0)
+                arcLosses.emplace_back(2
+                                           * (s == 1 ? m_sourcePair[static_cast<std::size_t>(sw)]
+                                                     : m_sinkPair[static_cast<std::size_t>(sw)]),
+                                       edge.capacityMbps);
+        } else {
+            const auto x = static_cast<std::uint64_t>(std::min(edge.a, edge.b) - m_nodeCount);
+            const auto y = static_cast<std::uint64_t>(std::max(edge.a, edge.b) - m_nodeCount);
+            const auto it = std::lower_bound(m_switchPairs.begin(), m_switchPairs.end(),
+                                             std::pair<std::uint64_t, int>((x << 32) | y, -1));
+            if (it != m_switchPairs.end() && it->first == ((x << 32) | y)) {
+                arcLosses.emplace_back(2 * it->second, edge.capacityMbps);
+                arcLosses.emplace_back(2 * it->second + 1, edge.capacityMbps);
+            }
+        }
+    }
+    return direct;
+}
+
 std::int64_t BisectionSolver::warmCutMbps(int warmStart, const std::vector<signed char> &side,
                                           const std::vector<bool> &switchDown,
                                           const std::vector<FabricEdgeRef> &failedEdges) const
@@ -143,35 +191,7 @@ std::int64_t BisectionSolver::warmCutMbps(int warmStart, const std::vector<signe
             closed.push_back(sw);
     // What each failed link takes from its arc (summed: parallel links share one).
     std::vector<std::pair<int, std::int64_t>> losses;
-    std::int64_t direct = 0;
-    for (const FabricEdgeRef &edge : failedEdges) {
-        const bool nodeA = edge.a < m_nodeCount;
-        const bool nodeB = edge.b < m_nodeCount;
-        if (nodeA && nodeB) {
-            const signed char a = side[static_cast<std::size_t>(edge.a)];
-            const signed char b = side[static_cast<std::size_t>(edge.b)];
-            if (a >= 0 && b >= 0 && a != b)
-                direct -= edge.capacityMbps;
-        } else if (nodeA || nodeB) {
-            const int node = nodeA ? edge.a : edge.b;
-            const int sw = (nodeA ? edge.b : edge.a) - m_nodeCount;
-            const signed char s = side[static_cast<std::size_t>(node)];
-            if (s >= 0)
-                losses.emplace_back(2
-                                        * (s == 1 ? m_sourcePair[static_cast<std::size_t>(sw)]
-                                                  : m_sinkPair[static_cast<std::size_t>(sw)]),
-                                    edge.capacityMbps);
-        } else {
-            const auto x = static_cast<std::uint64_t>(std::min(edge.a, edge.b) - m_nodeCount);
-            const auto y = static_cast<std::uint64_t>(std::max(edge.a, edge.b) - m_nodeCount);
-            const auto it = std::lower_bound(m_switchPairs.begin(), m_switchPairs.end(),
-                                             std::pair<std::uint64_t, int>((x << 32) | y, -1));
-            if (it != m_switchPairs.end() && it->first == ((x << 32) | y)) {
-                losses.emplace_back(2 * it->second, edge.capacityMbps);
-                losses.emplace_back(2 * it->second + 1, edge.capacityMbps);
-            }
-        }
-    }
+    std::int64_t direct = -failedLinkLosses(side, failedEdges, losses);
     std::sort(losses.begin(), losses.end());
     std::vector<WarmFlow::LoweredArc> lowered;
     for (std::size_t i = 0; i < losses.size();) {
@@ -181,12 +201,7 @@ std::int64_t BisectionSolver::warmCutMbps(int warmStart, const std::vector<signe
             lost += losses[i].second;
         lowered.push_back({ arc, std::max<std::int64_t>(warm.capacity(arc) - lost, 0) });
     }
-    for (const NodePair &pair : m_nodePairs) {
-        const signed char a = side[static_cast<std::size_t>(pair.a)];
-        const signed char b = side[static_cast<std::size_t>(pair.b)];
-        if (a >= 0 && b >= 0 && a != b)
-            direct += pair.capacity;
-    }
+    direct += nodePairsAcrossMbps(side);
     return direct + warm.solveLowered(closed, lowered);
 }
 
@@ -217,31 +232,10 @@ std::int64_t BisectionSolver::movedCutMbps(int warmStart, const std::vector<sign
                 deltas.emplace_back(nodeArc(is, sw), capacity);
         }
     }
-    std::int64_t directLoss = 0;
-    for (const FabricEdgeRef &edge : failedEdges) {
-        const bool nodeA = edge.a < m_nodeCount;
-        const bool nodeB = edge.b < m_nodeCount;
-        if (nodeA && nodeB) {
-            const signed char a = side[static_cast<std::size_t>(edge.a)];
-            const signed char b = side[static_cast<std::size_t>(edge.b)];
-            if (a >= 0 && b >= 0 && a != b)
-                directLoss += edge.capacityMbps;
-        } else if (nodeA || nodeB) {
-            const signed char s = side[static_cast<std::size_t>(nodeA ? edge.a : edge.b)];
-            if (s >= 0)
-                deltas.emplace_back(nodeArc(s, (nodeA ? edge.b : edge.a) - m_nodeCount),
-                                    -edge.capacityMbps);
-        } else {
-            const auto x = static_cast<std::uint64_t>(std::min(edge.a, edge.b) - m_nodeCount);
-            const auto y = static_cast<std::uint64_t>(std::max(edge.a, edge.b) - m_nodeCount);
-            const auto it = std::lower_bound(m_switchPairs.begin(), m_switchPairs.end(),
-                                             std::pair<std::uint64_t, int>((x << 32) | y, -1));
-            if (it != m_switchPairs.end() && it->first == ((x << 32) | y)) {
-                deltas.emplace_back(2 * it->second, -edge.capacityMbps);
-                deltas.emplace_back(2 * it->second + 1, -edge.capacityMbps);
-            }
-        }
-    }
+    const std::size_t moved = deltas.size();
+    const std::int64_t directLoss = failedLinkLosses(side, failedEdges, deltas);
+    for (std::size_t i = moved; i < deltas.size(); ++i)
+        deltas[i].second = -deltas[i].second;
     std::sort(deltas.begin(), deltas.end());
     std::vector<WarmFlow::LoweredArc> changed;
     for (std::size_t i = 0; i < deltas.size();) {
@@ -265,12 +259,7 @@ std::int64_t BisectionSolver::movedCutMbps(int warmStart, const std::vector<sign
         if (switchDown[static_cast<std::size_t>(sw)])
             closed.push_back(sw);
     std::int64_t direct = -directLoss;
-    for (const NodePair &pair : m_nodePairs) {
-        const signed char a = side[static_cast<std::size_t>(pair.a)];
-        const signed char b = side[static_cast<std::size_t>(pair.b)];
-        if (a >= 0 && b >= 0 && a != b)
-            direct += pair.capacity;
-    }
+    direct += nodePairsAcrossMbps(side);
     return direct + warm.solveChanged(closed, changed);
 }
 
@@ -349,14 +338,7 @@ void BisectionSolver::capacitiesAfter(const std::vector<signed char> &side,
     std::vector<bool> closed(switchDown);
     closed.resize(static_cast<std::size_t>(m_switchCount) + 2, false); // s and t stay open
     m_network.closeVertices(closed, capacities);
-    direct = 0;
-    for (const NodePair &pair : m_nodePairs) {
-        const signed char a = side[static_cast<std::size_t>(pair.a)];
-        const signed char b = side[static_cast<std::size_t>(pair.b)];
-        if (a >= 0 && b >= 0 && a != b)
-            direct += pair.capacity;
-    }
-    direct -= directLoss;
+    direct = nodePairsAcrossMbps(side) - directLoss;
 }
 
 } // namespace cw

@@ -81,6 +81,17 @@ private:
                               const std::vector<bool> &switchDown,
                               const std::vector<FabricEdgeRef> &failedEdges) const;
 
+    /// What the failed links take from the flow network for `side`: appends (arc, capacity
+    /// lost) for each network arc a failed link loses capacity on (both arcs of a switch pair;
+    /// one entry per link, not summed) and returns the capacity of the failed node-node links
+    /// across the cut.
+    std::int64_t failedLinkLosses(const std::vector<signed char> &side,
+                                  const std::vector<FabricEdgeRef> &failedEdges,
+                                  std::vector<std::pair<int, std::int64_t>> &arcLosses) const;
+
+    /// The capacity of the direct node-node links across the cut `side` draws.
+    std::int64_t nodePairsAcrossMbps(const std::vector<signed char> &side) const;
+
     int m_nodeCount = 0;
     int m_switchCount = 0;
     FlowNetwork m_network;

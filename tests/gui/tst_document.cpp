@@ -37,6 +37,26 @@ std::unique_ptr<Document> seedDocument()
     return document;
 }
 
+/// A document on a generated 256-node fat tree, and a copy of its design for the reference
+/// edits made with Design's own mutators.
+struct GeneratedDocument
+{
+    Design reference;
+    std::unique_ptr<Document> document;
+};
+
+GeneratedDocument generated256()
+{
+    auto generated = generateDesign("fat-tree", { { "nodes", "256" } }, Catalog::builtin());
+    if (!generated)
+        qFatal("fat-tree: %s", generated.error().message.c_str());
+    GeneratedDocument pair { generated.value().design, nullptr };
+    pair.document = std::make_unique<Document>(
+        Catalog::builtin(), std::make_unique<Design>(std::move(generated.value().design)),
+        QString());
+    return pair;
+}
+
 std::string text(const Document &document)
 {
     return serializeDesign(document.design(), document.catalog());
@@ -307,11 +327,8 @@ void TestDocument::moveIsOneStepAndNotMerged()
 // byte, and undo must give back the original bytes.
 void TestDocument::bulkDeleteMatchesDesignMutators()
 {
-    auto generated = generateDesign("fat-tree", { { "nodes", "256" } }, Catalog::builtin());
-    QVERIFY(generated);
-    Design reference = generated.value().design;
-    Document document(Catalog::builtin(),
-                      std::make_unique<Design>(std::move(generated.value().design)), QString());
+    auto [reference, owned] = generated256();
+    Document &document = *owned;
     const Design &design = document.design();
     const std::string before = text(document);
     // Every other rack: survivors on both sides of each gap, storage servers among the
@@ -349,11 +366,8 @@ void TestDocument::bulkDeleteMatchesDesignMutators()
 // (the batched path has no kept copy to swap in: each way is applied).
 void TestDocument::rackDeleteIsBatchedNotRebuilt()
 {
-    auto generated = generateDesign("fat-tree", { { "nodes", "256" } }, Catalog::builtin());
-    QVERIFY(generated);
-    Design reference = generated.value().design;
-    Document document(Catalog::builtin(),
-                      std::make_unique<Design>(std::move(generated.value().design)), QString());
+    auto [reference, owned] = generated256();
+    Document &document = *owned;
     const Design &design = document.design();
     const std::string before = text(document);
     // The first rack that holds a compute node: 4 DGX H100 with their rails and BMC links.
