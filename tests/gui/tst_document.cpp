@@ -1,15 +1,9 @@
-// The document layer: undo commands hold values and restore ids, property edits merge,
-// refusals push nothing, files round-trip byte for byte, and the live validator (cheap rules
-// synchronous, global rules on a worker) agrees with a full validation run.
+// The document layer: undo commands hold values, property edits merge (removals and their
+// ids: tst_document_removal), refusals push nothing, files round-trip byte for byte, and the live
+// validator (cheap rules synchronous, global rules on a worker) agrees with a full validation run.
 
-#include "views/document/Document.h"
-#include "views/document/LiveValidator.h"
+#include "DocumentFixtures.h"
 
-#include "model/catalog/Catalog.h"
-#include "model/core/Design.h"
-#include "model/examples/ReferenceDesigns.h"
-#include "model/fabric/Templates.h"
-#include "model/io/DesignFile.h"
 #include "model/validation/ValidationEngine.h"
 
 #include <QFile>
@@ -21,64 +15,7 @@
 #include <algorithm>
 
 using namespace cw;
-
-namespace {
-
-constexpr const char *kToday = "2025-01-15";
-
-std::unique_ptr<Document> seedDocument()
-{
-    auto design = buildSeed8NodeHdr(Catalog::builtin());
-    if (!design)
-        qFatal("seed design: %s", design.error().message.c_str());
-    auto document = std::make_unique<Document>(
-        Catalog::builtin(), std::make_unique<Design>(std::move(design.value())), QString());
-    document->validator()->setToday(kToday);
-    return document;
-}
-
-/// A document on a generated 256-node fat tree, and a copy of its design for the reference
-/// edits made with Design's own mutators.
-struct GeneratedDocument
-{
-    Design reference;
-    std::unique_ptr<Document> document;
-};
-
-GeneratedDocument generated256()
-{
-    auto generated = generateDesign("fat-tree", { { "nodes", "256" } }, Catalog::builtin());
-    if (!generated)
-        qFatal("fat-tree: %s", generated.error().message.c_str());
-    GeneratedDocument pair { generated.value().design, nullptr };
-    pair.document = std::make_unique<Document>(
-        Catalog::builtin(), std::make_unique<Design>(std::move(generated.value().design)),
-        QString());
-    return pair;
-}
-
-std::string text(const Document &document)
-{
-    return serializeDesign(document.design(), document.catalog());
-}
-
-const Rack *rackNamed(const Design &design, const std::string &name)
-{
-    for (const Rack &rack : design.racks())
-        if (rack.name == name)
-            return &rack;
-    return nullptr;
-}
-
-const Device *deviceNamed(const Design &design, const std::string &name)
-{
-    for (const Device &device : design.devices())
-        if (device.name == name)
-            return &device;
-    return nullptr;
-}
-
-} // namespace
+using namespace cw::test;
 
 class TestDocument : public QObject
 {
@@ -89,9 +26,6 @@ private slots:
     void eachEditUndoesAndRedoes();
     void propertyEditsMerge();
     void moveIsOneStepAndNotMerged();
-    void removeRackRestoresIds();
-    void bulkDeleteMatchesDesignMutators();
-    void rackDeleteIsBatchedNotRebuilt();
     void refusalsPushNothing();
     void saveReopenIsByteIdentical();
     void selectionFollowsRemoval();
@@ -320,121 +254,6 @@ void TestDocument::moveIsOneStepAndNotMerged()
     QCOMPARE(static_cast<int>(design.devicesInRack(a02).size()), 3);
     document->undoStack()->undo();
     QVERIFY(design.device(id)->rack == a01);
-}
-
-// A delete of thousands of objects takes the bulk path (DesignPatch rebuilds the tables in
-// one pass); the result must be what Design's own mutators give one rack at a time, byte for
-// byte, and undo must give back the original bytes.
-void TestDocument::bulkDeleteMatchesDesignMutators()
-{
-    auto [reference, owned] = generated256();
-    Document &document = *owned;
-    const Design &design = document.design();
-    const std::string before = text(document);
-    // Every other rack: survivors on both sides of each gap, storage servers among the
-    // removed (their tier loses members), partitions lose nodes.
-    std::vector<EntityRef> racks;
-    bool take = true;
-    for (const Rack &rack : design.racks()) {
-        if (take)
-            racks.push_back(EntityRef::of(rack.id));
-        take = !take;
-    }
-    QVERIFY(racks.size() > 10);
-    for (const EntityRef &rack : racks)
-        reference.removeRack(RackId { rack.id });
-    const std::string expected = serializeDesign(reference, Catalog::builtin());
-
-    QCOMPARE(document.remove(racks), QString());
-    QCOMPARE(document.undoStack()->count(), 1);
-    QCOMPARE(design.racks().size(), reference.racks().size());
-    QCOMPARE(design.devices().size(), reference.devices().size());
-    QCOMPARE(design.links().size(), reference.links().size());
-    QVERIFY(text(document) == expected);
-    document.undoStack()->undo();
-    QVERIFY(text(document) == before);
-    document.undoStack()->redo();
-    QVERIFY(text(document) == expected);
-    document.undoStack()->undo();
-    QVERIFY(text(document) == before);
-}
-
-// Deleting one rack of a generated design takes its devices and well over 32 links: the
-// patch is bulk but adds back only a few entities other than links, so it is applied in
-// batches (one Design::removeMany, one Design::addLinks) instead of rebuilding the design.
-// The bytes must be those of Design::removeRack, and undo and redo must give the bytes back
-// (the batched path has no kept copy to swap in: each way is applied).
-void TestDocument::rackDeleteIsBatchedNotRebuilt()
-{
-    auto [reference, owned] = generated256();
-    Document &document = *owned;
-    const Design &design = document.design();
-    const std::string before = text(document);
-    // The first rack that holds a compute node: 4 DGX H100 with their rails and BMC links.
-    RackId target;
-    for (const Device &device : design.devices())
-        if (device.role == DeviceRole::Compute) {
-            target = device.rack;
-            break;
-        }
-    QVERIFY(target.isValid());
-    std::size_t links = 0;
-    for (DeviceId device : design.devicesInRack(target))
-        links += design.linksOfDevice(device).size();
-    const std::size_t devices = design.devicesInRack(target).size();
-    QVERIFY2(devices + 1 <= 32 && devices + 1 + links > 32, "not a batched-size edit");
-    reference.removeRack(target);
-    const std::string expected = serializeDesign(reference, Catalog::builtin());
-
-    QCOMPARE(document.remove({ EntityRef::of(target) }), QString());
-    QVERIFY(text(document) == expected);
-    document.undoStack()->undo();
-    QVERIFY(text(document) == before);
-    QVERIFY(design.rack(target));
-    document.undoStack()->redo();
-    QVERIFY(text(document) == expected);
-    document.undoStack()->undo();
-    QVERIFY(text(document) == before);
-}
-
-void TestDocument::removeRackRestoresIds()
-{
-    auto document = seedDocument();
-    const Design &design = document->design();
-    const std::string before = text(*document);
-    const Rack &a05 = *rackNamed(design, "A05"); // switches, head node, Lustre
-    const RackId rackId = a05.id;
-    std::vector<DeviceId> devices = design.devicesInRack(rackId);
-    std::vector<LinkId> links;
-    for (DeviceId device : devices)
-        for (LinkId link : design.linksOfDevice(device))
-            links.push_back(link);
-    // The seed's A05 holds 8 devices (IB switch, mgmt switch, head, MDS, 4 OSS) and every
-    // link of the design ends on one of its two switches: 13 IB + 14 management = 27.
-    QCOMPARE(static_cast<int>(devices.size()), 8);
-    std::sort(links.begin(), links.end());
-    links.erase(std::unique(links.begin(), links.end()), links.end());
-    QCOMPARE(static_cast<int>(links.size()), 27);
-    QCOMPARE(static_cast<int>(design.storageTiers().items().front().members.size()), 5);
-
-    QSignalSpy changed(document.get(), &Document::changed);
-    QCOMPARE(document->remove({ EntityRef::of(rackId) }), QString());
-    QVERIFY(!design.rack(rackId));
-    QCOMPARE(static_cast<int>(design.links().size()), 0);
-    QVERIFY(design.storageTiers().items().front().members.empty());
-    QCOMPARE(changed.count(), 1);
-    const auto changes = changed.takeFirst().at(0).value<ChangeSet>();
-    // 1 rack + 8 devices + 27 links removed; the Lustre tier lost its members.
-    QCOMPARE(static_cast<int>(changes.removed.size()), 36);
-    QCOMPARE(static_cast<int>(changes.modified.size()), 1);
-
-    document->undoStack()->undo();
-    QVERIFY(design.rack(rackId));
-    for (DeviceId device : devices)
-        QVERIFY(design.device(device));
-    for (LinkId link : links)
-        QVERIFY(design.link(link));
-    QCOMPARE(text(*document), before);
 }
 
 void TestDocument::refusalsPushNothing()
