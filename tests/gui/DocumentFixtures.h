@@ -1,7 +1,8 @@
 #pragma once
 
-// What tst_document and tst_document_removal share: the seed and a generated document, the
-// design's bytes, lookups by name.
+// What the document tests (tst_document, tst_document_removal, tst_live_validator) and the
+// workbench fixtures share: the seed and a generated document, the design's bytes, lookups
+// by name.
 
 #include "views/document/Document.h"
 #include "views/document/LiveValidator.h"

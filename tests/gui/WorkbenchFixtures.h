@@ -3,6 +3,7 @@
 // What the tst_workbench* programs share: the window from the seed template, lookups by
 // name, a rule's count and a mouse event sent to a widget.
 
+#include "DocumentFixtures.h"
 #include "app/gui/MainWindow.h"
 #include "app/gui/NewDesignWizard.h"
 #include "views/document/Document.h"
@@ -23,21 +24,8 @@ namespace cw::workbench {
 
 inline constexpr const char *kSeedNode = "hdr-8x-h100-seed";
 
-inline const Rack *rackNamed(const Design &design, const std::string &name)
-{
-    for (const Rack &rack : design.racks())
-        if (rack.name == name)
-            return &rack;
-    return nullptr;
-}
-
-inline const Device *deviceNamed(const Design &design, const std::string &name)
-{
-    for (const Device &device : design.devices())
-        if (device.name == name)
-            return &device;
-    return nullptr;
-}
+using test::deviceNamed;
+using test::rackNamed;
 
 inline int countRule(const std::vector<Violation> &violations, const std::string &key,
                      bool waived = false)

@@ -2,14 +2,10 @@
 // worker with stale results dropped, the combination equal to a full validation run; the
 // cheap rules of a huge change (every rack deleted, or that undone) on the worker too.
 
-#include "views/document/DesignPatch.h"
-#include "views/document/Document.h"
-#include "views/document/LiveValidator.h"
+#include "DocumentFixtures.h"
 
-#include "model/catalog/Catalog.h"
-#include "model/core/Design.h"
-#include "model/examples/ReferenceDesigns.h"
-#include "model/fabric/Templates.h"
+#include "views/document/DesignPatch.h"
+
 #include "model/validation/ValidationEngine.h"
 
 #include <QSignalSpy>
@@ -21,29 +17,9 @@
 #include <tuple>
 
 using namespace cw;
+using namespace cw::test;
 
 namespace {
-
-constexpr const char *kToday = "2025-01-15";
-
-std::unique_ptr<Document> seedDocument()
-{
-    auto design = buildSeed8NodeHdr(Catalog::builtin());
-    if (!design)
-        qFatal("seed design: %s", design.error().message.c_str());
-    auto document = std::make_unique<Document>(
-        Catalog::builtin(), std::make_unique<Design>(std::move(design.value())), QString());
-    document->validator()->setToday(kToday);
-    return document;
-}
-
-const Rack *rackNamed(const Design &design, const std::string &name)
-{
-    for (const Rack &rack : design.racks())
-        if (rack.name == name)
-            return &rack;
-    return nullptr;
-}
 
 int countRule(const std::vector<Violation> &violations, const std::string &key)
 {
