@@ -265,63 +265,44 @@ void DesignReader::readLink(const Reader &entry, Design &design)
     design.addLink(link);
 }
 
-PortRef DesignReader::scannedEnd(std::uint32_t device, std::uint32_t port, std::uint16_t size,
-                                 std::size_t &slot)
+std::size_t DesignReader::resolveScannedEnd(PortRef &end)
 {
-    const ReaderTables::DeviceInfo *info = m_tables.device(device);
+    const ReaderTables::DeviceInfo *info
+        = m_tables.device(static_cast<long long>(end.device.value));
     if (!info)
         throw FastPathDeclined {};
-    const std::optional<int> index
-        = m_tables.portIndex(*info->part, m_scanned->text.substr(port, size));
+    // The scanner passed the name and its closing quote, with no escape or quote inside.
+    const std::string_view text = m_scanned->text;
+    const std::size_t at = scannedPortOffset(end);
+    const std::size_t quote = text.find('"', at);
+    const std::optional<int> index = m_tables.portIndex(*info->part, text.substr(at, quote - at));
     if (!index)
         throw FastPathDeclined {};
-    slot = m_tables.portSlot(*info, *index);
+    const std::size_t slot = m_tables.portSlot(*info, *index);
     if (m_tables.portUsed(slot))
         throw FastPathDeclined {};
-    return { DeviceId { info->id }, *index };
+    end = { DeviceId { info->id }, *index };
+    return slot;
 }
 
 void DesignReader::readScannedLinks(Design &design)
 {
-    const std::vector<LinkRecord> &records = m_scanned->records;
-    // Built here and handed over whole (Design::addCheckedLinks): every check addLink would
-    // make is made below, so the design neither checks again nor makes a ChangeSet a link.
-    std::vector<Link> links;
-    links.reserve(records.size());
-    adviseHugePages(links.data(), links.capacity() * sizeof(Link));
-    std::string_view lastCable; // a cable part already found in the catalog
-    CableName lastName;
-    for (const LinkRecord &record : records) {
+    // The scanner wrote the table the design adopts (Design::addCheckedLinks): every check
+    // addLink would make is made below, so the design neither checks again nor makes a
+    // ChangeSet a link. Ids, fabric, cable (checked against the catalog) and length are
+    // final; the ends are resolved here, in place.
+    std::vector<Link> &links = m_scanned->links;
+    for (Link &link : links) {
         // The scanner passed only positive ids and names without escapes.
-        if (m_idOwners.claim(record.id, IdOwners::untaped) != IdOwners::none)
+        if (m_idOwners.claim(link.id.value, IdOwners::untaped) != IdOwners::none)
             throw FastPathDeclined {};
-        Link &link = links.emplace_back();
-        link.id = LinkId { record.id };
-        link.fabric = FabricId { record.fabric };
         if (!design.fabrics().contains(link.fabric))
             throw FastPathDeclined {};
-        std::size_t slotA = 0;
-        std::size_t slotB = 0;
-        link.a = scannedEnd(record.deviceA, record.portA, record.portASize, slotA);
-        link.b = scannedEnd(record.deviceB, record.portB, record.portBSize, slotB);
+        const std::size_t slotA = resolveScannedEnd(link.a);
+        const std::size_t slotB = resolveScannedEnd(link.b);
         // A port index from the catalog is below 65,536 (Design::checkLinkEnds's range).
         if (link.a == link.b || link.a.port > 0xffff || link.b.port > 0xffff)
             throw FastPathDeclined {};
-        if (record.cableSize > 0) {
-            // Links come in runs of one cable part: the last one checked needs no lookup.
-            const std::string_view cable = m_scanned->text.substr(record.cable, record.cableSize);
-            if (cable != lastCable) {
-                const Part *cablePart = m_tables.part(cable);
-                if (!cablePart
-                    || (cablePart->kind != PartKind::Cable
-                        && cablePart->kind != PartKind::Transceiver))
-                    throw FastPathDeclined {};
-                lastCable = cable;
-                lastName = CableName(cable);
-            }
-            link.cableType = lastName;
-        }
-        link.lengthM = record.lengthM;
         m_tables.markPortUsed(slotA);
         m_tables.markPortUsed(slotB);
     }
@@ -372,7 +353,7 @@ Design DesignReader::read(const Reader &root)
     if (nextIdIndex != JsonTape::npos && tape.node(nextIdIndex).type == JsonTape::Type::Unsigned)
         m_idOwners.reserveDense(std::min<std::uint64_t>(
             tape.node(nextIdIndex).v.u,
-            tape.nodeCount() + kTapeNodesPerLink * (m_scanned ? m_scanned->records.size() : 0)));
+            tape.nodeCount() + kTapeNodesPerLink * (m_scanned ? m_scanned->links.size() : 0)));
     Design design;
     design.setName(root.name("name", NameKind::Label, ""));
     if (root.has("site"))
@@ -406,8 +387,15 @@ std::optional<LoadedDesign> parseDesignFast(std::string_view text, const Catalog
     const JsonLimits limits = designLimits();
     if (text.size() > limits.maxBytes)
         return std::nullopt;
-    std::vector<LinkRecord> records;
-    LinkScanner scanner(text, &limits, records);
+    std::vector<Link> scannedLinks;
+    LinkScanner scanner(
+        text, &limits, scannedLinks, [&catalog](std::string_view name, CableName &pooled) {
+            const Part *part = catalog.find(name);
+            if (!part || (part->kind != PartKind::Cable && part->kind != PartKind::Transceiver))
+                return false;
+            pooled = CableName(name);
+            return true;
+        });
     const JsonTape::Deferral links { "links", [&scanner](const char *begin, const char *end) {
                                         return scanner.scan(begin, end);
                                     } };
@@ -425,7 +413,7 @@ std::optional<LoadedDesign> parseDesignFast(std::string_view text, const Catalog
             || tape.node(version).v.u != static_cast<std::uint64_t>(kDesignSchemaVersion))
             return std::nullopt; // older files are migrated on the tape's path
         LoadedDesign loaded { Design {}, {}, kDesignSchemaVersion };
-        const ScannedLinks scanned { text, records };
+        const ScannedLinks scanned { text, scannedLinks };
         DesignReader reader(catalog, loaded.warnings,
                             tape.deferredNode() != JsonTape::npos ? &scanned : nullptr);
         loaded.design = reader.read(header);

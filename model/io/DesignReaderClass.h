@@ -35,7 +35,7 @@ struct FastPathDeclined
 struct ScannedLinks
 {
     std::string_view text;
-    const std::vector<LinkRecord> &records;
+    std::vector<Link> &links; ///< ends' ports still name offsets (scannedPortOffset)
 };
 
 /// The fewest tape nodes a link takes (its object, four required keys and their values, two
@@ -115,8 +115,8 @@ private:
     void readLink(const Reader &entry, Design &design);
     /// The fast path's links: the checks of readLink, any failure declined to the tape.
     void readScannedLinks(Design &design);
-    PortRef scannedEnd(std::uint32_t device, std::uint32_t port, std::uint16_t size,
-                       std::size_t &slot);
+    /// Resolves a scanned end in place (device checked, port name to index); its port slot.
+    std::size_t resolveScannedEnd(PortRef &end);
 
     void readSite(const Reader &reader, Design &design);
     void readRows(const Reader &root, Design &design);

@@ -4,47 +4,52 @@
 
 #include "model/common/JsonLimits.h"
 #include "model/common/JsonReader.h"
+#include "model/core/Equipment.h"
 #include "model/io/JsonTape.h"
 #include "model/io/MappedFile.h"
 
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace cw {
 
-/// One link object of a design file as the text gave it: what the reader needs, 48 bytes
-/// instead of the tape's 21 nodes of 16 bytes. Names are offsets into the text.
-struct LinkRecord
-{
-    std::uint32_t id = 0;
-    std::uint32_t fabric = 0;
-    std::uint32_t deviceA = 0;
-    std::uint32_t deviceB = 0;
-    double lengthM = 0; ///< 0 when absent, as the reader reads it
-    std::uint32_t portA = 0;
-    std::uint32_t portB = 0;
-    std::uint32_t cable = 0;
-    std::uint16_t portASize = 0;
-    std::uint16_t portBSize = 0;
-    std::uint16_t cableSize = 0; ///< 0 when absent or empty: both mean "no cable"
-};
+/// Checks a cable part's name against the catalog and gives its pooled name: false for a
+/// name that is not a cable or transceiver part (the load then declines to the tape, whose
+/// reader words the error). Called once per run of links with the same cable.
+using CableLookup = std::function<bool(std::string_view name, CableName &pooled)>;
 
-/// Reads a design's "links" array straight from the text into LinkRecords: the fast path of
-/// the load (model/io/DesignReader.cpp). It accepts only links in the shape this program
-/// writes them, keys in any order: ids, fabric and devices as plain whole numbers below
-/// 2^32, port and cable names of printable ASCII without escapes, a length >= 0 of at most
-/// 1e15 and no other key. Anything else (an error, an unknown key, a repeated key, an
-/// escape, a negative zero) makes scan() return null; the loader then reads the whole
-/// file through the tape, whose reader words every error and warning. So this parser never
-/// needs a message of its own: it only has to agree with the tape on what it accepts.
+/// The text offset of a scanned link end's port name, kept in PortRef::port until the reader
+/// resolves it (the devices' parts are read after the scan): the name runs from there to the
+/// next '"', since the scanner passed only names without escapes. Design files are below
+/// 4 GB (kMaxDesignBytes), so the offset fits 32 bits.
+inline std::uint32_t scannedPortOffset(const PortRef &end)
+{
+    return static_cast<std::uint32_t>(end.port);
+}
+
+/// Reads a design's "links" array straight from the text into the Link table the design will
+/// own: the fast path of the load (model/io/DesignReader.cpp). Ids, fabric, device ids,
+/// cable and length are final; each end's port holds its name's offset in the text
+/// (scannedPortOffset) for the reader to resolve against the device's part, so no second
+/// array of records is written and read back (25 MB at 16,384 nodes). It accepts only links in the
+/// shape this program writes them, keys in any order: ids, fabric and devices as plain whole
+/// numbers below 2^32, port and cable names of printable ASCII without escapes, a length >= 0 of at
+/// most 1e15 and no other key. Anything else (an error, an unknown key, a repeated key, an escape,
+/// a negative zero) makes scan() return null; the loader then reads the whole file through the
+/// tape, whose reader words every error and warning. So this parser never needs a message of its
+/// own: it only has to agree with the tape on what it accepts.
 class LinkScanner
 {
 public:
-    LinkScanner(std::string_view text, const JsonLimits *limits, std::vector<LinkRecord> &out)
+    LinkScanner(std::string_view text, const JsonLimits *limits, std::vector<Link> &out,
+                CableLookup cableLookup)
         : m_text(text)
         , m_out(out)
+        , m_cableLookup(std::move(cableLookup))
         , m_maxString(limits ? limits->maxStringBytes : 0xffff)
         // Root, links array, link, end: four levels, at most six keys an object.
         , m_fits(!limits || (limits->maxDepth >= 4 && limits->maxKeysPerObject >= 6))
@@ -62,13 +67,13 @@ public:
         // A written link takes about 260 bytes: reserve for all of them at once (pages never
         // written cost nothing) instead of copying the records as the vector grows.
         m_out.reserve(m_out.size() + static_cast<std::size_t>(end - p) / 160);
-        adviseHugePages(m_out.data(), m_out.capacity() * sizeof(LinkRecord));
+        adviseHugePages(m_out.data(), m_out.capacity() * sizeof(Link));
         ++p;
         skip(p);
         if (p < end && *p == ']')
             return p + 1;
         for (;;) {
-            LinkRecord &record = m_out.emplace_back();
+            Link &record = m_out.emplace_back();
             if (!link(p, record))
                 return nullptr;
             skip(p);
@@ -171,9 +176,12 @@ private:
         return value <= kMaxJsonMagnitude;
     }
 
-    /// {"device": id, "port": "name"} in either order.
-    bool end(const char *&p, std::uint32_t &device, std::uint32_t &port, std::uint16_t &size)
+    /// {"device": id, "port": "name"} in either order: the device id and the name's offset.
+    bool end(const char *&p, PortRef &end)
     {
+        std::uint32_t device = 0;
+        std::uint32_t port = 0;
+        std::uint16_t size = 0;
         if (p >= m_end || *p != '{')
             return false;
         ++p;
@@ -200,6 +208,7 @@ private:
                 return false;
             if (*p == '}') {
                 ++p;
+                setEnd(end, device, port);
                 return haveDevice && havePort;
             }
             if (*p != ',')
@@ -209,7 +218,47 @@ private:
         }
     }
 
-    bool member(const char *&p, std::string_view name, unsigned &seen, LinkRecord &record)
+    static void setEnd(PortRef &end, std::uint32_t device, std::uint32_t portOffset)
+    {
+        end.device = DeviceId { device };
+        end.port = static_cast<int>(portOffset); // modular (C++20): scannedPortOffset undoes it
+    }
+
+    /// The cable part named at `offset`: the last one looked up, or the catalog's.
+    bool cable(std::uint32_t offset, std::uint16_t size, CableName &cable)
+    {
+        if (size == 0) {
+            cable = CableName {}; // absent and empty both mean "no cable"
+            return true;
+        }
+        const std::string_view name = m_text.substr(offset, size);
+        if (name != m_lastCable) {
+            if (!m_cableLookup || !m_cableLookup(name, m_lastName))
+                return false;
+            m_lastCable = name;
+        }
+        cable = m_lastName;
+        return true;
+    }
+
+    bool id(const char *&p, LinkId &id) const
+    {
+        std::uint32_t value = 0;
+        if (!this->id(p, value))
+            return false;
+        id = LinkId { value };
+        return true;
+    }
+    bool id(const char *&p, FabricId &id) const
+    {
+        std::uint32_t value = 0;
+        if (!this->id(p, value))
+            return false;
+        id = FabricId { value };
+        return true;
+    }
+
+    bool member(const char *&p, std::string_view name, unsigned &seen, Link &record)
     {
         auto once = [&seen](Key key) {
             const bool first = (seen & key) == 0;
@@ -219,17 +268,21 @@ private:
         switch (name.size()) {
         case 1:
             if (name[0] == 'a')
-                return once(A) && end(p, record.deviceA, record.portA, record.portASize);
+                return once(A) && end(p, record.a);
             if (name[0] == 'b')
-                return once(B) && end(p, record.deviceB, record.portB, record.portBSize);
+                return once(B) && end(p, record.b);
             break;
         case 2:
             if (is(name, "id"))
                 return once(Id) && id(p, record.id);
             break;
         case 5:
-            if (is(name, "cable"))
-                return once(Cable) && string(p, record.cable, record.cableSize);
+            if (is(name, "cable")) {
+                std::uint32_t offset = 0;
+                std::uint16_t size = 0;
+                return once(Cable) && string(p, offset, size)
+                    && cable(offset, size, record.cableType);
+            }
             break;
         case 6:
             if (is(name, "fabric"))
@@ -297,34 +350,38 @@ private:
 
     /// A link exactly as the writer lays it out (two-space indent, the links at depth two,
     /// every key in its order): literals between the values instead of a key search.
-    bool writerShaped(const char *&p, LinkRecord &record) const
+    bool writerShaped(const char *&p, Link &record)
     {
         const char *q = p;
-        std::uint32_t cable = 0;
+        std::uint32_t deviceA = 0;
+        std::uint32_t deviceB = 0;
+        std::uint32_t portA = 0;
+        std::uint32_t portB = 0;
+        std::uint32_t cableAt = 0;
+        std::uint16_t portASize = 0;
+        std::uint16_t portBSize = 0;
         std::uint16_t cableSize = 0;
         if (!literal(q, "{\n      \"id\": ") || !id(q, record.id)
             || !literal(q, ",\n      \"fabric\": ") || !id(q, record.fabric)
-            || !literal(q, ",\n      \"a\": {\n        \"device\": ") || !id(q, record.deviceA)
-            || !literal(q, ",\n        \"port\": \"")
-            || !nameRest(q, record.portA, record.portASize)
-            || !literal(q, "\n      },\n      \"b\": {\n        \"device\": ")
-            || !id(q, record.deviceB) || !literal(q, ",\n        \"port\": \"")
-            || !nameRest(q, record.portB, record.portBSize)
-            || !literal(q, "\n      },\n      \"cable\": \"") || !nameRest(q, cable, cableSize)
+            || !literal(q, ",\n      \"a\": {\n        \"device\": ") || !id(q, deviceA)
+            || !literal(q, ",\n        \"port\": \"") || !nameRest(q, portA, portASize)
+            || !literal(q, "\n      },\n      \"b\": {\n        \"device\": ") || !id(q, deviceB)
+            || !literal(q, ",\n        \"port\": \"") || !nameRest(q, portB, portBSize)
+            || !literal(q, "\n      },\n      \"cable\": \"") || !nameRest(q, cableAt, cableSize)
             || !literal(q, ",\n      \"lengthM\": ") || !decimal(q, record.lengthM)
-            || !literal(q, "\n    }"))
+            || !literal(q, "\n    }") || !cable(cableAt, cableSize, record.cableType))
             return false;
-        record.cable = cable;
-        record.cableSize = cableSize;
+        setEnd(record.a, deviceA, portA);
+        setEnd(record.b, deviceB, portB);
         p = q;
         return true;
     }
 
-    bool link(const char *&p, LinkRecord &record)
+    bool link(const char *&p, Link &record)
     {
         if (writerShaped(p, record))
             return true;
-        record = LinkRecord {};
+        record = Link {};
         if (p >= m_end || *p != '{')
             return false;
         ++p;
@@ -350,7 +407,10 @@ private:
     }
 
     std::string_view m_text;
-    std::vector<LinkRecord> &m_out;
+    std::vector<Link> &m_out;
+    CableLookup m_cableLookup;
+    std::string_view m_lastCable; ///< the last cable name looked up, and its pooled name
+    CableName m_lastName;
     std::size_t m_maxString;
     bool m_fits;
     const char *m_end = nullptr;
