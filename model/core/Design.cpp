@@ -310,8 +310,7 @@ void Design::addCheckedLinks(std::vector<Link> links)
         // id order (appends only).
         if (!m_links.insertMany(std::move(links)))
             throw DesignIntegrityError("a link id is repeated");
-        for (const Link &link : m_links)
-            adjacency.addLink(link);
+        adjacency.addLinksInIdOrder(m_links.items());
     } else {
         std::vector<LinkId> ids;
         ids.reserve(links.size());

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <exception>
+#include <thread>
 #include <utility>
 
 namespace cw {
@@ -64,6 +66,12 @@ LinkId PortLinks::at(int port) const
         return static_cast<std::size_t>(port) < m_dense.size() ? m_dense[port] : LinkId {};
     auto it = std::lower_bound(m_sparse.begin(), m_sparse.end(), port, portBefore);
     return it != m_sparse.end() && it->first == port ? it->second : LinkId {};
+}
+
+void PortLinks::reserve(int highest)
+{
+    if (highest >= 0)
+        m_dense.reserve(static_cast<std::size_t>(std::min(highest, kDensePorts - 1)) + 1);
 }
 
 void PortLinks::plug(int port, LinkId link)
@@ -129,15 +137,19 @@ const DesignAdjacency::DeviceLinks *DesignAdjacency::deviceLinks(DeviceId device
     return findDevice(device.value);
 }
 
+std::uint32_t DesignAdjacency::slotOf(std::uint64_t id) const
+{
+    if (id < m_slotOfId.size())
+        return m_slotOfId[id];
+    if (m_sparseSlots.empty())
+        return 0;
+    auto it = m_sparseSlots.find(id);
+    return it == m_sparseSlots.end() ? 0 : it->second;
+}
+
 const DesignAdjacency::DeviceLinks *DesignAdjacency::findDevice(std::uint64_t id) const
 {
-    std::uint32_t slot = 0;
-    if (id < m_slotOfId.size()) {
-        slot = m_slotOfId[id];
-    } else if (!m_sparseSlots.empty()) {
-        auto it = m_sparseSlots.find(id);
-        slot = it == m_sparseSlots.end() ? 0 : it->second;
-    }
+    const std::uint32_t slot = slotOf(id);
     return slot ? &m_entries[slot - 1] : nullptr;
 }
 
@@ -271,6 +283,85 @@ void DesignAdjacency::addLink(const Link &link)
 {
     addEnd(deviceEntry(link.a.device.value), link.a.port, link.id);
     addEnd(deviceEntry(link.b.device.value), link.b.port, link.id);
+}
+
+void DesignAdjacency::addEndsOfShare(std::span<const Link> links, std::uint32_t share,
+                                     std::uint32_t shares, std::vector<std::uint32_t> &counts)
+{
+    // Two passes over the links (read in sequence): what each of this share's devices gets,
+    // then the ends themselves into lists sized for them. `counts` and `highest` are indexed
+    // by slot; the shares touch disjoint slots, so the threads never write the same place.
+    std::vector<int> highest(counts.size(), -1);
+    // A device without an entry (slot 0, against the contract) is left to the caller.
+    auto count = [&](const PortRef &end) {
+        const std::uint32_t slot = slotOf(end.device.value) - 1;
+        if (slot >= counts.size() || slot % shares != share)
+            return;
+        ++counts[slot];
+        highest[slot] = std::max(highest[slot], end.port);
+    };
+    for (const Link &link : links) {
+        count(link.a);
+        count(link.b);
+    }
+    for (std::uint32_t slot = share; slot < counts.size(); slot += shares) {
+        if (counts[slot] == 0)
+            continue;
+        DeviceLinks &entry = m_entries[slot];
+        entry.links.reserve(entry.links.size() + counts[slot]);
+        entry.ports.reserve(highest[slot]);
+    }
+    auto add = [&](const PortRef &end, LinkId id) {
+        const std::uint32_t slot = slotOf(end.device.value) - 1;
+        if (slot < counts.size() && slot % shares == share)
+            addEnd(m_entries[slot], end.port, id);
+    };
+    for (const Link &link : links) {
+        add(link.a, link.id);
+        add(link.b, link.id);
+    }
+}
+
+void DesignAdjacency::addLinksInIdOrder(std::span<const Link> links)
+{
+    // Below this the second thread costs more than it saves.
+    constexpr std::size_t kLinksForTwoThreads = 1u << 16;
+    const std::uint32_t shares
+        = links.size() >= kLinksForTwoThreads && std::thread::hardware_concurrency() > 1 ? 2 : 1;
+    std::vector<std::uint32_t> counts(m_entries.size(), 0);
+    if (shares == 1) {
+        addEndsOfShare(links, 0, 1, counts);
+        finishEndsWithoutEntry(links);
+        return;
+    }
+    std::exception_ptr failure;
+    std::thread other([&] {
+        try {
+            addEndsOfShare(links, 1, shares, counts);
+        } catch (...) {
+            failure = std::current_exception();
+        }
+    });
+    try {
+        addEndsOfShare(links, 0, shares, counts);
+    } catch (...) {
+        other.join();
+        throw;
+    }
+    other.join();
+    if (failure)
+        std::rethrow_exception(failure);
+    finishEndsWithoutEntry(links);
+}
+
+void DesignAdjacency::finishEndsWithoutEntry(std::span<const Link> links)
+{
+    // The contract says every end's device has an entry; should one not, it gets one here as
+    // addLink would give it (insertSorted keeps its list in id order).
+    for (const Link &link : links)
+        for (const PortRef &end : { link.a, link.b })
+            if (slotOf(end.device.value) == 0)
+                addEnd(deviceEntry(end.device.value), end.port, link.id);
 }
 
 void DesignAdjacency::removeLink(const Link &link)

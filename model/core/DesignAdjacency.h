@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <span>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -25,6 +26,8 @@ public:
     LinkId at(int port) const;
     /// Plugs `link` into `port` (which must be free).
     void plug(int port, LinkId link);
+    /// Room for ports up to `highest` without growing the table as they are plugged.
+    void reserve(int highest);
     /// Frees `port` if `link` is the one plugged into it.
     void unplug(int port, LinkId link);
 
@@ -68,6 +71,10 @@ public:
     void removeDevice(const Device &device);
     /// Both ends' devices must have entries (Design checks them first).
     void addLink(const Link &link);
+    /// addLink for each of `links`, which are in id order and whose ends' devices all have
+    /// entries: each device's lists are sized once for what it gets, and a large table is
+    /// shared between two threads by device (the load's case: a million ends at 16k nodes).
+    void addLinksInIdOrder(std::span<const Link> links);
     void removeLink(const Link &link);
     void reserve(std::size_t devices);
 
@@ -80,6 +87,12 @@ private:
     /// The device's entry, made when it has none.
     DeviceLinks &deviceEntry(std::uint64_t id);
     void growDenseTable(std::uint64_t id);
+    /// The slot of a device that has an entry (findDevice's lookup), 1-based.
+    std::uint32_t slotOf(std::uint64_t id) const;
+    /// addLinksInIdOrder's share of one thread: the ends whose slot is `share` mod `shares`.
+    void addEndsOfShare(std::span<const Link> links, std::uint32_t share, std::uint32_t shares,
+                        std::vector<std::uint32_t> &counts);
+    void finishEndsWithoutEntry(std::span<const Link> links);
 
     std::unordered_map<std::uint64_t, std::vector<RackId>> m_rowRacks;
     std::unordered_map<std::uint64_t, std::vector<DeviceId>> m_rackDevices;

@@ -9,6 +9,7 @@
 #include "model/io/LinkScan.h"
 #include "model/io/MappedFile.h"
 #include "model/io/ReaderTables.h"
+#include "model/io/ScannedEnds.h"
 #include "model/io/SchemaVersion.h"
 #include "model/io/SiteIo.h"
 #include "model/io/TapeReader.h"
@@ -16,6 +17,7 @@
 #include <array>
 #include <optional>
 #include <span>
+#include <thread>
 #include <unordered_map>
 
 namespace cw {
@@ -265,47 +267,37 @@ void DesignReader::readLink(const Reader &entry, Design &design)
     design.addLink(link);
 }
 
-std::size_t DesignReader::resolveScannedEnd(PortRef &end)
-{
-    const ReaderTables::DeviceInfo *info
-        = m_tables.device(static_cast<long long>(end.device.value));
-    if (!info)
-        throw FastPathDeclined {};
-    // The scanner passed the name and its closing quote, with no escape or quote inside.
-    const std::string_view text = m_scanned->text;
-    const std::size_t at = scannedPortOffset(end);
-    const std::size_t quote = text.find('"', at);
-    const std::optional<int> index = m_tables.portIndex(*info->part, text.substr(at, quote - at));
-    if (!index)
-        throw FastPathDeclined {};
-    const std::size_t slot = m_tables.portSlot(*info, *index);
-    if (m_tables.portUsed(slot))
-        throw FastPathDeclined {};
-    end = { DeviceId { info->id }, *index };
-    return slot;
-}
-
 void DesignReader::readScannedLinks(Design &design)
 {
     // The scanner wrote the table the design adopts (Design::addCheckedLinks): every check
     // addLink would make is made below, so the design neither checks again nor makes a
     // ChangeSet a link. Ids, fabric, cable (checked against the catalog) and length are
-    // final; the ends are resolved here, in place.
+    // final; the ends are resolved here, in place, the two halves of a large table on two
+    // threads (ScannedEndResolver reads shared tables only).
     std::vector<Link> &links = m_scanned->links;
-    for (Link &link : links) {
-        // The scanner passed only positive ids and names without escapes.
+    for (const Link &link : links) {
+        // The scanner passed only positive ids. Claimed here, in order, as the tape's links
+        // are: the ids are one table for every kind of entity.
         if (m_idOwners.claim(link.id.value, IdOwners::untaped) != IdOwners::none)
             throw FastPathDeclined {};
-        if (!design.fabrics().contains(link.fabric))
-            throw FastPathDeclined {};
-        const std::size_t slotA = resolveScannedEnd(link.a);
-        const std::size_t slotB = resolveScannedEnd(link.b);
-        // A port index from the catalog is below 65,536 (Design::checkLinkEnds's range).
-        if (link.a == link.b || link.a.port > 0xffff || link.b.port > 0xffff)
-            throw FastPathDeclined {};
-        m_tables.markPortUsed(slotA);
-        m_tables.markPortUsed(slotB);
     }
+    constexpr std::size_t kLinksForTwoThreads = 1u << 16; // below, a thread costs more
+    const std::span<Link> all(links);
+    ScannedEndResolver first(m_tables, design, m_scanned->text);
+    if (links.size() < kLinksForTwoThreads || std::thread::hardware_concurrency() < 2) {
+        if (!first.resolve(all))
+            throw FastPathDeclined {};
+    } else {
+        const std::size_t half = links.size() / 2;
+        ScannedEndResolver second(m_tables, design, m_scanned->text);
+        bool secondResolved = false;
+        std::thread other([&] { secondResolved = second.resolve(all.subspan(half)); });
+        const bool firstResolved = first.resolve(all.first(half));
+        other.join();
+        if (!firstResolved || !secondResolved || ScannedEndResolver::takenByBoth(first, second))
+            throw FastPathDeclined {};
+    }
+    // Nothing after the links reads the ports taken (m_tables): the resolvers' bits held them.
     design.reserve(design.devices().size(), 0); // the adjacency's device table
     design.addCheckedLinks(std::move(links));
 }

@@ -115,8 +115,6 @@ private:
     void readLink(const Reader &entry, Design &design);
     /// The fast path's links: the checks of readLink, any failure declined to the tape.
     void readScannedLinks(Design &design);
-    /// Resolves a scanned end in place (device checked, port name to index); its port slot.
-    std::size_t resolveScannedEnd(PortRef &end);
 
     void readSite(const Reader &reader, Design &design);
     void readRows(const Reader &root, Design &design);

@@ -103,6 +103,36 @@ private:
     std::size_t m_mask = 0;
 };
 
+/// Port-name tables of the parts met so far, the last two at hand: links come in runs between
+/// two parts (node NIC to leaf, leaf to spine), so most ends need no lookup of the part.
+/// One per thread: a lookup may add a table.
+class PortNameCache
+{
+public:
+    /// The index of the port called `name` on `part`.
+    std::optional<int> portIndex(const Part &part, std::string_view name)
+    {
+        if (m_recent[0].part != &part) {
+            if (m_recent[1].part == &part) {
+                std::swap(m_recent[0], m_recent[1]);
+            } else {
+                m_recent[1] = m_recent[0];
+                m_recent[0] = { &part, &m_tables.try_emplace(&part, part).first->second };
+            }
+        }
+        return m_recent[0].names->find(name);
+    }
+
+private:
+    std::unordered_map<const Part *, PortNameTable> m_tables;
+    struct Recent
+    {
+        const Part *part = nullptr;
+        const PortNameTable *names = nullptr; ///< stable: the map's nodes do not move
+    };
+    Recent m_recent[2];
+};
+
 /// The lookups the design reader makes per entity and per link end: catalog parts by id,
 /// devices by id, port indices by name, ports already taken. A 16k-node design has 1 M link
 /// ends; hash maps of strings and of ids made each end a few cache misses, so these tables
@@ -175,23 +205,15 @@ public:
     /// The index of the port called `name` on `part`.
     std::optional<int> portIndex(const Part &part, std::string_view name)
     {
-        // Links come in runs between two parts (node NIC to leaf, leaf to spine): the name
-        // maps of the last two parts save a hash lookup per end.
-        if (m_recentPorts[0].part != &part) {
-            if (m_recentPorts[1].part == &part) {
-                std::swap(m_recentPorts[0], m_recentPorts[1]);
-            } else {
-                m_recentPorts[1] = m_recentPorts[0];
-                m_recentPorts[0] = { &part, &m_portNames.try_emplace(&part, part).first->second };
-            }
-        }
-        return m_recentPorts[0].names->find(name);
+        return m_portNames.portIndex(part, name);
     }
 
     std::size_t portSlot(const DeviceInfo &device, int port) const
     {
         return device.firstPort + static_cast<std::size_t>(port);
     }
+    /// The number of port slots: every port of every device added.
+    std::size_t portSlotCount() const { return m_portUsed.size(); }
     bool portUsed(std::size_t slot) const { return m_portUsed[slot]; }
     void markPortUsed(std::size_t slot) { m_portUsed[slot] = true; }
 
@@ -210,13 +232,7 @@ private:
 
     const Catalog &m_catalog;
     StringMap<const Part *> m_parts;
-    std::unordered_map<const Part *, PortNameTable> m_portNames;
-    struct RecentPorts
-    {
-        const Part *part = nullptr;
-        const PortNameTable *names = nullptr; ///< stable: the map's nodes do not move
-    };
-    RecentPorts m_recentPorts[2];
+    PortNameCache m_portNames;
     std::vector<DeviceInfo> m_devices;
     std::vector<std::uint32_t> m_denseIndex; ///< id -> index + 1 into m_devices, 0 = none
     std::unordered_map<std::uint64_t, std::uint32_t> m_sparseIndex;

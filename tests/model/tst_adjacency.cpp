@@ -472,6 +472,65 @@ private slots:
             for (int port : ports)
                 QVERIFY(!design.linkAt({ device, port }).isValid());
     }
+
+    void linksInBulkEqualLinksOneByOne()
+    {
+        // Design::addCheckedLinks into an empty table (the load's path) sizes each device's
+        // lists once and, from 65,536 links on, fills them on two threads by device slot
+        // (DesignAdjacency::addLinksInIdOrder). On 300 dense ids and two far ones (hash-mapped
+        // entries), with ports past the flat table's 1,024 and links between two ports of one
+        // device, the tables must equal those of addLink one link at a time, below and above
+        // the two-thread size.
+        for (const std::size_t count : { std::size_t { 500 }, std::size_t { 70000 } }) {
+            Design one;
+            const FabricId fabric = one.newId<FabricId>();
+            Fabric compute;
+            compute.id = fabric;
+            compute.name = "f";
+            one.addFabric(compute);
+            one.addRow(Row { one.newId<RowId>(), "R", 0, 0, {} });
+            Rack rack;
+            rack.id = one.newId<RackId>();
+            rack.row = one.rows().items().front().id;
+            one.addRack(rack);
+            std::vector<DeviceId> devices;
+            for (std::uint64_t i = 0; i < 302; ++i) {
+                Device device;
+                device.id = i < 300 ? one.newId<DeviceId>() : DeviceId { 5000000 + i * 1000000 };
+                device.rack = rack.id;
+                one.addDevice(device);
+                devices.push_back(device.id);
+            }
+            Design bulk = one;
+            std::mt19937 random(static_cast<unsigned>(count));
+            std::map<std::uint64_t, int> nextPort;
+            auto end = [&] {
+                // A third of the ends on the two far devices: 15,000+ ports each at 70,000.
+                const DeviceId device
+                    = random() % 3 == 0 ? devices[300 + random() % 2] : devices[random() % 300];
+                return PortRef { device, nextPort[device.value]++ };
+            };
+            std::vector<Link> links;
+            std::uint64_t nextLink = 10000000000ull;
+            for (std::size_t i = 0; i < count; ++i) {
+                PortRef a = end();
+                PortRef b = i % 97 == 0 ? PortRef { a.device, nextPort[a.device.value]++ } : end();
+                if (b.port > 0xffff || a.port > 0xffff)
+                    break;
+                links.push_back(Link { LinkId { nextLink++ }, fabric, a, b, "", 1 });
+            }
+            QVERIFY(links.size() > count / 2);
+            for (const Link &link : links)
+                one.addLink(link);
+            bulk.addCheckedLinks(links);
+            QVERIFY(bulk.adjacency() == one.adjacency());
+            for (DeviceId device : devices) {
+                QCOMPARE(bulk.linksOfDevice(device), one.linksOfDevice(device));
+                for (int port = 0; port < nextPort[device.value] + 2; port += 1 + port / 64)
+                    QCOMPARE(bulk.linkAt({ device, port }), one.linkAt({ device, port }));
+            }
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestAdjacency)
