@@ -272,32 +272,55 @@ void DesignReader::readScannedLinks(Design &design)
     // The scanner wrote the table the design adopts (Design::addCheckedLinks): every check
     // addLink would make is made below, so the design neither checks again nor makes a
     // ChangeSet a link. Ids, fabric, cable (checked against the catalog) and length are
-    // final; the ends are resolved here, in place, the two halves of a large table on two
-    // threads (ScannedEndResolver reads shared tables only).
+    // final; the ends are resolved here, in place, a large table's two parts on two threads
+    // (ScannedEndResolver reads shared tables only).
     std::vector<Link> &links = m_scanned->links;
-    for (const Link &link : links) {
-        // The scanner passed only positive ids. Claimed here, in order, as the tape's links
-        // are: the ids are one table for every kind of entity.
-        if (m_idOwners.claim(link.id.value, IdOwners::untaped) != IdOwners::none)
-            throw FastPathDeclined {};
-    }
+    std::vector<Link> &more = m_scanned->more;
+    for (const std::vector<Link> *part : { &links, &more })
+        for (const Link &link : *part) {
+            // The scanner passed only positive ids. Claimed here, in file order, as the tape's
+            // links are: the ids are one table for every kind of entity.
+            if (m_idOwners.claim(link.id.value, IdOwners::untaped) != IdOwners::none)
+                throw FastPathDeclined {};
+        }
     constexpr std::size_t kLinksForTwoThreads = 1u << 16; // below, a thread costs more
-    const std::span<Link> all(links);
-    ScannedEndResolver first(m_tables, design, m_scanned->text);
-    if (links.size() < kLinksForTwoThreads || std::thread::hardware_concurrency() < 2) {
-        if (!first.resolve(all))
+    std::span<Link> first(links);
+    std::span<Link> second(more);
+    if (second.empty() && links.size() >= kLinksForTwoThreads
+        && std::thread::hardware_concurrency() > 1) {
+        second = first.subspan(links.size() / 2);
+        first = first.first(links.size() / 2);
+    }
+    ScannedEndResolver firstResolver(m_tables, design, m_scanned->text);
+    if (second.empty()) {
+        if (!firstResolver.resolve(first))
             throw FastPathDeclined {};
     } else {
-        const std::size_t half = links.size() / 2;
-        ScannedEndResolver second(m_tables, design, m_scanned->text);
+        ScannedEndResolver secondResolver(m_tables, design, m_scanned->text);
         bool secondResolved = false;
-        std::thread other([&] { secondResolved = second.resolve(all.subspan(half)); });
-        const bool firstResolved = first.resolve(all.first(half));
+        std::thread other([&] {
+            try {
+                secondResolved = secondResolver.resolve(second);
+            } catch (...) {
+                secondResolved = false; // out of memory: declined to the tape
+            }
+        });
+        bool firstResolved = false;
+        try {
+            firstResolved = firstResolver.resolve(first);
+        } catch (...) {
+            other.join();
+            throw;
+        }
         other.join();
-        if (!firstResolved || !secondResolved || ScannedEndResolver::takenByBoth(first, second))
+        if (!firstResolved || !secondResolved
+            || ScannedEndResolver::takenByBoth(firstResolver, secondResolver))
             throw FastPathDeclined {};
     }
     // Nothing after the links reads the ports taken (m_tables): the resolvers' bits held them.
+    // The scanner reserved room for the second part: appending moves nothing.
+    links.insert(links.end(), more.begin(), more.end());
+    more = {};
     design.reserve(design.devices().size(), 0); // the adjacency's device table
     design.addCheckedLinks(std::move(links));
 }
@@ -345,7 +368,9 @@ Design DesignReader::read(const Reader &root)
     if (nextIdIndex != JsonTape::npos && tape.node(nextIdIndex).type == JsonTape::Type::Unsigned)
         m_idOwners.reserveDense(std::min<std::uint64_t>(
             tape.node(nextIdIndex).v.u,
-            tape.nodeCount() + kTapeNodesPerLink * (m_scanned ? m_scanned->links.size() : 0)));
+            tape.nodeCount()
+                + kTapeNodesPerLink
+                    * (m_scanned ? m_scanned->links.size() + m_scanned->more.size() : 0)));
     Design design;
     design.setName(root.name("name", NameKind::Label, ""));
     if (root.has("site"))
@@ -380,6 +405,7 @@ std::optional<LoadedDesign> parseDesignFast(std::string_view text, const Catalog
     if (text.size() > limits.maxBytes)
         return std::nullopt;
     std::vector<Link> scannedLinks;
+    std::vector<Link> secondLinks; // what a second thread scans of a large array
     LinkScanner scanner(
         text, &limits, scannedLinks, [&catalog](std::string_view name, CableName &pooled) {
             const Part *part = catalog.find(name);
@@ -388,9 +414,10 @@ std::optional<LoadedDesign> parseDesignFast(std::string_view text, const Catalog
             pooled = CableName(name);
             return true;
         });
-    const JsonTape::Deferral links { "links", [&scanner](const char *begin, const char *end) {
-                                        return scanner.scan(begin, end);
-                                    } };
+    const JsonTape::Deferral links { "links",
+                                     [&scanner, &secondLinks](const char *begin, const char *end) {
+                                         return scanner.scan(begin, end, &secondLinks);
+                                     } };
     JsonTape tape;
     if (!tape.parse(text, &limits, &links) || tape.node(0).type != JsonTape::Type::Object)
         return std::nullopt;
@@ -405,7 +432,7 @@ std::optional<LoadedDesign> parseDesignFast(std::string_view text, const Catalog
             || tape.node(version).v.u != static_cast<std::uint64_t>(kDesignSchemaVersion))
             return std::nullopt; // older files are migrated on the tape's path
         LoadedDesign loaded { Design {}, {}, kDesignSchemaVersion };
-        const ScannedLinks scanned { text, scannedLinks };
+        const ScannedLinks scanned { text, scannedLinks, secondLinks };
         DesignReader reader(catalog, loaded.warnings,
                             tape.deferredNode() != JsonTape::npos ? &scanned : nullptr);
         loaded.design = reader.read(header);

@@ -36,6 +36,7 @@ struct ScannedLinks
 {
     std::string_view text;
     std::vector<Link> &links; ///< ends' ports still name offsets (scannedPortOffset)
+    std::vector<Link> &more; ///< the links a second thread scanned, which follow `links`
 };
 
 /// The fewest tape nodes a link takes (its object, four required keys and their values, two

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <functional>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -48,6 +49,7 @@ public:
     LinkScanner(std::string_view text, const JsonLimits *limits, std::vector<Link> &out,
                 CableLookup cableLookup)
         : m_text(text)
+        , m_limits(limits)
         , m_out(out)
         , m_cableLookup(std::move(cableLookup))
         , m_maxString(limits ? limits->maxStringBytes : 0xffff)
@@ -58,38 +60,93 @@ public:
             m_maxString = 0xffff;
     }
 
-    /// `p` is at the array's '['; returns the byte after its ']', or null.
-    const char *scan(const char *p, const char *end)
+    /// `p` is at the array's '['; returns the byte after its ']', or null. With `second`, a
+    /// large array in the writer's layout is read by two threads: this one up to a link
+    /// boundary near the middle, another from there into `second`, which the caller appends.
+    const char *scan(const char *p, const char *end, std::vector<Link> *second = nullptr)
     {
         if (!m_fits || p >= end || *p != '[')
             return nullptr;
         m_end = end;
         // A written link takes about 260 bytes: reserve for all of them at once (pages never
-        // written cost nothing) instead of copying the records as the vector grows.
+        // written cost nothing), the second thread's too, so appending them never moves these.
         m_out.reserve(m_out.size() + static_cast<std::size_t>(end - p) / 160);
         adviseHugePages(m_out.data(), m_out.capacity() * sizeof(Link));
         ++p;
         skip(p);
         if (p < end && *p == ']')
             return p + 1;
+        if (second)
+            if (const char *split = splitPoint(p, end))
+                return scanInTwo(p, split, *second);
+        return elements(p, nullptr);
+    }
+
+private:
+    /// The links from `p` (a link's '{') up to the array's ']', whose next byte is returned,
+    /// or with `stop` up to the link that starts exactly there (`stop` returned); else null.
+    const char *elements(const char *p, const char *stop)
+    {
         for (;;) {
             Link &record = m_out.emplace_back();
             if (!link(p, record))
                 return nullptr;
             skip(p);
-            if (p >= end)
+            if (p >= m_end)
                 return nullptr;
             if (*p == ']')
-                return p + 1;
+                return stop ? nullptr : p + 1;
             if (*p != ',')
                 return nullptr;
             ++p;
             literal(p, "\n    "); // the writer's layout: the general skip from there
             skip(p);
+            if (stop && p >= stop)
+                return p == stop ? stop : nullptr; // past it: not a boundary after all
         }
     }
 
-private:
+    /// A link's '{' just after the middle of [p, end), found by the writer's layout between
+    /// two links, or null (a small array, one processor, another layout). A newline is never
+    /// inside a name this scanner accepts, so the first half, read from the start, lands on
+    /// it exactly when it is a boundary; otherwise the scan declines.
+    static const char *splitPoint(const char *p, const char *end)
+    {
+        constexpr std::ptrdiff_t kBytesForTwoThreads = std::ptrdiff_t { 16 } << 20;
+        if (end - p < kBytesForTwoThreads || std::thread::hardware_concurrency() < 2)
+            return nullptr;
+        constexpr std::string_view kBoundary = "\n    },\n    {";
+        const char *middle = p + (end - p) / 2;
+        const std::string_view rest(middle, static_cast<std::size_t>(end - middle));
+        const std::size_t at = rest.find(kBoundary);
+        return at == std::string_view::npos ? nullptr : middle + at + kBoundary.size() - 1;
+    }
+
+    const char *scanInTwo(const char *p, const char *split, std::vector<Link> &second)
+    {
+        LinkScanner other(m_text, m_limits, second, m_cableLookup);
+        other.m_end = m_end;
+        second.reserve(static_cast<std::size_t>(m_end - split) / 160);
+        adviseHugePages(second.data(), second.capacity() * sizeof(Link));
+        const char *secondEnd = nullptr;
+        std::thread thread([&] {
+            try {
+                secondEnd = other.elements(split, nullptr);
+            } catch (...) {
+                secondEnd = nullptr; // out of memory: the load declines to the tape
+            }
+        });
+        const char *firstEnd = nullptr;
+        try {
+            firstEnd = elements(p, split);
+        } catch (...) {
+            thread.join();
+            throw;
+        }
+        thread.join();
+        return firstEnd && secondEnd ? secondEnd : nullptr;
+    }
+
     enum Key : unsigned { Id = 1, Fabric = 2, A = 4, B = 8, Cable = 16, Length = 32 };
 
     void skip(const char *&p) const { p = jsontape_detail::skipWhitespace(p, m_end); }
@@ -407,6 +464,7 @@ private:
     }
 
     std::string_view m_text;
+    const JsonLimits *m_limits;
     std::vector<Link> &m_out;
     CableLookup m_cableLookup;
     std::string_view m_lastCable; ///< the last cable name looked up, and its pooled name
