@@ -61,4 +61,12 @@ FabricOutcome simulateFabric(const FabricState &state, const std::unordered_set<
                              const std::unordered_set<std::uint64_t> &links,
                              const AnalysisOptions &analysis, bool bisection = true);
 
+/// The vertices of `state`'s graph that stay on after the failed device ids (`off`) and link
+/// ids (`links`) but keep none of their links (they had some), appended to `cutOff` in no set
+/// order: simulateFabric's `keptDegree(v) == 0` for a surviving v, without the connectivity,
+/// damage counts and bisection it also works out. An N-1 sweep's first pass needs only which
+/// nodes are lost.
+void appendCutOffVertices(const FabricState &state, const std::unordered_set<std::uint64_t> &off,
+                          const std::unordered_set<std::uint64_t> &links, std::vector<int> &cutOff);
+
 } // namespace cw

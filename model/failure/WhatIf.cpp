@@ -588,6 +588,36 @@ const Design &FailureModel::design() const
     return *m_data->design;
 }
 
+int FailureModel::gpusLost(const std::vector<FailureDomain> &domains) const
+{
+    const Data &data = *m_data;
+    const FailureSet failures = gather(*data.design, domains);
+    PowerOutcome power = simulatePower(data, failures);
+    WhatIfReport cooling; // the cooling pass can turn liquid-cooled nodes off
+    simulateCooling(data, failures, power, cooling);
+    // nodeState: lost when off, or cut from a compute fabric it is cabled to.
+    std::vector<int> lost;
+    for (std::uint64_t id : power.off)
+        if (auto it = data.nodeOf.find(id); it != data.nodeOf.end())
+            lost.push_back(it->second);
+    std::vector<int> cutOff;
+    for (std::size_t f = 0; f < data.fabrics.size(); ++f) {
+        if (data.fabrics[f].fabric->purpose != FabricPurpose::Compute)
+            continue;
+        cutOff.clear();
+        appendCutOffVertices(data.fabrics[f], power.off, failures.links, cutOff);
+        for (int v : cutOff)
+            if (const int node = data.nodeOfVertex[f][static_cast<std::size_t>(v)]; node >= 0)
+                lost.push_back(node);
+    }
+    std::sort(lost.begin(), lost.end());
+    lost.erase(std::unique(lost.begin(), lost.end()), lost.end());
+    int gpus = 0;
+    for (int node : lost)
+        gpus += data.nodeGpus[static_cast<std::size_t>(node)];
+    return gpus;
+}
+
 WhatIfReport FailureModel::simulate(const std::vector<FailureDomain> &domains,
                                     FabricDetail detail) const
 {
