@@ -303,13 +303,16 @@ FabricState FabricState::make(const Fabric &fabric, FabricGraph graph,
     const int vertexCount = static_cast<int>(g.vertices.size());
     state.degree.assign(at(vertexCount), 0);
     UnionFind pieces(vertexCount);
+    state.edgeOfLink.reserve(g.edges.size());
     for (std::size_t e = 0; e < g.edges.size(); ++e) {
         const FabricEdge &edge = g.edges[e];
         ++state.degree[at(edge.a)];
         ++state.degree[at(edge.b)];
-        state.edgeOfLink.emplace(edge.link.value, static_cast<int>(e));
+        state.edgeOfLink.emplace_back(edge.link.value, static_cast<int>(e));
         pieces.join(edge.a, edge.b);
     }
+    if (!std::is_sorted(state.edgeOfLink.begin(), state.edgeOfLink.end())) // built in link order
+        std::sort(state.edgeOfLink.begin(), state.edgeOfLink.end());
     state.adjacencyStart.assign(at(vertexCount) + 1, 0);
     for (int v = 0; v < vertexCount; ++v)
         state.adjacencyStart[at(v) + 1] = state.adjacencyStart[at(v)] + state.degree[at(v)];
@@ -350,6 +353,13 @@ FabricState FabricState::make(const Fabric &fabric, FabricGraph graph,
     state.warm = warmStart;
     state.solver = std::move(solver);
     return state;
+}
+
+int FabricState::edgeOf(std::uint64_t id) const
+{
+    const auto it = std::lower_bound(edgeOfLink.begin(), edgeOfLink.end(),
+                                     std::pair<std::uint64_t, int>(id, -1));
+    return it != edgeOfLink.end() && it->first == id ? it->second : -1;
 }
 
 int FabricOutcome::keptDegree(const FabricState &state, int v) const
@@ -396,8 +406,8 @@ FabricOutcome simulateFabric(const FabricState &state, const std::unordered_set<
         }
     };
     for (std::uint64_t id : links)
-        if (auto it = state.edgeOfLink.find(id); it != state.edgeOfLink.end())
-            loseEdge(it->second);
+        if (const int edge = state.edgeOf(id); edge >= 0)
+            loseEdge(edge);
     if (scratch.downList.empty() && lostEdgeList.empty()) {
         outcome.untouched = true;
         impact.bisectionGbps = state.baseline.bisectionGbps;
@@ -468,8 +478,8 @@ void appendCutOffVertices(const FabricState &state, const std::unordered_set<std
         }
     };
     for (std::uint64_t id : links)
-        if (auto it = state.edgeOfLink.find(id); it != state.edgeOfLink.end())
-            loseEdge(it->second);
+        if (const int edge = state.edgeOf(id); edge >= 0)
+            loseEdge(edge);
     for (int v : scratch.downList)
         for (int k = state.adjacencyStart[at(v)]; k < state.adjacencyStart[at(v) + 1]; ++k)
             loseEdge(state.adjacency[at(k)].second);

@@ -21,7 +21,11 @@ struct FabricState
     FabricGraph graph;
     FabricReport baseline;
     std::unordered_map<std::uint64_t, int> vertexOf; ///< device id -> vertex
-    std::unordered_map<std::uint64_t, int> edgeOfLink; ///< link id -> edge
+    /// (link id, edge), sorted by link id: a flat table, as a hash map of every link (522,427
+    /// at 16,384 nodes) cost its allocations to build and free, and only failed links look up.
+    std::vector<std::pair<std::uint64_t, int>> edgeOfLink;
+    /// The edge of link `id`, -1 when the link is not on this fabric.
+    int edgeOf(std::uint64_t id) const;
     std::vector<int> degree; ///< per vertex, in the unfailed graph
     std::vector<int> component; ///< per vertex, its connected piece in the unfailed graph
     /// Adjacency (CSR): the (neighbour, edge) pairs of vertex v are
