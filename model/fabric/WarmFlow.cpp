@@ -443,6 +443,12 @@ Flow WarmFlow::solveChanged(const std::vector<int> &closedVertices,
         copy->cutChange.assign(m_cutSides.size(), 0);
         copies.push_back(std::move(copy));
         found = copies.end() - 1;
+    } else if (found + 1 != copies.end()) {
+        // Most recently used last: the copy put out when the cache is full is the one used
+        // longest ago, not the oldest made (a sweep's compute fabric is used by every row,
+        // each row's out-of-band fabric by that row alone).
+        std::rotate(found, found + 1, copies.end());
+        found = copies.end() - 1;
     }
     Scratch &s = **found;
     Run run { m_start, m_reverse, m_head, m_source, m_sink, s, &m_cutSides };

@@ -47,7 +47,8 @@ struct Scratch
     std::vector<char> edgeLost; ///< per edge: lost in this failure
     std::vector<char> leafBroken; ///< per vertex: a leaf found broken (countDamage)
     std::vector<int> owner; ///< per vertex: the search that reached it first, -1 (splitPiece)
-    std::vector<int> downList, lostEdgeList, brokenList, ownedList;
+    std::vector<int> linksLost; ///< per vertex: links lost (appendCutOffVertices), 0 unless listed
+    std::vector<int> downList, lostEdgeList, brokenList, ownedList, countedList;
 };
 
 /// This thread's scratch, sized for `graph`, every mark clear; the marks set through it are
@@ -63,6 +64,7 @@ public:
             m_scratch.vertexDown.resize(vertices, 0);
             m_scratch.leafBroken.resize(vertices, 0);
             m_scratch.owner.resize(vertices, -1);
+            m_scratch.linksLost.resize(vertices, 0);
         }
         if (m_scratch.edgeLost.size() < graph.edges.size())
             m_scratch.edgeLost.resize(graph.edges.size(), 0);
@@ -77,10 +79,13 @@ public:
             m_scratch.leafBroken[at(v)] = 0;
         for (int v : m_scratch.ownedList)
             m_scratch.owner[at(v)] = -1;
+        for (int v : m_scratch.countedList)
+            m_scratch.linksLost[at(v)] = 0;
         m_scratch.downList.clear();
         m_scratch.lostEdgeList.clear();
         m_scratch.brokenList.clear();
         m_scratch.ownedList.clear();
+        m_scratch.countedList.clear();
     }
     ScratchGuard(const ScratchGuard &) = delete;
     ScratchGuard &operator=(const ScratchGuard &) = delete;
@@ -298,13 +303,16 @@ FabricState FabricState::make(const Fabric &fabric, FabricGraph graph,
     const int vertexCount = static_cast<int>(g.vertices.size());
     state.degree.assign(at(vertexCount), 0);
     UnionFind pieces(vertexCount);
+    state.edgeOfLink.reserve(g.edges.size());
     for (std::size_t e = 0; e < g.edges.size(); ++e) {
         const FabricEdge &edge = g.edges[e];
         ++state.degree[at(edge.a)];
         ++state.degree[at(edge.b)];
-        state.edgeOfLink.emplace(edge.link.value, static_cast<int>(e));
+        state.edgeOfLink.emplace_back(edge.link.value, static_cast<int>(e));
         pieces.join(edge.a, edge.b);
     }
+    if (!std::is_sorted(state.edgeOfLink.begin(), state.edgeOfLink.end())) // built in link order
+        std::sort(state.edgeOfLink.begin(), state.edgeOfLink.end());
     state.adjacencyStart.assign(at(vertexCount) + 1, 0);
     for (int v = 0; v < vertexCount; ++v)
         state.adjacencyStart[at(v) + 1] = state.adjacencyStart[at(v)] + state.degree[at(v)];
@@ -345,6 +353,13 @@ FabricState FabricState::make(const Fabric &fabric, FabricGraph graph,
     state.warm = warmStart;
     state.solver = std::move(solver);
     return state;
+}
+
+int FabricState::edgeOf(std::uint64_t id) const
+{
+    const auto it = std::lower_bound(edgeOfLink.begin(), edgeOfLink.end(),
+                                     std::pair<std::uint64_t, int>(id, -1));
+    return it != edgeOfLink.end() && it->first == id ? it->second : -1;
 }
 
 int FabricOutcome::keptDegree(const FabricState &state, int v) const
@@ -391,8 +406,8 @@ FabricOutcome simulateFabric(const FabricState &state, const std::unordered_set<
         }
     };
     for (std::uint64_t id : links)
-        if (auto it = state.edgeOfLink.find(id); it != state.edgeOfLink.end())
-            loseEdge(it->second);
+        if (const int edge = state.edgeOf(id); edge >= 0)
+            loseEdge(edge);
     if (scratch.downList.empty() && lostEdgeList.empty()) {
         outcome.untouched = true;
         impact.bisectionGbps = state.baseline.bisectionGbps;
@@ -434,6 +449,43 @@ FabricOutcome simulateFabric(const FabricState &state, const std::unordered_set<
         impact.bisectionGbps = std::numeric_limits<double>::quiet_NaN();
     countDamage(state, outcome, scratch, impact);
     return outcome;
+}
+
+void appendCutOffVertices(const FabricState &state, const std::unordered_set<std::uint64_t> &off,
+                          const std::unordered_set<std::uint64_t> &links, std::vector<int> &cutOff)
+{
+    const FabricGraph &full = state.graph;
+    const ScratchGuard guard(full);
+    Scratch &scratch = *guard;
+    for (std::uint64_t id : off)
+        if (auto it = state.vertexOf.find(id);
+            it != state.vertexOf.end() && !scratch.vertexDown[at(it->second)]) {
+            scratch.vertexDown[at(it->second)] = 1;
+            scratch.downList.push_back(it->second);
+        }
+    // As simulateFabric: each lost edge once (a failed link at a down vertex is one loss),
+    // counted at its surviving ends.
+    auto loseEdge = [&](int edge) {
+        if (scratch.edgeLost[at(edge)])
+            return;
+        scratch.edgeLost[at(edge)] = 1;
+        scratch.lostEdgeList.push_back(edge);
+        for (int v : { full.edges[at(edge)].a, full.edges[at(edge)].b }) {
+            if (scratch.vertexDown[at(v)])
+                continue;
+            if (scratch.linksLost[at(v)]++ == 0)
+                scratch.countedList.push_back(v);
+        }
+    };
+    for (std::uint64_t id : links)
+        if (const int edge = state.edgeOf(id); edge >= 0)
+            loseEdge(edge);
+    for (int v : scratch.downList)
+        for (int k = state.adjacencyStart[at(v)]; k < state.adjacencyStart[at(v) + 1]; ++k)
+            loseEdge(state.adjacency[at(k)].second);
+    for (int v : scratch.countedList)
+        if (scratch.linksLost[at(v)] == state.degree[at(v)])
+            cutOff.push_back(v);
 }
 
 } // namespace cw

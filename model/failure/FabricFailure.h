@@ -21,7 +21,11 @@ struct FabricState
     FabricGraph graph;
     FabricReport baseline;
     std::unordered_map<std::uint64_t, int> vertexOf; ///< device id -> vertex
-    std::unordered_map<std::uint64_t, int> edgeOfLink; ///< link id -> edge
+    /// (link id, edge), sorted by link id: a flat table, as a hash map of every link (522,427
+    /// at 16,384 nodes) cost its allocations to build and free, and only failed links look up.
+    std::vector<std::pair<std::uint64_t, int>> edgeOfLink;
+    /// The edge of link `id`, -1 when the link is not on this fabric.
+    int edgeOf(std::uint64_t id) const;
     std::vector<int> degree; ///< per vertex, in the unfailed graph
     std::vector<int> component; ///< per vertex, its connected piece in the unfailed graph
     /// Adjacency (CSR): the (neighbour, edge) pairs of vertex v are
@@ -60,5 +64,13 @@ struct FabricOutcome
 FabricOutcome simulateFabric(const FabricState &state, const std::unordered_set<std::uint64_t> &off,
                              const std::unordered_set<std::uint64_t> &links,
                              const AnalysisOptions &analysis, bool bisection = true);
+
+/// The vertices of `state`'s graph that stay on after the failed device ids (`off`) and link
+/// ids (`links`) but keep none of their links (they had some), appended to `cutOff` in no set
+/// order: simulateFabric's `keptDegree(v) == 0` for a surviving v, without the connectivity,
+/// damage counts and bisection it also works out. An N-1 sweep's first pass needs only which
+/// nodes are lost.
+void appendCutOffVertices(const FabricState &state, const std::unordered_set<std::uint64_t> &off,
+                          const std::unordered_set<std::uint64_t> &links, std::vector<int> &cutOff);
 
 } // namespace cw

@@ -101,11 +101,11 @@ WorstFailures sweepWorstFailuresBounded(const FailureModel &model,
     WorstFailures worst;
     if (top == 0 || domains.empty())
         return worst;
-    // Pass 1: GPUs lost, the first key, for every domain; no max-flow.
+    // Pass 1: GPUs lost, the first key, for every domain: FailureModel::gpusLost works out
+    // only that (no max-flow, no report; 19,231 domains at 16,384 nodes).
     std::vector<int> gpusLost(domains.size(), 0);
-    forEachIndex(domains.size(), threads, [&](std::size_t i) {
-        gpusLost[i] = model.simulate({ domains[i] }, FabricDetail::NoBisection).gpusLost;
-    });
+    forEachIndex(domains.size(), threads,
+                 [&](std::size_t i) { gpusLost[i] = model.gpusLost({ domains[i] }); });
     // The top entries all lose at least what the top-th worst loses; a domain that loses
     // less ranks below every one of them whatever its bisection.
     std::vector<int> sorted = gpusLost;

@@ -25,6 +25,7 @@ struct FailureModel::Data
     const Catalog *catalog = nullptr;
     WhatIfOptions options;
     std::vector<DevicePower> power;
+    std::vector<const Rack *> powerRack; ///< per power entry, its rack (looked up once)
     std::unordered_map<std::uint64_t, std::size_t> powerOf; ///< device id -> index in power
     std::map<std::pair<std::uint64_t, int>, double> baselinePduLoadW;
     std::unordered_map<std::uint64_t, std::vector<std::size_t>> powerInRack; ///< rack -> power
@@ -139,8 +140,7 @@ PowerOutcome simulatePower(const FailureModel::Data &data, const FailureSet &fai
     }
     for (std::size_t index : affected) {
         const DevicePower &dp = data.power[index];
-        const Rack *rack = design.rack(dp.rack);
-        const Device *device = design.device(dp.device);
+        const Rack *rack = data.powerRack[index];
         if (failures.devices.contains(dp.device.value) || failures.racks.contains(rack->id.value)
             || failures.rows.contains(rack->row.value)) {
             outcome.off.insert(dp.device.value);
@@ -164,8 +164,8 @@ PowerOutcome simulatePower(const FailureModel::Data &data, const FailureSet &fai
         const double availableW = dp.psuAssumed ? dp.maxPowerW : psusUp * dp.psuRatingW;
         const double drawW = std::min(dp.maxPowerW, availableW);
         if (availableW + 1e-9 < dp.maxPowerW)
-            outcome.capped.push_back(
-                { dp.device, device->name, psusUp, psus, availableW, dp.maxPowerW });
+            outcome.capped.push_back({ dp.device, design.device(dp.device)->name, psusUp, psus,
+                                       availableW, dp.maxPowerW });
         for (int pdu : up)
             outcome.pduLoadW[{ rack->id.value, pdu }] += drawW / psusUp;
         outcome.shares.emplace(dp.device.value, std::pair(std::move(up), drawW / psusUp));
@@ -549,6 +549,7 @@ Result<FailureModel> FailureModel::build(const Design &design, const Catalog &ca
     data->cooling = buildCoolingChain(design, catalog);
     for (std::size_t i = 0; i < data->power.size(); ++i) {
         const DevicePower &dp = data->power[i];
+        data->powerRack.push_back(design.rack(dp.rack));
         data->powerOf.emplace(dp.device.value, i);
         data->powerInRack[dp.rack.value].push_back(i);
         if (dp.psuPdu.empty())
@@ -586,6 +587,36 @@ FailureModel::FailureModel(std::shared_ptr<const Data> data)
 const Design &FailureModel::design() const
 {
     return *m_data->design;
+}
+
+int FailureModel::gpusLost(const std::vector<FailureDomain> &domains) const
+{
+    const Data &data = *m_data;
+    const FailureSet failures = gather(*data.design, domains);
+    PowerOutcome power = simulatePower(data, failures);
+    WhatIfReport cooling; // the cooling pass can turn liquid-cooled nodes off
+    simulateCooling(data, failures, power, cooling);
+    // nodeState: lost when off, or cut from a compute fabric it is cabled to.
+    std::vector<int> lost;
+    for (std::uint64_t id : power.off)
+        if (auto it = data.nodeOf.find(id); it != data.nodeOf.end())
+            lost.push_back(it->second);
+    std::vector<int> cutOff;
+    for (std::size_t f = 0; f < data.fabrics.size(); ++f) {
+        if (data.fabrics[f].fabric->purpose != FabricPurpose::Compute)
+            continue;
+        cutOff.clear();
+        appendCutOffVertices(data.fabrics[f], power.off, failures.links, cutOff);
+        for (int v : cutOff)
+            if (const int node = data.nodeOfVertex[f][static_cast<std::size_t>(v)]; node >= 0)
+                lost.push_back(node);
+    }
+    std::sort(lost.begin(), lost.end());
+    lost.erase(std::unique(lost.begin(), lost.end()), lost.end());
+    int gpus = 0;
+    for (int node : lost)
+        gpus += data.nodeGpus[static_cast<std::size_t>(node)];
+    return gpus;
 }
 
 WhatIfReport FailureModel::simulate(const std::vector<FailureDomain> &domains,

@@ -138,6 +138,11 @@ public:
     WhatIfReport simulate(const std::vector<FailureDomain> &domains,
                           FabricDetail detail = FabricDetail::Full) const;
 
+    /// simulate(domains).gpusLost, without the rest of the report: the power and cooling
+    /// passes, then only which compute nodes lose every link of a compute fabric (no
+    /// connectivity pieces, names, verdict or max-flow). An N-1 sweep ranks every domain by it.
+    int gpusLost(const std::vector<FailureDomain> &domains) const;
+
     const Design &design() const;
 
     struct Data;

@@ -11,6 +11,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <random>
 
 using namespace cw;
@@ -49,6 +50,52 @@ FabricGraph randomFabric(std::mt19937 &random, int nodes, int leaves, int spines
                 add(leaf, spine, random() % 3 ? 400 : 100);
     for (int k = 0; k < nodes / 8; ++k)
         add(static_cast<int>(random() % nodes), static_cast<int>(random() % nodes), 100);
+    return graph;
+}
+
+/// A three-tier fat tree as the generators draw it, in pods: `pods` pods of `leavesPerPod`
+/// leaves and as many aggregation switches (every leaf to every aggregation switch of its
+/// pod), `cores` cores (aggregation switch a of each pod to the cores a, a + leavesPerPod, ...),
+/// `nodesPerLeaf` nodes per leaf in leaf order, `rails` links per node to consecutive leaves of
+/// its pod. Uplinks full or thinner at random; capacities in whole Gb/s.
+FabricGraph threeTierFabric(std::mt19937 &random, int pods, int leavesPerPod, int cores,
+                            int nodesPerLeaf, int rails)
+{
+    FabricGraph graph;
+    graph.fabricName = "three-tier";
+    const int leaves = pods * leavesPerPod;
+    const int nodes = leaves * nodesPerLeaf;
+    graph.nodeCount = nodes;
+    const int firstLeaf = nodes;
+    const int firstAgg = firstLeaf + leaves;
+    const int firstCore = firstAgg + leaves;
+    for (int v = 0; v < firstCore + cores; ++v) {
+        FabricVertex vertex;
+        vertex.device = DeviceId { static_cast<std::uint64_t>(v + 1) };
+        vertex.kind = v < nodes ? VertexKind::Node : VertexKind::Switch;
+        vertex.tier = v < nodes ? -1 : (v < firstAgg ? 0 : (v < firstCore ? 1 : 2));
+        vertex.order = v;
+        graph.vertices.push_back(vertex);
+    }
+    std::uint64_t link = 1;
+    auto add = [&](int a, int b, double gbps) {
+        graph.edges.push_back({ a, b, gbps, LinkId { link++ } });
+    };
+    const double uplinkGbps = random() % 2 ? 400 : 200;
+    for (int n = 0; n < nodes; ++n) {
+        const int leaf = n / nodesPerLeaf;
+        const int pod = leaf / leavesPerPod;
+        for (int r = 0; r < rails; ++r)
+            add(n, firstLeaf + pod * leavesPerPod + (leaf + r) % leavesPerPod, 400);
+    }
+    for (int leaf = 0; leaf < leaves; ++leaf) {
+        const int pod = leaf / leavesPerPod;
+        for (int a = 0; a < leavesPerPod; ++a)
+            add(firstLeaf + leaf, firstAgg + pod * leavesPerPod + a, uplinkGbps);
+    }
+    for (int agg = 0; agg < leaves; ++agg)
+        for (int c = agg % leavesPerPod; c < cores; c += leavesPerPod)
+            add(firstAgg + agg, firstCore + c, random() % 4 ? uplinkGbps : 100);
     return graph;
 }
 
@@ -350,6 +397,78 @@ private slots:
             }
         }
         QCOMPARE(solves, 20 * 30);
+    }
+
+    void threeTierRowLossesMatchColdSolves()
+    {
+        // A failure sweep's row: a block of consecutive nodes lost and the survivors split
+        // anew into halves and interleaved, as standardPartitions splits them. The halves'
+        // border moves, so hundreds of nodes change sides: the repair sends flow stuck at one
+        // leaf on to a leaf missing flow through the aggregation and core layers (paths of up
+        // to four switches) before anything is cancelled. Warm solves against the cold ones
+        // (push-relabel from zero), with switches down and links failed on top.
+        std::mt19937 random(20261126);
+        int solves = 0;
+        for (int graphIndex = 0; graphIndex < 12; ++graphIndex) {
+            const int pods = std::uniform_int_distribution(2, 5)(random);
+            const int leavesPerPod = std::uniform_int_distribution(2, 6)(random);
+            const int cores = leavesPerPod * std::uniform_int_distribution(1, 3)(random);
+            const int nodesPerLeaf = std::uniform_int_distribution(1, 8)(random);
+            const int rails = std::uniform_int_distribution(1, std::min(2, leavesPerPod))(random);
+            const FabricGraph graph
+                = threeTierFabric(random, pods, leavesPerPod, cores, nodesPerLeaf, rails);
+            const int nodes = graph.nodeCount;
+            BisectionSolver solver(graph);
+            auto split = [&](const std::vector<bool> &lost) {
+                std::vector<signed char> halves(static_cast<std::size_t>(nodes), -1);
+                std::vector<signed char> interleaved(static_cast<std::size_t>(nodes), -1);
+                const int survivors = static_cast<int>(std::count(lost.begin(), lost.end(), false));
+                int k = 0;
+                for (int n = 0; n < nodes; ++n) {
+                    if (lost[static_cast<std::size_t>(n)])
+                        continue;
+                    halves[static_cast<std::size_t>(n)] = k < survivors / 2 ? 1 : 0;
+                    interleaved[static_cast<std::size_t>(n)] = static_cast<signed char>(k % 2);
+                    ++k;
+                }
+                return std::pair(halves, interleaved);
+            };
+            const auto [halves, interleaved]
+                = split(std::vector<bool>(static_cast<std::size_t>(nodes), false));
+            solver.prepareWarmStarts({ halves, interleaved });
+            QCOMPARE(solver.preparedCount(), 2);
+            const int switches = static_cast<int>(graph.vertices.size()) - nodes;
+            for (int trial = 0; trial < 25; ++trial) {
+                std::vector<bool> lost(static_cast<std::size_t>(nodes), false);
+                const int first = static_cast<int>(random() % static_cast<unsigned>(nodes));
+                const int count = std::uniform_int_distribution(0, nodes / 3)(random);
+                for (int n = first; n < std::min(nodes, first + count); ++n)
+                    lost[static_cast<std::size_t>(n)] = true;
+                const auto [newHalves, newInterleaved] = split(lost);
+                std::vector<bool> switchDown(static_cast<std::size_t>(switches), false);
+                if (random() % 3 == 0)
+                    switchDown[random() % switchDown.size()] = true;
+                std::vector<FabricEdgeRef> failedEdges;
+                if (random() % 3 == 0) {
+                    const FabricEdge &edge = graph.edges[random() % graph.edges.size()];
+                    failedEdges.push_back(
+                        { edge.a, edge.b, BisectionSolver::toMbps(edge.capacityGbps) });
+                }
+                for (int prepared = 0; prepared < 2; ++prepared) {
+                    const std::vector<signed char> &side
+                        = prepared == 0 ? newHalves : newInterleaved;
+                    QCOMPARE(solver.cutAfterFailuresMbps(side, switchDown, failedEdges, prepared),
+                             solver.cutAfterFailuresMbps(side, switchDown, failedEdges));
+                    ++solves;
+                }
+            }
+            // Every solve put the kept flows back.
+            QCOMPARE(
+                solver.cutAfterFailuresMbps(
+                    halves, std::vector<bool>(static_cast<std::size_t>(switches), false), {}, 0),
+                solver.preparedCutMbps(0));
+        }
+        QCOMPARE(solves, 12 * 25 * 2);
     }
 
     void refusesAGrownCapacity()

@@ -262,6 +262,67 @@ private slots:
         QVERIFY(std::isnan(fabricNamed(light, "compute-ndr").bisectionGbps));
     }
 
+    void gpusLostAloneEqualsTheFullSimulation()
+    {
+        // FailureModel::gpusLost (the N-1 sweep's first pass) against the full simulation:
+        // every domain of the reference design alone and in pairs, and of a generated
+        // two-rail fat tree every switch, rack, row, node and every 5th link alone, and
+        // pairs of them that cut nodes off with links only.
+        const auto reference = enumerateDomains(
+            m_loaded.design,
+            { DomainKind::Feed, DomainKind::Pdu, DomainKind::Row, DomainKind::Rack,
+              DomainKind::Switch, DomainKind::Link, DomainKind::Device });
+        int compared = 0;
+        for (std::size_t i = 0; i < reference.size(); ++i)
+            for (std::size_t j = i; j < reference.size(); j += 7) {
+                const std::vector<FailureDomain> failed = { reference[i], reference[j] };
+                QCOMPARE(m_model->gpusLost(failed), m_model->simulate(failed).gpusLost);
+                ++compared;
+            }
+        auto generated
+            = generateDesign("fat-tree", { { "nodes", "64" }, { "rails", "2" } }, builtinCatalog());
+        QVERIFY2(generated.ok(), generated.ok() ? "" : generated.error().message.c_str());
+        const Design &design = generated->design;
+        auto model = FailureModel::build(design, builtinCatalog());
+        QVERIFY(model.ok());
+        std::vector<FailureDomain> domains
+            = enumerateDomains(design,
+                               { DomainKind::Feed, DomainKind::Pdu, DomainKind::Switch,
+                                 DomainKind::Rack, DomainKind::Row, DomainKind::Device });
+        const auto links = enumerateDomains(design, { DomainKind::Link });
+        for (std::size_t i = 0; i < links.size(); i += 5)
+            domains.push_back(links[i]);
+        int lossy = 0;
+        for (const FailureDomain &domain : domains) {
+            const int expected = model->simulate({ domain }).gpusLost;
+            QCOMPARE(model->gpusLost({ domain }), expected);
+            lossy += expected > 0 ? 1 : 0;
+        }
+        // Every link of a node, failed together, cuts it off without turning anything off;
+        // some of them only degrade it; with a random other domain on top.
+        std::mt19937 random(7);
+        int cutOff = 0;
+        for (const Device &device : design.devices()) {
+            if (device.role != DeviceRole::Compute)
+                continue;
+            std::vector<FailureDomain> failed;
+            for (const FailureDomain &link : links) {
+                const Link *entity = design.link(link.link);
+                if (entity->a.device == device.id || entity->b.device == device.id)
+                    failed.push_back(link);
+            }
+            const int expected = model->simulate(failed).gpusLost;
+            QCOMPARE(model->gpusLost(failed), expected);
+            cutOff += expected > 0 ? 1 : 0;
+            failed.resize(failed.size() / 2);
+            failed.push_back(domains[random() % domains.size()]);
+            QCOMPARE(model->gpusLost(failed), model->simulate(failed).gpusLost);
+        }
+        QVERIFY(cutOff > 10);
+        QVERIFY(compared > 100);
+        QVERIFY(lossy > 20);
+    }
+
     void superPodSweepTopEntriesWorkedByHand()
     {
         // The generated DGX SuperPOD H100, 1 SU (ref:nvidia-superpod-h100-ra): 31 DGX (slot 32

@@ -286,6 +286,32 @@ private slots:
         QCOMPARE(entries[3].report.gpusLost, 0);
         QCOMPARE(entries[3].report.devicesCapped.size(), std::size_t(8));
     }
+
+    void gpusLostAloneEqualsTheFullSimulation()
+    {
+        // FailureModel::gpusLost skips everything but which nodes are lost; the cooling pass
+        // turns nodes off too (both CDUs of R1 without a spare), so every pair of CDU, hall,
+        // row, feed and PDU domains is compared with the full simulation's count.
+        for (const bool spare : { false, true }) {
+            const Design design = liquidDesign(spare);
+            auto model = FailureModel::build(design, builtinCatalog());
+            QVERIFY(model.ok());
+            const auto domains
+                = enumerateDomains(design,
+                                   { DomainKind::Feed, DomainKind::Pdu, DomainKind::Cdu,
+                                     DomainKind::Hall, DomainKind::Row, DomainKind::Rack },
+                                   &builtinCatalog());
+            int lossy = 0;
+            for (std::size_t i = 0; i < domains.size(); ++i)
+                for (std::size_t j = i; j < domains.size(); ++j) {
+                    const std::vector<FailureDomain> failed = { domains[i], domains[j] };
+                    const int expected = model->simulate(failed).gpusLost;
+                    QCOMPARE(model->gpusLost(failed), expected);
+                    lossy += expected > 0 ? 1 : 0;
+                }
+            QVERIFY(lossy > 10);
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestWhatIfCooling)
