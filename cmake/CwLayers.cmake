@@ -53,7 +53,7 @@ set(CW_LAYER_TARGETS
     "cw_quantities=quantities"
     "cw_prefill=prefill"
     "cw_exporters=exporters"
-    "cw_report=report"
+    "cw_report=report" "cw_report_module=report"
     "cw_document=document"
     "cw_canvas=views" "cw_views=views" "cw_calcviews=views" "cw_exportviews=views"
     "cw_cli=app" "cw_workbench=app" "clusterwright=app" "clusterwright-cli=app")

@@ -4,6 +4,8 @@ include(GNUInstallDirs)
 
 set(_desktop ${PROJECT_SOURCE_DIR}/resources/desktop)
 install(TARGETS clusterwright-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The facilities report, loaded by clusterwright-cli from here (app/cli/CMakeLists.txt).
+install(TARGETS cw_report_module LIBRARY DESTINATION ${CW_REPORT_MODULE_INSTALL_DIR})
 if(CW_BUILD_GUI)
     install(TARGETS clusterwright RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()

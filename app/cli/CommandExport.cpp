@@ -185,6 +185,10 @@ int runExport(Context &context)
     const auto chosen = chosenFormats(context, registry, args.value("--format"));
     if (chosen.empty())
         return ExitUsage;
+    if (auto loaded = loadFormats(chosen); !loaded) {
+        context.err << "error: " << loaded.error().message << "\n";
+        return ExitBadInput;
+    }
     const std::string output = args.value("--output");
     if (output.empty()) {
         context.err << "error: export needs -o DIR\n";

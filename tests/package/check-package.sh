@@ -55,6 +55,13 @@ ok "installed clusterwright-cli --version: $out"
     | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["gpus"]==64, d["gpus"]' \
     || fail "installed clusterwright-cli cannot read the example"
 ok "installed clusterwright-cli reads a design (64 GPUs)"
+# The report is a module the program loads from usr/lib/clusterwright (app/cli/CMakeLists.txt).
+[ -f "$root/usr/lib/clusterwright/clusterwright-report.so" ] || fail "missing the report module"
+"$cli" export "$(dirname "$0")/../../resources/examples/8dgx-h100-ndr.cluster.json" \
+    --format report --param report.date=2026-01-01 -o "$work/report" >/dev/null \
+    || fail "installed clusterwright-cli cannot export the facilities report"
+[ "$(head -c 5 "$work/report/facilities-report.pdf")" = "%PDF-" ] || fail "the report is no PDF"
+ok "installed clusterwright-cli exports the facilities report through its module"
 
 desktop-file-validate "$root/usr/share/applications/clusterwright.desktop" || fail "desktop-file-validate"
 ok "desktop-file-validate"
