@@ -274,6 +274,8 @@ void DesignReader::readScannedLinks(Design &design)
     // ChangeSet a link. Ids, fabric, cable (checked against the catalog) and length are
     // final; the ends are resolved here, in place, a large table's two parts on two threads
     // (ScannedEndResolver reads shared tables only).
+    if (!m_scanned->scan.finish())
+        throw FastPathDeclined {};
     std::vector<Link> &links = m_scanned->links;
     std::vector<Link> &more = m_scanned->more;
     for (const std::vector<Link> *part : { &links, &more })
@@ -368,9 +370,7 @@ Design DesignReader::read(const Reader &root)
     if (nextIdIndex != JsonTape::npos && tape.node(nextIdIndex).type == JsonTape::Type::Unsigned)
         m_idOwners.reserveDense(std::min<std::uint64_t>(
             tape.node(nextIdIndex).v.u,
-            tape.nodeCount()
-                + kTapeNodesPerLink
-                    * (m_scanned ? m_scanned->links.size() + m_scanned->more.size() : 0)));
+            tape.nodeCount() + (m_scanned ? m_scanned->text.size() / kFewestBytesPerId : 0)));
     Design design;
     design.setName(root.name("name", NameKind::Label, ""));
     if (root.has("site"))
@@ -414,10 +414,11 @@ std::optional<LoadedDesign> parseDesignFast(std::string_view text, const Catalog
             pooled = CableName(name);
             return true;
         });
-    const JsonTape::Deferral links { "links",
-                                     [&scanner, &secondLinks](const char *begin, const char *end) {
-                                         return scanner.scan(begin, end, &secondLinks);
-                                     } };
+    // Declared after the vectors it fills: its end joins the scan before they go.
+    LinkScanAhead ahead(scanner, secondLinks);
+    const JsonTape::Deferral links { "links", [&ahead](const char *begin, const char *end) {
+                                        return ahead.start(begin, end);
+                                    } };
     JsonTape tape;
     if (!tape.parse(text, &limits, &links) || tape.node(0).type != JsonTape::Type::Object)
         return std::nullopt;
@@ -432,7 +433,7 @@ std::optional<LoadedDesign> parseDesignFast(std::string_view text, const Catalog
             || tape.node(version).v.u != static_cast<std::uint64_t>(kDesignSchemaVersion))
             return std::nullopt; // older files are migrated on the tape's path
         LoadedDesign loaded { Design {}, {}, kDesignSchemaVersion };
-        const ScannedLinks scanned { text, scannedLinks, secondLinks };
+        const ScannedLinks scanned { text, scannedLinks, secondLinks, ahead };
         DesignReader reader(catalog, loaded.warnings,
                             tape.deferredNode() != JsonTape::npos ? &scanned : nullptr);
         loaded.design = reader.read(header);

@@ -37,11 +37,13 @@ struct ScannedLinks
     std::string_view text;
     std::vector<Link> &links; ///< ends' ports still name offsets (scannedPortOffset)
     std::vector<Link> &more; ///< the links a second thread scanned, which follow `links`
+    LinkScanAhead &scan; ///< finish() before the links are read: the scan may be under way
 };
 
-/// The fewest tape nodes a link takes (its object, four required keys and their values, two
-/// ends of two keys and values each): what a scanned link stands for in the document's size.
-constexpr std::uint64_t kTapeNodesPerLink = 17;
+/// A bound on the ids a text can hold, for the id table's size while the links are still being
+/// scanned: an id takes at least 4 bytes of text (`"id":1` takes 6), so a table of 4-byte
+/// owners never outgrows the document, whatever nextId claims.
+constexpr std::uint64_t kFewestBytesPerId = 4;
 
 /// Reads the entities of one document into a Design, checking ids and references as it
 /// goes so that every problem is reported with the pointer of the value that causes it.

@@ -474,4 +474,76 @@ private:
     const char *m_end = nullptr;
 };
 
+/// The link scan run beside the rest of the load. The tape's deferral gets the array's end at
+/// once, taken from the writer's layout (the "storageTiers" member follows the links), and
+/// goes on with the rest of the text while another thread scans the links; the reader then
+/// reads rows, racks and devices, and calls finish() before it needs the links. The guess is
+/// checked: the scan must end exactly there (a newline is never inside a name the scanner
+/// accepts, and anything else makes it decline), or the load declines to the tape.
+class LinkScanAhead
+{
+public:
+    LinkScanAhead(LinkScanner &scanner, std::vector<Link> &second)
+        : m_scanner(scanner)
+        , m_second(second)
+    { }
+    LinkScanAhead(const LinkScanAhead &) = delete;
+    LinkScanAhead &operator=(const LinkScanAhead &) = delete;
+    ~LinkScanAhead()
+    {
+        if (m_thread.joinable())
+            m_thread.join();
+    }
+
+    /// The deferral's parse: `begin` at the array's '['. Returns the byte after its ']', as
+    /// the layout gives it with the scan under way, or as the scan done here found it.
+    const char *start(const char *begin, const char *end)
+    {
+        const char *close = layoutClose(begin, end);
+        if (!close || std::thread::hardware_concurrency() < 2) {
+            m_expected = m_result = m_scanner.scan(begin, end, &m_second);
+            return m_result;
+        }
+        m_expected = close + 1;
+        m_thread = std::thread([this, begin] {
+            try {
+                m_result = m_scanner.scan(begin, m_expected, &m_second);
+            } catch (...) {
+                m_result = nullptr; // out of memory: the load declines to the tape
+            }
+        });
+        return m_expected;
+    }
+
+    /// Waits for the scan: whether it read the array exactly as far as start() said.
+    bool finish()
+    {
+        if (m_thread.joinable())
+            m_thread.join();
+        return m_result && m_result == m_expected;
+    }
+
+private:
+    /// The ']' of a large array in the writer's layout, found from the end of the text (the
+    /// members after the links are a small part of a written design), or null.
+    static const char *layoutClose(const char *begin, const char *end)
+    {
+        constexpr std::ptrdiff_t kBytesWorthAThread = std::ptrdiff_t { 1 } << 20;
+        constexpr std::size_t kTailSearched = std::size_t { 8 } << 20;
+        constexpr std::string_view kAfterLinks = "\n  ],\n  \"storageTiers\": ";
+        if (end - begin < kBytesWorthAThread)
+            return nullptr;
+        const std::string_view text(begin, static_cast<std::size_t>(end - begin));
+        const std::size_t from = text.size() > kTailSearched ? text.size() - kTailSearched : 0;
+        const std::size_t at = text.substr(from).rfind(kAfterLinks);
+        return at == std::string_view::npos ? nullptr : begin + from + at + 3; // the "]"
+    }
+
+    LinkScanner &m_scanner;
+    std::vector<Link> &m_second;
+    std::thread m_thread;
+    const char *m_expected = nullptr;
+    const char *m_result = nullptr;
+};
+
 } // namespace cw

@@ -113,6 +113,49 @@ private slots:
                      QString::fromStdString(tape.error().message));
         }
     }
+
+    void theScanAheadChecksTheEndItGuessed()
+    {
+        // The writer's layout lets the tape go on past the links while another thread scans
+        // them (LinkScanAhead: the end taken from the "storageTiers" member after them). The
+        // written text, the guess misled by a member between the links and "storageTiers",
+        // and a refusal in the last link: the same outcome as the tape's, warnings and
+        // errors word for word.
+        const std::string &written = largeText();
+        const std::string after = "\n  ],\n  \"storageTiers\": ";
+        const std::size_t close = written.rfind(after);
+        QVERIFY(close != std::string::npos);
+        std::string misled = written;
+        misled.insert(close + 5, "\n  \"extra\": [\n    1\n  ],");
+        std::string badPort = written;
+        const std::size_t port = badPort.rfind("\"port\": \"", close) + 9;
+        badPort.replace(port, badPort.find('"', port) - port, "nope");
+        std::string noTiers = written;
+        noTiers.replace(close + 9, 12, "storageTierz");
+        for (const std::string *text :
+             std::initializer_list<const std::string *> { &written, &misled, &badPort, &noTiers }) {
+            const auto describe = [](const Result<LoadedDesign> &loaded) {
+                if (!loaded)
+                    return "error: " + loaded.error().message;
+                std::string outcome = serializeDesign(loaded->design, catalog());
+                for (const std::string &warning : loaded->warnings)
+                    outcome += "\nwarning: " + warning;
+                return outcome;
+            };
+            const std::string chosen = describe(parseDesign(*text, catalog()));
+            QCOMPARE(chosen, describe(parseDesignOnTape(*text, catalog())));
+            QCOMPARE(bool(parseDesignFast(*text, catalog())), text == &written);
+        }
+        QVERIFY(describeError(badPort).contains("nope"));
+        QVERIFY(describeError(misled).isEmpty()); // an unknown member warns
+    }
+
+private:
+    static QString describeError(const std::string &text)
+    {
+        auto loaded = parseDesign(text, catalog());
+        return loaded ? QString() : QString::fromStdString(loaded.error().message);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLoadThreads)
