@@ -100,11 +100,11 @@ void TestCanvasFabricLod::smallBoxLooksAsStroked_data()
 {
     QTest::addColumn<bool>("aggregate");
     QTest::addColumn<double>("lod");
-    // A box of 170 x 60 units: 13 x 5 px to 37 x 13 px, no label fits (it needs 9 px text
-    // and its padding in the box's height).
+    // A box of 170 x 60 units: 13 x 5 px to 31 x 11 px, no label fits (from about 0.2 the
+    // count fits, at 9 px with its padding in the box's height).
     QTest::newRow("aggregate, 0.08") << true << 0.08;
     QTest::newRow("aggregate, 0.15") << true << 0.15;
-    QTest::newRow("aggregate, 0.22") << true << 0.22;
+    QTest::newRow("aggregate, 0.18") << true << 0.18;
     QTest::newRow("device, 0.15") << false << 0.15;
 }
 
@@ -135,7 +135,6 @@ void TestCanvasFabricLod::smallBoxLooksAsStroked()
     });
     const int inked = inkedPixels(full);
     QVERIFY(inked >= 60); // the box is there to compare
-    QCOMPARE(std::abs(inkedPixels(fast) - inked) <= inked / 10, true);
     // Only antialiased edges may differ, and only a little.
     const int differing = differingPixels(fast, full, 40);
     QVERIFY2(differing <= inked / 20,
@@ -148,17 +147,20 @@ void TestCanvasFabricLod::arcOverALayerLooksAsItsCurve_data()
     QTest::addColumn<int>("count");
     QTest::newRow("0.1, one link") << 0.1 << 1;
     QTest::newRow("0.25, bundle of 64") << 0.25 << 64;
-    QTest::newRow("1, bundle of 8") << 1.0 << 8;
+    QTest::newRow("0.5, bundle of 8") << 0.5 << 8;
+    QTest::newRow("2, bundle of 8 (the curve)") << 2.0 << 8;
 }
 
 void TestCanvasFabricLod::arcOverALayerLooksAsItsCurve()
 {
     // Two switches side by side (an inter-switch link): an arc over them, drawn flattened
-    // while a unit is at most a pixel.
+    // while a unit is at most half a pixel, as the curve beyond.
     QFETCH(double, lod);
     QFETCH(int, count);
-    const FabricBoxItem a(leafBox(0, 200, true), FabricId { 7 }, true, kBandColour);
-    const FabricBoxItem b(leafBox(320 / lod - 170, 200, true), FabricId { 7 }, true, kBandColour);
+    // The boxes' tops 120 px down the picture, 320 px apart, whatever the zoom.
+    const FabricBoxItem a(leafBox(0, 120 / lod, true), FabricId { 7 }, true, kBandColour);
+    const FabricBoxItem b(leafBox(320 / lod - 170, 120 / lod, true), FabricId { 7 }, true,
+                          kBandColour);
     FabricLinkItem link(LinkId {}, &a, &b, count, kBandColour);
     QStyleOptionGraphicsItem option;
     const QImage fast

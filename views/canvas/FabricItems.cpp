@@ -329,11 +329,12 @@ void FabricLinkItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
     const double lod = levelOfDetail(option, painter);
     painter->setPen(pen());
     painter->setBrush(Qt::NoBrush);
-    // A line as a line; an arc flattened while a unit is at most a pixel (the polyline is
-    // as fine as the raster engine would make it), the curve itself when zoomed in.
+    // A line as a line; an arc flattened while a unit is at most half a pixel (the polyline,
+    // flattened to half a unit, is then within a quarter pixel of the curve), the curve
+    // itself when zoomed in.
     if (m_straight)
         painter->drawLine(m_line);
-    else if (lod <= 1 && m_flat.size() > 1)
+    else if (lod <= 0.5 && m_flat.size() > 1)
         painter->drawPolyline(m_flat);
     else
         painter->drawPath(m_path);
