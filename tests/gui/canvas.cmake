@@ -26,3 +26,7 @@ cw_add_test(tst_rack_colour_rules SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_rack_col
 cw_add_test(tst_canvas_campus SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canvas_campus.cpp
     ${CMAKE_CURRENT_LIST_DIR}/CanvasReadable.h
     DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets Qt6::Test)
+# The fabric view's items drawn the cheap way while small on screen look as the full drawing
+# does (boxes as fills, arcs flattened, chips' outlines flattened): tst_canvas_fabric_lod.
+cw_add_test(tst_canvas_fabric_lod SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canvas_fabric_lod.cpp
+    DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets Qt6::Test)

@@ -12,6 +12,7 @@
 #include "views/canvas/BandFlow.h"
 #include "views/canvas/CanvasStyle.h"
 #include "views/canvas/FabricItems.h"
+#include "views/canvas/FabricLayout.h"
 #include "views/canvas/FabricView.h"
 #include "views/canvas/FloorPlanItems.h"
 #include "views/canvas/FloorPlanView.h"
@@ -134,6 +135,7 @@ private slots:
     void bandsFlowIntoTheAspectAsked();
     void campusBandsTakeTheWindowsShape_data();
     void campusBandsTakeTheWindowsShape();
+    void smallBandsDrawTheirBundles();
 };
 
 void TestCanvasCampus::hallNamesWholeOnACampus_data()
@@ -341,6 +343,116 @@ void TestCanvasCampus::campusBandsTakeTheWindowsShape()
     if (!small)
         QCOMPARE(cut, 0);
     QVERIFY2(titled >= 80, qPrintable(QString::number(titled)));
+}
+
+namespace {
+
+/// The bundle items of `band` (its link items standing for no one link).
+std::vector<FabricLinkItem *> bundlesOf(const FabricBandItem &band)
+{
+    std::vector<FabricLinkItem *> bundles;
+    for (QGraphicsItem *child : band.childItems())
+        if (auto *link = dynamic_cast<FabricLinkItem *>(child); link && link->entities().empty())
+            bundles.push_back(link);
+    return bundles;
+}
+
+/// The scene under the viewport drawn by the scene alone (no view: the bands keep the way
+/// of drawing their bundles they were last given).
+QImage sceneUnderViewport(const FabricView &view)
+{
+    QImage image(view.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    painter.setTransform(view.viewportTransform());
+    view.scene()->render(&painter, view.mapToScene(view.viewport()->rect()).boundingRect(),
+                         view.mapToScene(view.viewport()->rect()).boundingRect(),
+                         Qt::IgnoreAspectRatio);
+    return image;
+}
+
+} // namespace
+
+void TestCanvasCampus::smallBandsDrawTheirBundles()
+{
+    // Fitted, a layer is a few pixels high: every aggregated band draws its bundles itself
+    // (the items hidden, the same lines), a bundle with a finding stays an item and draws
+    // itself dashed red; zoomed in, the items draw again.
+    auto document = generatedCampus();
+    const Design &design = document->design();
+    FabricView fabric(document.get());
+    showAt(fabric, QSize(1600, 1000));
+    render(fabric);
+    QVERIFY(fabric.zoom() * fabric.geometry().layerPitch() < 64);
+    FabricBandItem *compute = fabric.bandItem(design.fabrics().begin()->id);
+    QVERIFY(compute);
+    std::vector<FabricLinkItem *> bundles = bundlesOf(*compute);
+    QVERIFY(bundles.size() >= 10);
+    int bands = 0;
+    for (const Fabric &f : design.fabrics()) {
+        const FabricBandItem *band = fabric.bandItem(f.id);
+        QVERIFY(band->drawsBundles());
+        for (const FabricLinkItem *bundle : bundlesOf(*band))
+            QCOMPARE(bundle->isVisible(), !bundle->isPlain()); // a finding's marker: drawn
+        ++bands;
+    }
+    QCOMPARE(bands, 101);
+
+    // The band's picture is the items' picture: the scene drawn with the bundles as items
+    // and as the bands draw them, pixel for pixel but for antialiased crossings.
+    const QImage byBands = sceneUnderViewport(fabric);
+    for (const Fabric &f : design.fabrics())
+        fabric.bandItem(f.id)->drawBundles(false);
+    const QImage byItems = sceneUnderViewport(fabric);
+    int differing = 0;
+    int inked = 0;
+    for (int y = 0; y < byItems.height(); ++y)
+        for (int x = 0; x < byItems.width(); ++x) {
+            const QRgb p = byBands.pixel(x, y);
+            const QRgb q = byItems.pixel(x, y);
+            if (q != qRgb(255, 255, 255))
+                ++inked;
+            if (std::max({ std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)),
+                           std::abs(qBlue(p) - qBlue(q)) })
+                > 48)
+                ++differing;
+        }
+    QVERIFY(inked > 100000);
+    QVERIFY2(differing <= inked / 100,
+             qPrintable(QStringLiteral("%1 of %2 pixels differ").arg(differing).arg(inked)));
+
+    // A finding on a bundle: at the next frame it is an item again, the others stay hidden.
+    std::vector<FabricLinkItem *> plain;
+    for (FabricLinkItem *bundle : bundles)
+        if (bundle->isPlain())
+            plain.push_back(bundle);
+    QVERIFY(plain.size() >= 2);
+    FabricLinkItem *flagged = plain.front();
+    flagged->setMarker(Severity::Error);
+    render(fabric);
+    QVERIFY(compute->drawsBundles());
+    QVERIFY(flagged->isVisible());
+    QVERIFY(!plain.back()->isVisible());
+    flagged->setMarker(std::nullopt);
+    render(fabric);
+    QVERIFY(!flagged->isVisible());
+
+    // Zoomed in until a layer is 64 px or more: the items draw, each visited only in view.
+    const double zoom = 70.0 / (fabric.zoom() * fabric.geometry().layerPitch());
+    fabric.scale(zoom, zoom);
+    render(fabric);
+    QVERIFY(!compute->drawsBundles());
+    for (const FabricLinkItem *bundle : bundles)
+        QVERIFY(bundle->isVisible());
+    // Titles whole and hover text as before: the band's name over its header.
+    fabric.centerOn(compute->mapToScene(compute->headerRect().center()));
+    const auto labels = render(fabric);
+    const QString name = QString::fromStdString(design.fabrics().begin()->name);
+    QVERIFY(findLabel(labels, name));
+    QVERIFY(
+        fabric.toolTipAt(fabric.mapFromScene(compute->mapToScene(compute->headerRect().center())))
+            .contains(name.toHtmlEscaped()));
 }
 
 QTEST_MAIN(TestCanvasCampus)

@@ -25,6 +25,9 @@ FabricChipsItem::FabricChipsItem(const QRectF &area, std::vector<QRectF> boxes, 
     : m_area(area)
     , m_boxes(std::move(boxes))
     , m_textScale(textScale)
+    , m_outline(QColor(0x88, 0x88, 0x88), 0)
+    , m_fill(QColor(255, 255, 255, 235))
+    , m_text(QColor(0x22, 0x22, 0x22))
 {
     setZValue(2); // over the boxes (1) and the lines (0)
     setAcceptedMouseButtons(Qt::NoButton);
@@ -95,6 +98,7 @@ std::vector<FabricChipsItem::Chip> FabricChipsItem::place(int pixelSize) const
 {
     if (pixelSize != m_placedPx) {
         m_placedPx = pixelSize;
+        ++m_placements;
         m_placed.clear();
         std::vector<std::size_t> order(m_bundles.size());
         std::iota(order.begin(), order.end(), std::size_t { 0 });
@@ -149,12 +153,29 @@ void FabricChipsItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *o
         1,
         static_cast<int>(std::ceil(std::max(kChipPx, kMinLabelPx / std::max(lod, 1e-6)) * scale)));
     place(px);
-    for (const auto &[index, chip] : m_placed) {
+    // Zoomed out a chip is a dozen pixels high: its rounded outline flattened once per
+    // placement serves; zoomed in the curves are drawn as such.
+    const bool flat = lod <= 1;
+    if (flat && m_shapesOf != m_placements) {
+        m_shapes.clear();
+        m_shapes.reserve(m_placed.size());
+        for (const auto &[index, chip] : m_placed) {
+            QPainterPath outline;
+            outline.addRoundedRect(chip, chip.height() * 0.2, chip.height() * 0.2);
+            m_shapes.push_back(outline.toFillPolygon());
+        }
+        m_shapesOf = m_placements;
+    }
+    for (std::size_t i = 0; i < m_placed.size(); ++i) {
+        const auto &[index, chip] = m_placed[i];
         Bundle &bundle = m_bundles[index];
-        painter->setPen(QPen(QColor(0x88, 0x88, 0x88), 0));
-        painter->setBrush(QColor(255, 255, 255, 235));
-        painter->drawRoundedRect(chip, chip.height() * 0.2, chip.height() * 0.2);
-        painter->setPen(QColor(0x22, 0x22, 0x22));
+        painter->setPen(m_outline);
+        painter->setBrush(m_fill);
+        if (flat)
+            painter->drawPolygon(m_shapes[i]);
+        else
+            painter->drawRoundedRect(chip, chip.height() * 0.2, chip.height() * 0.2);
+        painter->setPen(m_text);
         const double textWidth = chip.width() - px * 0.8;
         bundle.label.draw(painter,
                           QPointF(chip.center().x() - textWidth / 2, chip.center().y() - px * 0.6),

@@ -2,7 +2,10 @@
 
 #include "views/canvas/CanvasItem.h"
 
+#include <QBrush>
 #include <QPainterPath>
+#include <QPen>
+#include <QPolygonF>
 
 #include <vector>
 
@@ -57,6 +60,14 @@ private:
     std::vector<Bundle> m_bundles;
     mutable int m_placedPx = 0; ///< the font size m_placed was worked out for
     mutable std::vector<std::pair<std::size_t, QRectF>> m_placed; ///< bundle index, chip
+    mutable int m_placements = 0; ///< counts the placements worked out
+    /// The placed chips' rounded outlines flattened once per placement (a rounded rectangle
+    /// drawn as a path is four curves flattened again every frame), of placement m_shapesOf.
+    std::vector<QPolygonF> m_shapes;
+    int m_shapesOf = -1;
+    QPen m_outline;
+    QBrush m_fill;
+    QPen m_text;
 };
 
 } // namespace cw::canvas

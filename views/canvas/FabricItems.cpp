@@ -17,21 +17,6 @@ constexpr double kLayerPx = 22;
 constexpr double kBoxLabelPx = 17;
 constexpr double kBoxDetailPx = 13;
 
-QColor layerFill(FabricLayer layer)
-{
-    switch (layer) {
-    case FabricLayer::Nodes:
-        return QColor(0xe3, 0xee, 0xf9);
-    case FabricLayer::Leaf:
-        return QColor(0xe6, 0xf4, 0xe1);
-    case FabricLayer::Spine:
-        return QColor(0xf3, 0xec, 0xd9);
-    case FabricLayer::Core:
-        return QColor(0xf1, 0xe0, 0xe8);
-    }
-    return Qt::white;
-}
-
 QString storageKindName(StorageKind kind)
 {
     switch (kind) {
@@ -46,6 +31,21 @@ QString storageKindName(StorageKind kind)
 }
 
 } // namespace
+
+QColor layerFill(FabricLayer layer)
+{
+    switch (layer) {
+    case FabricLayer::Nodes:
+        return QColor(0xe3, 0xee, 0xf9);
+    case FabricLayer::Leaf:
+        return QColor(0xe6, 0xf4, 0xe1);
+    case FabricLayer::Spine:
+        return QColor(0xf3, 0xec, 0xd9);
+    case FabricLayer::Core:
+        return QColor(0xf1, 0xe0, 0xe8);
+    }
+    return Qt::white;
+}
 
 FabricBandItem::FabricBandItem(FabricId fabric, const QColor &colour, const FabricBand &layout)
     : CanvasItem(EntityRef::of(fabric))
@@ -88,11 +88,10 @@ void FabricBandItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
 {
     const double lod = levelOfDetail(option, painter);
     const QRectF rect(QPointF(0, 0), m_size);
-    QColor fill = m_colour;
-    fill.setAlpha(22);
-    painter->setPen(QPen(m_colour, 0));
-    painter->setBrush(fill);
-    painter->drawRect(rect);
+    // Small on screen, the background and the bundles come from the picture kept for this
+    // zoom (FabricBandBundles.cpp); else they are drawn, the bundles by their items.
+    if (!m_drawsBundles || !paintKeptPicture(painter))
+        paintBackground(painter);
     // Readable or not drawn: the title where it fits in the band's header, the figures under
     // it where both fit (never running into the boxes below). Header and fonts grow together
     // (presentation mode, wide bands), so what fits at one scale fits at the other.
@@ -141,6 +140,10 @@ FabricBoxItem::FabricBoxItem(const FabricBox &box, FabricId fabric, bool aggrega
     , m_colour(colour)
     , m_size(geometry.boxWidth, geometry.boxHeight)
     , m_textScale(geometry.textScale)
+    , m_pen(colour, aggregate ? 3 : 2)
+    , m_stackPen(colour, 0)
+    , m_fill(layerFill(box.layer))
+    , m_stackFill(layerFill(box.layer).darker(110))
 {
     setPos(box.x, box.y);
     setZValue(1);
@@ -191,38 +194,59 @@ void FabricBoxItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
         paintMarker(painter, rect, lod);
         return;
     }
-    if (m_aggregate) {
-        // A stack: the aggregate reads as "many" before its count can be read.
-        painter->setPen(QPen(m_colour, 0));
-        painter->setBrush(layerFill(m_layer).darker(110));
-        painter->drawRect(rect.translated(4, -4));
-    }
-    QPen pen(m_colour);
-    pen.setWidthF(m_aggregate ? 3 : 2);
-    painter->setPen(pen);
-    painter->setBrush(layerFill(m_layer));
-    painter->drawRect(rect);
     // Padding grows with the box (presentation mode), so the two lines fit as at scale 1.
     const double padX = 8 * m_textScale;
     const double padY = 6 * m_textScale;
     const int labelPx = readablePixels(kBoxLabelPx, lod);
     const int detailPx = readablePixels(kBoxDetailPx, lod);
-    if (labelPx * 1.2 + padY <= rect.height()) {
-        const int minPx = readablePixels(0, lod);
-        // The first line stays clear of the marker badge in the top-right corner.
-        const double side = std::min(rect.width(), rect.height());
-        const double badge
-            = marker() ? std::min(std::max(side * 0.25, 7.0 / std::max(lod, 1e-6)), side) : 0;
-        painter->setPen(QColor(0x15, 0x15, 0x15));
-        m_label.draw(painter, QPointF(padX, padY), labelPx, rect.width() - 2 * padX - badge, true,
-                     minPx);
-        if (padY * 1.6 + labelPx * 1.2 + detailPx * 1.2 <= rect.height())
-            m_detail.draw(painter, QPointF(padX, padY * 1.6 + labelPx * 1.2), detailPx,
-                          rect.width() - 2 * padX, false, minPx);
+    if (labelPx * 1.2 + padY > rect.height()) {
+        // No label fits: the fitted fabric of a campus shows thousands of boxes this small.
+        paintSmall(painter, lod);
+        if (isSelected())
+            paintSelection(painter, rect, lod);
+        paintMarker(painter, rect, lod);
+        return;
     }
+    if (m_aggregate) {
+        // A stack: the aggregate reads as "many" before its count can be read.
+        painter->setPen(m_stackPen);
+        painter->setBrush(m_stackFill);
+        painter->drawRect(rect.translated(4, -4));
+    }
+    painter->setPen(m_pen);
+    painter->setBrush(m_fill);
+    painter->drawRect(rect);
+    const int minPx = readablePixels(0, lod);
+    // The first line stays clear of the marker badge in the top-right corner.
+    const double side = std::min(rect.width(), rect.height());
+    const double badge
+        = marker() ? std::min(std::max(side * 0.25, 7.0 / std::max(lod, 1e-6)), side) : 0;
+    painter->setPen(QColor(0x15, 0x15, 0x15));
+    m_label.draw(painter, QPointF(padX, padY), labelPx, rect.width() - 2 * padX - badge, true,
+                 minPx);
+    if (padY * 1.6 + labelPx * 1.2 + detailPx * 1.2 <= rect.height())
+        m_detail.draw(painter, QPointF(padX, padY * 1.6 + labelPx * 1.2), detailPx,
+                      rect.width() - 2 * padX, false, minPx);
     if (isSelected())
         paintSelection(painter, rect, lod);
     paintMarker(painter, rect, lod);
+}
+
+void FabricBoxItem::paintSmall(QPainter *painter, double lod) const
+{
+    // What drawRect with the pens draws, as fills: a pen's stroke straddles the edge, so
+    // the outline is the rectangle grown by half the pen's width in the pen's colour, and
+    // the inside the rectangle shrunk by as much in the fill's.
+    const QRectF rect = this->rect();
+    if (m_aggregate) {
+        const double half = 0.5 / std::max(lod, 1e-6); // the stack's pen: one screen pixel
+        const QRectF stack = rect.translated(4, -4);
+        painter->fillRect(stack.adjusted(-half, -half, half, half), m_colour);
+        painter->fillRect(stack.adjusted(half, half, -half, -half), m_stackFill.color());
+    }
+    const double half = m_pen.widthF() / 2;
+    painter->fillRect(rect.adjusted(-half, -half, half, half), m_colour);
+    painter->fillRect(rect.adjusted(half, half, -half, -half), m_fill.color());
 }
 
 FabricLinkItem::FabricLinkItem(LinkId link, const FabricBoxItem *a, const FabricBoxItem *b,
@@ -241,13 +265,18 @@ FabricLinkItem::FabricLinkItem(LinkId link, const FabricBoxItem *a, const Fabric
         const QPointF to = b->anchor(true);
         m_path.moveTo(from);
         m_path.quadTo(QPointF((from.x() + to.x()) / 2, from.y() - layerPitch * 0.4), to);
+        // Flattened once, finely enough for a screen pixel per unit (0.5 units).
+        m_flat = m_path.toSubpathPolygons().value(0);
     } else {
         const QPointF from = aAbove ? a->anchor(false) : a->anchor(true);
         const QPointF to = aAbove ? b->anchor(true) : b->anchor(false);
         m_path.moveTo(from);
         m_path.lineTo(to);
+        m_straight = true;
+        m_line = QLineF(from, to);
     }
     m_middle = m_path.pointAtPercent(0.5);
+    m_bounds = m_path.boundingRect().adjusted(-30, -30, 30, 30);
 }
 
 std::vector<EntityRef> FabricLinkItem::entities() const
@@ -258,7 +287,7 @@ std::vector<EntityRef> FabricLinkItem::entities() const
 
 QRectF FabricLinkItem::boundingRect() const
 {
-    return m_path.boundingRect().adjusted(-30, -30, 30, 30);
+    return m_bounds;
 }
 
 QPainterPath FabricLinkItem::shape() const
@@ -268,9 +297,18 @@ QPainterPath FabricLinkItem::shape() const
     return stroker.createStroke(m_path);
 }
 
-void FabricLinkItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+bool FabricLinkItem::isPlain() const
 {
-    const double lod = levelOfDetail(option, painter);
+    return !marker() && failureState() == FailureState::None && compareState() == CompareState::None
+        && !isSelected();
+}
+
+const QPen &FabricLinkItem::pen()
+{
+    const int state = (marker() ? static_cast<int>(*marker()) + 1 : 0) * 2 + (isSelected() ? 1 : 0);
+    if (state == m_penState)
+        return m_pen;
+    m_penState = state;
     const bool flagged = marker().has_value();
     QPen pen(flagged ? severityColor(*marker()) : m_colour);
     // Screen pixels, whatever the zoom: a bundle thickens with the log of its count, so a
@@ -282,11 +320,26 @@ void FabricLinkItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
         pen.setStyle(Qt::DashLine);
     if (isSelected())
         pen.setColor(QColor(0x15, 0x65, 0xc0));
-    painter->setPen(pen);
+    m_pen = pen;
+    return m_pen;
+}
+
+void FabricLinkItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const double lod = levelOfDetail(option, painter);
+    painter->setPen(pen());
     painter->setBrush(Qt::NoBrush);
-    painter->drawPath(m_path);
+    // A line as a line; an arc flattened while a unit is at most half a pixel (the polyline,
+    // flattened to half a unit, is then within a quarter pixel of the curve), the curve
+    // itself when zoomed in.
+    if (m_straight)
+        painter->drawLine(m_line);
+    else if (lod <= 0.5 && m_flat.size() > 1)
+        painter->drawPolyline(m_flat);
+    else
+        painter->drawPath(m_path);
     // A bundle's count is drawn by the band's FabricChipsItem, which keeps the chips apart.
-    if (flagged)
+    if (marker())
         paintMarker(painter, QRectF(m_middle - QPointF(9, 9), QSizeF(18, 18)), lod);
 }
 

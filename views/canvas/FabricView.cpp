@@ -10,6 +10,7 @@
 #include "views/document/Document.h"
 
 #include <QGraphicsLineItem>
+#include <QStyleOptionGraphicsItem>
 
 #include <algorithm>
 #include <cmath>
@@ -218,6 +219,13 @@ void FabricView::createBandItems(Band &band, const FabricBand &layout)
         else
             band.bundles[std::minmax(a, b)] = item;
     }
+    if (layout.aggregated) {
+        std::vector<FabricLinkItem *> bundles;
+        bundles.reserve(band.bundles.size());
+        for (const auto &[ends, item] : band.bundles)
+            bundles.push_back(item);
+        band.item->setBundles(std::move(bundles));
+    }
     addChips(band, layout);
     const Design &design = document()->design();
     for (const StorageBlock &block : layout.storage)
@@ -290,6 +298,21 @@ void FabricView::stackBands()
         : flowBandsInto(sizes, kBandGap, widest);
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i]->item->setPos(flow.positions[i]);
+}
+
+void FabricView::drawBackground(QPainter *painter, const QRectF &rect)
+{
+    CanvasView::drawBackground(painter, rect);
+    // A layer's pitch under 64 px on screen: no box's label fits, the bands are a small part
+    // of a fitted drawing, and most of their bundles are in view (9,000 at the fitted 131k
+    // campus, a scene item's cost each). The bands draw them; zoomed in, the items again, so
+    // only those in view are visited.
+    constexpr double kBandDrawsBundlesBelowPx = 64;
+    const double lod
+        = QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform());
+    const bool small = lod * m_geometry.layerPitch() < kBandDrawsBundlesBelowPx;
+    for (auto &[key, band] : m_bands)
+        band.item->drawBundles(small);
 }
 
 double FabricView::targetAspect() const

@@ -79,6 +79,8 @@ protected:
     /// An edit lays its band out again: the compute band holds every rail link.
     bool rebuildsWhenShownAgain() const override { return true; }
 
+    /// Before the items: the bands draw their bundles themselves while small on screen.
+    void drawBackground(QPainter *painter, const QRectF &rect) override;
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;

@@ -295,6 +295,14 @@ FloorFeedItem::FloorFeedItem(Feed feed, int hall, const QRectF &rect)
     m_titleAlone.setForms(
         { m_title.text(), feed == Feed::A ? QStringLiteral("A") : QStringLiteral("B") });
     setZValue(0);
+    measureText();
+}
+
+void FloorFeedItem::measureText()
+{
+    constexpr int kProbePx = 100; // text width grows in proportion to its size
+    m_widthPerPx = (m_title.widthAt(kProbePx, true) + m_figures.widthAt(kProbePx)) / kProbePx
+        + 0.6; // the gap between them
 }
 
 void FloorFeedItem::setFigures(int pdus, double capacityW, double loadW)
@@ -304,6 +312,7 @@ void FloorFeedItem::setFigures(int pdus, double capacityW, double loadW)
     m_figures.setText(QStringLiteral("%1 PDUs · %2 after derating · hall load %3")
                           .arg(pdus)
                           .arg(powerText(capacityW), powerText(loadW)));
+    measureText();
     update();
 }
 
@@ -327,10 +336,7 @@ void FloorFeedItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opt
     const double pad = m_rect.height() * 0.2;
     const double room = m_rect.width() - 2 * pad;
     const int fullPx = static_cast<int>(std::floor(m_rect.height() * 0.5));
-    constexpr int kProbePx = 100; // text width grows in proportion to its size
-    const double perPx = (m_title.widthAt(kProbePx, true) + m_figures.widthAt(kProbePx)) / kProbePx
-        + 0.6; // the gap between them
-    const int px = std::min(fullPx, static_cast<int>(room / perPx));
+    const int px = std::min(fullPx, static_cast<int>(room / m_widthPerPx));
     painter->setPen(QColor(0x22, 0x1a, 0x33));
     if (px * lod >= minimum) {
         const QPointF at(m_rect.left() + pad, m_rect.top() + (m_rect.height() - px * 1.2) / 2);

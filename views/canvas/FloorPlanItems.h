@@ -122,6 +122,8 @@ public:
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override;
 
 private:
+    void measureText();
+
     Feed m_feed;
     int m_hall;
     QRectF m_rect;
@@ -130,6 +132,9 @@ private:
     CachedLabel m_title;
     FittedLabel m_titleAlone; ///< "Feed A", or "A" in a narrow strip (never "Feed...")
     CachedLabel m_figures;
+    /// Width of the title and figures per pixel of text size, measured when they are set
+    /// (measuring text in every frame cost the 200 feeds of a campus two QFontMetrics each).
+    double m_widthPerPx = 0;
 };
 
 /// Floor-plan colours shared by the items and the legend.
