@@ -291,6 +291,18 @@ void countDamage(const FabricState &state, const FabricOutcome &outcome, Scratch
     impact.leavesWhole = state.leaves - static_cast<int>(scratch.brokenList.size());
 }
 
+/// The vertices of the devices turned off, each once, into the scratch's down list.
+void markDown(const FabricState &state, Scratch &scratch,
+              const std::unordered_set<std::uint64_t> &off)
+{
+    for (std::uint64_t id : off)
+        if (auto it = state.vertexOf.find(id);
+            it != state.vertexOf.end() && !scratch.vertexDown[at(it->second)]) {
+            scratch.vertexDown[at(it->second)] = 1;
+            scratch.downList.push_back(it->second);
+        }
+}
+
 } // namespace
 
 FabricState FabricState::make(const Fabric &fabric, FabricGraph graph,
@@ -392,12 +404,7 @@ FabricOutcome simulateFabric(const FabricState &state, const std::unordered_set<
 
     const ScratchGuard guard(full);
     Scratch &scratch = *guard;
-    for (std::uint64_t id : off)
-        if (auto it = state.vertexOf.find(id);
-            it != state.vertexOf.end() && !scratch.vertexDown[at(it->second)]) {
-            scratch.vertexDown[at(it->second)] = 1;
-            scratch.downList.push_back(it->second);
-        }
+    markDown(state, scratch, off);
     std::vector<int> &lostEdgeList = scratch.lostEdgeList;
     auto loseEdge = [&](int edge) {
         if (!scratch.edgeLost[at(edge)]) {
@@ -457,12 +464,7 @@ void appendCutOffVertices(const FabricState &state, const std::unordered_set<std
     const FabricGraph &full = state.graph;
     const ScratchGuard guard(full);
     Scratch &scratch = *guard;
-    for (std::uint64_t id : off)
-        if (auto it = state.vertexOf.find(id);
-            it != state.vertexOf.end() && !scratch.vertexDown[at(it->second)]) {
-            scratch.vertexDown[at(it->second)] = 1;
-            scratch.downList.push_back(it->second);
-        }
+    markDown(state, scratch, off);
     // As simulateFabric: each lost edge once (a failed link at a down vertex is one loss),
     // counted at its surviving ends.
     auto loseEdge = [&](int edge) {

@@ -4,6 +4,7 @@
 // (number overflow, bad UTF-8, a byte order mark, repeated keys, unknown keys, ports used
 // twice) name the place.
 
+#include "LoadOutcome.h"
 #include "ReferenceWriter.h"
 
 #include "model/catalog/Catalog.h"
@@ -88,16 +89,10 @@ std::string referenceText()
     return serializeDesign(buildDgx8H100Ndr(catalog()).value(), catalog());
 }
 
-/// What a load gives, in comparable form: the error's words, or the saved bytes and the
-/// warnings.
+/// What a load gives, in comparable form (LoadOutcome.h).
 std::string loadOutcome(const Result<LoadedDesign> &loaded)
 {
-    if (!loaded)
-        return "error: " + loaded.error().message;
-    std::string outcome = serializeDesign(loaded->design, catalog());
-    for (const std::string &warning : loaded->warnings)
-        outcome += "\nwarning: " + warning;
-    return outcome;
+    return test::loadOutcome(loaded, catalog());
 }
 
 /// Both load paths on one text: parseDesign (which tries the links straight from the text)

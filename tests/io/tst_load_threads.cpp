@@ -5,6 +5,8 @@
 // refuses must still be refused, also when the two links in conflict fall in different halves
 // (the error then comes from the tape's reader, word for word).
 
+#include "LoadOutcome.h"
+
 #include "model/catalog/Catalog.h"
 #include "model/core/DesignAdjacency.h"
 #include "model/fabric/Templates.h"
@@ -134,16 +136,8 @@ private slots:
         noTiers.replace(close + 9, 12, "storageTierz");
         for (const std::string *text :
              std::initializer_list<const std::string *> { &written, &misled, &badPort, &noTiers }) {
-            const auto describe = [](const Result<LoadedDesign> &loaded) {
-                if (!loaded)
-                    return "error: " + loaded.error().message;
-                std::string outcome = serializeDesign(loaded->design, catalog());
-                for (const std::string &warning : loaded->warnings)
-                    outcome += "\nwarning: " + warning;
-                return outcome;
-            };
-            const std::string chosen = describe(parseDesign(*text, catalog()));
-            QCOMPARE(chosen, describe(parseDesignOnTape(*text, catalog())));
+            const std::string chosen = test::loadOutcome(parseDesign(*text, catalog()), catalog());
+            QCOMPARE(chosen, test::loadOutcome(parseDesignOnTape(*text, catalog()), catalog()));
             QCOMPARE(bool(parseDesignFast(*text, catalog())), text == &written);
         }
         QVERIFY(describeError(badPort).contains("nope"));
