@@ -285,16 +285,19 @@ void DesignAdjacency::addLink(const Link &link)
     addEnd(deviceEntry(link.b.device.value), link.b.port, link.id);
 }
 
-void DesignAdjacency::addEndsOfShare(std::span<const Link> links, std::uint32_t share,
+bool DesignAdjacency::addEndsOfShare(std::span<const Link> links, std::uint32_t share,
                                      std::uint32_t shares, std::vector<std::uint32_t> &counts)
 {
     // Two passes over the links (read in sequence): what each of this share's devices gets,
     // then the ends themselves into lists sized for them. `counts` and `highest` are indexed
     // by slot; the shares touch disjoint slots, so the threads never write the same place.
     std::vector<int> highest(counts.size(), -1);
-    // A device without an entry (slot 0, against the contract) is left to the caller.
+    // A device without an entry (slot 0, against the contract) is left to the caller, who is
+    // told so and only then looks for it.
+    bool withoutEntry = false;
     auto count = [&](const PortRef &end) {
         const std::uint32_t slot = slotOf(end.device.value) - 1;
+        withoutEntry = withoutEntry || slot >= counts.size();
         if (slot >= counts.size() || slot % shares != share)
             return;
         ++counts[slot];
@@ -320,6 +323,7 @@ void DesignAdjacency::addEndsOfShare(std::span<const Link> links, std::uint32_t 
         add(link.a, link.id);
         add(link.b, link.id);
     }
+    return withoutEntry;
 }
 
 void DesignAdjacency::addLinksInIdOrder(std::span<const Link> links)
@@ -329,38 +333,47 @@ void DesignAdjacency::addLinksInIdOrder(std::span<const Link> links)
     const std::uint32_t shares
         = links.size() >= kLinksForTwoThreads && std::thread::hardware_concurrency() > 1 ? 2 : 1;
     std::vector<std::uint32_t> counts(m_entries.size(), 0);
+    bool withoutEntry = false;
     if (shares == 1) {
-        addEndsOfShare(links, 0, 1, counts);
-        finishEndsWithoutEntry(links);
-        return;
-    }
-    std::exception_ptr failure;
-    std::thread other([&] {
+        withoutEntry = addEndsOfShare(links, 0, 1, counts);
+    } else {
+        std::exception_ptr failure;
+        std::thread other([&] {
+            try {
+                addEndsOfShare(links, 1, shares, counts);
+            } catch (...) {
+                failure = std::current_exception();
+            }
+        });
         try {
-            addEndsOfShare(links, 1, shares, counts);
+            withoutEntry = addEndsOfShare(links, 0, shares, counts);
         } catch (...) {
-            failure = std::current_exception();
+            other.join();
+            throw;
         }
-    });
-    try {
-        addEndsOfShare(links, 0, shares, counts);
-    } catch (...) {
         other.join();
-        throw;
+        if (failure)
+            std::rethrow_exception(failure);
     }
-    other.join();
-    if (failure)
-        std::rethrow_exception(failure);
-    finishEndsWithoutEntry(links);
+    if (withoutEntry) // each share sees every end, so the first share's answer is enough
+        finishEndsWithoutEntry(links);
 }
 
 void DesignAdjacency::finishEndsWithoutEntry(std::span<const Link> links)
 {
     // The contract says every end's device has an entry; should one not, it gets one here as
-    // addLink would give it (insertSorted keeps its list in id order).
+    // addLink would give it. The devices are found before any entry is made: once made, the
+    // rest of their ends would look like the ones the shares already added.
+    std::vector<std::uint64_t> withoutEntry;
     for (const Link &link : links)
         for (const PortRef &end : { link.a, link.b })
             if (slotOf(end.device.value) == 0)
+                withoutEntry.push_back(end.device.value);
+    std::sort(withoutEntry.begin(), withoutEntry.end());
+    withoutEntry.erase(std::unique(withoutEntry.begin(), withoutEntry.end()), withoutEntry.end());
+    for (const Link &link : links)
+        for (const PortRef &end : { link.a, link.b })
+            if (std::binary_search(withoutEntry.begin(), withoutEntry.end(), end.device.value))
                 addEnd(deviceEntry(end.device.value), end.port, link.id);
 }
 

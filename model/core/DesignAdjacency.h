@@ -90,7 +90,8 @@ private:
     /// The slot of a device that has an entry (findDevice's lookup), 1-based.
     std::uint32_t slotOf(std::uint64_t id) const;
     /// addLinksInIdOrder's share of one thread: the ends whose slot is `share` mod `shares`.
-    void addEndsOfShare(std::span<const Link> links, std::uint32_t share, std::uint32_t shares,
+    /// True when an end's device has no entry (finishEndsWithoutEntry then adds it).
+    bool addEndsOfShare(std::span<const Link> links, std::uint32_t share, std::uint32_t shares,
                         std::vector<std::uint32_t> &counts);
     void finishEndsWithoutEntry(std::span<const Link> links);
 

@@ -473,6 +473,36 @@ private slots:
                 QVERIFY(!design.linkAt({ device, port }).isValid());
     }
 
+    void linksInBulkGiveADeviceWithoutEntryOneAsAddLinkDoes()
+    {
+        // Against addLinksInIdOrder's contract an end's device may have no entry yet: addLink
+        // makes one, and the bulk path must too, on one thread and on two.
+        for (const int count : { 10, 70000 }) {
+            DesignAdjacency one;
+            DesignAdjacency bulk;
+            Device known;
+            known.id = DeviceId { 1 };
+            known.rack = RackId { 9 };
+            one.addDevice(known);
+            bulk.addDevice(known);
+            std::vector<Link> links;
+            for (int i = 0; i < count; ++i)
+                links.push_back(Link { LinkId { 100 + static_cast<std::uint64_t>(i) },
+                                       FabricId { 2 },
+                                       { DeviceId { 1 }, i },
+                                       { DeviceId { i % 2 ? 7u : 8u }, i },
+                                       "",
+                                       1 });
+            for (const Link &link : links)
+                one.addLink(link);
+            bulk.addLinksInIdOrder(links);
+            QVERIFY(bulk == one);
+            QCOMPARE(bulk.linksOfDevice(DeviceId { 7 }).size(),
+                     static_cast<std::size_t>(count / 2));
+            QCOMPARE(bulk.linkAt({ DeviceId { 8 }, 0 }), LinkId { 100 });
+        }
+    }
+
     void linksInBulkEqualLinksOneByOne()
     {
         // Design::addCheckedLinks into an empty table (the load's path) sizes each device's
