@@ -3,6 +3,7 @@
 #include "model/core/DesignAdjacency.h"
 
 #include <algorithm>
+#include <functional>
 #include <string>
 
 namespace cw {
@@ -211,6 +212,36 @@ ChangeSet Design::addDevice(Device device)
     mutableAdjacency().addDevice(device);
     m_devices.insert(std::move(device));
     return changes;
+}
+
+void Design::addDevices(std::vector<Device> devices)
+{
+    auto byId = [](const Device &x, const Device &y) {
+        return x.id < y.id;
+    };
+    if (!m_devices.empty()
+        || std::adjacent_find(devices.begin(), devices.end(), std::not_fn(byId)) != devices.end()) {
+        for (Device &device : devices)
+            addDevice(std::move(device));
+        return;
+    }
+    // A rack's devices come one after another in a file: one search per rack, not per device.
+    const Rack *rack = nullptr;
+    for (const Device &device : devices)
+        if (!rack || rack->id != device.rack)
+            rack = &mustFind(m_racks, device.rack, "rack");
+    const std::uint64_t nextId = m_nextId;
+    try {
+        // In increasing order no device's id can repeat another's: claimId checks the rest.
+        for (const Device &device : devices)
+            claimId(device.id.value, "device");
+    } catch (...) {
+        m_nextId = nextId;
+        throw;
+    }
+    mutableAdjacency().addDevicesInIdOrder(devices);
+    if (!m_devices.insertMany(std::move(devices)))
+        throw DesignIntegrityError("a device id is repeated"); // not in increasing order
 }
 
 ChangeSet Design::updateDevice(Device device)

@@ -96,6 +96,12 @@ public:
     ChangeSet addRack(Rack rack);
     ChangeSet updateRack(Rack rack);
     ChangeSet addDevice(Device device);
+    /// Bulk loading (the design reader): adds devices each checked as addDevice checks it
+    /// (a rack of this design, an id no entity uses), without a ChangeSet or a table insert
+    /// each; devices in increasing id order into an empty table are adopted as they are, the
+    /// rest go one by one through addDevice. Throws DesignIntegrityError at the first device
+    /// refused, the design unchanged on the bulk path.
+    void addDevices(std::vector<Device> devices);
     ChangeSet updateDevice(Device device);
     ChangeSet addLink(Link link);
     /// Adds many links at once, each checked as addLink checks it (against the design and

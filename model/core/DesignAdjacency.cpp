@@ -238,6 +238,20 @@ void DesignAdjacency::addDevice(const Device &device)
     deviceEntry(device.id.value);
 }
 
+void DesignAdjacency::addDevicesInIdOrder(std::span<const Device> devices)
+{
+    std::vector<DeviceId> *rackList = nullptr;
+    RackId rack;
+    for (const Device &device : devices) {
+        if (!rackList || device.rack != rack) {
+            rack = device.rack;
+            rackList = &m_rackDevices[rack.value]; // a node's value: stays put on a rehash
+        }
+        insertSorted(*rackList, device.id);
+        deviceEntry(device.id.value);
+    }
+}
+
 void DesignAdjacency::moveDevice(const Device &from, const Device &to)
 {
     eraseSorted(m_rackDevices, from.rack.value, from.id);

@@ -66,6 +66,9 @@ public:
     void addRack(const Rack &rack);
     void removeRack(const Rack &rack);
     void addDevice(const Device &device);
+    /// addDevice for each of `devices`, in id order (a rack's list is found once per run of
+    /// devices in the same rack).
+    void addDevicesInIdOrder(std::span<const Device> devices);
     /// Moves a device between racks; its links and ports stay.
     void moveDevice(const Device &from, const Device &to);
     void removeDevice(const Device &device);

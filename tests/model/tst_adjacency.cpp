@@ -503,6 +503,59 @@ private slots:
         }
     }
 
+    void devicesInBulkEqualDevicesOneByOne()
+    {
+        // Design::addDevices (the reader's path) adopts devices in id order without a table
+        // insert each: the tables and the adjacency must be those of addDevice one by one,
+        // with racks alternating between devices (no run of one rack) and far sparse ids.
+        Design one;
+        one.addRow(Row { one.newId<RowId>(), "R", 0, 0, {} });
+        std::vector<RackId> racks;
+        for (int i = 0; i < 3; ++i) {
+            Rack rack;
+            rack.id = one.newId<RackId>();
+            rack.row = one.rows().items().front().id;
+            one.addRack(rack);
+            racks.push_back(rack.id);
+        }
+        Design bulk = one;
+        std::vector<Device> devices;
+        for (std::uint64_t i = 0; i < 40; ++i) {
+            Device device;
+            device.id = i < 38 ? one.newId<DeviceId>() : DeviceId { 9000000 + i * 1000000 };
+            device.name = "d" + std::to_string(i);
+            device.rack = racks[(i * 7 / 3) % racks.size()];
+            devices.push_back(device);
+            one.addDevice(device);
+        }
+        bulk.addDevices(devices);
+        QCOMPARE(bulk.devices().items(), one.devices().items());
+        QVERIFY(bulk.adjacency() == one.adjacency());
+        QCOMPARE(bulk.nextId(), one.nextId());
+        for (RackId rack : racks)
+            QCOMPARE(bulk.devicesInRack(rack), one.devicesInRack(rack));
+        QCOMPARE(mismatch(bulk), QString());
+
+        // Refused, the design unchanged: a rack not in the design, an id another entity has.
+        for (const bool unknownRack : { true, false }) {
+            Design fresh = one;
+            for (const Device &device : one.devices())
+                fresh.removeDevice(device.id);
+            const std::uint64_t nextId = fresh.nextId();
+            std::vector<Device> wrong = devices;
+            if (unknownRack)
+                wrong[5].rack = RackId { 424242 };
+            else
+                wrong[5].id = DeviceId { racks[0].value }; // a rack's id, below every device's
+            std::sort(wrong.begin(), wrong.end(),
+                      [](const Device &x, const Device &y) { return x.id < y.id; });
+            QVERIFY_THROWS_EXCEPTION(DesignIntegrityError, fresh.addDevices(wrong));
+            QVERIFY(fresh.devices().empty());
+            QCOMPARE(fresh.nextId(), nextId);
+            QCOMPARE(mismatch(fresh), QString());
+        }
+    }
+
     void linksInBulkEqualLinksOneByOne()
     {
         // Design::addCheckedLinks into an empty table (the load's path) sizes each device's
