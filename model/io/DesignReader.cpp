@@ -128,7 +128,9 @@ void DesignReader::readRacks(const Reader &root, Design &design)
                   .id;
         rack.row = reference<RowId>(entry, "row", design.rows(), "row");
         rack.position = static_cast<int>(entry.integerInRange("position", 0, 100000));
-        for (const Reader &p : entry.objects("pdus")) {
+        const auto pdus = entry.objects("pdus");
+        rack.pdus.reserve(pdus.size()); // one allocation a rack instead of one per PDU
+        for (const Reader &p : pdus) {
             warnUnknown(p, { "name", "feed", "type", "phases", "voltageV", "breakerA" });
             Pdu pdu;
             pdu.name = p.name("name", NameKind::Identifier);

@@ -182,6 +182,7 @@ void DesignIndex::removeLink(LinkId id)
 
 void DesignIndex::rebuild(const Design &design, const Catalog &catalog, Memory memory)
 {
+    m_memory = memory;
     m_devices.clear();
     m_links.clear();
     m_tierFabric.clear();
@@ -202,13 +203,13 @@ void DesignIndex::rebuild(const Design &design, const Catalog &catalog, Memory m
         m_rackLiquid[rack.id.value] = liquidType(rack, catalog);
     for (const Device &device : design.devices())
         addDevice(device, catalog, memory);
-    if (memory == Memory::RulesOnly)
-        return; // the rules' link lists come from the design's own adjacency
+    for (const StorageTier &tier : design.storageTiers())
+        m_tierFabric[tier.id.value] = tier.fabric;
+    if (memory != Memory::ForUpdates)
+        return; // the rules' and the views' link lists come from the design's own adjacency
     m_links.reserve(design.links().size());
     for (const Link &link : design.links())
         addLink(link);
-    for (const StorageTier &tier : design.storageTiers())
-        m_tierFabric[tier.id.value] = tier.fabric;
 }
 
 void DesignIndex::markDeviceDependents(DirtySubjects &dirty, DeviceId id, Inputs inputs) const
@@ -321,6 +322,8 @@ DirtySubjects DesignIndex::update(const Design &design, const Catalog &catalog,
             addDevice(*device, catalog);
     }
     for (LinkId id : changedLinks) {
+        if (m_memory != Memory::ForUpdates)
+            break; // no links kept: nothing to bring up to date
         removeLink(id);
         if (const Link *link = design.link(id))
             addLink(*link);

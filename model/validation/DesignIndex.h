@@ -43,8 +43,12 @@ class DesignIndex
 public:
     /// What rebuild() keeps: the copies update() compares a later edit against, or only what
     /// the rules read, for a run that is never followed by an incremental one (the CLI's):
-    /// the copy of half a million links at 16k nodes was a third of such a run.
-    enum class Memory { ForUpdates, RulesOnly };
+    /// the copy of half a million links at 16k nodes was a third of such a run. ForViews is
+    /// the canvas's: everything ForUpdates keeps but the links (copies and device -> links
+    /// lists, which a view reads from the design's own adjacency), so that update() still
+    /// names the racks an edit touched; at 16,384 nodes the links were four fifths of the
+    /// index built while a design opens.
+    enum class Memory { ForUpdates, RulesOnly, ForViews };
 
     void rebuild(const Design &design, const Catalog &catalog, Memory memory = Memory::ForUpdates);
     /// Works out what `changes` made dirty by comparing the remembered state with `design`,
@@ -53,6 +57,8 @@ public:
 
     const Part *part(DeviceId device) const;
     const std::vector<DeviceId> &devicesInRack(RackId rack) const;
+    /// A device's links; none when the index keeps no links (Memory::ForViews, RulesOnly):
+    /// Design::linksOfDevice has them always.
     const std::vector<LinkId> &linksOfDevice(DeviceId device) const;
     /// The whole-design sums, kept up to date by rebuild and update in O(edit): the sums
     /// are held in integer microwatts so adding and taking away a device is exact and an
@@ -78,6 +84,7 @@ private:
     void removeLink(LinkId id);
     void markDeviceDependents(DirtySubjects &dirty, DeviceId id, Inputs inputs) const;
 
+    Memory m_memory = Memory::ForUpdates;
     std::unordered_map<std::uint64_t, DeviceEntry> m_devices;
     /// Device id -> part for the ids below its size (sized by rebuild when ids are compact,
     /// as generated and loaded designs have them): rules ask for a part per link end, and

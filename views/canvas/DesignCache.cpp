@@ -35,7 +35,7 @@ DesignCache::DesignCache(Document *document)
     if (std::shared_ptr<DesignIndex> opened = OpenedIndex::take(document))
         m_index = std::move(*opened);
     else
-        m_index.rebuild(document->design(), document->catalog());
+        m_index.rebuild(document->design(), document->catalog(), DesignIndex::Memory::ForViews);
     connect(document, &Document::changed, this, &DesignCache::update);
 }
 
@@ -48,7 +48,7 @@ void DesignCache::update(const ChangeSet &changes)
     if (changed > kRebuildAbove && changed * 4 > design.devices().size() + design.links().size()) {
         // Every rack deleted or restored: one pass over the design beats one index update
         // per entity; every rack's load may have changed.
-        m_index.rebuild(design, m_document->catalog());
+        m_index.rebuild(design, m_document->catalog(), DesignIndex::Memory::ForViews);
         for (const Rack &rack : design.racks())
             m_dirtyRacks.push_back(rack.id);
         return;

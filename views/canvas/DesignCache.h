@@ -27,8 +27,10 @@ struct RackPower
 };
 
 /// The lookups the canvas views share for one Document: the validation engine's DesignIndex
-/// (rack -> devices, device -> links, device -> part), kept current from Document::changed
-/// before any view hears of the change (it connects first). One per document, its child.
+/// (rack -> devices, device -> part, the racks an edit touched) without its links
+/// (DesignIndex::Memory::ForViews: a device's links are the design's own adjacency), kept
+/// current from Document::changed before any view hears of the change (it connects first).
+/// One per document, its child.
 class DesignCache : public QObject
 {
     Q_OBJECT

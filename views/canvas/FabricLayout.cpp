@@ -1,7 +1,5 @@
 #include "views/canvas/FabricLayout.h"
 
-#include "views/canvas/DesignCache.h"
-
 #include <algorithm>
 #include <cmath>
 #include <unordered_map>
@@ -423,15 +421,15 @@ FabricBand layoutFabric(const Design &design, FabricId fabric,
     return band;
 }
 
-FabricBand layoutUnconnected(const Design &design, const DesignCache &cache,
-                             const AggregationOptions &options, const FabricGeometry &geometry)
+FabricBand layoutUnconnected(const Design &design, const AggregationOptions &options,
+                             const FabricGeometry &geometry)
 {
     FabricBand band;
     band.geometry = geometry;
     const FloorOrder order(design);
     std::vector<Entry> entries;
     for (const Device &device : design.devices()) {
-        if (!cache.index().linksOfDevice(device.id).empty())
+        if (!design.linksOfDevice(device.id).empty())
             continue;
         Entry entry;
         entry.device = &device;

@@ -10,8 +10,6 @@
 
 namespace cw::canvas {
 
-class DesignCache;
-
 /// Layers of a fabric drawn bottom to top.
 enum class FabricLayer { Nodes = 0, Leaf = 1, Spine = 2, Core = 3 };
 inline constexpr int kFabricLayerCount = 4;
@@ -125,8 +123,7 @@ FabricBand layoutFabric(const Design &design, FabricId fabric,
                         const std::vector<const Link *> &links, const AggregationOptions &options,
                         const FabricGeometry &geometry = {});
 /// The band of devices with no link at all, and of storage tiers on no fabric.
-FabricBand layoutUnconnected(const Design &design, const DesignCache &cache,
-                             const AggregationOptions &options,
+FabricBand layoutUnconnected(const Design &design, const AggregationOptions &options,
                              const FabricGeometry &geometry = {});
 /// Moves a laid-out band's content to `geometry`'s header and gutter (the other sizes must
 /// be the band's own): cheaper than laying the band out again when only the header grows.

@@ -149,7 +149,7 @@ std::optional<FabricBand> FabricView::layoutBand(std::uint64_t key,
 {
     const Design &design = document()->design();
     if (key == kUnconnected) {
-        FabricBand layout = layoutUnconnected(design, *cache(), m_options, m_geometry);
+        FabricBand layout = layoutUnconnected(design, m_options, m_geometry);
         if (layout.boxes.empty() && layout.storage.empty())
             return std::nullopt;
         return layout;

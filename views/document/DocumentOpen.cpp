@@ -49,7 +49,7 @@ OpenedDesign load(const Catalog &catalog, const QString &path, QPromise<OpenedDe
         promise.setProgressValue(2);
         if (!cancelled) {
             opened.index = std::make_shared<DesignIndex>();
-            opened.index->rebuild(*design, catalog);
+            opened.index->rebuild(*design, catalog, DesignIndex::Memory::ForViews);
         }
     } catch (...) {
         validatorCopy.join();
