@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/common/HugePages.h"
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -19,6 +21,28 @@ class EntityTable
 public:
     using Id = decltype(Entity::id);
     using const_iterator = typename std::vector<Entity>::const_iterator;
+
+    EntityTable() = default;
+    /// A large table's copy (the 33 MB of links at 16k nodes, copied twice while a design
+    /// opens: the validator's and the snapshots' designs) is written into 2 MB pages: its
+    /// first touch, a page fault per 4 KB otherwise, was half of the copy's time.
+    EntityTable(const EntityTable &other)
+    {
+        m_items.reserve(other.m_items.size());
+        if (other.m_items.size() * sizeof(Entity) >= kHugeCopyBytes)
+            adviseHugePages(m_items.data(), m_items.capacity() * sizeof(Entity));
+        m_items.insert(m_items.end(), other.m_items.begin(), other.m_items.end());
+    }
+    EntityTable(EntityTable &&) noexcept = default;
+    EntityTable &operator=(const EntityTable &other)
+    {
+        if (this != &other) {
+            EntityTable copy(other);
+            m_items = std::move(copy.m_items);
+        }
+        return *this;
+    }
+    EntityTable &operator=(EntityTable &&) noexcept = default;
 
     const Entity *find(Id id) const
     {
@@ -150,6 +174,8 @@ public:
     const std::vector<Entity> &items() const { return m_items; }
 
 private:
+    static constexpr std::size_t kHugeCopyBytes = std::size_t { 4 } << 20;
+
     typename std::vector<Entity>::const_iterator lowerBound(Id id) const
     {
         return std::lower_bound(m_items.begin(), m_items.end(), id,

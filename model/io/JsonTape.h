@@ -2,8 +2,8 @@
 
 // Header-only because one translation unit of cw_model (DesignReader.cpp) uses it.
 
+#include "model/common/HugePages.h"
 #include "model/common/JsonLimits.h"
-#include "model/io/MappedFile.h"
 
 #include <algorithm>
 #include <bit>

@@ -2,11 +2,11 @@
 
 // Header-only because one translation unit of cw_model (DesignReader.cpp) uses it.
 
+#include "model/common/HugePages.h"
 #include "model/common/JsonLimits.h"
 #include "model/common/JsonReader.h"
 #include "model/core/Equipment.h"
 #include "model/io/JsonTape.h"
-#include "model/io/MappedFile.h"
 
 #include <cstdint>
 #include <cstring>

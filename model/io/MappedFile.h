@@ -39,9 +39,4 @@ private:
     std::string m_copy;
 };
 
-/// Asks the kernel for 2 MB pages under the 2 MB-aligned part of [data, data + bytes) (a
-/// large array about to be written once, such as the loader's link table): a fault per
-/// 2 MB instead of per 4 KB. Only a hint: nothing changes where the kernel has none to give.
-void adviseHugePages(const void *data, std::size_t bytes);
-
 } // namespace cw
