@@ -13,9 +13,11 @@
 #include "views/canvas/FloorPlanItems.h"
 #include "views/canvas/FloorPlanView.h"
 #include "views/canvas/FloorRackLayer.h"
+#include "views/canvas/NewEntities.h"
 #include "views/document/Document.h"
 
 #include <QImage>
+#include <QMimeData>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QUndoStack>
@@ -175,7 +177,7 @@ private slots:
     void hallsDrawTheRacksTheyHold();
     void pictureIsTheRacksOwnDrawing();
     void aClickSelectsTheRackFitted();
-    void dragDeleteAndUndoFitted();
+    void dragDeleteUndoAndDropFitted();
     void zoomedInRacksDrawThemselves();
 
 private:
@@ -330,7 +332,7 @@ void TestCanvasFloorLod::aClickSelectsTheRackFitted()
     m_document->setSelection({});
 }
 
-void TestCanvasFloorLod::dragDeleteAndUndoFitted()
+void TestCanvasFloorLod::dragDeleteUndoAndDropFitted()
 {
     const Design &design = m_document->design();
     FloorPlanView &view = *m_view;
@@ -382,6 +384,31 @@ void TestCanvasFloorLod::dragDeleteAndUndoFitted()
     QCOMPARE(design.rack(id)->position, 2);
     QCOMPARE(differingPixels(frame(view), frameByRacks(view), kRounding), 0);
     m_document->setSelection({});
+
+    // A rack part dropped from the library on a row's spare slot: a new rack in that hall's
+    // layer, drawn by it at the next frame.
+    const Rack *last = rackNamed(design, "H63-R1-10");
+    const QPoint slot = view.mapFromScene(view.slotRect(last->row, kPositions).center());
+    const std::size_t racks = design.racks().size();
+    QMimeData mime;
+    mime.setData(QString::fromLatin1(kPartMimeType), QByteArrayLiteral("rack-48u-air"));
+    QDragEnterEvent enter(slot, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(viewport, &enter);
+    QDragMoveEvent move(slot, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(viewport, &move);
+    QDropEvent drop(QPointF(slot), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(viewport, &drop);
+    QCOMPARE(design.racks().size(), racks + 1);
+    const Rack &added = design.racks().items().back();
+    QVERIFY(added.row == last->row);
+    QCOMPARE(added.position, kPositions);
+    FloorRackItem *dropped = view.rackItem(added.id);
+    QVERIFY(dropped);
+    QCOMPARE(dropped->layer(), view.rackItem(last->id)->layer());
+    QVERIFY(!dropped->drawsItself());
+    QCOMPARE(differingPixels(frame(view), frameByRacks(view), kRounding), 0);
+    m_document->undoStack()->undo();
+    QCOMPARE(design.racks().size(), racks);
 }
 
 void TestCanvasFloorLod::zoomedInRacksDrawThemselves()
