@@ -9,6 +9,9 @@
 #include "model/core/Design.h"
 #include "views/canvas/CanvasItem.h"
 #include "views/canvas/CanvasView.h"
+#include "views/canvas/FloorPlanItems.h"
+#include "views/canvas/FloorPlanView.h"
+#include "views/canvas/FloorRackLayer.h"
 #include "views/document/DesignPatch.h"
 #include "views/document/Document.h"
 #include "views/document/LiveValidator.h"
@@ -146,6 +149,43 @@ inline std::map<std::uint64_t, std::size_t> indexSignature(const CanvasView &vie
     for (const auto &[id, items] : view.itemIndex())
         signature[id] = items.size();
     return signature;
+}
+
+/// The floor plan's racks: each a child of the layer of the hall its row is in, and drawing
+/// itself exactly when that layer does not draw it (FloorRackLayer).
+inline QStringList floorLayerProblems(const FloorPlanView &view, const Document &document)
+{
+    QStringList problems;
+    const std::vector<FloorRackLayer *> &layers = view.rackLayers();
+    if (layers.size() != view.halls().size())
+        problems << QStringLiteral("floor plan: %1 rack layers for %2 halls")
+                        .arg(layers.size())
+                        .arg(view.halls().size());
+    for (const Rack &rack : document.design().racks()) {
+        const FloorRackItem *item = view.rackItem(rack.id);
+        if (!item)
+            continue; // differencesFromScratch names a missing item
+        const QString name = QString::fromStdString(rack.name);
+        const auto at = std::find(layers.begin(), layers.end(), item->layer());
+        if (at == layers.end()) {
+            problems << QStringLiteral("floor plan: rack %1 is in no hall's layer").arg(name);
+            continue;
+        }
+        const auto hall = static_cast<std::size_t>(at - layers.begin());
+        if (hall < view.halls().size()
+            && !view.halls()[hall].rect.contains(item->sceneBoundingRect().center()))
+            problems << QStringLiteral(
+                            "floor plan: rack %1 is in the layer of hall %2, not its own")
+                            .arg(name)
+                            .arg(hall);
+        if (item->drawsItself() == (*at)->drawsRacks())
+            problems << QStringLiteral("floor plan: rack %1 %2")
+                            .arg(name,
+                                 item->drawsItself()
+                                     ? QStringLiteral("draws itself and is drawn by its hall")
+                                     : QStringLiteral("is drawn by nobody"));
+    }
+    return problems;
 }
 
 } // namespace cw::canvas::testing

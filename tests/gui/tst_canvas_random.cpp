@@ -62,6 +62,7 @@ QStringList problemsOf(Views &views, const Document &document)
     QStringList problems;
     for (CanvasView *view : views.all())
         problems << consistencyProblems(*view, document);
+    problems << floorLayerProblems(views.floor, document);
     return problems;
 }
 

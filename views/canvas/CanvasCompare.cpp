@@ -33,7 +33,7 @@ void CanvasItem::setCompareState(CompareState state)
     if (state == m_compare)
         return;
     m_compare = state;
-    update();
+    stateChanged();
 }
 
 void CanvasItem::paintCompareState(QPainter *painter, const QRectF &rect, double lod) const

@@ -132,7 +132,7 @@ void CanvasItem::setMarker(std::optional<Severity> severity)
     if (severity == m_marker)
         return;
     m_marker = severity;
-    update();
+    stateChanged();
 }
 
 double CanvasItem::levelOfDetail(const QStyleOptionGraphicsItem *option, const QPainter *painter)
@@ -177,7 +177,7 @@ void CanvasItem::setFailureState(FailureState state)
     if (state == m_failure)
         return;
     m_failure = state;
-    update();
+    stateChanged();
 }
 
 void CanvasItem::paintFailureState(QPainter *painter, const QRectF &rect, double lod) const

@@ -124,6 +124,9 @@ public:
     void setCompareState(CompareState state);
 
 protected:
+    /// The marker, failure or comparison state changed: repaints the item (a floor rack also
+    /// tells the hall layer that may draw it in its stead, FloorRackLayer).
+    virtual void stateChanged() { update(); }
     /// Scene pixels per item unit at the current zoom (QStyleOptionGraphicsItem).
     static double levelOfDetail(const QStyleOptionGraphicsItem *option, const QPainter *painter);
     double labelScale() const;

@@ -1,5 +1,7 @@
 #include "views/canvas/FloorPlanItems.h"
 
+#include "views/canvas/FloorRackLayer.h"
+
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
@@ -41,6 +43,47 @@ FloorRackItem::FloorRackItem(RackId rack, const QSizeF &sizeCm)
     , m_size(sizeCm)
 {
     setZValue(1);
+    // Moves reach itemChange, which tells the hall layer (its picture and bounds).
+    setFlag(ItemSendsGeometryChanges);
+}
+
+FloorRackLayer *FloorRackItem::layer() const
+{
+    return qgraphicsitem_cast<FloorRackLayer *>(parentItem());
+}
+
+void FloorRackItem::syncWithLayer(bool geometry)
+{
+    FloorRackLayer *hall = layer();
+    const bool drawnByLayer = hall && hall->drawsRacks();
+    if (drawsItself() == drawnByLayer)
+        setFlag(ItemHasNoContents, drawnByLayer);
+    if (hall)
+        hall->rackChanged(geometry);
+}
+
+QVariant FloorRackItem::itemChange(GraphicsItemChange change, const QVariant &value)
+{
+    switch (change) {
+    case ItemPositionHasChanged:
+    case ItemParentHasChanged:
+        syncWithLayer(true);
+        break;
+    case ItemSelectedHasChanged:
+    case ItemVisibleHasChanged:
+    case ItemZValueHasChanged:
+        syncWithLayer(false);
+        break;
+    default:
+        break;
+    }
+    return CanvasItem::itemChange(change, value);
+}
+
+void FloorRackItem::stateChanged()
+{
+    update();
+    syncWithLayer(false);
 }
 
 void FloorRackItem::setSize(const QSizeF &sizeCm)
@@ -49,12 +92,14 @@ void FloorRackItem::setSize(const QSizeF &sizeCm)
         return;
     prepareGeometryChange();
     m_size = sizeCm;
+    syncWithLayer(true);
 }
 
 void FloorRackItem::setName(const QString &name)
 {
     m_name.setText(name);
     update();
+    syncWithLayer(false);
 }
 
 void FloorRackItem::setPower(const RackPower &power)
@@ -63,6 +108,7 @@ void FloorRackItem::setPower(const RackPower &power)
     if (m_cduKw <= 0)
         m_load.setText(QStringLiteral("%1 kW").arg(power.loadW / 1000.0, 0, 'f', 1));
     update();
+    syncWithLayer(false);
 }
 
 void FloorRackItem::setFrontDown(bool down)
@@ -71,6 +117,7 @@ void FloorRackItem::setFrontDown(bool down)
         return;
     m_frontDown = down;
     update();
+    syncWithLayer(false);
 }
 
 void FloorRackItem::setCduCapacityKw(double kw)
@@ -83,6 +130,7 @@ void FloorRackItem::setCduCapacityKw(double kw)
     else
         setPower(m_power);
     update();
+    syncWithLayer(false);
 }
 
 QColor FloorRackItem::fillColor() const
@@ -103,13 +151,24 @@ QRectF FloorRackItem::boundingRect() const
 
 void FloorRackItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
 {
-    const double lod = levelOfDetail(option, painter);
-    const QRectF rect(QPointF(0, 0), m_size);
+    paintAt(painter, QPointF(0, 0), levelOfDetail(option, painter));
+}
+
+void FloorRackItem::paintAt(QPainter *painter, const QPointF &origin, double lod)
+{
+    const QRectF rect(origin, m_size);
     if (lod * m_size.width() < 8) {
         // A few pixels: a plain fill is all that can be seen (an outline would cost the most
         // of a frame of 4,800 racks and hide the colour).
         painter->fillRect(rect, isSelected() ? QColor(0x15, 0x65, 0xc0) : fillColor());
         paintMarker(painter, rect, lod);
+        return;
+    }
+    if (!origin.isNull()) {
+        painter->save();
+        painter->translate(origin);
+        paintAt(painter, QPointF(0, 0), lod);
+        painter->restore();
         return;
     }
     painter->setPen(QPen(QColor(0x44, 0x44, 0x44), 0));

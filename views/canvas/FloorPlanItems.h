@@ -7,11 +7,16 @@
 
 namespace cw::canvas {
 
+class FloorRackLayer;
+
 /// A rack seen from above, filled with its load colour and labelled with its name and kW.
 class FloorRackItem : public CanvasItem
 {
 public:
+    enum { Type = UserType + 40 };
+
     FloorRackItem(RackId rack, const QSizeF &sizeCm);
+    int type() const override { return Type; }
 
     RackId rackId() const { return RackId { ref().id }; }
     void setSize(const QSizeF &sizeCm);
@@ -30,10 +35,27 @@ public:
     /// The front edge's strip, in item coordinates.
     QRectF frontRect() const;
 
+    QSizeF size() const { return m_size; }
+    /// The hall layer this rack is a child of (FloorRackLayer), or null (being dragged).
+    FloorRackLayer *layer() const;
+    /// Whether the rack draws itself now (not while its layer draws it).
+    bool drawsItself() const { return !(flags() & ItemHasNoContents); }
+
     QRectF boundingRect() const override;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) override;
+    /// What paint() draws, with the rack's top left corner at `origin` (item units): the
+    /// layer draws its racks with this, so both drawings are the same by construction.
+    void paintAt(QPainter *painter, const QPointF &origin, double lod);
+
+protected:
+    QVariant itemChange(GraphicsItemChange change, const QVariant &value) override;
+    void stateChanged() override;
 
 private:
+    friend class FloorRackLayer;
+    /// Draws itself unless its layer draws it; the layer learns of every change.
+    void syncWithLayer(bool geometry);
+
     QSizeF m_size;
     RackPower m_power;
     bool m_frontDown = true;

@@ -5,6 +5,7 @@
 #include "model/core/PduCapacity.h"
 #include "views/canvas/CanvasStyle.h"
 #include "views/canvas/FloorPlanItems.h"
+#include "views/canvas/FloorRackLayer.h"
 #include "views/canvas/NewEntities.h"
 #include "views/document/Document.h"
 
@@ -14,6 +15,7 @@
 #include <QInputDialog>
 #include <QMenu>
 #include <QMimeData>
+#include <QStyleOptionGraphicsItem>
 
 #include <algorithm>
 #include <cmath>
@@ -24,6 +26,9 @@ namespace {
 constexpr double kCmPerM = 100.0;
 constexpr double kRowLabelWidthCm = 400; ///< room for a 4-5 character row name at the minimum size
                                          ///< when a 16,384-node floor is fitted
+/// Under this width on screen a rack is a plain fill (FloorRackItem::paintAt): its hall's
+/// layer draws it.
+constexpr double kRackFillBelowPx = 8;
 
 } // namespace
 
@@ -31,8 +36,11 @@ FloorPlanView::FloorPlanView(Document *document, QWidget *parent, SceneBuild bui
     : CanvasView(document, parent)
 {
     setObjectName(QStringLiteral("floorPlanView"));
-    // Racks move only when dragged and rows are few: the BSP tree pays off.
-    canvasScene()->setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+    // No index: the top level is rows, aisles, halls, feeds and one rack layer per hall (4,200
+    // items on the 131,072-node campus), the racks are the layers' children, and a hall out of
+    // view is skipped whole (FloorRackLayer). A BSP tree held all 44,000 items, and walking it
+    // for a fitted frame cost as much as drawing the frame (docs/performance.md, session 10).
+    canvasScene()->setItemIndexMethod(QGraphicsScene::NoIndex);
     startScene(build);
 }
 
@@ -124,6 +132,7 @@ void FloorPlanView::rebuild()
     m_hallItems.clear();
     m_aisleItems.clear();
     m_feedItems.clear();
+    m_rackLayers.clear(); // deleted with the scene's items
     m_dragItem = nullptr;
     const Design &design = document()->design();
     for (const Row &row : design.rows()) {
@@ -169,14 +178,60 @@ void FloorPlanView::layoutRows()
     m_layout = layoutFloor(std::move(specs), g);
     for (const auto &[id, item] : m_rows)
         item->setPos(rowOrigin(RowId { id }));
+    addRackLayers();
     const QSizeF size(rackWidth(), rackDepth());
-    for (const auto &[id, item] : m_racks) {
-        (void)id;
-        item->setSize(size);
-        placeRack(item);
-    }
+    // In the design's order, so a hall's racks stack (and are drawn) the same every time.
+    for (const Rack &rack : design.racks())
+        if (FloorRackItem *item = rackItem(rack.id)) {
+            item->setSize(size);
+            placeRack(item);
+        }
+    removeSurplusLayers();
     rebuildHalls();
     refreshRowBands(ids);
+}
+
+void FloorPlanView::addRackLayers()
+{
+    while (m_rackLayers.size() < m_layout.halls.size()) {
+        auto *layer = new FloorRackLayer;
+        canvasScene()->addItem(layer);
+        m_rackLayers.push_back(layer);
+    }
+}
+
+void FloorPlanView::removeSurplusLayers()
+{
+    while (m_rackLayers.size() > m_layout.halls.size()) {
+        FloorRackLayer *layer = m_rackLayers.back();
+        m_rackLayers.pop_back();
+        for (QGraphicsItem *child : layer->childItems())
+            child->setParentItem(nullptr); // none left after a layout; never deleted with it
+        delete layer;
+    }
+}
+
+void FloorPlanView::setHallsDrawRacks(bool on)
+{
+    m_hallsDrawRacks = on;
+    viewport()->update();
+}
+
+void FloorPlanView::drawBackground(QPainter *painter, const QRectF &rect)
+{
+    CanvasView::drawBackground(painter, rect);
+    // Every rack a plain fill of a few pixels (the fitted campus: 40,000 of them in view, each
+    // a scene item's cost): the halls draw their racks, the racks stay items for the mouse.
+    // Zoomed in, each rack draws itself, visited only when in view.
+    const double lod
+        = QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform());
+    const bool small = m_hallsDrawRacks && lod * rackWidth() < kRackFillBelowPx;
+    const QRectF shown = mapToScene(viewport()->rect()).boundingRect();
+    for (FloorRackLayer *layer : m_rackLayers) {
+        layer->setDrawsRacks(small);
+        if (!layer->sceneBoundingRect().intersects(shown))
+            layer->dropPicture(); // kept only for the halls in view
+    }
 }
 
 void FloorPlanView::rebuildHalls()
@@ -260,6 +315,14 @@ void FloorPlanView::placeRack(FloorRackItem *item)
     const Rack *rack = document()->design().rack(item->rackId());
     if (!rack)
         return;
+    // Into its hall's layer (at the scene's origin: the rack's position is the same in it).
+    auto hall = m_layout.rowHall.find(rack->row.value);
+    FloorRackLayer *layer = hall != m_layout.rowHall.end()
+            && static_cast<std::size_t>(hall->second) < m_rackLayers.size()
+        ? m_rackLayers[static_cast<std::size_t>(hall->second)]
+        : nullptr;
+    if (item->parentItem() != layer)
+        item->setParentItem(layer);
     item->setPos(slotRect(rack->row, rack->position).topLeft());
     auto front = m_layout.frontDown.find(rack->row.value);
     item->setFrontDown(front == m_layout.frontDown.end() || front->second);
@@ -471,6 +534,10 @@ void FloorPlanView::mouseMoveEvent(QMouseEvent *event)
             const QPointF scenePos = mapToScene(event->position().toPoint());
             if (const auto slot
                 = slotAt(scenePos - m_dragGrab + QPointF(rackWidth() / 2, rackDepth() / 2))) {
+                // Out of its hall's layer until dropped (placeRack): over every hall's racks,
+                // drawing itself.
+                if (m_dragItem->parentItem())
+                    m_dragItem->setParentItem(nullptr);
                 m_dragItem->setPos(slotRect(slot->row, slot->position).topLeft());
                 m_dragItem->setZValue(2);
             }
@@ -503,6 +570,11 @@ void FloorPlanView::mouseReleaseEvent(QMouseEvent *event)
         } else {
             placeRack(item);
         }
+        // The scene grabbed the mouse for the rack at the press and never sees this release:
+        // let go, or the next press went to that grab, unaccepted, and the view started a
+        // rubber band that cleared the selection (a click after a drag selected nothing).
+        if (QGraphicsItem *grabber = canvasScene()->mouseGrabberItem())
+            grabber->ungrabMouse();
         event->accept();
         return;
     }

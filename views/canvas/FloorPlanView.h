@@ -13,6 +13,7 @@ class FloorAisleItem;
 class FloorFeedItem;
 class FloorHallItem;
 class FloorRackItem;
+class FloorRackLayer;
 class FloorRowItem;
 
 /// The floor plan: rows of racks seen from above, to scale (Site::rackWidthM, rackDepthM,
@@ -47,10 +48,18 @@ public:
     const std::vector<FloorHallItem *> &hallItems() const { return m_hallItems; }
     const std::vector<FloorFeedItem *> &feedItems() const { return m_feedItems; }
 
+    /// One per hall, each holding its hall's racks as children (FloorRackLayer): while every
+    /// rack is a plain fill of a few pixels, the halls draw their racks.
+    const std::vector<FloorRackLayer *> &rackLayers() const { return m_rackLayers; }
+    /// Whether the halls may draw their racks when zoomed out (on); off, every rack draws
+    /// itself at every zoom (tst_canvas_floor_lod compares the two drawings).
+    void setHallsDrawRacks(bool on);
+
     std::vector<LegendEntry> legend() const override;
     bool hasScaleBar() const override { return true; }
 
 protected:
+    void drawBackground(QPainter *painter, const QRectF &rect) override;
     void buildScene() override;
     void applyChanges(const ChangeSet &changes) override;
     std::vector<CanvasItem *> markerItemsFor(EntityRef ref) const override;
@@ -79,6 +88,10 @@ private:
     void rebuild();
     void layoutRows();
     void rebuildHalls();
+    /// One rack layer per hall of m_layout (layers beyond it are removed once the racks have
+    /// left them: removeSurplusLayers).
+    void addRackLayers();
+    void removeSurplusLayers();
     /// The feeds' figures per hall, and whether the legend needs its CDU and feed lines.
     void refreshFeeds();
     void placeRack(FloorRackItem *item);
@@ -98,6 +111,8 @@ private:
     std::vector<FloorHallItem *> m_hallItems;
     std::vector<FloorAisleItem *> m_aisleItems;
     std::vector<FloorFeedItem *> m_feedItems;
+    std::vector<FloorRackLayer *> m_rackLayers; ///< owned by the scene, one per hall
+    bool m_hallsDrawRacks = true;
     bool m_hasCdus = false;
 
     // Rack drag state.
