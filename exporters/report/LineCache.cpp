@@ -1,0 +1,76 @@
+#include "exporters/report/LineCache.h"
+
+#include "exporters/report/Drawing.h"
+
+#include <QPainter>
+#include <QTextLayout>
+
+#include <algorithm>
+
+namespace cw::report {
+namespace {
+
+/// Text that QPainter::drawText lays out as one left-to-right run of one script whatever the
+/// painter's direction: printable Latin without combining marks. Anything else (a design
+/// name in another script, a tab) keeps drawText's own path.
+bool plainLatin(const QString &text)
+{
+    return std::all_of(text.begin(), text.end(), [](QChar c) {
+        const char16_t u = c.unicode();
+        return (u >= 0x20 && u < 0x7f) || (u >= 0xa0 && u < 0x300);
+    });
+}
+
+} // namespace
+
+LineCache::LineCache(const QFont &font, const QPaintDevice *device)
+    : m_font(font)
+    , m_metrics(font, device)
+    , m_device(device)
+{ }
+
+LineCache::~LineCache() = default;
+
+const LineCache::Entry &LineCache::entry(const QString &text)
+{
+    auto it = m_entries.constFind(text);
+    if (it != m_entries.constEnd())
+        return *it;
+    Entry entry;
+    entry.width = m_metrics.horizontalAdvance(text);
+    if (!text.isEmpty() && plainLatin(text)) {
+        auto layout = std::make_shared<QTextLayout>(text, m_font, m_device);
+        QTextOption option(Qt::AlignLeft);
+        option.setWrapMode(QTextOption::NoWrap);
+        option.setTextDirection(Qt::LeftToRight);
+        layout->setTextOption(option);
+        layout->setCacheEnabled(true); // keep the glyphs for the next draw
+        layout->beginLayout();
+        layout->createLine();
+        layout->endLayout();
+        entry.layout = std::move(layout);
+    }
+    return *m_entries.insert(text, std::move(entry));
+}
+
+double LineCache::width(const QString &text)
+{
+    return entry(text).width;
+}
+
+void LineCache::draw(QPainter &painter, const QRectF &rect, int flags, const QString &text)
+{
+    const Entry &shaped = entry(text);
+    const QPointF baseline = lineBaseline(m_metrics, rect, flags, shaped.width);
+    if (!shaped.layout) {
+        painter.drawText(baseline, text);
+        return;
+    }
+    // QTextLine::draw puts the baseline at the position's y rounded to 1/64 px plus the line's
+    // ascent (a whole number of 1/64 px); drawText rounds the baseline itself to 1/64 px when
+    // it places the glyphs. Starting from the baseline less the ascent gives the same place.
+    const QTextLine line = shaped.layout->lineAt(0);
+    shaped.layout->draw(&painter, QPointF(baseline.x(), baseline.y() - line.ascent()));
+}
+
+} // namespace cw::report
