@@ -10,14 +10,17 @@
 namespace cw::report {
 namespace {
 
+const QChar kEllipsis(0x2026); // what elidedText ends a cut text with
+
 /// Text that QPainter::drawText lays out as one left-to-right run of one script whatever the
-/// painter's direction: printable Latin without combining marks. Anything else (a design
-/// name in another script, a tab) keeps drawText's own path.
+/// painter's direction: printable Latin without combining marks, and the ellipsis of an
+/// elided one. Anything else (a design name in another script, a tab) keeps drawText's own
+/// path.
 bool plainLatin(const QString &text)
 {
     return std::all_of(text.begin(), text.end(), [](QChar c) {
         const char16_t u = c.unicode();
-        return (u >= 0x20 && u < 0x7f) || (u >= 0xa0 && u < 0x300);
+        return (u >= 0x20 && u < 0x7f) || (u >= 0xa0 && u < 0x300) || c == kEllipsis;
     });
 }
 
@@ -31,10 +34,10 @@ LineCache::LineCache(const QFont &font, const QPaintDevice *device)
 
 LineCache::~LineCache() = default;
 
-const LineCache::Entry &LineCache::entry(const QString &text)
+LineCache::Entry &LineCache::entry(const QString &text)
 {
-    auto it = m_entries.constFind(text);
-    if (it != m_entries.constEnd())
+    auto it = m_entries.find(text);
+    if (it != m_entries.end())
         return *it;
     Entry entry;
     entry.width = m_metrics.horizontalAdvance(text);
@@ -71,6 +74,26 @@ void LineCache::draw(QPainter &painter, const QRectF &rect, int flags, const QSt
     // it places the glyphs. Starting from the baseline less the ascent gives the same place.
     const QTextLine line = shaped.layout->lineAt(0);
     shaped.layout->draw(&painter, QPointF(baseline.x(), baseline.y() - line.ascent()));
+}
+
+void LineCache::drawFitted(QPainter &painter, const QRectF &rect, int flags, const QString &text)
+{
+    Entry &fitted = entry(text);
+    if (fitted.width <= rect.width()) {
+        draw(painter, rect, flags, text);
+        return;
+    }
+    const double width = rect.width();
+    QString shown;
+    const auto known = std::find_if(fitted.elided.begin(), fitted.elided.end(),
+                                    [width](const auto &cut) { return cut.first == width; });
+    if (known != fitted.elided.end()) {
+        shown = known->second;
+    } else {
+        shown = m_metrics.elidedText(text, Qt::ElideRight, std::max(0.0, width));
+        fitted.elided.emplace_back(width, shown);
+    }
+    draw(painter, rect, flags, shown); // `fitted` may be gone once `shown` has its entry
 }
 
 } // namespace cw::report

@@ -6,6 +6,8 @@
 #include <QString>
 
 #include <memory>
+#include <utility>
+#include <vector>
 
 class QPaintDevice;
 class QPainter;
@@ -39,6 +41,9 @@ public:
     /// drawLine(painter, metrics(), rect, flags, text, width(text)) with the painter's font
     /// set to font(): one line, alignment flags only, not elided.
     void draw(QPainter &painter, const QRectF &rect, int flags, const QString &text);
+    /// drawElided()'s one-line case: draw() when `text` fits `rect`, else draw() of
+    /// metrics().elidedText(text, Qt::ElideRight, rect.width()) (worked out once per width).
+    void drawFitted(QPainter &painter, const QRectF &rect, int flags, const QString &text);
     /// Whether draw() draws `text` from its shaped layout (false: through drawText).
     bool reusesShaping(const QString &text) { return entry(text).layout != nullptr; }
 
@@ -47,8 +52,10 @@ private:
     {
         double width = 0;
         std::shared_ptr<QTextLayout> layout; ///< null: drawn by QPainter::drawText
+        std::vector<std::pair<double, QString>> elided; ///< (width, the text elided to it)
     };
-    const Entry &entry(const QString &text);
+    /// The entry of `text`, made on first use; valid until the next entry is made.
+    Entry &entry(const QString &text);
 
     QFont m_font;
     QFontMetricsF m_metrics;

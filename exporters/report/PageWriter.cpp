@@ -160,20 +160,13 @@ LineCache &PageWriter::cellFont(bool bold)
 
 void PageWriter::drawCell(LineCache &font, const QRectF &rect, int flags, const QString &text)
 {
-    // drawElided's one-line case with the width looked up: the same measurement, so the
-    // same page.
+    // drawElided's one-line case with the widths and elisions looked up: the same
+    // measurements, so the same page.
     if (text.contains(QLatin1Char('\n'))) {
         drawElided(m_painter, rect, flags, text);
         return;
     }
-    if (font.width(text) <= rect.width()) {
-        font.draw(m_painter, rect, flags, text);
-        return;
-    }
-    const QString shown
-        = font.metrics().elidedText(text, Qt::ElideRight, std::max(0.0, rect.width()));
-    drawLine(m_painter, font.metrics(), rect, flags, shown,
-             font.metrics().horizontalAdvance(shown));
+    font.drawFitted(m_painter, rect, flags, text);
 }
 
 void PageWriter::tableHeader(const Table &table, const std::vector<double> &widths)

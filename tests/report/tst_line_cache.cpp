@@ -44,8 +44,9 @@ struct Cell
     QString text;
 };
 
-/// Every text in every alignment at positions that fall between 1/64 px steps, each text
-/// several times (the repeats are what the cache serves).
+/// Every text in every alignment at positions that fall between 1/64 px steps, in a wide cell
+/// and in narrow ones that cut the longer texts, each several times (the repeats are what the
+/// cache serves).
 std::vector<Cell> cells(const QStringList &texts)
 {
     const int aligns[] = { Qt::AlignLeft | Qt::AlignVCenter, Qt::AlignRight | Qt::AlignVCenter,
@@ -54,12 +55,14 @@ std::vector<Cell> cells(const QStringList &texts)
     double y = 40.123;
     for (int round = 0; round < 3; ++round)
         for (const QString &text : texts)
-            for (int flags : aligns) {
-                out.push_back({ QRectF(60.37 + 0.211 * round, y, 900.5, 37.4999), flags, text });
-                y += 31.2507;
-                if (y > 3300) // the page's foot at 300 dpi: back to the top, further right
-                    y = 40.123 + 0.017 * round;
-            }
+            for (int flags : aligns)
+                for (double width : { 900.5, 61.3, 117.26 }) {
+                    out.push_back(
+                        { QRectF(60.37 + 0.211 * round, y, width, 37.4999), flags, text });
+                    y += 31.2507;
+                    if (y > 3300) // the page's foot at 300 dpi: back to the top
+                        y = 40.123 + 0.017 * round;
+                }
     return out;
 }
 
@@ -86,20 +89,29 @@ private slots:
             const QByteArray expected = paintPdf([&](QPainter &painter, QPdfWriter &writer) {
                 painter.setFont(font);
                 const QFontMetricsF metrics(font, &writer);
-                for (const Cell &cell : drawn)
-                    report::drawLine(painter, metrics, cell.rect, cell.flags, cell.text,
-                                     metrics.horizontalAdvance(cell.text));
+                for (const Cell &cell : drawn) {
+                    // PageWriter's cells before the cache: elided when too wide.
+                    QString shown = cell.text;
+                    if (metrics.horizontalAdvance(shown) > cell.rect.width())
+                        shown = metrics.elidedText(shown, Qt::ElideRight, cell.rect.width());
+                    report::drawLine(painter, metrics, cell.rect, cell.flags, shown,
+                                     metrics.horizontalAdvance(shown));
+                }
             });
             int shaped = 0;
             const QByteArray actual = paintPdf([&](QPainter &painter, QPdfWriter &writer) {
                 report::LineCache cache(font, &writer);
                 painter.setFont(cache.font());
                 for (const Cell &cell : drawn)
-                    cache.draw(painter, cell.rect, cell.flags, cell.text);
+                    cache.drawFitted(painter, cell.rect, cell.flags, cell.text);
                 for (const QString &text : texts)
                     shaped += cache.reusesShaping(text) ? 1 : 0;
+                const QString cut = cache.metrics().elidedText(
+                    QStringLiteral("A: pdu-32a / B: pdu-32a"), Qt::ElideRight, 61.3);
+                QVERIFY(cut.endsWith(QChar(0x2026)));
+                shaped += cache.reusesShaping(cut) ? 1 : 0;
             });
-            QCOMPARE(shaped, 9); // the Latin ones
+            QCOMPARE(shaped, 9 + 1); // the Latin ones and a Latin one elided
             QCOMPARE(actual.size(), expected.size());
             QVERIFY(actual == expected);
         }
