@@ -63,7 +63,12 @@ double LineCache::width(const QString &text)
 
 void LineCache::draw(QPainter &painter, const QRectF &rect, int flags, const QString &text)
 {
-    const Entry &shaped = entry(text);
+    drawEntry(painter, rect, flags, text, entry(text));
+}
+
+void LineCache::drawEntry(QPainter &painter, const QRectF &rect, int flags, const QString &text,
+                          const Entry &shaped) const
+{
     const QPointF baseline = lineBaseline(m_metrics, rect, flags, shaped.width);
     if (!shaped.layout) {
         painter.drawText(baseline, text);
@@ -80,7 +85,7 @@ void LineCache::drawFitted(QPainter &painter, const QRectF &rect, int flags, con
 {
     Entry &fitted = entry(text);
     if (fitted.width <= rect.width()) {
-        draw(painter, rect, flags, text);
+        drawEntry(painter, rect, flags, text, fitted);
         return;
     }
     const double width = rect.width();

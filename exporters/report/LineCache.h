@@ -56,6 +56,8 @@ private:
     };
     /// The entry of `text`, made on first use; valid until the next entry is made.
     Entry &entry(const QString &text);
+    void drawEntry(QPainter &painter, const QRectF &rect, int flags, const QString &text,
+                   const Entry &shaped) const;
 
     QFont m_font;
     QFontMetricsF m_metrics;
