@@ -93,8 +93,7 @@ QString kw(double kilowatts, int decimals)
     return number(kilowatts, decimals) + QStringLiteral(" kW");
 }
 
-void drawLine(QPainter &painter, const QFontMetricsF &metrics, const QRectF &rect, int flags,
-              const QString &text, double width)
+QPointF lineBaseline(const QFontMetricsF &metrics, const QRectF &rect, int flags, double width)
 {
     double x = rect.left();
     if (flags & Qt::AlignRight)
@@ -107,7 +106,13 @@ void drawLine(QPainter &painter, const QFontMetricsF &metrics, const QRectF &rec
         baseline = rect.bottom() - metrics.descent();
     else if (flags & Qt::AlignVCenter)
         baseline = rect.top() + (rect.height() - lineHeight) / 2 + metrics.ascent();
-    painter.drawText(QPointF(x, baseline), text);
+    return QPointF(x, baseline);
+}
+
+void drawLine(QPainter &painter, const QFontMetricsF &metrics, const QRectF &rect, int flags,
+              const QString &text, double width)
+{
+    painter.drawText(lineBaseline(metrics, rect, flags, width), text);
 }
 
 void drawElided(QPainter &painter, const QRectF &rect, int flags, const QString &text)

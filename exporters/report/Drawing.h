@@ -10,6 +10,7 @@
 
 class QFontMetricsF;
 class QPainter;
+class QPointF;
 class QRectF;
 
 namespace cw::report {
@@ -41,6 +42,10 @@ QString kw(double kilowatts, int decimals = 1);
 
 /// Draws `text` in `rect` with `flags`, elided on the right when it does not fit.
 void drawElided(QPainter &painter, const QRectF &rect, int flags, const QString &text);
+
+/// The start of the baseline of one line of text `width` wide in `metrics`, placed in `rect`
+/// as QPainter::drawText(rect, flags, text) places it (alignment flags only).
+QPointF lineBaseline(const QFontMetricsF &metrics, const QRectF &rect, int flags, double width);
 
 /// Draws one line of `text`, `width` wide in `metrics`, in `rect` where
 /// QPainter::drawText(rect, flags, text) puts it (alignment flags only), from that one

@@ -150,34 +150,23 @@ double PageWriter::rowHeight() const
     return *m_rowHeight;
 }
 
-PageWriter::CellFont &PageWriter::cellFont(bool bold)
+LineCache &PageWriter::cellFont(bool bold)
 {
-    std::unique_ptr<CellFont> &font = m_cellFonts[bold ? 1 : 0];
-    if (!font) {
-        const QFont f = reportFont(kTablePt, bold);
-        font = std::make_unique<CellFont>(CellFont { f, QFontMetricsF(f, &m_device), {} });
-    }
+    std::unique_ptr<LineCache> &font = m_cellFonts[bold ? 1 : 0];
+    if (!font)
+        font = std::make_unique<LineCache>(reportFont(kTablePt, bold), &m_device);
     return *font;
 }
 
-void PageWriter::drawCell(CellFont &font, const QRectF &rect, int flags, const QString &text)
+void PageWriter::drawCell(LineCache &font, const QRectF &rect, int flags, const QString &text)
 {
-    // drawElided's one-line case with the width looked up: the same measurement, so the
-    // same page.
+    // drawElided's one-line case with the widths and elisions looked up: the same
+    // measurements, so the same page.
     if (text.contains(QLatin1Char('\n'))) {
         drawElided(m_painter, rect, flags, text);
         return;
     }
-    auto it = font.widths.constFind(text);
-    if (it == font.widths.constEnd())
-        it = font.widths.insert(text, font.metrics.horizontalAdvance(text));
-    if (*it <= rect.width()) {
-        drawLine(m_painter, font.metrics, rect, flags, text, *it);
-        return;
-    }
-    const QString shown
-        = font.metrics.elidedText(text, Qt::ElideRight, std::max(0.0, rect.width()));
-    drawLine(m_painter, font.metrics, rect, flags, shown, font.metrics.horizontalAdvance(shown));
+    font.drawFitted(m_painter, rect, flags, text);
 }
 
 void PageWriter::tableHeader(const Table &table, const std::vector<double> &widths)
@@ -208,8 +197,8 @@ void PageWriter::tableRow(const Table &table, const std::vector<double> &widths,
         m_painter.setPen(QPen(kRule, m_scale.pt(0.6)));
         m_painter.drawLine(QPointF(m_body.left(), m_y), QPointF(m_body.right(), m_y));
     }
-    CellFont &font = cellFont(row.bold);
-    m_painter.setFont(font.font);
+    LineCache &font = cellFont(row.bold);
+    m_painter.setFont(font.font());
     m_painter.setPen(Qt::black);
     double x = m_body.left();
     const double pad = m_scale.pt(kCellPaddingPt);

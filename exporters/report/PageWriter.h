@@ -1,6 +1,7 @@
 #pragma once
 
 #include "exporters/report/Drawing.h"
+#include "exporters/report/LineCache.h"
 
 #include <QFont>
 #include <QFontMetricsF>
@@ -78,17 +79,10 @@ private:
     void tableRow(const Table &table, const std::vector<double> &widths, const TableRow &row,
                   bool shaded);
 
-    /// A table font with its metrics on this device and the widths of the texts drawn in
-    /// it: the per-rack tables repeat the same loads, breakers and phases thousands of times,
-    /// and each measurement is a text layout.
-    struct CellFont
-    {
-        QFont font;
-        QFontMetricsF metrics;
-        QHash<QString, double> widths;
-    };
-    CellFont &cellFont(bool bold);
-    void drawCell(CellFont &font, const QRectF &rect, int flags, const QString &text);
+    /// The table fonts' cells, each text measured and shaped once: the per-rack tables
+    /// repeat the same loads, breakers and phases thousands of times.
+    LineCache &cellFont(bool bold);
+    void drawCell(LineCache &font, const QRectF &rect, int flags, const QString &text);
 
     QPainter &m_painter;
     QPagedPaintDevice &m_device;
@@ -98,7 +92,7 @@ private:
     QRectF m_body;
     double m_y = 0;
     int m_page = 1;
-    std::unique_ptr<CellFont> m_cellFonts[2]; ///< regular, bold; made on first use
+    std::unique_ptr<LineCache> m_cellFonts[2]; ///< regular, bold; made on first use
     mutable std::optional<double> m_rowHeight;
 };
 

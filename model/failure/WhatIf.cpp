@@ -112,7 +112,11 @@ struct PowerOutcome
     std::unordered_map<std::uint64_t, std::pair<std::vector<int>, double>> shares;
 };
 
-PowerOutcome simulatePower(const FailureModel::Data &data, const FailureSet &failures)
+/// With `loads` false only which devices are off or capped (and by how much) is worked out:
+/// no PDU loads, no shares to give back, no names (FailureModel::gpusLost, run for every
+/// domain of an N-1 sweep; a feed's domain touches every device of the design).
+PowerOutcome simulatePower(const FailureModel::Data &data, const FailureSet &failures,
+                           bool loads = true)
 {
     PowerOutcome outcome;
     const Design &design = *data.design;
@@ -164,8 +168,11 @@ PowerOutcome simulatePower(const FailureModel::Data &data, const FailureSet &fai
         const double availableW = dp.psuAssumed ? dp.maxPowerW : psusUp * dp.psuRatingW;
         const double drawW = std::min(dp.maxPowerW, availableW);
         if (availableW + 1e-9 < dp.maxPowerW)
-            outcome.capped.push_back({ dp.device, design.device(dp.device)->name, psusUp, psus,
-                                       availableW, dp.maxPowerW });
+            outcome.capped.push_back({ dp.device,
+                                       loads ? design.device(dp.device)->name : std::string(),
+                                       psusUp, psus, availableW, dp.maxPowerW });
+        if (!loads)
+            continue;
         for (int pdu : up)
             outcome.pduLoadW[{ rack->id.value, pdu }] += drawW / psusUp;
         outcome.shares.emplace(dp.device.value, std::pair(std::move(up), drawW / psusUp));
@@ -593,7 +600,8 @@ int FailureModel::gpusLost(const std::vector<FailureDomain> &domains) const
 {
     const Data &data = *m_data;
     const FailureSet failures = gather(*data.design, domains);
-    PowerOutcome power = simulatePower(data, failures);
+    // Which devices are off or capped only: the PDU loads change no node's state.
+    PowerOutcome power = simulatePower(data, failures, false);
     WhatIfReport cooling; // the cooling pass can turn liquid-cooled nodes off
     simulateCooling(data, failures, power, cooling);
     // nodeState: lost when off, or cut from a compute fabric it is cabled to.

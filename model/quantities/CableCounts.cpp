@@ -114,6 +114,40 @@ struct ModuleEnd
     }
 };
 
+/// Each place's position in device id order, and where its ends start in an array of the ends
+/// grouped by device in that order (one slot per end, counted from the links).
+struct EndSlots
+{
+    std::vector<std::uint32_t> rankOfPlace;
+    std::vector<std::size_t> start; ///< per rank, then the total
+};
+
+EndSlots endSlots(const std::vector<PlanLink> &links, const std::vector<DevicePlace> &places)
+{
+    EndSlots slots;
+    std::vector<std::uint32_t> order(places.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = static_cast<std::uint32_t>(i);
+    auto byId = [&places](std::uint32_t x, std::uint32_t y) {
+        return places[x].device->id.value < places[y].device->id.value;
+    };
+    if (!std::is_sorted(order.begin(), order.end(), byId)) // placeDevices adds them in id order
+        std::sort(order.begin(), order.end(), byId);
+    slots.rankOfPlace.resize(places.size());
+    for (std::size_t rank = 0; rank < order.size(); ++rank)
+        slots.rankOfPlace[order[rank]] = static_cast<std::uint32_t>(rank);
+    slots.start.assign(places.size() + 1, 0);
+    const DevicePlace *first = places.data();
+    for (const PlanLink &row : links)
+        if (row.transceiver) {
+            ++slots.start[slots.rankOfPlace[static_cast<std::size_t>(row.a - first)] + 1];
+            ++slots.start[slots.rankOfPlace[static_cast<std::size_t>(row.z - first)] + 1];
+        }
+    for (std::size_t rank = 1; rank < slots.start.size(); ++rank)
+        slots.start[rank] += slots.start[rank - 1];
+    return slots;
+}
+
 std::uint32_t orderedBits(int value)
 {
     return static_cast<std::uint32_t>(value) ^ 0x80000000u; // signed order as unsigned
@@ -152,10 +186,16 @@ std::size_t rankModules(std::vector<ModuleEnd> &ends)
 /// (device, cage, module id, row), so each cage's ends are adjacent, its first link comes first
 /// and the totals are summed in the same order whatever the input order (a sort of a million
 /// small records instead of a hash map of them).
-std::vector<ModuleCount> countModules(const std::vector<PlanLink> &links, GroupTable &table)
+std::vector<ModuleCount> countModules(const std::vector<PlanLink> &links,
+                                      const std::vector<DevicePlace> &places, GroupTable &table)
 {
-    std::vector<ModuleEnd> ends;
-    ends.reserve(2 * links.size());
+    // The ends go straight to their device's slots, devices in id order, each device's in
+    // link order; sorting each device's few ends then gives the order a sort of all of them
+    // by (device, cage, module id, row) gives, without sorting a million ends at once.
+    EndSlots slots = endSlots(links, places);
+    std::vector<ModuleEnd> ends(slots.start.back());
+    std::vector<std::size_t> &next = slots.start; // advances to each device's end
+    const DevicePlace *base = places.data();
     // One table per side: the A ends are mostly one part (the nodes'), the Z ends another, so
     // each table's last-part shortcut holds.
     CageTable cagesA, cagesZ;
@@ -168,14 +208,21 @@ std::vector<ModuleCount> countModules(const std::vector<PlanLink> &links, GroupT
              { std::tuple(row.a, row.portA, row.moduleA, &cagesA),
                std::tuple(row.z, row.portZ, row.moduleZ, &cagesZ) }) {
             const int perModule = std::max(module->cable->linksPerCable, 1);
-            ends.push_back({ place->device->id.value,
-                             orderedBits(cages->cage(place->part, port, perModule)), 0, module,
-                             group, i });
+            ends[next[slots.rankOfPlace[static_cast<std::size_t>(place - base)]]++]
+                = { place->device->id.value,
+                    orderedBits(cages->cage(place->part, port, perModule)),
+                    0,
+                    module,
+                    group,
+                    i };
         }
     }
     // The totals by rank, which is the order of the ids.
     std::vector<ModuleCount> modules(rankModules(ends));
-    std::sort(ends.begin(), ends.end());
+    // next[rank] is now where device rank + 1's ends start.
+    for (std::size_t rank = 0, begin = 0; rank + 1 < next.size(); begin = next[rank++])
+        std::sort(ends.begin() + static_cast<std::ptrdiff_t>(begin),
+                  ends.begin() + static_cast<std::ptrdiff_t>(next[rank]));
     for (std::size_t first = 0; first < ends.size();) {
         std::size_t last = first + 1;
         while (last < ends.size() && ends[last].sameCage(ends[first]))
@@ -274,11 +321,12 @@ void addNotes(CablePlan &plan, const Oddities &odd)
 
 } // namespace
 
-void countCables(CablePlan &plan, const std::vector<PlanLink> &links, const Catalog &catalog,
+void countCables(CablePlan &plan, const std::vector<PlanLink> &links,
+                 const std::vector<DevicePlace> &places, const Catalog &catalog,
                  const Oddities &odd)
 {
     GroupTable groups = groupByPartAndLength(links, catalog);
-    plan.modules = countModules(links, groups);
+    plan.modules = countModules(links, places, groups);
     plan.groups = finishGroups(groups, catalog);
     summarize(plan);
     addNotes(plan, odd);

@@ -71,7 +71,7 @@ Result<CablePlan> buildCablePlan(const Design &design, const Catalog &catalog,
     std::vector<PlanLink> links = std::move(sorted).value();
     detail::assignCables(links);
     CablePlan plan;
-    detail::countCables(plan, links, catalog, odd);
+    detail::countCables(plan, links, *places.shared(), catalog, odd);
     if (level == CablePlanDetail::Rows) {
         plan.rows.reserve(links.size());
         for (const PlanLink &link : links)

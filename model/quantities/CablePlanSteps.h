@@ -37,8 +37,10 @@ Result<std::vector<PlanLink>> sortedLinks(const Design &design, const FabricInde
 /// legs).
 void assignCables(std::vector<PlanLink> &links);
 
-/// The plan's groups, modules, summary, total and notes from its links.
-void countCables(CablePlan &plan, const std::vector<PlanLink> &links, const Catalog &catalog,
+/// The plan's groups, modules, summary, total and notes from its links, whose ends are
+/// `places` (PlaceTable::all()).
+void countCables(CablePlan &plan, const std::vector<PlanLink> &links,
+                 const std::vector<DevicePlace> &places, const Catalog &catalog,
                  const Oddities &odd);
 
 } // namespace cw::cabling::detail

@@ -10,6 +10,7 @@
 #include "model/core/Design.h"
 #include "model/examples/ReferenceDesigns.h"
 #include "model/fabric/Templates.h"
+#include "model/quantities/CablePlaces.h"
 #include "model/quantities/CablePlan.h"
 #include "tests/exporters/cabling/CsvReader.h"
 
@@ -549,6 +550,94 @@ private slots:
         for (const auto &group : plan->groups)
             fibres += group.transceiver ? group.cables : 0;
         QCOMPARE(fibres, 635);
+    }
+
+    void modulesPerCageMatchASortOfEveryEnd_data()
+    {
+        QTest::addColumn<QString>("name");
+        for (const char *name : { "second", "superpod", "fat-tree-2048" }) // the seed has no optics
+            QTest::newRow(name) << QString::fromLatin1(name);
+    }
+
+    void modulesPerCageMatchASortOfEveryEnd()
+    {
+        // The plan sorts each device's transceiver ends on their own (devices in id order);
+        // here every end of the plan is sorted at once by (device, cage, module id, link),
+        // as the plan did before, and the modules counted from that: each cage's modules in
+        // the group of its first link. Totals must match to the last bit (same summing order).
+        QFETCH(QString, name);
+        Design d;
+        if (name == "fat-tree-2048") {
+            auto generated = generateDesign("fat-tree", { { "nodes", "2048" } }, catalog());
+            QVERIFY(generated);
+            d = std::move(generated->design);
+        } else {
+            d = designNamed(name);
+        }
+        const auto plan = cabling::buildCablePlan(d, catalog(), cabling::CablePlanDetail::Links);
+        QVERIFY(plan);
+        struct End
+        {
+            std::uint64_t device;
+            int cage;
+            const Part *module;
+            std::size_t row;
+        };
+        std::vector<End> ends;
+        for (std::size_t i = 0; i < plan->links.size(); ++i) {
+            const cabling::PlanLink &link = plan->links[i];
+            if (!link.transceiver)
+                continue;
+            for (const auto &[place, port, module] :
+                 { std::tuple(link.a, link.portA, link.moduleA),
+                   std::tuple(link.z, link.portZ, link.moduleZ) })
+                ends.push_back({ place->device->id.value,
+                                 cabling::detail::cageOf(place->part, port,
+                                                         std::max(module->cable->linksPerCable, 1)),
+                                 module, i });
+        }
+        QVERIFY(!ends.empty());
+        std::sort(ends.begin(), ends.end(), [](const End &x, const End &y) {
+            return std::tie(x.device, x.cage, x.module->id, x.row)
+                < std::tie(y.device, y.cage, y.module->id, y.row);
+        });
+        std::map<std::pair<std::string, double>, std::pair<int, double>> groups;
+        std::map<std::string, std::pair<int, double>> modules;
+        for (std::size_t first = 0; first < ends.size();) {
+            std::size_t last = first + 1;
+            while (last < ends.size() && ends[last].device == ends[first].device
+                   && ends[last].cage == ends[first].cage
+                   && ends[last].module == ends[first].module)
+                ++last;
+            const Part &module = *ends[first].module;
+            const int perModule = std::max(module.cable->linksPerCable, 1);
+            const int count = (static_cast<int>(last - first) + perModule - 1) / perModule;
+            const Link &link = *plan->links[ends[first].row].link;
+            auto &group = groups[{ link.cableType.str(), link.lengthM }];
+            group.first += count;
+            group.second += count * module.maxPowerW;
+            auto &total = modules[module.id];
+            total.first += count;
+            total.second += count * module.maxPowerW;
+            first = last;
+        }
+        QCOMPARE(plan->modules.size(), modules.size());
+        for (const cabling::ModuleCount &count : plan->modules) {
+            QCOMPARE(count.count, modules.at(count.catalogPart).first);
+            QCOMPARE(count.powerW, modules.at(count.catalogPart).second); // exact
+        }
+        int checked = 0;
+        for (const cabling::CableGroup &group : plan->groups) {
+            if (!group.transceiver)
+                continue;
+            const auto it = groups.find({ group.catalogPart, group.lengthM });
+            const std::pair<int, double> expected
+                = it == groups.end() ? std::pair(0, 0.0) : it->second;
+            QCOMPARE(group.transceivers, expected.first);
+            QCOMPARE(group.activePowerW, expected.second); // exact
+            ++checked;
+        }
+        QVERIFY(checked > 0);
     }
 
     void libreOfficeOpensTheWorkbooks()
