@@ -6,6 +6,7 @@
 
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
+#include "model/examples/ReferenceDesigns.h"
 #include "model/fabric/Templates.h"
 #include "model/validation/DesignIndex.h"
 
@@ -107,6 +108,60 @@ private slots:
             QCOMPARE(dirtyRacks(a), dirtyRacks(b));
             QCOMPARE(differs(views, full, design), QString());
         }
+    }
+
+    void everyMemoryGivesTheSameTotals()
+    {
+        // The Summary dock counts its heat split with RulesOnly, the canvas with ForViews: the
+        // sums must be the full index's, on every reference design (liquid, hybrid and air
+        // racks among them) and on a generated one.
+        const Catalog &catalog = Catalog::builtin();
+        std::vector<Design> designs;
+        for (const auto &reference : referenceDesigns()) {
+            auto built = reference.build(catalog);
+            QVERIFY(built);
+            designs.push_back(std::move(built).value());
+        }
+        auto generated = generateDesign("fat-tree", { { "nodes", "256" } }, catalog);
+        QVERIFY(generated);
+        designs.push_back(generated->design);
+        // The same with hybrid servers (air and liquid by their rack) in every other rack made
+        // a liquid-cooled one: heat in both sums.
+        Design mixed = std::move(generated->design);
+        bool everyOther = false;
+        for (const Rack &each : std::vector<Rack>(mixed.racks().begin(), mixed.racks().end()))
+            if ((everyOther = !everyOther)) {
+                Rack rack = each;
+                rack.catalogType = "rack-48u-liquid";
+                mixed.updateRack(rack);
+            }
+        for (const Device &each :
+             std::vector<Device>(mixed.devices().begin(), mixed.devices().end()))
+            if (each.role == DeviceRole::Compute) {
+                Device device = each;
+                device.catalogType = "hgx-b200-8gpu-dlc";
+                mixed.updateDevice(device);
+            }
+        designs.push_back(std::move(mixed));
+        bool liquid = false;
+        for (const Design &design : designs) {
+            DesignIndex full;
+            full.rebuild(design, catalog, DesignIndex::Memory::ForUpdates);
+            liquid = liquid || full.totals().liquidHeatW > 0;
+            for (const auto memory :
+                 { DesignIndex::Memory::RulesOnly, DesignIndex::Memory::ForViews }) {
+                DesignIndex index;
+                index.rebuild(design, catalog, memory);
+                const DesignTotals a = index.totals();
+                const DesignTotals b = full.totals();
+                QCOMPARE(a.itPowerW, b.itPowerW);
+                QCOMPARE(a.airHeatW, b.airHeatW);
+                QCOMPARE(a.liquidHeatW, b.liquidHeatW);
+                QCOMPARE(a.devicesWithPower, b.devicesWithPower);
+                QCOMPARE(a.gpus, b.gpus);
+            }
+        }
+        QVERIFY(liquid); // one design at least puts heat into liquid
     }
 };
 

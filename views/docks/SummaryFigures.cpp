@@ -26,9 +26,11 @@ SummaryFigures computeSummaryFigures(const Design &design, const Catalog &catalo
     figures.facilityKw = figures.itKw * figures.pue;
 
     // The heat split is the cooling rules' own (liquid-only parts, hybrid parts in liquid
-    // racks), so the dock never disagrees with cooling.site-capacity.
+    // racks), so the dock never disagrees with cooling.site-capacity. Only the sums are read:
+    // no copies of the devices and links (at 16k nodes most of this count's time, on a worker
+    // that shares the machine with the open and every edit's recount).
     DesignIndex index;
-    index.rebuild(design, catalog);
+    index.rebuild(design, catalog, DesignIndex::Memory::RulesOnly);
     const RuleContext context(design, catalog, index);
     figures.airHeatKw = context.totals().airHeatW / calc::wattsPerKw;
     figures.liquidHeatKw = context.totals().liquidHeatW / calc::wattsPerKw;
