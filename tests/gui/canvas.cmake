@@ -29,8 +29,10 @@ cw_add_test(tst_canvas_campus SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canvas_campu
 # The fabric view's items drawn the cheap way while small on screen look as the full drawing
 # does (boxes as fills, arcs flattened, chips' outlines flattened): tst_canvas_fabric_lod.
 cw_add_test(tst_canvas_fabric_lod SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canvas_fabric_lod.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/PixelCompare.h
     DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets Qt6::Test)
 # The floor plan zoomed out: each hall's layer draws its racks, pixel for pixel as the racks
 # draw themselves; a click, a drag, Delete and undo on a rack as zoomed in (tst_canvas_floor_lod).
 cw_add_test(tst_canvas_floor_lod SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_canvas_floor_lod.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/PixelCompare.h
     DEPS cw_canvas cw_document cw_validation cw_model Qt6::Widgets Qt6::Test)

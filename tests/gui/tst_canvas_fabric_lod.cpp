@@ -4,6 +4,7 @@
 // no label fits and compared, pixel by pixel, with the full drawing (stroked outlines, curves
 // as paths, rounded chips) done the way the items drew before.
 
+#include "PixelCompare.h"
 #include "views/canvas/CanvasItem.h"
 #include "views/canvas/FabricChips.h"
 #include "views/canvas/FabricItems.h"
@@ -19,6 +20,7 @@
 
 using namespace cw;
 using namespace cw::canvas;
+using cw::testing::differingPixels;
 
 namespace {
 
@@ -37,24 +39,6 @@ QImage paintAt(double lod, const std::function<void(QPainter &)> &draw)
     painter.scale(lod, lod);
     draw(painter);
     return image;
-}
-
-/// Pixels of the two pictures whose colours differ by more than `tolerance` in a channel
-/// (antialiased edges of a stroke and of a fill round a little differently).
-int differingPixels(const QImage &a, const QImage &b, int tolerance)
-{
-    int count = 0;
-    for (int y = 0; y < a.height(); ++y)
-        for (int x = 0; x < a.width(); ++x) {
-            const QRgb p = a.pixel(x, y);
-            const QRgb q = b.pixel(x, y);
-            const int diff
-                = std::max({ std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)),
-                             std::abs(qBlue(p) - qBlue(q)) });
-            if (diff > tolerance)
-                ++count;
-        }
-    return count;
 }
 
 /// Pixels that are not white: how much the picture shows.

@@ -5,6 +5,7 @@
 // racks draw themselves, pixel for pixel, markers, selection and failure outlines included;
 // a click, a drag, Delete and undo must work on a rack as they do zoomed in.
 
+#include "PixelCompare.h"
 #include "model/build/DesignBuilder.h"
 #include "model/catalog/Catalog.h"
 #include "model/core/Design.h"
@@ -30,6 +31,7 @@
 
 using namespace cw;
 using namespace cw::canvas;
+using cw::testing::differingPixels;
 
 namespace {
 
@@ -93,22 +95,6 @@ QImage frame(FloorPlanView &view)
     QPainter painter(&image);
     view.viewport()->render(&painter);
     return image;
-}
-
-/// Pixels whose colours differ by more than `tolerance` in a channel.
-int differingPixels(const QImage &a, const QImage &b, int tolerance)
-{
-    int count = 0;
-    for (int y = 0; y < a.height(); ++y)
-        for (int x = 0; x < a.width(); ++x) {
-            const QRgb p = a.pixel(x, y);
-            const QRgb q = b.pixel(x, y);
-            if (std::max({ std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)),
-                           std::abs(qBlue(p) - qBlue(q)) })
-                > tolerance)
-                ++count;
-        }
-    return count;
 }
 
 /// The picture and the racks' own drawing may differ by this much in a channel (of 255), at
