@@ -5,9 +5,11 @@
 #include "model/common/HugePages.h"
 #include "model/common/JsonLimits.h"
 #include "model/common/JsonReader.h"
+#include "model/common/MapAhead.h"
 #include "model/core/Equipment.h"
 #include "model/io/JsonTape.h"
 
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -79,6 +81,7 @@ public:
         if (second)
             if (const char *split = splitPoint(p, end))
                 return scanInTwo(p, split, *second);
+        mapAhead(p, static_cast<std::size_t>(end - p));
         return elements(p, nullptr);
     }
 
@@ -131,6 +134,7 @@ private:
         const char *secondEnd = nullptr;
         std::thread thread([&] {
             try {
+                mapAhead(split, static_cast<std::size_t>(m_end - split));
                 secondEnd = other.elements(split, nullptr);
             } catch (...) {
                 secondEnd = nullptr; // out of memory: the load declines to the tape
@@ -138,6 +142,7 @@ private:
         });
         const char *firstEnd = nullptr;
         try {
+            mapAhead(p, static_cast<std::size_t>(split - p));
             firstEnd = elements(p, split);
         } catch (...) {
             thread.join();
@@ -480,6 +485,11 @@ private:
 /// reads rows, racks and devices, and calls finish() before it needs the links. The guess is
 /// checked: the scan must end exactly there (a newline is never inside a name the scanner
 /// accepts, and anything else makes it decline), or the load declines to the tape.
+///
+/// startEarly() goes further: the scan starts before the tape is parsed, at the links found by
+/// the writer's layout, so that the scanners map and read the links (nine tenths of a written
+/// design) while the tape parses the rest. The tape's deferral then only checks that its links
+/// are the ones being scanned; any other start declines the load to the tape.
 class LinkScanAhead
 {
 public:
@@ -495,10 +505,45 @@ public:
             m_thread.join();
     }
 
+    /// Starts the scan of the links of `text` (a whole design) on another thread, which first
+    /// looks for them where the writer puts them; start() then waits for that search.
+    void startEarly(std::string_view text)
+    {
+        if (text.size() < kBytesWorthAThread || std::thread::hardware_concurrency() < 2)
+            return;
+        m_early.store(Early::Searching);
+        try {
+            m_thread = std::thread([this, text] {
+                const char *open = layoutOpen(text);
+                const char *close = open ? layoutClose(open, text.data() + text.size()) : nullptr;
+                if (!close) {
+                    publish(Early::NotFound);
+                    return;
+                }
+                m_earlyBegin = open;
+                m_expected = close + 1;
+                publish(Early::Found);
+                try {
+                    m_result = m_scanner.scan(open, m_expected, &m_second);
+                } catch (...) {
+                    m_result = nullptr; // out of memory: the load declines to the tape
+                }
+            });
+        } catch (...) {
+            m_early.store(Early::None); // no thread: the tape's deferral starts the scan
+        }
+    }
+
     /// The deferral's parse: `begin` at the array's '['. Returns the byte after its ']', as
     /// the layout gives it with the scan under way, or as the scan done here found it.
     const char *start(const char *begin, const char *end)
     {
+        if (m_early.load() != Early::None) {
+            m_early.wait(Early::Searching);
+            if (m_early.load() == Early::Found)
+                return begin == m_earlyBegin ? m_expected : nullptr;
+            m_thread.join(); // found no links in the layout: scanned from here as without it
+        }
         const char *close = layoutClose(begin, end);
         if (!close || std::thread::hardware_concurrency() < 2) {
             m_expected = m_result = m_scanner.scan(begin, end, &m_second);
@@ -524,11 +569,30 @@ public:
     }
 
 private:
+    enum class Early { None, Searching, Found, NotFound };
+    static constexpr std::ptrdiff_t kBytesWorthAThread = std::ptrdiff_t { 1 } << 20;
+
+    void publish(Early state)
+    {
+        m_early.store(state);
+        m_early.notify_all();
+    }
+
+    /// The '[' of the root's "links" in the writer's layout (a root member starts a line at
+    /// two spaces; a newline is never inside a JSON string), or null. The first such line
+    /// is taken: should it belong to another object of a hand-made file, the tape's
+    /// deferral finds the links elsewhere and the load declines to the tape.
+    static const char *layoutOpen(std::string_view text)
+    {
+        constexpr std::string_view kLinks = "\n  \"links\": [";
+        const void *at = ::memmem(text.data(), text.size(), kLinks.data(), kLinks.size());
+        return at ? static_cast<const char *>(at) + kLinks.size() - 1 : nullptr;
+    }
+
     /// The ']' of a large array in the writer's layout, found from the end of the text (the
     /// members after the links are a small part of a written design), or null.
     static const char *layoutClose(const char *begin, const char *end)
     {
-        constexpr std::ptrdiff_t kBytesWorthAThread = std::ptrdiff_t { 1 } << 20;
         constexpr std::size_t kTailSearched = std::size_t { 8 } << 20;
         constexpr std::string_view kAfterLinks = "\n  ],\n  \"storageTiers\": ";
         if (end - begin < kBytesWorthAThread)
@@ -542,6 +606,8 @@ private:
     LinkScanner &m_scanner;
     std::vector<Link> &m_second;
     std::thread m_thread;
+    std::atomic<Early> m_early { Early::None };
+    const char *m_earlyBegin = nullptr; ///< written before m_early says Found
     const char *m_expected = nullptr;
     const char *m_result = nullptr;
 };

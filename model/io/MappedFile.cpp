@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 #include <utility>
 
@@ -41,9 +42,9 @@ Result<MappedFile> MappedFile::open(const std::filesystem::path &path, std::size
         return Error { path.string() + ": larger than the limit of "
                        + std::to_string(maxBytes / (std::size_t { 1024 } * 1024)) + " MiB" };
     }
-    // MAP_POPULATE maps every page of the page cache up front (one call instead of a fault
-    // per 4 KiB page while parsing).
-    void *map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    // Not MAP_POPULATE: the reader's threads map their own parts of the page cache
+    // (mapAhead), side by side, instead of this thread mapping all of them first.
+    void *map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
     const int mapError = errno;
     ::close(fd);
     if (map == MAP_FAILED)
@@ -75,6 +76,18 @@ MappedFile &MappedFile::operator=(MappedFile &&other) noexcept
 MappedFile::~MappedFile()
 {
     release();
+}
+
+void MappedFile::releaseAside(MappedFile &&file)
+{
+    constexpr std::size_t kBytesWorthAThread = std::size_t { 16 } << 20;
+    if (file.m_size < kBytesWorthAThread)
+        return; // `file` goes with the caller's copy of it
+    try {
+        std::thread([aside = std::move(file)] {}).detach();
+    } catch (...) {
+        // No thread to be had: the mapping is released here, on the caller's path.
+    }
 }
 
 void MappedFile::release()

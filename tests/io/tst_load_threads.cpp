@@ -12,6 +12,7 @@
 #include "model/fabric/Templates.h"
 #include "model/io/DesignFile.h"
 #include "model/io/DesignLoadPaths.h"
+#include "model/io/LinkScan.h"
 
 #include <nlohmann/json.hpp>
 
@@ -19,6 +20,7 @@
 
 #include <functional>
 #include <string>
+#include <thread>
 
 using namespace cw;
 using json = nlohmann::json;
@@ -142,6 +144,68 @@ private slots:
         }
         QVERIFY(describeError(badPort).contains("nope"));
         QVERIFY(describeError(misled).isEmpty()); // an unknown member warns
+    }
+
+    void theEarlyScanChecksTheStartItGuessed()
+    {
+        // The scan starts before the tape is parsed, at the first line that opens a member
+        // "links" at the root's indent (LinkScanAhead::startEarly); the tape's deferral then
+        // checks that its links are those. Decoys at that indent inside a row, before the
+        // root's links, whether the scan of the decoy fails ([1]) or succeeds (two real
+        // links): the fast path declines and the load is the tape's, warning for warning.
+        const std::string &written = largeText();
+        const std::size_t rows = written.find("\n  \"rows\": [\n    {");
+        const std::size_t links = written.find("\n  \"links\": [\n");
+        QVERIFY(rows != std::string::npos && links != std::string::npos && rows < links);
+        const std::size_t firstRow = rows + std::string("\n  \"rows\": [\n    {").size();
+        const std::size_t secondLink = written.find("\n    },\n    {", links);
+        const std::size_t thirdLink = written.find("\n    },\n    {", secondLink + 1);
+        const std::string twoLinks
+            = written.substr(links + 13, thirdLink + 6 - (links + 13)); // "\n    {...},...}"
+        std::string failingDecoy = written;
+        failingDecoy.insert(firstRow, "\n  \"links\": [\n  1\n  ],");
+        std::string scannableDecoy = written;
+        scannableDecoy.insert(firstRow, "\n  \"links\": [" + twoLinks + "\n  ],");
+        for (const std::string *text : std::initializer_list<const std::string *> {
+                 &written, &failingDecoy, &scannableDecoy }) {
+            const std::string chosen = test::loadOutcome(parseDesign(*text, catalog()), catalog());
+            QCOMPARE(chosen, test::loadOutcome(parseDesignOnTape(*text, catalog()), catalog()));
+            QCOMPARE(bool(parseDesignFast(*text, catalog())), text == &written);
+        }
+        QVERIFY(describeError(scannableDecoy).isEmpty()); // an unknown member warns
+        auto decoyed = parseDesign(scannableDecoy, catalog());
+        QVERIFY(decoyed);
+        QCOMPARE(decoyed->design.links().size(),
+                 parseDesign(written, catalog())->design.links().size());
+        QVERIFY(!decoyed->warnings.empty());
+
+        // The check itself, which the row's warning above would otherwise hide: the scan of
+        // the decoy is not taken for the root's links, and the written links are.
+        if (std::thread::hardware_concurrency() < 2)
+            QSKIP("one processor: the scan does not start early");
+        for (const std::string *text :
+             std::initializer_list<const std::string *> { &written, &scannableDecoy }) {
+            std::vector<Link> scanned;
+            std::vector<Link> second;
+            LinkScanner scanner(*text, nullptr, scanned,
+                                [](std::string_view name, CableName &pooled) {
+                                    pooled = CableName(name);
+                                    return true;
+                                });
+            LinkScanAhead ahead(scanner, second);
+            ahead.startEarly(*text);
+            const char *root = text->data() + text->rfind("\n  \"links\": [") + 12;
+            const char *end = text->data() + text->size();
+            const char *after = ahead.start(root, end);
+            if (text == &written) {
+                QCOMPARE(after, text->data() + text->rfind("\n  ],\n  \"storageTiers\"") + 4);
+                QVERIFY(ahead.finish());
+                QCOMPARE(scanned.size() + second.size(),
+                         parseDesign(written, catalog())->design.links().size());
+            } else {
+                QCOMPARE(after, nullptr);
+            }
+        }
     }
 
 private:

@@ -556,6 +556,84 @@ private slots:
         }
     }
 
+    void devicesInBulkRefuseEveryIdInUse()
+    {
+        // addDevices checks the devices' ids against each other table by walking it beside
+        // them: an id held by a row, a rack, a fabric or a storage tier, first, last or among
+        // the others, is refused with the lowest such device id named, as addDevice one by one
+        // would name it, and the design is left unchanged.
+        Design base;
+        base.addRow(Row { base.newId<RowId>(), "R", 0, 0, {} });
+        const RowId row = base.rows().items().front().id;
+        std::vector<std::uint64_t> taken { row.value };
+        for (int i = 0; i < 4; ++i) {
+            Rack rack;
+            rack.id = base.newId<RackId>();
+            rack.row = row;
+            base.addRack(rack);
+            taken.push_back(rack.id.value);
+            Fabric fabric;
+            fabric.id = base.newId<FabricId>();
+            fabric.name = "f" + std::to_string(i);
+            base.addFabric(fabric);
+            taken.push_back(fabric.id.value);
+        }
+        StorageTier tier;
+        tier.id = base.newId<StorageTierId>();
+        tier.name = "scratch";
+        base.addStorageTier(tier);
+        taken.push_back(tier.id.value);
+        const RackId rack = base.racks().items().front().id;
+        std::vector<Device> fresh;
+        for (int i = 0; i < 20; ++i) {
+            Device device;
+            device.id = base.newId<DeviceId>();
+            device.name = "d" + std::to_string(i);
+            device.rack = rack;
+            fresh.push_back(device);
+        }
+        auto sorted = [](std::vector<Device> devices) {
+            std::sort(devices.begin(), devices.end(),
+                      [](const Device &x, const Device &y) { return x.id < y.id; });
+            return devices;
+        };
+        for (std::size_t t = 0; t < taken.size(); ++t) {
+            for (const std::size_t at :
+                 { std::size_t { 0 }, std::size_t { 9 }, std::size_t { 19 } }) {
+                std::vector<Device> wrong = fresh;
+                wrong[at].id = DeviceId { taken[t] };
+                // A second clash at a higher id: the lower one is named.
+                if (t + 1 < taken.size() && at != 19)
+                    wrong[19].id = DeviceId { taken.back() };
+                wrong = sorted(wrong);
+                const std::uint64_t first = taken[t];
+                Design design = base;
+                const std::uint64_t nextId = design.nextId();
+                try {
+                    design.addDevices(wrong);
+                    QFAIL(qPrintable(QStringLiteral("id %1 was accepted").arg(first)));
+                } catch (const DesignIntegrityError &error) {
+                    QCOMPARE(QString::fromStdString(error.what()),
+                             QStringLiteral("device id %1 is already in use").arg(first));
+                }
+                QVERIFY(design.devices().empty());
+                QCOMPARE(design.nextId(), nextId);
+                QCOMPARE(mismatch(design), QString());
+            }
+        }
+        // Id 0 is named as addDevice names it; the fresh ids are all taken in.
+        std::vector<Device> zero = fresh;
+        zero[0].id = DeviceId { 0 };
+        Design design = base;
+        QVERIFY_THROWS_EXCEPTION(DesignIntegrityError, design.addDevices(zero));
+        QVERIFY(design.devices().empty());
+        design.addDevices(fresh);
+        QCOMPARE(design.devices().size(), fresh.size());
+        QCOMPARE(design.nextId(), fresh.back().id.value + 1);
+        design.addDevices({}); // nothing to add: nothing changes
+        QCOMPARE(design.devices().size(), fresh.size());
+    }
+
     void linksInBulkEqualLinksOneByOne()
     {
         // Design::addCheckedLinks into an empty table (the load's path) sizes each device's
