@@ -9,16 +9,8 @@
 #include <QPainter>
 
 #include <algorithm>
-#include <cmath>
 
 namespace cw::canvas {
-namespace {
-
-/// The largest picture a band keeps (device pixels, 16 MB): zoomed out a band is far
-/// smaller; a band larger than this on screen draws its bundles each frame.
-constexpr double kMaxKeptPixels = 4.0 * 1024 * 1024;
-
-} // namespace
 
 void FabricBandItem::setBundles(std::vector<FabricLinkItem *> bundles)
 {
@@ -29,13 +21,13 @@ void FabricBandItem::setBundles(std::vector<FabricLinkItem *> bundles)
         [](const FabricLinkItem *a, const FabricLinkItem *b) { return a->count() < b->count(); });
     m_bundles = std::move(bundles);
     m_drawsBundles = false;
-    m_keptValid = false;
+    m_picture.invalidate();
 }
 
 void FabricBandItem::drawBundles(bool on)
 {
     if (on != m_drawsBundles) {
-        m_keptValid = false;
+        m_picture.invalidate();
         update();
     }
     m_drawsBundles = on;
@@ -43,11 +35,11 @@ void FabricBandItem::drawBundles(bool on)
         const bool shown = !on || !bundle->isPlain();
         if (bundle->isVisible() != shown) {
             bundle->setVisible(shown);
-            m_keptValid = false; // the picture holds the hidden ones only
+            m_picture.invalidate(); // the picture holds the hidden ones only
         }
     }
     if (!on)
-        m_kept = QImage(); // zoomed in: the items draw, the picture is not needed
+        m_picture.drop(); // zoomed in: the items draw, the picture is not needed
 }
 
 void FabricBandItem::paintBackground(QPainter *painter) const
@@ -88,39 +80,15 @@ void FabricBandItem::paintBundles(QPainter *painter)
 
 bool FabricBandItem::paintKeptPicture(QPainter *painter)
 {
-    const QTransform world = painter->worldTransform();
-    if (world.isRotating())
+    if (painter->worldTransform().isRotating())
         return false;
-    const QRectF device = world.mapRect(boundingRect());
-    if (device.width() * device.height() > kMaxKeptPixels) {
-        paintBackground(painter);
+    if (!m_picture.paint(painter, boundingRect(), [this](QPainter *picture) {
+            paintBackground(picture);
+            paintBundles(picture);
+        })) {
+        paintBackground(painter); // too large on screen for a picture
         paintBundles(painter);
-        return true;
     }
-    const QPoint origin(static_cast<int>(std::floor(device.left())),
-                        static_cast<int>(std::floor(device.top())));
-    const QSize size(static_cast<int>(std::ceil(device.right())) - origin.x() + 1,
-                     static_cast<int>(std::ceil(device.bottom())) - origin.y() + 1);
-    // Kept for a zoom: a pan moves the band by whole and fractional pixels, and the picture
-    // is copied at the whole ones (at most a pixel off, as Qt's device-coordinate cache).
-    const bool sameZoom = world.m11() == m_keptWorld.m11() && world.m22() == m_keptWorld.m22()
-        && world.m12() == m_keptWorld.m12() && world.m21() == m_keptWorld.m21();
-    if (!m_keptValid || !sameZoom || m_kept.size() != size) {
-        if (m_kept.size() != size)
-            m_kept = QImage(size, QImage::Format_ARGB32_Premultiplied);
-        m_kept.fill(Qt::transparent);
-        QPainter picture(&m_kept);
-        picture.setRenderHints(painter->renderHints());
-        picture.setWorldTransform(world * QTransform::fromTranslate(-origin.x(), -origin.y()));
-        paintBackground(&picture);
-        paintBundles(&picture);
-        m_keptWorld = world;
-        m_keptValid = true;
-    }
-    painter->save();
-    painter->setWorldTransform(QTransform());
-    painter->drawImage(origin, m_kept);
-    painter->restore();
     return true;
 }
 

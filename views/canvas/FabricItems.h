@@ -3,10 +3,10 @@
 #include "views/canvas/CanvasItem.h"
 #include "views/canvas/FabricLayout.h"
 #include "views/canvas/FittedLabel.h"
+#include "views/canvas/ZoomPicture.h"
 
 #include <QBrush>
 #include <QColor>
-#include <QImage>
 #include <QPainterPath>
 #include <QPen>
 #include <QPolygonF>
@@ -64,9 +64,10 @@ private:
     std::vector<FabricLinkItem *> m_bundles; ///< children, by pen width
     bool m_drawsBundles = false;
     std::vector<QLineF> m_lines; ///< paintBundles' batch, its capacity kept between frames
-    QImage m_kept; ///< background and hidden bundles in device pixels, for m_keptWorld's zoom
-    QTransform m_keptWorld;
-    bool m_keptValid = false;
+    /// The background and the hidden bundles, kept for the zoom: a pan by any fraction of a
+    /// pixel copies it (at most a pixel off); a pixel's room more right of and below the
+    /// bounds.
+    ZoomPicture m_picture { ZoomPicture::Reuse::AnyPan, QMargins(0, 0, 1, 1) };
     FittedLabel m_title;
     CachedLabel m_titleCut; ///< the title at the minimum size, cut, when even that is too wide
     FittedLabel m_subtitle;

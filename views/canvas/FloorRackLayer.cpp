@@ -13,26 +13,20 @@
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
-#include <cmath>
-
 namespace cw::canvas {
 namespace {
 
-/// The largest picture a layer keeps (device pixels, 16 MB): a hall whose racks are all a
-/// few pixels wide is far smaller on screen; a larger one draws its racks each frame.
-constexpr double kMaxKeptPixels = 4.0 * 1024 * 1024;
 /// Room around the racks in the picture, in device pixels: a failure or comparison outline
 /// is a few pixels wide outside its rack at any zoom.
 constexpr int kMarginPx = 4;
 
-bool sameLinearPart(const QTransform &a, const QTransform &b)
-{
-    return a.m11() == b.m11() && a.m12() == b.m12() && a.m21() == b.m21() && a.m22() == b.m22();
-}
-
 } // namespace
 
+// Exact to the pixel, as the racks draw themselves (tst_canvas_floor_lod compares the two):
+// a pan by a fraction of a pixel draws the picture again.
 FloorRackLayer::FloorRackLayer()
+    : m_picture(ZoomPicture::Reuse::WholePixels,
+                QMargins(kMarginPx, kMarginPx, kMarginPx, kMarginPx))
 {
     setZValue(1); // the racks' own level: over the rows' bands, as each rack was
     setAcceptedMouseButtons(Qt::NoButton); // a press goes to the rack or row under it
@@ -51,9 +45,9 @@ void FloorRackLayer::setDrawsRacks(bool on)
     if (on == m_drawsRacks)
         return;
     m_drawsRacks = on;
-    m_keptValid = false;
+    m_picture.invalidate();
     if (!on)
-        m_kept = QImage();
+        m_picture.drop();
     for (FloorRackItem *rack : racks())
         rack->syncWithLayer(false);
     update();
@@ -61,7 +55,7 @@ void FloorRackLayer::setDrawsRacks(bool on)
 
 void FloorRackLayer::rackChanged(bool geometry)
 {
-    m_keptValid = false;
+    m_picture.invalidate();
     if (geometry && m_boundsKnown) {
         // Once until the scene asks for the bounds again: a layout moves every rack.
         prepareGeometryChange();
@@ -108,44 +102,13 @@ void FloorRackLayer::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
 {
     if (!m_drawsRacks)
         return;
-    const QTransform world = painter->worldTransform();
-    const double lod = option->levelOfDetailFromTransform(world);
+    const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
     // A picture only for a view (`widget`): an export or the overview draws once at its own
     // scale, and an SVG or PDF keeps its racks as shapes.
-    if (!widget || world.isRotating() || painter->paintEngine()->type() != QPaintEngine::Raster) {
+    if (!widget || painter->paintEngine()->type() != QPaintEngine::Raster
+        || !m_picture.paint(painter, boundingRect(),
+                            [this, lod](QPainter *picture) { paintRacks(picture, lod); }))
         paintRacks(painter, lod);
-        return;
-    }
-    // The picture is drawn at the world's fraction of a pixel and copied at its whole pixels:
-    // a pan (whole pixels of scroll) copies it exactly as the racks would draw.
-    const QPointF whole(std::floor(world.dx()), std::floor(world.dy()));
-    const QTransform fraction = world * QTransform::fromTranslate(-whole.x(), -whole.y());
-    const QRectF device = fraction.mapRect(boundingRect());
-    if (device.width() * device.height() > kMaxKeptPixels) {
-        paintRacks(painter, lod);
-        return;
-    }
-    const QPoint origin(static_cast<int>(std::floor(device.left())) - kMarginPx,
-                        static_cast<int>(std::floor(device.top())) - kMarginPx);
-    const QSize size(static_cast<int>(std::ceil(device.right())) + kMarginPx - origin.x(),
-                     static_cast<int>(std::ceil(device.bottom())) + kMarginPx - origin.y());
-    const bool sameFraction = sameLinearPart(fraction, m_keptWorld)
-        && fraction.dx() == m_keptWorld.dx() && fraction.dy() == m_keptWorld.dy();
-    if (!m_keptValid || !sameFraction || m_kept.size() != size) {
-        if (m_kept.size() != size)
-            m_kept = QImage(size, QImage::Format_ARGB32_Premultiplied);
-        m_kept.fill(Qt::transparent);
-        QPainter picture(&m_kept);
-        picture.setRenderHints(painter->renderHints());
-        picture.setWorldTransform(fraction * QTransform::fromTranslate(-origin.x(), -origin.y()));
-        paintRacks(&picture, lod);
-        m_keptWorld = fraction;
-        m_keptValid = true;
-    }
-    painter->save();
-    painter->setWorldTransform(QTransform());
-    painter->drawImage(origin + whole.toPoint(), m_kept);
-    painter->restore();
 }
 
 } // namespace cw::canvas

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "views/canvas/ZoomPicture.h"
+
 #include <QGraphicsItem>
-#include <QImage>
-#include <QTransform>
 
 #include <vector>
 
@@ -39,9 +39,9 @@ public:
     /// The racks, in the order the scene stacks them (the order the layer draws them).
     std::vector<FloorRackItem *> racks() const;
     /// Forgets the kept picture (a view no longer showing this hall keeps no memory for it).
-    void dropPicture() { m_kept = QImage(); }
+    void dropPicture() { m_picture.drop(); }
     /// Whether the last frame drawn on a view came from the kept picture.
-    bool keptPictureValid() const { return m_keptValid; }
+    bool keptPictureValid() const { return m_picture.isValid(); }
 
     QRectF boundingRect() const override;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
@@ -56,9 +56,7 @@ private:
     bool m_drawsRacks = false;
     mutable QRectF m_bounds;
     mutable bool m_boundsKnown = false;
-    QImage m_kept;
-    QTransform m_keptWorld;
-    bool m_keptValid = false;
+    ZoomPicture m_picture; ///< the racks drawn by the layer, for the zoom
 };
 
 } // namespace cw::canvas

@@ -627,7 +627,7 @@ private slots:
     void superpodOpticsModules()
     {
         // Module lines of the generated SuperPOD (1 SU), counted by hand per cage from its
-        // cabling.csv (see tst_cabling superpodModulesPerCage): twin MMA4Z00-NS 124 at the
+        // cabling.csv (see tst_cabling_modules superpodModulesPerCage): twin MMA4Z00-NS 124 at the
         // DGXs (flat-top variant, no separate catalog part) + 128 at the leaves for DGX/UFM
         // links (leaf0005-8 each have p31 alone in a cage) + 256 compute leaf-spine + 32 at
         // the storage leaves for DGX links (31 on each of two leaves: every DGX dual-homed)
