@@ -54,7 +54,6 @@ private:
     void paintRacks(QPainter *painter, double lod);
 
     bool m_drawsRacks = false;
-    mutable QRectF m_bounds;
     mutable bool m_boundsKnown = false;
     ZoomPicture m_picture; ///< the racks drawn by the layer, for the zoom
 };
