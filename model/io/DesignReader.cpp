@@ -117,40 +117,76 @@ void DesignReader::readRows(const Reader &root, Design &design)
     }
 }
 
+// The keys of a rack, a PDU and a device, in the writer's order, for collect(): 5,000 racks,
+// 20,000 PDUs and 30,000 devices at 16k nodes, where a search of the members per key (and a
+// walk for the unknown ones) was a third of their reading. Read in the order the key-by-key
+// reader read them, so the first error of a file is the same.
+constexpr std::array<std::string_view, 6> kRackKeys { "id",  "name",     "type",
+                                                      "row", "position", "pdus" };
+enum RackKey { RackId_, RackName, RackType, RackRow, RackPosition, RackPdus };
+constexpr std::array<std::string_view, 6> kPduKeys { "name",   "feed",     "type",
+                                                     "phases", "voltageV", "breakerA" };
+enum PduKey { PduName, PduFeed, PduType, PduPhases, PduVoltage, PduBreaker };
+constexpr std::array<std::string_view, 9> kDeviceKeys { "id", "name", "type", "role", "rack",
+                                                        "u",  "face", "tier", "qos" };
+enum DeviceKey {
+    DeviceId_,
+    DeviceName,
+    DeviceType,
+    DeviceRole_,
+    DeviceRack,
+    DeviceU,
+    DeviceFace,
+    DeviceTier,
+    DeviceQos
+};
+
 void DesignReader::readRacks(const Reader &root, Design &design)
 {
     for (const Reader &entry : root.objects("racks")) {
-        warnUnknown(entry, { "id", "name", "type", "row", "position", "pdus" });
+        std::array<Reader::Index, kRackKeys.size()> values;
+        if (entry.collect(kRackKeys, values))
+            warnUnknown(entry, kRackKeys);
         Rack rack;
-        rack.id = claim<RackId>(entry);
-        rack.name = entry.name("name", NameKind::Identifier);
+        rack.id = claim<RackId>(entry, entry.integerAt("id", values[RackId_]));
+        rack.name = entry.nameAt("name", values[RackName], NameKind::Identifier);
         // A floor-standing CDU takes a rack position of its own.
-        rack.catalogType
-            = part(entry, "type", { PartKind::Rack, PartKind::Cdu }, "rack (or floor-standing CDU)")
-                  .id;
-        rack.row = reference<RowId>(entry, "row", design.rows(), "row");
-        rack.position = static_cast<int>(entry.integerInRange("position", 0, 100000));
-        const auto pdus = entry.objects("pdus");
+        rack.catalogType = part(entry, "type", entry.stringAt("type", values[RackType]),
+                                { PartKind::Rack, PartKind::Cdu }, "rack (or floor-standing CDU)")
+                               .id;
+        rack.row = reference<RowId>(entry, "row", entry.integerAt("row", values[RackRow]),
+                                    design.rows(), "row");
+        rack.position
+            = static_cast<int>(entry.integerInRangeAt("position", values[RackPosition], 0, 100000));
+        const auto pdus = entry.objectsAt("pdus", values[RackPdus]);
         rack.pdus.reserve(pdus.size()); // one allocation a rack instead of one per PDU
-        for (const Reader &p : pdus) {
-            warnUnknown(p, { "name", "feed", "type", "phases", "voltageV", "breakerA" });
-            Pdu pdu;
-            pdu.name = p.name("name", NameKind::Identifier);
-            const auto feed = parseFeed(p.string("feed"));
-            if (!feed)
-                p.fail("feed", "A | B");
-            pdu.feed = *feed;
-            if (p.has("type"))
-                pdu.catalogType = part(p, "type", { PartKind::Pdu }, "PDU").id;
-            pdu.phases = static_cast<int>(p.integerInRange("phases", 1, 3));
-            if (pdu.phases == 2)
-                p.fail("phases", "1 or 3");
-            pdu.voltageV = p.positive("voltageV");
-            pdu.breakerA = p.positive("breakerA");
-            rack.pdus.push_back(std::move(pdu));
-        }
+        for (const Reader &p : pdus)
+            rack.pdus.push_back(readPdu(p));
         design.addRack(std::move(rack));
     }
+}
+
+Pdu DesignReader::readPdu(const Reader &entry)
+{
+    std::array<Reader::Index, kPduKeys.size()> values;
+    if (entry.collect(kPduKeys, values))
+        warnUnknown(entry, kPduKeys);
+    Pdu pdu;
+    pdu.name = entry.nameAt("name", values[PduName], NameKind::Identifier);
+    const auto feed = parseFeed(entry.stringAt("feed", values[PduFeed]));
+    if (!feed)
+        entry.fail("feed", "A | B");
+    pdu.feed = *feed;
+    if (values[PduType] != JsonTape::npos)
+        pdu.catalogType
+            = part(entry, "type", entry.stringAt("type", values[PduType]), { PartKind::Pdu }, "PDU")
+                  .id;
+    pdu.phases = static_cast<int>(entry.integerInRangeAt("phases", values[PduPhases], 1, 3));
+    if (pdu.phases == 2)
+        entry.fail("phases", "1 or 3");
+    pdu.voltageV = entry.positiveAt("voltageV", values[PduVoltage]);
+    pdu.breakerA = entry.positiveAt("breakerA", values[PduBreaker]);
+    return pdu;
 }
 
 void DesignReader::readDevices(const Reader &root, Design &design)
@@ -165,35 +201,42 @@ void DesignReader::readDevices(const Reader &root, Design &design)
     adviseHugePages(devices.data(), devices.capacity() * sizeof(Device)); // 7 MB at 16k nodes
     RackId lastRack; // a rack's devices follow one another: its search is made once
     for (const Reader &entry : entries) {
-        warnUnknown(entry, { "id", "name", "type", "role", "rack", "u", "face", "tier", "qos" });
+        std::array<Reader::Index, kDeviceKeys.size()> values;
+        if (entry.collect(kDeviceKeys, values))
+            warnUnknown(entry, kDeviceKeys);
         Device device;
-        device.id = claim<DeviceId>(entry);
+        device.id = claim<DeviceId>(entry, entry.integerAt("id", values[DeviceId_]));
         // The name policy here; the Slurm/RFC 1123 hostname rules are validation rules.
-        device.name = entry.name("name", NameKind::Identifier);
-        const Part &devicePart = part(
-            entry, "type", { PartKind::Server, PartKind::Switch, PartKind::Storage, PartKind::Cdu },
-            "rack-mounted device");
+        device.name = entry.nameAt("name", values[DeviceName], NameKind::Identifier);
+        const Part &devicePart
+            = part(entry, "type", entry.stringAt("type", values[DeviceType]),
+                   { PartKind::Server, PartKind::Switch, PartKind::Storage, PartKind::Cdu },
+                   "rack-mounted device");
         device.catalogType = devicePart.id;
-        const auto role = parseDeviceRole(entry.string("role"));
+        const auto role = parseDeviceRole(entry.stringAt("role", values[DeviceRole_]));
         if (!role)
             entry.fail("role", std::string(allowedNames<DeviceRole>()));
         device.role = *role;
-        const long long rack = entry.integer("rack");
+        const long long rack = entry.integerAt("rack", values[DeviceRack]);
         device.rack
             = lastRack.isValid() && rack > 0 && static_cast<std::uint64_t>(rack) == lastRack.value
             ? lastRack
             : reference<RackId>(entry, "rack", rack, design.racks(), "rack");
         lastRack = device.rack;
-        device.uPosition = static_cast<int>(entry.integerInRange("u", 1, 60));
-        const auto face = parseFace(entry.string("face", "front"));
+        device.uPosition = static_cast<int>(entry.integerInRangeAt("u", values[DeviceU], 1, 60));
+        const auto face = parseFace(values[DeviceFace] == JsonTape::npos
+                                        ? std::string_view("front")
+                                        : entry.stringAt("face", values[DeviceFace]));
         if (!face)
             entry.fail("face", std::string(allowedNames<Face>()));
         device.face = *face;
-        device.tier = static_cast<int>(entry.integerInRange("tier", 0, 7, -1));
-        if (entry.has("qos")) {
+        device.tier = values[DeviceTier] == JsonTape::npos
+            ? -1
+            : static_cast<int>(entry.integerInRangeAt("tier", values[DeviceTier], 0, 7));
+        if (values[DeviceQos] != JsonTape::npos) {
             // A device override starts from the defaults, like a fabric's profile.
             device.qos.emplace();
-            readQos(entry.object("qos"), *device.qos);
+            readQos(entry.objectAt("qos", values[DeviceQos]), *device.qos);
         }
         m_tables.addDevice(device.id.value, devicePart);
         devices.push_back(std::move(device));

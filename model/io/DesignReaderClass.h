@@ -122,6 +122,7 @@ private:
     void readSite(const Reader &reader, Design &design);
     void readRows(const Reader &root, Design &design);
     void readRacks(const Reader &root, Design &design);
+    Pdu readPdu(const Reader &entry);
     void readDevices(const Reader &root, Design &design);
     void readFabrics(const Reader &root, Design &design);
     void readQos(const Reader &q, QosProfile &qos);

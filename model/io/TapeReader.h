@@ -180,19 +180,7 @@ public:
     }
     /// Each element of an array member as a reader (empty when the key is absent). Every
     /// element is checked to be an object before any is read, like JsonReader::objects().
-    std::vector<TapeReader> objects(const char *key) const
-    {
-        std::vector<TapeReader> result;
-        const Index value = find(key);
-        if (value == JsonTape::npos)
-            return result;
-        if (type(value) != JsonTape::Type::Array)
-            fail(key, "an array");
-        result.reserve(m_tape->node(value).size());
-        m_tape->forEachElement(value,
-                               [&](Index element) { result.emplace_back(*m_tape, element); });
-        return result;
-    }
+    std::vector<TapeReader> objects(const char *key) const { return objectsAt(key, find(key)); }
 
     /// Members sorted by key, one per key with the last value winning: the order and the
     /// content nlohmann's std::map-based object gave.
@@ -289,6 +277,33 @@ public:
             fail(key, "an object");
         return TapeReader(*m_tape, value);
     }
+    std::string nameAt(const char *key, Index value, NameKind kind) const
+    {
+        return checkedName(key, std::string(stringAt(key, value)), kind, false);
+    }
+    long long integerInRangeAt(const char *key, Index value, long long min, long long max) const
+    {
+        return inRange(key, integerAt(key, value), min, max);
+    }
+    double positiveAt(const char *key, Index value) const
+    {
+        const double result = numberAt(key, required(key, value));
+        if (result <= 0)
+            fail(key, "a number > 0");
+        return result;
+    }
+    std::vector<TapeReader> objectsAt(const char *key, Index value) const
+    {
+        std::vector<TapeReader> result;
+        if (value == JsonTape::npos)
+            return result;
+        if (type(value) != JsonTape::Type::Array)
+            fail(key, "an array");
+        result.reserve(m_tape->node(value).size());
+        m_tape->forEachElement(value,
+                               [&](Index element) { result.emplace_back(*m_tape, element); });
+        return result;
+    }
 
     /// Pointers of the keys not in `known`, sorted and once per key (as JsonReader lists them).
     std::vector<std::string> unknownKeys(std::initializer_list<std::string_view> known) const
@@ -354,13 +369,6 @@ private:
         }
         if (std::fabs(result) > kMaxJsonMagnitude)
             fail(key, "a finite number of magnitude at most 1e15");
-        return result;
-    }
-    double positiveAt(const char *key, Index value) const
-    {
-        const double result = numberAt(key, value);
-        if (result <= 0)
-            fail(key, "a number > 0");
         return result;
     }
     long long inRange(const char *key, long long result, long long min, long long max) const
