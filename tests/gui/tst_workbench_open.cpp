@@ -260,6 +260,14 @@ void TestWorkbenchOpen::resultEqualsSynchronousOpen()
     QCOMPARE(document->validator()->result().errors, synchronous->validator()->result().errors);
     QCOMPARE(document->validator()->result().warnings, synchronous->validator()->result().warnings);
     // An edit patches the worker copies in place: still one copy, none on the GUI thread.
+    // Once the open's own background jobs (the summary's) are done: one still reading a
+    // snapshot makes the mirror copy before it patches, as it must (seen when the suite ran
+    // two tests at once). Snapshots are handed out in order, so when this job has had its
+    // snapshot, every job asked for before it has had its own; then wait for them to end.
+    QFuture<int> handedOut = document->snapshots()->run<int>(
+        backgroundJobs(), [](QPromise<int> &promise, const Design &) { promise.addResult(0); });
+    handedOut.waitForFinished();
+    QTRY_COMPARE_WITH_TIMEOUT(backgroundJobs()->activeThreadCount(), 0, 30000);
     const Device &first = *document->design().devices().begin();
     Device renamed = first;
     renamed.name += "-renamed";
