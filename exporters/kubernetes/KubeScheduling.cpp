@@ -8,6 +8,10 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
 
 namespace cw::kube {
 namespace {
@@ -133,20 +137,30 @@ std::string volcanoYaml(const Design &design, const KubeTopology &topology)
         return "    - type: " + yaml::quoted(type) + "\n      selector:\n        exactMatch:\n"
             + "          name: " + yaml::quoted(name) + "\n";
     };
+    // Each leaf's nodes and each spine group's leaves (in the nodes' order, each once),
+    // gathered in one pass: a pass over every node per leaf and per group was quadratic
+    // (1.45 million name comparisons at 8,192 nodes, the export's fastest-growing part).
+    std::unordered_map<std::string_view, std::vector<const KubeNode *>> nodesOfLeaf;
+    std::unordered_map<std::string_view, std::vector<std::string_view>> leavesOfSpine;
+    std::unordered_map<std::string_view, std::unordered_set<std::string_view>> leafSeen;
+    for (const KubeNode &node : topology.nodes) {
+        nodesOfLeaf[node.leaf].push_back(&node);
+        if (leafSeen[node.spineGroup].insert(node.leaf).second)
+            leavesOfSpine[node.spineGroup].push_back(node.leaf);
+    }
     for (const std::string &leaf : topology.leaves) {
         out += objectHeader("topology.volcano.sh/v1alpha1", "HyperNode", "leaf-" + dnsLabel(leaf))
             + "spec:\n  tier: 1\n  members:\n";
-        for (const KubeNode &node : topology.nodes)
-            if (node.leaf == leaf)
-                out += member("Node", node.name);
+        if (const auto nodes = nodesOfLeaf.find(leaf); nodes != nodesOfLeaf.end())
+            for (const KubeNode *node : nodes->second)
+                out += member("Node", node->name);
     }
     for (const std::string &spine : topology.spineGroups) {
         out += objectHeader("topology.volcano.sh/v1alpha1", "HyperNode", "spine-" + dnsLabel(spine))
             + "spec:\n  tier: 2\n  members:\n";
-        std::set<std::string> leaves;
-        for (const KubeNode &node : topology.nodes)
-            if (node.spineGroup == spine && leaves.insert(node.leaf).second)
-                out += member("HyperNode", "leaf-" + dnsLabel(node.leaf));
+        if (const auto leaves = leavesOfSpine.find(spine); leaves != leavesOfSpine.end())
+            for (const std::string_view leaf : leaves->second)
+                out += member("HyperNode", "leaf-" + dnsLabel(leaf));
     }
     return out;
 }
