@@ -559,37 +559,64 @@ private slots:
     void devicesInBulkRefuseEveryIdInUse()
     {
         // addDevices checks the devices' ids against each other table by walking it beside
-        // them: an id held by a row, a rack, a fabric or a storage tier, first, last or among
-        // the others, is refused with the lowest such device id named, as addDevice one by one
-        // would name it, and the design is left unchanged.
+        // them: an id held by a row, a rack, a fabric or a storage tier, whether it falls
+        // before, among or after the devices' ids, is refused with the lowest such device id
+        // named, as addDevice one by one would name it, and the design is left unchanged.
+        // The other entities' ids are taken between the devices' (a generated design's rows
+        // come after its devices), so a clash can come late in the walk.
         Design base;
         base.addRow(Row { base.newId<RowId>(), "R", 0, 0, {} });
         const RowId row = base.rows().items().front().id;
         std::vector<std::uint64_t> taken { row.value };
-        for (int i = 0; i < 4; ++i) {
-            Rack rack;
-            rack.id = base.newId<RackId>();
-            rack.row = row;
-            base.addRack(rack);
-            taken.push_back(rack.id.value);
-            Fabric fabric;
-            fabric.id = base.newId<FabricId>();
-            fabric.name = "f" + std::to_string(i);
-            base.addFabric(fabric);
-            taken.push_back(fabric.id.value);
-        }
-        StorageTier tier;
-        tier.id = base.newId<StorageTierId>();
-        tier.name = "scratch";
-        base.addStorageTier(tier);
-        taken.push_back(tier.id.value);
-        const RackId rack = base.racks().items().front().id;
+        Rack first;
+        first.id = base.newId<RackId>();
+        first.row = row;
+        base.addRack(first);
+        taken.push_back(first.id.value);
         std::vector<Device> fresh;
         for (int i = 0; i < 20; ++i) {
             Device device;
             device.id = base.newId<DeviceId>();
             device.name = "d" + std::to_string(i);
-            device.rack = rack;
+            device.rack = first.id;
+            fresh.push_back(device);
+            switch (i % 4) {
+            case 0: {
+                Rack rack;
+                rack.id = base.newId<RackId>();
+                rack.row = row;
+                base.addRack(rack);
+                taken.push_back(rack.id.value);
+                break;
+            }
+            case 1: {
+                Fabric fabric;
+                fabric.id = base.newId<FabricId>();
+                fabric.name = "f" + std::to_string(i);
+                base.addFabric(fabric);
+                taken.push_back(fabric.id.value);
+                break;
+            }
+            case 2: {
+                StorageTier tier;
+                tier.id = base.newId<StorageTierId>();
+                tier.name = "t" + std::to_string(i);
+                base.addStorageTier(tier);
+                taken.push_back(tier.id.value);
+                break;
+            }
+            default:
+                base.addRow(Row { base.newId<RowId>(), "R" + std::to_string(i), i, 0, {} });
+                taken.push_back(base.rows().items().back().id.value);
+                break;
+            }
+        }
+        // Two devices far above every id so far: the design's next id must follow them.
+        for (const std::uint64_t far : { base.nextId() + 1000, base.nextId() + 2000 }) {
+            Device device;
+            device.id = DeviceId { far };
+            device.name = "far" + std::to_string(far);
+            device.rack = first.id;
             fresh.push_back(device);
         }
         auto sorted = [](std::vector<Device> devices) {
@@ -598,38 +625,43 @@ private slots:
             return devices;
         };
         for (std::size_t t = 0; t < taken.size(); ++t) {
-            for (const std::size_t at :
-                 { std::size_t { 0 }, std::size_t { 9 }, std::size_t { 19 } }) {
-                std::vector<Device> wrong = fresh;
-                wrong[at].id = DeviceId { taken[t] };
-                // A second clash at a higher id: the lower one is named.
-                if (t + 1 < taken.size() && at != 19)
-                    wrong[19].id = DeviceId { taken.back() };
-                wrong = sorted(wrong);
-                const std::uint64_t first = taken[t];
-                Design design = base;
-                const std::uint64_t nextId = design.nextId();
-                try {
-                    design.addDevices(wrong);
-                    QFAIL(qPrintable(QStringLiteral("id %1 was accepted").arg(first)));
-                } catch (const DesignIntegrityError &error) {
-                    QCOMPARE(QString::fromStdString(error.what()),
-                             QStringLiteral("device id %1 is already in use").arg(first));
-                }
-                QVERIFY(design.devices().empty());
-                QCOMPARE(design.nextId(), nextId);
-                QCOMPARE(mismatch(design), QString());
+            std::vector<Device> wrong = fresh;
+            wrong[t % 20].id = DeviceId { taken[t] };
+            // A second clash at a higher id: the lower one is named.
+            if (t + 1 < taken.size() && (t + 7) % 20 != t % 20)
+                wrong[(t + 7) % 20].id = DeviceId { taken.back() };
+            wrong = sorted(wrong);
+            const std::uint64_t lowest = taken[t];
+            QVERIFY(wrong.front().id.value < lowest || t < 2); // the clash is not the walk's first
+            Design design = base;
+            const std::uint64_t nextId = design.nextId();
+            try {
+                design.addDevices(wrong);
+                QFAIL(qPrintable(QStringLiteral("id %1 was accepted").arg(lowest)));
+            } catch (const DesignIntegrityError &error) {
+                QCOMPARE(QString::fromStdString(error.what()),
+                         QStringLiteral("device id %1 is already in use").arg(lowest));
             }
+            QVERIFY(design.devices().empty());
+            QCOMPARE(design.nextId(), nextId);
+            QCOMPARE(mismatch(design), QString());
         }
         // Id 0 is named as addDevice names it; the fresh ids are all taken in.
         std::vector<Device> zero = fresh;
         zero[0].id = DeviceId { 0 };
         Design design = base;
-        QVERIFY_THROWS_EXCEPTION(DesignIntegrityError, design.addDevices(zero));
+        try {
+            design.addDevices(sorted(zero));
+            QFAIL("id 0 was accepted");
+        } catch (const DesignIntegrityError &error) {
+            QCOMPARE(QString::fromStdString(error.what()),
+                     QStringLiteral("device has no id (take one from newId())"));
+        }
         QVERIFY(design.devices().empty());
         design.addDevices(fresh);
         QCOMPARE(design.devices().size(), fresh.size());
         QCOMPARE(design.nextId(), fresh.back().id.value + 1);
+        QCOMPARE(mismatch(design), QString());
         design.addDevices({}); // nothing to add: nothing changes
         QCOMPARE(design.devices().size(), fresh.size());
     }
