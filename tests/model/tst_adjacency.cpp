@@ -573,6 +573,14 @@ private slots:
         first.row = row;
         base.addRack(first);
         taken.push_back(first.id.value);
+        // A fabric or storage tier named after `i`, added to `base`: its id.
+        auto addNamed = [&base]<typename Entity>(ChangeSet (Design::*add)(Entity), int i) {
+            Entity entity;
+            entity.id = base.newId<decltype(entity.id)>();
+            entity.name = "e" + std::to_string(i);
+            (base.*add)(entity);
+            return entity.id.value;
+        };
         std::vector<Device> fresh;
         for (int i = 0; i < 20; ++i) {
             Device device;
@@ -589,22 +597,12 @@ private slots:
                 taken.push_back(rack.id.value);
                 break;
             }
-            case 1: {
-                Fabric fabric;
-                fabric.id = base.newId<FabricId>();
-                fabric.name = "f" + std::to_string(i);
-                base.addFabric(fabric);
-                taken.push_back(fabric.id.value);
+            case 1:
+                taken.push_back(addNamed(&Design::addFabric, i));
                 break;
-            }
-            case 2: {
-                StorageTier tier;
-                tier.id = base.newId<StorageTierId>();
-                tier.name = "t" + std::to_string(i);
-                base.addStorageTier(tier);
-                taken.push_back(tier.id.value);
+            case 2:
+                taken.push_back(addNamed(&Design::addStorageTier, i));
                 break;
-            }
             default:
                 base.addRow(Row { base.newId<RowId>(), "R" + std::to_string(i), i, 0, {} });
                 taken.push_back(base.rows().items().back().id.value);
