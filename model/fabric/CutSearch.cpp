@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <map>
-#include <set>
 #include <stdexcept>
 
 namespace cw {
@@ -95,6 +95,39 @@ bool better(int balance, std::int64_t cut, int bestBalance, std::int64_t bestCut
     return std::pair(std::abs(balance), cut) < std::pair(std::abs(bestBalance), bestCut);
 }
 
+/// The moves an FM pass may make, best first: (-gain, vertex) pairs in a min-heap, so the top
+/// is the highest gain and, among equal gains, the lowest vertex. An entry goes stale when its
+/// vertex's gain changes or the vertex is locked, and is dropped when it reaches the top: the
+/// top is then what a sorted set of the current entries would give first (the pass makes the
+/// same moves), without a tree node allocated and freed per gain update (a std::set's were a
+/// fifth of `analyze` at 32,768 nodes, with their mallocs and frees).
+class MoveQueue
+{
+public:
+    void push(std::int64_t gain, int vertex)
+    {
+        m_heap.emplace_back(-gain, vertex);
+        std::push_heap(m_heap.begin(), m_heap.end(), std::greater<>());
+    }
+
+    /// The best current entry (-gain, vertex), or null when none is left.
+    const std::pair<std::int64_t, int> *top(const std::vector<std::int64_t> &gain,
+                                            const std::vector<bool> &locked)
+    {
+        while (!m_heap.empty()) {
+            const auto &[negativeGain, vertex] = m_heap.front();
+            if (!locked[at(vertex)] && gain[at(vertex)] == -negativeGain)
+                return &m_heap.front();
+            std::pop_heap(m_heap.begin(), m_heap.end(), std::greater<>());
+            m_heap.pop_back();
+        }
+        return nullptr;
+    }
+
+private:
+    std::vector<std::pair<std::int64_t, int>> m_heap;
+};
+
 /// One Fiduccia-Mattheyses pass: moves every vertex at most once, the best move first
 /// (weighted vertices only from the heavier side, so the imbalance stays within one
 /// vertex's weight), then rolls back to the best prefix. Returns whether it improved.
@@ -106,15 +139,14 @@ bool fmPass(const WeightedGraph &g, Split &split)
     for (int v = 0; v < count; ++v)
         for (const auto &[w, mbps] : g.neighbours[at(v)])
             gain[at(v)] += side[at(w)] == side[at(v)] ? -mbps : mbps;
-    using Queue = std::set<std::pair<std::int64_t, int>>; // (-gain, vertex)
-    Queue free; // weight 0 (switches): move either way
-    Queue weighted[2]; // by side
-    auto queueOf = [&](int v) -> Queue & {
+    MoveQueue free; // weight 0 (switches): move either way
+    MoveQueue weighted[2]; // by side
+    auto queueOf = [&](int v) -> MoveQueue & {
         return g.weight[at(v)] == 0 ? free : weighted[side[at(v)]];
     };
     for (int v = 0; v < count; ++v)
         if (side[at(v)] >= 0)
-            queueOf(v).insert({ -gain[at(v)], v });
+            queueOf(v).push(gain[at(v)], v);
     std::vector<bool> locked(at(count), false);
     std::vector<int> moves;
     int balance = split.balance;
@@ -125,10 +157,11 @@ bool fmPass(const WeightedGraph &g, Split &split)
     while (moves.size() < bestMoves + patience) {
         int pick = -1;
         std::int64_t pickGain = 0;
-        auto consider = [&](const Queue &queue) {
-            if (!queue.empty() && (pick < 0 || -queue.begin()->first > pickGain)) {
-                pick = queue.begin()->second;
-                pickGain = -queue.begin()->first;
+        auto consider = [&](MoveQueue &queue) {
+            const auto *first = queue.top(gain, locked);
+            if (first && (pick < 0 || -first->first > pickGain)) {
+                pick = first->second;
+                pickGain = -first->first;
             }
         };
         consider(free);
@@ -138,19 +171,17 @@ bool fmPass(const WeightedGraph &g, Split &split)
             consider(weighted[0]); // B -> A
         if (pick < 0)
             break;
-        queueOf(pick).erase({ -gain[at(pick)], pick });
-        locked[at(pick)] = true;
+        locked[at(pick)] = true; // its entries go stale
         balance += side[at(pick)] == 1 ? -g.weight[at(pick)] : g.weight[at(pick)];
         for (const auto &[w, mbps] : g.neighbours[at(pick)]) {
             if (locked[at(w)] || side[at(w)] < 0)
                 continue;
-            queueOf(w).erase({ -gain[at(w)], w });
             gain[at(w)] += side[at(w)] == side[at(pick)] ? 2 * mbps : -2 * mbps;
         }
         side[at(pick)] = side[at(pick)] == 1 ? 0 : 1;
         for (const auto &[w, mbps] : g.neighbours[at(pick)])
             if (!locked[at(w)] && side[at(w)] >= 0)
-                queueOf(w).insert({ -gain[at(w)], w });
+                queueOf(w).push(gain[at(w)], w);
         cut -= pickGain;
         moves.push_back(pick);
         if (better(balance, cut, best.balance, best.cut)) {
