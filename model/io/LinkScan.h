@@ -67,7 +67,7 @@ public:
     /// boundary near the middle, another from there into `second`, which the caller appends.
     const char *scan(const char *p, const char *end, std::vector<Link> *second = nullptr)
     {
-        if (!m_fits || p >= end || *p != '[')
+        if (!m_fits || p >= end || *p != '[' || cancelled())
             return nullptr;
         m_end = end;
         // A written link takes about 260 bytes: reserve for all of them at once (pages never
@@ -86,11 +86,16 @@ public:
     }
 
 private:
+    bool cancelled() const { return m_cancel && m_cancel->load(std::memory_order_relaxed); }
+
     /// The links from `p` (a link's '{') up to the array's ']', whose next byte is returned,
     /// or with `stop` up to the link that starts exactly there (`stop` returned); else null.
     const char *elements(const char *p, const char *stop)
     {
-        for (;;) {
+        for (std::size_t count = 1;; ++count) {
+            // An abandoned scan stops soon (checked every 4,096 links: a relaxed load).
+            if (count % 4096 == 0 && cancelled())
+                return nullptr;
             Link &record = m_out.emplace_back();
             if (!link(p, record))
                 return nullptr;
@@ -128,6 +133,7 @@ private:
     const char *scanInTwo(const char *p, const char *split, std::vector<Link> &second)
     {
         LinkScanner other(m_text, m_limits, second, m_cableLookup);
+        other.m_cancel = m_cancel;
         other.m_end = m_end;
         second.reserve(static_cast<std::size_t>(m_end - split) / 160);
         adviseHugePages(second.data(), second.capacity() * sizeof(Link));
@@ -477,6 +483,9 @@ private:
     std::size_t m_maxString;
     bool m_fits;
     const char *m_end = nullptr;
+    const std::atomic<bool> *m_cancel = nullptr; ///< set: stop and return null
+
+    friend class LinkScanAhead;
 };
 
 /// The link scan run beside the rest of the load. The tape's deferral gets the array's end at
@@ -496,14 +505,23 @@ public:
     LinkScanAhead(LinkScanner &scanner, std::vector<Link> &second)
         : m_scanner(scanner)
         , m_second(second)
-    { }
+    {
+        m_scanner.m_cancel = &m_cancelled;
+    }
     LinkScanAhead(const LinkScanAhead &) = delete;
     LinkScanAhead &operator=(const LinkScanAhead &) = delete;
+    /// A scan nobody will finish() (the tape failed first, say on a syntax error at the top
+    /// of a large file) is cancelled rather than waited for to the end.
     ~LinkScanAhead()
     {
+        cancel();
         if (m_thread.joinable())
             m_thread.join();
+        m_scanner.m_cancel = nullptr;
     }
+
+    /// Stops the scan where it is: finish() then says it did not read the array.
+    void cancel() { m_cancelled.store(true, std::memory_order_relaxed); }
 
     /// Starts the scan of the links of `text` (a whole design) on another thread, which first
     /// looks for them where the writer puts them; start() then waits for that search.
@@ -565,7 +583,7 @@ public:
     {
         if (m_thread.joinable())
             m_thread.join();
-        return m_result && m_result == m_expected;
+        return !m_cancelled.load(std::memory_order_relaxed) && m_result && m_result == m_expected;
     }
 
 private:
@@ -607,6 +625,7 @@ private:
     std::vector<Link> &m_second;
     std::thread m_thread;
     std::atomic<Early> m_early { Early::None };
+    std::atomic<bool> m_cancelled { false };
     const char *m_earlyBegin = nullptr; ///< written before m_early says Found
     const char *m_expected = nullptr;
     const char *m_result = nullptr;

@@ -213,6 +213,33 @@ private slots:
         }
     }
 
+    void aCancelledScanNeverSaysItRead()
+    {
+        // A scan nobody finishes (the tape failed first) is cancelled by LinkScanAhead's end
+        // instead of waited for: once cancelled, whether it got to the end or not, finish()
+        // says it did not read the array, so its links are never taken. The file with a
+        // syntax error at its top still gets the tape's message.
+        const std::string &written = largeText();
+        std::vector<Link> scanned;
+        std::vector<Link> second;
+        LinkScanner scanner(written, nullptr, scanned,
+                            [](std::string_view name, CableName &pooled) {
+                                pooled = CableName(name);
+                                return true;
+                            });
+        LinkScanAhead ahead(scanner, second);
+        ahead.startEarly(written);
+        ahead.cancel();
+        QVERIFY(!ahead.finish());
+        std::string broken = written;
+        broken.insert(broken.find("\"rows\": [") + 10, ",");
+        QVERIFY(!parseDesignFast(broken, catalog()));
+        auto chosen = parseDesign(broken, catalog());
+        QVERIFY(!chosen);
+        QCOMPARE(QString::fromStdString(chosen.error().message),
+                 QString::fromStdString(parseDesignOnTape(broken, catalog()).error().message));
+    }
+
 private:
     static QString describeError(const std::string &text)
     {
