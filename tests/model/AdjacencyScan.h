@@ -69,4 +69,14 @@ inline QString mismatch(const Design &design)
     return {};
 }
 
+/// A fabric named "f" added to `design`: its id (the links the tests add run on it).
+inline FabricId addFabric(Design &design)
+{
+    Fabric fabric;
+    fabric.id = design.newId<FabricId>();
+    fabric.name = "f";
+    design.addFabric(fabric);
+    return fabric.id;
+}
+
 } // namespace cw::test

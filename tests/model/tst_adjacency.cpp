@@ -284,11 +284,7 @@ private slots:
         // After each phase every list and port must equal a scan, and slots freed by
         // removals are reused without mixing entries.
         Design design;
-        const FabricId fabric = design.newId<FabricId>();
-        Fabric compute;
-        compute.id = fabric;
-        compute.name = "f";
-        design.addFabric(compute);
+        const FabricId fabric = addFabric(design);
         design.addRow(Row { RowId { 2 }, "R", 0, 0, {} });
         Rack rack;
         rack.id = RackId { 3 };
@@ -339,7 +335,7 @@ private slots:
         // Equal tables whatever the slots: the same devices and links added in another
         // order compare equal; one link less does not.
         Design other;
-        other.addFabric(compute);
+        other.addFabric(*design.fabric(fabric)); // the same id
         other.addRow(Row { RowId { 2 }, "R", 0, 0, {} });
         other.addRack(rack);
         for (auto it = design.devices().items().rbegin(); it != design.devices().items().rend();
@@ -359,11 +355,7 @@ private slots:
         // and end moves: linkAt and addLink's "already used" verdict must match a scan.
         const std::vector<int> ports { 0, 1, 7, 1022, 1023, 1024, 1025, 4096, 65534, 65535 };
         Design design;
-        const FabricId fabric = design.newId<FabricId>();
-        Fabric compute;
-        compute.id = fabric;
-        compute.name = "f";
-        design.addFabric(compute);
+        const FabricId fabric = addFabric(design);
         const RowId row = design.newId<RowId>();
         design.addRow(Row { row, "R", 0, 0, {} });
         Rack rack;

@@ -222,11 +222,7 @@ private slots:
         // the two-thread size.
         for (const std::size_t count : { std::size_t { 500 }, std::size_t { 70000 } }) {
             Design one;
-            const FabricId fabric = one.newId<FabricId>();
-            Fabric compute;
-            compute.id = fabric;
-            compute.name = "f";
-            one.addFabric(compute);
+            const FabricId fabric = addFabric(one);
             one.addRow(Row { one.newId<RowId>(), "R", 0, 0, {} });
             Rack rack;
             rack.id = one.newId<RackId>();
